@@ -1,0 +1,33 @@
+/**
+ * Body codes of the `{ code, msg, data }` envelope (seed §7/§8). Business outcomes travel as HTTP 200
+ * carrying one of these; transport failures (413, 500, unknown route) also keep their HTTP status.
+ */
+export const ResultCode = {
+  ok: 200,
+  otherLoginRequired: 202,
+  notLoggedIn: 303,
+  invalidInput: 400,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  tooManyRequests: 429,
+  serverError: 500,
+} as const;
+
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiResult<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface InvalidInputData {
+  errors: FieldError[];
+}

@@ -1,0 +1,5 @@
+export * from "./codes.ts";
+export * from "./envelope.ts";
+export * from "./limits.ts";
+export * from "./messages.ts";
+export * from "./user.ts";

@@ -1,0 +1,34 @@
+/** Constants shared by server and browser (seed §9 and the account rules of the foundation). */
+export const limits = {
+  /** Main request client timeout (§9). */
+  requestTimeoutMs: 600_000,
+  /** Default for callers that do not pass one (§9). */
+  defaultRequestTimeoutMs: 1_200_000,
+  toastSeconds: 1,
+  defaultFromType: 1,
+  /** fromType 2 hides the header and the top menu. */
+  embeddedFromType: 2,
+  phoneCode: {
+    length: 6,
+    ttlSeconds: 300,
+    resendSeconds: 60,
+    perPhonePerDay: 10,
+    perIpPerHour: 20,
+    maxWrongTries: 5,
+  },
+  passwordLogin: {
+    /** Failed password logins allowed per phone in the window before it is throttled. */
+    perPhone: 5,
+    perIp: 20,
+    windowSeconds: 900,
+  },
+  otherLogin: { maxAgeSeconds: 300, clockSkewSeconds: 60 },
+  sessionTtlDays: 30,
+  pageSizeMax: 100,
+  newsPageSize: 8,
+  newsFirstPage: 1,
+} as const;
+
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** 8–32 characters with at least one letter and one digit. */
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{8,32}$/;
