@@ -1,5 +1,6 @@
 export * from "./codes.ts";
 export * from "./envelope.ts";
+export * from "./host.ts";
 export * from "./limits.ts";
 export * from "./messages.ts";
 export * from "./user.ts";

@@ -51,6 +51,17 @@ export const messages = {
   pageNumInvalid: "页码需为正整数",
   pageSizeInvalid: "每页条数需为1-100之间的整数",
   userNotFound: "用户不存在",
+  // Web shell
+  httpStatusError: "系统接口{status}异常",
+  agreementRequired: "请先阅读并勾选同意《用户协议》和《隐私政策》",
+  logoutTitle: "提示",
+  logoutConfirm: "确定要退出登陆吗, 是否退出?",
+  logoutOk: "退出",
+  logoutCancel: "取消",
+  loginSuccess: "登录成功",
+  phoneRequired: "请输入手机号",
+  codeRequired: "请输入验证码",
+  phoneBound: "手机号绑定成功",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,87 @@
+import type { UserInfo } from "@wjgj/core";
+import { iso } from "../clock.ts";
+import type { AppContext } from "../context.ts";
+import { transaction } from "../db/index.ts";
+import type { UserRow } from "../db/tables/users.ts";
+import { ConflictError, InvalidInputError } from "../errors.ts";
+import type { Viewer } from "../http/viewer.ts";
+import { presentUserInfo } from "../presenters/user.ts";
+import { hashPassword, verifyPassword } from "../security/hashing.ts";
+import { checkPhoneCode, codeCheckError, sendPhoneCode } from "./phone-codes.ts";
+import { revokeOtherSessions } from "./sessions.ts";
+import { findUserByPhone } from "./users.ts";
+
+async function assertPhoneFree(ctx: AppContext, user: UserRow, phone: string): Promise<void> {
+  const owner = await findUserByPhone(ctx.db, phone);
+  if (owner && owner.id !== user.id) throw new ConflictError("phoneTaken");
+}
+
+/** Code for /ConfirmPhone: refused up front when another account already owns the phone. */
+export async function sendBindPhoneCode(
+  ctx: AppContext,
+  viewer: Viewer,
+  phone: string,
+  ip: string,
+): Promise<void> {
+  await assertPhoneFree(ctx, viewer.user, phone);
+  await sendPhoneCode(ctx, { phone, purpose: "bind", ip });
+}
+
+export async function bindPhone(
+  ctx: AppContext,
+  viewer: Viewer,
+  args: { phone: string; code: string },
+): Promise<UserInfo> {
+  await assertPhoneFree(ctx, viewer.user, args.phone);
+  const outcome = await transaction(ctx.db, async (trx) => {
+    const check = await checkPhoneCode(ctx, trx, { ...args, purpose: "bind" });
+    if (check !== "ok") return { check } as const;
+    const user = await trx
+      .updateTable("users")
+      .set({ phone: args.phone, updatedAt: iso(ctx.clock.now()) })
+      .where("id", "=", viewer.user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { check, user } as const;
+  });
+  if (outcome.check !== "ok") throw codeCheckError(outcome.check);
+  return presentUserInfo(outcome.user);
+}
+
+/** Sets or changes the password; a change needs the old one, and ends the account's other sessions. */
+export async function setPassword(
+  ctx: AppContext,
+  viewer: Viewer,
+  args: { password: string; oldPassword?: string | undefined },
+): Promise<void> {
+  if (viewer.user.passwordHash && !(await verifyPassword(args.oldPassword ?? "", viewer.user.passwordHash))) {
+    throw InvalidInputError.field("oldPassword", "oldPasswordWrong");
+  }
+  const passwordHash = await hashPassword(args.password);
+  await transaction(ctx.db, async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ passwordHash, updatedAt: iso(ctx.clock.now()) })
+      .where("id", "=", viewer.user.id)
+      .execute();
+    await revokeOtherSessions(trx, ctx.clock, viewer.user.id, viewer.session.id);
+  });
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  viewer: Viewer,
+  changes: { nickName?: string | undefined; avatar?: string | undefined },
+): Promise<UserInfo> {
+  const user = await ctx.db
+    .updateTable("users")
+    .set({
+      ...(changes.nickName !== undefined ? { nickName: changes.nickName } : {}),
+      ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
+      updatedAt: iso(ctx.clock.now()),
+    })
+    .where("id", "=", viewer.user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return presentUserInfo(user);
+}

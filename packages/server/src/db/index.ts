@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+export type DialectName = "sqlite" | "postgres";
+
+export interface DbHandle {
+  db: Db;
+  dialect: DialectName;
+  destroy(): Promise<void>;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; every number we store fits in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDb(options: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: "postgres", destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, "wjgj.sqlite"));
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: "sqlite", destroy: () => db.destroy() };
+}
+
+export type CommitHook = () => void | Promise<void>;
+
+/**
+ * Runs `fn` in a transaction; side effects registered with `onCommit` (SMS, webhooks) run only after
+ * the commit succeeded, in order, so a rolled-back change never notifies anyone.
+ */
+export async function transaction<T>(
+  db: Db,
+  fn: (trx: Trx, onCommit: (hook: CommitHook) => void) => Promise<T>,
+): Promise<T> {
+  const hooks: CommitHook[] = [];
+  const result = await db.transaction().execute((trx) => fn(trx, (hook) => hooks.push(hook)));
+  for (const hook of hooks) await hook();
+  return result;
+}
+
+/** Number of rows counted by `count(*)`, the same type on both databases. */
+export function toCount(row: { count: string | number | bigint } | undefined): number {
+  return Number(row?.count ?? 0);
+}

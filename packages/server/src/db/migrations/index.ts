@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, Migrator } from "kysely";
+import type { DialectName } from "../index.ts";
+import type { Database } from "../schema.ts";
+import { accountsMigration } from "./0001-accounts.ts";
+
+/** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    "0001-accounts": accountsMigration(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`数据库迁移失败：${failed?.migrationName ?? ""}`, { cause: error });
+  }
+}

@@ -1,0 +1,20 @@
+import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
+import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
+import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
+import type { PhoneCodesTable } from "./tables/phone-codes.ts";
+import type { SessionsTable } from "./tables/sessions.ts";
+import type { SettingsTable } from "./tables/settings.ts";
+import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
+import type { UsersTable } from "./tables/users.ts";
+
+/** The whole schema as Kysely sees it (camelCase here, snake_case in SQL through CamelCasePlugin). */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  phone_codes: PhoneCodesTable;
+  sms_outbox: SmsOutboxTable;
+  login_attempts: LoginAttemptsTable;
+  external_accounts: ExternalAccountsTable;
+  other_login_uses: OtherLoginUsesTable;
+  settings: SettingsTable;
+}

@@ -1,0 +1,65 @@
+import { type FieldError, type MessageKey, messages, ResultCode } from "@wjgj/core";
+
+/**
+ * Typed failures with a stable body code. Route handlers throw these; the central error handler turns
+ * them into the `{ code, msg, data }` envelope. Messages come from the shared catalogue only.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly messageKey: MessageKey,
+    readonly data: unknown = null,
+    message: string = messages[messageKey],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidInputError extends AppError {
+  /** The summary `msg` is the first field's message, so a toast alone already says what to fix. */
+  constructor(errors: FieldError[], key: MessageKey = "invalidInput") {
+    super(ResultCode.invalidInput, key, { errors }, errors[0]?.message ?? messages[key]);
+  }
+
+  /** A single-field failure whose summary message is the field's own message. */
+  static field(field: string, key: MessageKey): InvalidInputError {
+    return new InvalidInputError([{ field, message: messages[key] }], key);
+  }
+}
+
+export class NotLoggedInError extends AppError {
+  constructor() {
+    super(ResultCode.notLoggedIn, "notLoggedIn");
+  }
+}
+
+export class OtherLoginRequiredError extends AppError {
+  constructor() {
+    super(ResultCode.otherLoginRequired, "otherLoginRequired");
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(key: MessageKey = "forbidden") {
+    super(ResultCode.forbidden, key);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(key: MessageKey = "notFound") {
+    super(ResultCode.notFound, key);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(key: MessageKey) {
+    super(ResultCode.conflict, key);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(key: MessageKey = "tooManyRequests") {
+    super(ResultCode.tooManyRequests, key);
+  }
+}

@@ -1,0 +1,102 @@
+import { type MessageKey, messages, ok } from "@wjgj/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { resolveSession } from "../commands/sessions.ts";
+import type { AppContext } from "../context.ts";
+import { ForbiddenError, InvalidInputError, NotLoggedInError, OtherLoginRequiredError } from "../errors.ts";
+import { type Action, allow } from "../policies/index.ts";
+import { zodIssuesToFieldErrors } from "./params.ts";
+import type { Viewer } from "./viewer.ts";
+
+export const API_PREFIX = "/wjgj/api";
+
+/** `public`: anyone; `optional`: anyone, with the viewer when a valid token came; otherwise a policy. */
+type Access = "public" | "optional" | Action;
+
+export interface Call<I, V> {
+  input: I;
+  viewer: V;
+  ctx: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The caller's address (behind a proxy only when TRUST_PROXY is on). */
+  ip: string;
+  /** The `fromType` header, default 1 (seed §7). */
+  fromType: number;
+}
+
+interface RouteSpec<S extends z.ZodType, A extends Access, R> {
+  method: "GET" | "POST";
+  /** `<module>/<action>` as in the seed, e.g. `user/sendCode`. */
+  path: string;
+  access: A;
+  input: S;
+  /** The `msg` of a successful answer, when the default 操作成功 says too little. */
+  successMessage?: MessageKey;
+  handler: (call: Call<z.output<S>, A extends "public" | "optional" ? Viewer | null : Viewer>) => Promise<R>;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text?.trim() || undefined;
+}
+
+function fromTypeOf(request: FastifyRequest): number {
+  const value = Number(header(request, "fromType"));
+  return Number.isInteger(value) && value > 0 && value < 100 ? value : 1;
+}
+
+/**
+ * Parameters may come as query string, form-urlencoded body, JSON body or multipart fields (seed §7);
+ * the route sees them as one object, body winning over query on a clash.
+ */
+function mergedParams(request: FastifyRequest): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = request.body;
+  if (body === undefined || body === null || body === "") return { ...query };
+  if (typeof body !== "object" || Array.isArray(body)) {
+    throw InvalidInputError.field("body", "malformedBody");
+  }
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+async function viewerFor(ctx: AppContext, request: FastifyRequest, access: Access): Promise<Viewer | null> {
+  const token = header(request, "token");
+  const viewer = token ? await resolveSession(ctx.db, ctx.clock, token) : null;
+  if (access === "public" || access === "optional") return viewer;
+  if (!viewer) {
+    // A partner platform's user arrives with its signed requestParam: ask the client to exchange it (§4).
+    throw header(request, "requestParam") ? new OtherLoginRequiredError() : new NotLoggedInError();
+  }
+  if (viewer.user.status !== "active") throw new ForbiddenError("accountDisabled");
+  if (!allow(viewer, access)) throw new ForbiddenError();
+  return viewer;
+}
+
+/** Declares one `/wjgj/api/<module>/<action>` call: access policy, input schema, thin handler. */
+export function defineRoute<S extends z.ZodType, A extends Access, R>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: RouteSpec<S, A, R>,
+): void {
+  app.route({
+    method: spec.method,
+    url: `${API_PREFIX}/${spec.path}`,
+    handler: async (request, reply) => {
+      const viewer = await viewerFor(ctx, request, spec.access);
+      const parsed = spec.input.safeParse(mergedParams(request));
+      if (!parsed.success) throw new InvalidInputError(zodIssuesToFieldErrors(parsed.error));
+      const data = await spec.handler({
+        input: parsed.data,
+        viewer: viewer as Viewer,
+        ctx,
+        request,
+        reply,
+        ip: request.ip,
+        fromType: fromTypeOf(request),
+      });
+      return ok(data ?? null, messages[spec.successMessage ?? "ok"]);
+    },
+  });
+}

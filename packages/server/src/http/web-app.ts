@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { fail, messages, ResultCode, wwwRedirectHost } from "@wjgj/core";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.ts";
+import { isApiPath } from "./error-handler.ts";
+
+const SHELL_MISSING = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>问卷管家</title>
+<p>前端尚未构建。请在仓库根目录运行 <code>npm start</code>（会先构建前端），或运行 <code>npm run build</code>。</p></html>`;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other non-API GET answered with
+ * index.html so the browser router can take over (SPA fallback). Unknown API paths get a 404 envelope.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const indexFile = path.join(config.webDist, "index.html");
+  const hasBuild = fs.existsSync(indexFile);
+
+  if (config.wwwRedirect) {
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.method !== "GET" || isApiPath(request.url)) return;
+      const target = wwwRedirectHost(request.hostname);
+      if (target) return reply.redirect(`${request.protocol}://${target}${request.url}`, 301);
+    });
+  }
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url.split("?")[0] ?? "")) {
+      return reply.status(404).send(fail(ResultCode.notFound, messages.routeNotFound));
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.status(404).send(fail(ResultCode.notFound, messages.notFound));
+    }
+    reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
+    return hasBuild ? reply.sendFile("index.html") : reply.send(SHELL_MISSING);
+  });
+}

@@ -1,0 +1,58 @@
+import { buildApp } from "./app.ts";
+import { systemClock } from "./clock.ts";
+import { loadConfig } from "./config.ts";
+import { openDb, toCount } from "./db/index.ts";
+import { migrateToLatest } from "./db/migrations/index.ts";
+import { type Credential, ensureAdmin, seedDemoAccounts } from "./seed/accounts.ts";
+
+function printCredentials(url: string, credentials: Credential[], adminShown: boolean): void {
+  const lines = [
+    "",
+    `问卷管家已启动：${url}`,
+    "",
+    "登录账号（手机号 / 密码）：",
+    ...credentials.map((c) => `  ${c.label}：${c.phone} / ${c.password}`),
+  ];
+  if (!adminShown)
+    lines.push("  管理员密码只在首次启动时显示；可用 ADMIN_PHONE 与 ADMIN_PASSWORD 重新设置。");
+  lines.push("");
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = openDb(config);
+  await migrateToLatest(handle.db, handle.dialect);
+
+  const clock = systemClock;
+  const users = await handle.db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
+  const empty = toCount(users) === 0;
+  const admin = await ensureAdmin(handle.db, clock, config);
+  const demo = config.seedDemo ? await seedDemoAccounts(handle.db, clock, empty) : [];
+
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
+  const close = async () => {
+    await app.close();
+    await handle.destroy();
+    process.exit(0);
+  };
+  process.once("SIGINT", close);
+  process.once("SIGTERM", close);
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  printCredentials(
+    `http://${shownHost}:${config.port}`,
+    [...(admin ? [admin] : []), ...demo],
+    admin !== null,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`启动失败：${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof Error && error.cause) process.stderr.write(`${String(error.cause)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import type { Viewer } from "../http/viewer.ts";
+
+/**
+ * Who may do what. Deny by default: an action missing from the switch, or a missing viewer, is refused.
+ * Resource-scoped actions (questionnaires, teams) join here as their modules arrive.
+ */
+export type Action = "account:use" | "admin:users" | "admin:sms";
+
+export function allow(viewer: Viewer | null, action: Action): boolean {
+  if (viewer?.user.status !== "active") return false;
+  switch (action) {
+    case "account:use":
+      return true;
+    case "admin:users":
+    case "admin:sms":
+      return viewer.user.role === "admin";
+    default:
+      return false;
+  }
+}

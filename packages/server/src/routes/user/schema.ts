@@ -1,0 +1,43 @@
+import { messages } from "@wjgj/core";
+import { z } from "zod";
+import { codeParam, fromTypeParam, newPasswordParam, passwordParam, phoneParam } from "../../http/params.ts";
+
+export const phoneInput = z.object({ phone: phoneParam });
+export const phoneCodeInput = z.object({ phone: phoneParam, code: codeParam });
+export const passwordLoginInput = z.object({ phone: phoneParam, password: passwordParam });
+export const setPasswordInput = z.object({
+  password: newPasswordParam,
+  oldPassword: passwordParam.optional(),
+});
+
+export const updateUserInfoInput = z
+  .object({
+    nickName: z
+      .string({ error: messages.nickNameInvalid })
+      .trim()
+      .min(1, messages.nickNameInvalid)
+      .max(20, messages.nickNameInvalid)
+      .optional(),
+    // An uploaded file's path or an http(s) address; nothing that could run script.
+    avatar: z
+      .string({ error: messages.avatarInvalid })
+      .trim()
+      .max(500, messages.avatarInvalid)
+      .regex(/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*|)$/, messages.avatarInvalid)
+      .optional(),
+  })
+  .refine((v) => v.nickName !== undefined || v.avatar !== undefined, {
+    message: "请填写要修改的昵称或头像",
+    path: ["nickName"],
+  });
+
+export const otherLoginInput = z.object({
+  requestParam: z
+    .string({ error: messages.otherLoginBadSignature })
+    .trim()
+    .min(1, messages.otherLoginBadSignature)
+    .max(4096, messages.otherLoginBadSignature),
+  fromType: fromTypeParam,
+});
+
+export const emptyInput = z.object({});
