@@ -19,13 +19,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       const key = status === 415 ? "unsupportedMediaType" : "malformedBody";
-      return reply
-        .status(status)
-        .send(
-          fail(ResultCode.invalidInput, messages[key], {
-            errors: [{ field: "body", message: messages[key] }],
-          }),
-        );
+      return reply.status(status).send(
+        fail(ResultCode.invalidInput, messages[key], {
+          errors: [{ field: "body", message: messages[key] }],
+        }),
+      );
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(fail(ResultCode.serverError, messages.serverError));

@@ -74,12 +74,29 @@ async function viewerFor(ctx: AppContext, request: FastifyRequest, access: Acces
   return viewer;
 }
 
+export interface RouteInfo {
+  method: "GET" | "POST";
+  path: string;
+  access: Access;
+  input: z.ZodType;
+}
+
+const registry = new WeakMap<FastifyInstance, RouteInfo[]>();
+
+/** Every call an app declared, for tests that sweep all routes and for documentation. */
+export function apiRoutesOf(app: FastifyInstance): readonly RouteInfo[] {
+  return registry.get(app) ?? [];
+}
+
 /** Declares one `/wjgj/api/<module>/<action>` call: access policy, input schema, thin handler. */
 export function defineRoute<S extends z.ZodType, A extends Access, R>(
   app: FastifyInstance,
   ctx: AppContext,
   spec: RouteSpec<S, A, R>,
 ): void {
+  const routes = registry.get(app) ?? [];
+  routes.push({ method: spec.method, path: spec.path, access: spec.access, input: spec.input });
+  registry.set(app, routes);
   app.route({
     method: spec.method,
     url: `${API_PREFIX}/${spec.path}`,

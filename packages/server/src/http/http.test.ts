@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
+import { redactUrl } from "../app.ts";
+
+let t: TestContext | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe("the envelope and the central error handler", () => {
+  it("accepts parameters as query string, form body or JSON body", async () => {
+    t = await createTestContext();
+    const asForm = await call(t.app, "POST", "user/sendCode", { params: { phone: "13911112222" } });
+    const asJson = await call(t.app, "POST", "user/sendCode", { json: { phone: "13911112223" } });
+    const asQuery = await t.app.inject({ method: "POST", url: "/wjgj/api/user/sendCode?phone=13911112224" });
+    expect([asForm.body.code, asJson.body.code, asQuery.json().code]).toEqual([200, 200, 200]);
+  });
+
+  it("answers an unknown API path with a 404 envelope", async () => {
+    t = await createTestContext();
+    const res = await t.app.inject({ method: "GET", url: "/wjgj/api/nope/nothing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, msg: "接口不存在，请检查地址", data: null });
+  });
+
+  it("hides the internals of a crash behind a Chinese 500", async () => {
+    t = await createTestContext({}, (app) => {
+      app.get("/wjgj/api/test/boom", async () => {
+        throw new Error("secret table users_private exploded");
+      });
+    });
+    const res = await t.app.inject({ method: "GET", url: "/wjgj/api/test/boom" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, msg: "服务器开小差了，请稍后再试", data: null });
+    expect(res.body).not.toContain("secret");
+  });
+
+  it("sets safe headers on every answer", async () => {
+    t = await createTestContext();
+    const res = await t.app.inject({ method: "GET", url: "/wjgj/api/navigation/getFooterInfo" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-type"]).toContain("application/json");
+  });
+});
+
+describe("serving the web app", () => {
+  function webBuild(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-web-"));
+    fs.mkdirSync(path.join(dir, "assets"));
+    fs.writeFileSync(
+      path.join(dir, "index.html"),
+      "<!doctype html><title>问卷管家</title><div id=root></div>",
+    );
+    fs.writeFileSync(path.join(dir, "assets", "app-abc123.js"), "console.log(1)");
+    return dir;
+  }
+
+  it("answers any page route with index.html and caches hashed assets for a year", async () => {
+    t = await createTestContext({ WEB_DIST: webBuild() });
+    for (const url of ["/", "/website/home", "/dc/dclist?token=abc", "/r/AbCdEf12"]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain("<div id=root>");
+      expect(page.headers["cache-control"]).toBe("no-cache");
+    }
+    const asset = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("redirects to the www host when WWW_REDIRECT is on, never for localhost or API calls", async () => {
+    t = await createTestContext({ WEB_DIST: webBuild(), WWW_REDIRECT: "1" });
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/website/home?a=1",
+      headers: { host: "wjgj.cn" },
+    });
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe("http://www.wjgj.cn/website/home?a=1");
+    const local = await t.app.inject({
+      method: "GET",
+      url: "/website/home",
+      headers: { host: "localhost:8080" },
+    });
+    expect(local.statusCode).toBe(200);
+    const api = await t.app.inject({
+      method: "GET",
+      url: "/wjgj/api/navigation/getFooterInfo",
+      headers: { host: "wjgj.cn" },
+    });
+    expect(api.statusCode).toBe(200);
+  });
+
+  it("does not redirect when WWW_REDIRECT is off", async () => {
+    t = await createTestContext({ WEB_DIST: webBuild() });
+    const page = await t.app.inject({ method: "GET", url: "/website/home", headers: { host: "wjgj.cn" } });
+    expect(page.statusCode).toBe(200);
+  });
+});
+
+describe("log redaction", () => {
+  it("masks secrets that ride in a query string", () => {
+    expect(redactUrl("/dc/dclist?token=abc&x=1")).toBe("/dc/dclist?token=[REDACTED]&x=1");
+    expect(redactUrl("/wjgj/api/user/login?phone=139&password=p%40ss")).toBe(
+      "/wjgj/api/user/login?phone=139&password=[REDACTED]",
+    );
+    expect(redactUrl("/a?requestParam=xyz.sig")).toBe("/a?requestParam=[REDACTED]");
+  });
+});

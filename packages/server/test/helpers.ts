@@ -1,0 +1,133 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ApiResult } from "@wjgj/core";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import type { Clock } from "../src/clock.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { openDb } from "../src/db/index.ts";
+import { migrateToLatest } from "../src/db/migrations/index.ts";
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  private ms = Date.parse("2026-06-01T02:00:00.000Z");
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(seconds: number): void {
+    this.ms += seconds * 1000;
+  }
+}
+
+/** A fresh PostgreSQL database on the server of DATABASE_URL, or a fresh SQLite file otherwise. */
+async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-test-"));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const base = process.env.DATABASE_URL;
+  if (!base) return { dataDir, drop: removeDir };
+  const name = `wjgj_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      await removeDir();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: ReturnType<typeof openDb>["db"];
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const OTHER_LOGIN_SECRET = "test-other-login-secret";
+
+/** A running app on its own database; `env` overrides configuration variables. */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  prepare?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
+  const database = await freshDatabase();
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    LOG_LEVEL: "silent",
+    OTHER_LOGIN_SECRET,
+    WEB_DIST: path.join(database.dataDir, "no-web-build"),
+    ...env,
+  });
+  const handle = openDb(config);
+  await migrateToLatest(handle.db, handle.dialect);
+  const clock = new TestClock();
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
+  prepare?.(app);
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await handle.destroy();
+      await database.drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  /** Sent as query string for GET and as form-urlencoded body for POST, like the browser client. */
+  params?: Record<string, string | number>;
+  json?: unknown;
+  ip?: string;
+}
+
+export interface CallResult<T> {
+  status: number;
+  body: ApiResult<T>;
+}
+
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: "GET" | "POST",
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.token = options.token;
+  const request: InjectOptions = {
+    method,
+    url: `/wjgj/api/${path}`,
+    headers,
+    remoteAddress: options.ip ?? "10.0.0.1",
+  };
+  const params = Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)]));
+  if (options.json !== undefined) {
+    request.payload = JSON.stringify(options.json);
+    headers["content-type"] = "application/json";
+  } else if (method === "GET") {
+    request.query = params;
+  } else if (Object.keys(params).length > 0) {
+    request.payload = new URLSearchParams(params).toString();
+    headers["content-type"] = "application/x-www-form-urlencoded";
+  }
+  const response = await app.inject(request);
+  return { status: response.statusCode, body: response.json() as ApiResult<T> };
+}
