@@ -37,14 +37,7 @@ interface Attempt {
 
 function attemptsFor(method: "GET" | "POST", keys: string[], required: boolean): Attempt[] {
   const attempts: Attempt[] = [];
-  const wrongValues: unknown[] = [
-    { nested: true },
-    ["a", "b"],
-    1.5e300,
-    true,
-    null,
-    "x".repeat(20_000),
-  ];
+  const wrongValues: unknown[] = [{ nested: true }, ["a", "b"], 1.5e300, true, null, "x".repeat(20_000)];
   if (method === "POST") {
     attempts.push({ name: "malformed JSON", payload: '{"phone":', contentType: "application/json" });
     attempts.push({ name: "JSON array body", payload: "[1,2,3]", contentType: "application/json" });
