@@ -36,7 +36,8 @@ export async function pageNewestFirst<T extends TableWithId, R>(
       .then(toCount),
   ]);
   return {
-    list: (rows as Selectable<Database[T]>[]).map(present),
+    // Kysely cannot resolve selectAll() over a generic table; these are that table's rows.
+    list: (rows as unknown as Selectable<Database[T]>[]).map(present),
     total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
