@@ -15,7 +15,11 @@ import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 
-async function timePerCall(app: FastifyInstance, url: string, headers: Record<string, string>): Promise<number> {
+async function timePerCall(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+): Promise<number> {
   for (let i = 0; i < 200; i += 1) await app.inject({ method: "GET", url, headers });
   const start = process.hrtime.bigint();
   for (let i = 0; i < CALLS; i += 1) {
@@ -30,7 +34,11 @@ const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_DIST: pa
 const handle = openDb(config);
 await migrateToLatest(handle.db, handle.dialect);
 const user = await insertUser(handle.db, new Date(), { phone: "13900000001" });
-const { token } = await createSession(handle.db, systemClock, 30, user, { ip: "127.0.0.1", userAgent: "bench", fromType: 1 });
+const { token } = await createSession(handle.db, systemClock, 30, user, {
+  ip: "127.0.0.1",
+  userAgent: "bench",
+  fromType: 1,
+});
 const ours = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock: systemClock });
 
 const bare = Fastify();

@@ -14,8 +14,12 @@ if (!name || !available.includes(name)) {
   process.stderr.write(`用法：npm run bench -- <名称>\n可用的基准测试：${available.join(", ")}\n`);
   process.exit(name ? 1 : 0);
 }
-const result = spawnSync(process.execPath, ["--import", "tsx", path.join(here, `${name}.ts`), ...process.argv.slice(3)], {
-  stdio: "inherit",
-  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
-});
+const result = spawnSync(
+  process.execPath,
+  ["--import", "tsx", path.join(here, `${name}.ts`), ...process.argv.slice(3)],
+  {
+    stdio: "inherit",
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
+  },
+);
 process.exit(result.status ?? 1);
