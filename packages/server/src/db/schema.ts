@@ -4,6 +4,18 @@ import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
 import type { SessionsTable } from "./tables/sessions.ts";
 import type { SettingsTable } from "./tables/settings.ts";
+import type {
+  AuditLogsTable,
+  BannersTable,
+  FriendLinksTable,
+  HelpArticlesTable,
+  HelpCategoriesTable,
+  LabelsTable,
+  LeadsTable,
+  NavEntriesTable,
+  NewsTable,
+  VipSetsTable,
+} from "./tables/site-content.ts";
 import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
 import type { UsersTable } from "./tables/users.ts";
 
@@ -17,4 +29,14 @@ export interface Database {
   external_accounts: ExternalAccountsTable;
   other_login_uses: OtherLoginUsesTable;
   settings: SettingsTable;
+  labels: LabelsTable;
+  news: NewsTable;
+  help_categories: HelpCategoriesTable;
+  help_articles: HelpArticlesTable;
+  banners: BannersTable;
+  nav_entries: NavEntriesTable;
+  friend_links: FriendLinksTable;
+  leads: LeadsTable;
+  vip_sets: VipSetsTable;
+  audit_logs: AuditLogsTable;
 }

@@ -2,11 +2,13 @@ import { type Kysely, type Migration, Migrator } from "kysely";
 import type { DialectName } from "../index.ts";
 import type { Database } from "../schema.ts";
 import { accountsMigration } from "./0001-accounts.ts";
+import { siteContentMigration } from "./0002-site-content.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     "0001-accounts": accountsMigration(dialect),
+    "0002-site-content": siteContentMigration(dialect),
   };
 }
 

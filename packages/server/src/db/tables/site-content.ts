@@ -1,0 +1,124 @@
+import type { Generated, Selectable } from "kysely";
+
+/** Publishing state shared by news, help articles and banners. */
+export type PublishStatus = "draft" | "published";
+
+export interface LabelsTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+  createdAt: string;
+}
+
+/** News items; `content` is sanitised HTML. Shown on the site when published and `publishAt` has passed. */
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  cover: string;
+  content: string;
+  labelId: number | null;
+  status: PublishStatus;
+  publishAt: string;
+  views: number;
+  createdBy: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface HelpCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+
+export interface HelpArticlesTable {
+  id: Generated<number>;
+  categoryId: number;
+  title: string;
+  content: string;
+  status: PublishStatus;
+  sort: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+  sort: number;
+  status: PublishStatus;
+}
+
+/** Entries of the site's main menu (`navigation/getNavigationOneList`). */
+export interface NavEntriesTable {
+  id: Generated<number>;
+  name: string;
+  path: string;
+  sort: number;
+  visible: number;
+}
+
+export type FriendLinkStatus = "pending" | "approved" | "rejected";
+
+/** 友情链接: requested by anyone through `navigation/addNavigationLink`, shown once an admin approves. */
+export interface FriendLinksTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  contact: string;
+  status: FriendLinkStatus;
+  ip: string;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+export type LeadKind = "service" | "contact";
+
+/** Requests from the sample-service and contact forms. */
+export interface LeadsTable {
+  id: Generated<number>;
+  kind: LeadKind;
+  name: string;
+  phone: string;
+  company: string;
+  email: string;
+  content: string;
+  status: "new" | "handled";
+  ip: string;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+/** Membership levels (`vipSet`); prices in fen. */
+export interface VipSetsTable {
+  id: Generated<number>;
+  level: number;
+  name: string;
+  badge: string;
+  priceFen: number;
+  durationDays: number;
+  /** JSON: feature limits, e.g. {"responsesPerQuestionnaire": 10000}. */
+  limits: string;
+  description: string;
+  sort: number;
+  status: PublishStatus;
+}
+
+/** Every admin change: who, what, when, before and after (JSON). */
+export interface AuditLogsTable {
+  id: Generated<number>;
+  adminId: number;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: string | null;
+  after: string | null;
+  createdAt: string;
+}
+
+export type NewsRow = Selectable<NewsTable>;
+export type VipSetRow = Selectable<VipSetsTable>;
