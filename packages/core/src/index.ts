@@ -1,1 +1,2 @@
 export * from "./api/index.ts";
+export * from "./survey/index.ts";

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+export const questionnaireKinds = ["survey", "exam", "form", "vote", "satisfaction", "knowledge"] as const;
+export type QuestionnaireKind = (typeof questionnaireKinds)[number];
+export const questionnaireKindSchema = z.enum(questionnaireKinds);
+
+export const questionnaireKindNames: Record<QuestionnaireKind, string> = {
+  survey: "问卷调查",
+  exam: "在线考试",
+  form: "收集表单",
+  vote: "投票",
+  satisfaction: "满意度调查",
+  knowledge: "知识竞赛",
+};

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { conditionSchema } from "./condition.ts";
+import { idSchema } from "./ids.ts";
+import { jumpSchema, optionSourceSchema, selectConnectSchema } from "./logic.ts";
+import { randomizeSchema } from "./option.ts";
+import { scoringRuleSchema } from "./scoring-rule.ts";
+
+/**
+ * Fields every question shares, whatever its type. Type-specific settings live under `config`, whose schema
+ * the type's registry module owns. `title` and `description` accept the rich-text subset and `{{id}}` piping.
+ */
+export const questionBaseShape = {
+  id: idSchema,
+  title: z.string().max(5000).default(""),
+  description: z.string().max(20000).optional(),
+  required: z.boolean().default(false),
+  showIf: conditionSchema.optional(),
+  jumps: z.array(jumpSchema).optional(),
+  selectConnect: selectConnectSchema.optional(),
+  optionSource: optionSourceSchema.optional(),
+  scoring: scoringRuleSchema.optional(),
+  /** Shuffle this question's options per respondent (seeded by `context.seed`). */
+  randomizeOptions: randomizeSchema.optional(),
+};
+
+export function questionSchemaOf<T extends string, C extends z.ZodType>(type: T, config: C) {
+  return z.object({ ...questionBaseShape, type: z.literal(type), config });
+}

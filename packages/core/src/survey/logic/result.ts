@@ -1,0 +1,124 @@
+import type { SurveyDefinition } from "../definition/definition.ts";
+import type { ExprValue } from "../expression/value.ts";
+import type { Issue } from "../shared/issue.ts";
+import { evaluateCondition } from "./conditions.ts";
+import type { Plan } from "./plan.ts";
+import { Scope } from "./scope.ts";
+import type { EvaluationContext, NodeState, QuestionState } from "./state.ts";
+
+export interface EndState {
+  kind: "submit" | "screenOut";
+  /** The question whose jump ended the questionnaire. */
+  questionId: string;
+}
+
+/** What both the whole evaluation and the session report; equal inputs give deeply equal results. */
+export interface EvaluationResult {
+  /** Visible items (questions and layout) in order. */
+  visibleQuestions: string[];
+  /** Offered options of visible choice-like questions, in display order, with labels after piping/joining. */
+  options: Record<string, { id: string; label: string }[]>;
+  /** Pages the respondent passes through (pages with at least one visible item). */
+  pagePath: string[];
+  end: EndState | null;
+  errors: Record<string, Issue[]>;
+  warnings: Record<string, Issue[]>;
+  computed: Record<string, ExprValue>;
+  /** Normalised answers of visible questions only: what should be submitted. */
+  answers: Record<string, unknown>;
+  /** Piped title/description of visible questions that use `{{…}}`. */
+  texts: Record<string, { title: string; description?: string }>;
+  /** Display numbers per the numbering setting. */
+  numbers: Record<string, number>;
+  /** Quotas this response counts towards: `option:<question>:<option>` and `quota:<quota id>`. */
+  quotaKeys: string[];
+  /** No blocking errors (warnings allowed). */
+  valid: boolean;
+}
+
+function quotaKeys(plan: Plan, states: readonly NodeState[], context: EvaluationContext): string[] {
+  const keys: string[] = [];
+  for (const node of plan.nodes) {
+    const current = states[node.index];
+    if (node.kind !== "question" || current?.kind !== "question" || current.answer === undefined) continue;
+    const chosen = new Set(node.module.selected?.(current.answer) ?? []);
+    for (const option of current.options ?? []) {
+      if (option.quota !== undefined && chosen.has(option.id)) keys.push(`option:${node.id}:${option.id}`);
+    }
+  }
+  const scope = new Scope(plan, (index) => states[index], plan.nodes.length, context.today);
+  for (const quota of plan.definition.quotas)
+    if (evaluateCondition(quota.when, scope)) keys.push(`quota:${quota.id}`);
+  return keys;
+}
+
+function numbering(
+  definition: SurveyDefinition,
+  plan: Plan,
+  states: readonly NodeState[],
+): Record<string, number> {
+  const mode = definition.settings.numbering;
+  const numbers: Record<string, number> = {};
+  if (mode === "none") return numbers;
+  let next = 1;
+  for (const node of plan.nodes) {
+    if (node.kind !== "question" || !node.module.answerable) continue;
+    const visible = (states[node.index] as QuestionState | undefined)?.visible === true;
+    if (mode === "static" || visible) {
+      if (visible) numbers[node.id] = next;
+      next++;
+    }
+  }
+  return numbers;
+}
+
+export function assembleResult(
+  plan: Plan,
+  states: readonly NodeState[],
+  context: EvaluationContext,
+): EvaluationResult {
+  const result: EvaluationResult = {
+    visibleQuestions: [],
+    options: {},
+    pagePath: [],
+    end: null,
+    errors: {},
+    warnings: {},
+    computed: {},
+    answers: {},
+    texts: {},
+    numbers: numbering(plan.definition, plan, states),
+    quotaKeys: quotaKeys(plan, states, context),
+    valid: true,
+  };
+  const pagesSeen = new Set<number>();
+  for (const node of plan.nodes) {
+    const current = states[node.index];
+    if (node.kind === "computed") {
+      result.computed[node.id] = current?.kind === "computed" ? current.value : null;
+      continue;
+    }
+    if (current?.kind !== "question" || !current.visible) continue;
+    result.visibleQuestions.push(node.id);
+    pagesSeen.add(node.pageIndex);
+    if (current.options) result.options[node.id] = current.options.map(({ id, label }) => ({ id, label }));
+    if (current.answer !== undefined) result.answers[node.id] = current.answer;
+    if (current.title !== undefined) {
+      result.texts[node.id] =
+        current.description === undefined
+          ? { title: current.title }
+          : { title: current.title, description: current.description };
+    }
+    const errors = current.issues.filter((issue) => issue.level === "error");
+    const warnings = current.issues.filter((issue) => issue.level === "warning");
+    if (errors.length > 0) {
+      result.errors[node.id] = errors;
+      result.valid = false;
+    }
+    if (warnings.length > 0) result.warnings[node.id] = warnings;
+    if (current.jump && current.jump.kind !== "to")
+      result.end = { kind: current.jump.kind, questionId: node.id };
+  }
+  result.pagePath = plan.pageIds.filter((_id, index) => pagesSeen.has(index));
+  return result;
+}

@@ -1,0 +1,216 @@
+import fc from "fast-check";
+import type { Condition } from "../definition/condition.ts";
+import { definitionSchema, type SurveyDefinition } from "../definition/definition.ts";
+import type { QuestionInput } from "../definition/question.ts";
+import type { ScoringRule } from "../definition/scoring-rule.ts";
+
+/**
+ * Random but valid definitions for property tests: every reference points backwards (jumps forwards), so
+ * `checkDefinition` has nothing structural to say, while the logic mixes every feature the engine has.
+ */
+const kinds = ["single", "multiple", "text", "number", "star", "paragraph"] as const;
+type Kind = (typeof kinds)[number];
+const isChoice = (kind: Kind) => kind === "single" || kind === "multiple";
+
+const specArb = fc.record({
+  kind: fc.constantFrom(...kinds),
+  optionCount: fc.integer({ min: 1, max: 4 }),
+  show: fc.integer({ min: 0, max: 5 }),
+  ref: fc.nat(),
+  opt: fc.nat(),
+  jump: fc.integer({ min: 0, max: 6 }),
+  jumpSeed: fc.nat(),
+  connect: fc.boolean(),
+  join: fc.integer({ min: 0, max: 3 }),
+  required: fc.boolean(),
+  optionShow: fc.boolean(),
+  scoring: fc.integer({ min: 0, max: 5 }),
+  scores: fc.array(fc.integer({ min: -3, max: 5 }), { minLength: 4, maxLength: 4 }),
+  correct: fc.nat({ max: 15 }),
+  newPage: fc.boolean(),
+});
+type Spec =
+  fc.Arbitrary<typeof specArb extends fc.Arbitrary<infer T> ? T : never> extends fc.Arbitrary<infer U>
+    ? U
+    : never;
+
+function showCondition(
+  spec: Spec,
+  earlier: { id: string; kind: Kind; options: number }[],
+): Condition | undefined {
+  const target = earlier[spec.ref % Math.max(earlier.length, 1)];
+  if (!target || spec.show === 0) return undefined;
+  const optionId = `o${spec.opt % target.options}`;
+  if (spec.show === 1 && isChoice(target.kind))
+    return { kind: "selected", questionId: target.id, optionIds: [optionId], match: "any" };
+  if (spec.show === 2 && isChoice(target.kind))
+    return { kind: "notSelected", questionId: target.id, optionIds: [optionId], match: "all" };
+  if (spec.show === 3 && (target.kind === "number" || target.kind === "star")) {
+    return { kind: "compare", questionId: target.id, op: "gt", value: 2 };
+  }
+  if (spec.show === 4) return { kind: "expression", expression: `ISBLANK($${target.id}) OR $c0 > 1` };
+  return { kind: spec.show === 5 ? "notAnswered" : "answered", questionId: target.id };
+}
+
+function scoringOf(spec: Spec): ScoringRule | undefined {
+  if (spec.kind === "text")
+    return spec.scoring > 2
+      ? { mode: "text", points: 3, accepted: ["a"], match: "contains", ignoreCase: true, ignoreSpaces: true }
+      : undefined;
+  if (!isChoice(spec.kind)) return undefined;
+  const modes: (ScoringRule | undefined)[] =
+    spec.kind === "single"
+      ? [
+          undefined,
+          { mode: "single", points: 4 },
+          { mode: "perOption" },
+          { mode: "manual", points: 2 },
+          undefined,
+          undefined,
+        ]
+      : [
+          undefined,
+          { mode: "allOrNothing", points: 4 },
+          { mode: "partialNoWrong", points: 4, perOption: 1.5 },
+          { mode: "partial", points: 3, perOption: 2 },
+          { mode: "perOption" },
+          undefined,
+        ];
+  return modes[spec.scoring];
+}
+
+function buildQuestion(
+  spec: Spec,
+  index: number,
+  n: number,
+  pageIndex: number,
+  earlier: { id: string; kind: Kind; options: number }[],
+): QuestionInput {
+  const id = `q${index}`;
+  const earlierChoices = earlier.filter((q) => isChoice(q.kind));
+  const showIf = showCondition(spec, earlier);
+  const later = n - index - 1;
+  const jumpTargets = [
+    undefined,
+    later > 0 ? { kind: "question", questionId: `q${index + 1 + (spec.jumpSeed % later)}` } : undefined,
+    { kind: "page", pageId: `p${pageIndex + 2 + (spec.jumpSeed % 2)}` },
+    { kind: "submit" },
+    { kind: "screenOut" },
+  ];
+  const target = jumpTargets[spec.jump];
+  const source = earlierChoices[spec.ref % Math.max(earlierChoices.length, 1)];
+  const joined = isChoice(spec.kind) && source !== undefined && spec.join === 1;
+  // A joined question offers its source's options, so its own conditions must name those.
+  const optionCount = joined && source ? source.options : spec.optionCount;
+  const when: Condition = isChoice(spec.kind)
+    ? { kind: "selected", questionId: id, optionIds: [`o${spec.opt % optionCount}`], match: "any" }
+    : { kind: "answered", questionId: id };
+  const question: Record<string, unknown> = {
+    id,
+    type: spec.kind,
+    title: index > 0 ? `Q${index}：{{c0}}、{{q0}}` : "Q0",
+    required: spec.required,
+  };
+  if (showIf) question.showIf = showIf;
+  if (target) question.jumps = [{ when, target }];
+  const scoring = scoringOf(spec);
+  if (scoring) question.scoring = scoring;
+  if (isChoice(spec.kind)) {
+    question.config = {
+      options: Array.from({ length: spec.optionCount }, (_, o) => ({
+        id: `o${o}`,
+        label: `选项${o}`,
+        score: spec.scores[o],
+        correct: (spec.correct & (1 << o)) !== 0,
+        ...(o === spec.optionCount - 1 && spec.optionCount > 1
+          ? { other: { textRequired: spec.required } }
+          : {}),
+        ...(o === 0 && spec.optionShow && earlier[0]
+          ? { showIf: { kind: "answered", questionId: earlier[0].id } }
+          : {}),
+      })),
+    };
+    if (joined && source)
+      question.optionSource = { questionId: source.id, mode: spec.opt % 2 ? "selected" : "unselected" };
+    else if (source && spec.connect) {
+      question.selectConnect = {
+        questionId: source.id,
+        mode: "chosen",
+        links: [{ optionId: "o0", sourceOptionIds: ["o0"] }],
+      };
+    }
+  } else if (spec.kind === "number")
+    question.config = { range: { max: 15, level: spec.required ? "error" : "warning" } };
+  else if (spec.kind === "text") question.config = spec.required ? { length: { max: 4 } } : {};
+  else if (spec.kind === "star") question.config = { max: 5 };
+  else question.config = {};
+  return question as unknown as QuestionInput;
+}
+
+export const definitionArb: fc.Arbitrary<SurveyDefinition> = fc
+  .array(specArb, { minLength: 1, maxLength: 10 })
+  .map((specs) => {
+    const pages: QuestionInput[][] = [[]];
+    const earlier: { id: string; kind: Kind; options: number }[] = [];
+    specs.forEach((spec, index) => {
+      if (spec.newPage && index > 0) pages.push([]);
+      const question = buildQuestion(spec, index, specs.length, pages.length - 1, earlier);
+      pages[pages.length - 1]?.push(question);
+      const source = earlier.find((q) => q.id === question.optionSource?.questionId);
+      earlier.push({ id: `q${index}`, kind: spec.kind, options: source?.options ?? spec.optionCount });
+    });
+    // Page jumps target one of the next two pages; trailing empty pages make those targets exist.
+    pages.push([], []);
+    return definitionSchema.parse({
+      schemaVersion: 1,
+      kind: "exam",
+      title: "随机",
+      pages: pages.map((questions, i) => ({ id: `p${i + 1}`, questions })),
+      computed: [{ id: "c0", expression: "COUNT($q0) + 1" }],
+      quotas: [{ id: "k", when: { kind: "answered", questionId: "q0" }, limit: 3 }],
+    });
+  });
+
+const junkArb = fc.constantFrom<unknown>(null, 42, "s", { optionId: 3 }, { optionIds: "x" }, []);
+
+/** An answer for a question: usually of the right shape (valid or not), sometimes junk. */
+export function answerArb(type: string, optionCount: number): fc.Arbitrary<unknown> {
+  const ids = [...Array.from({ length: optionCount }, (_, o) => `o${o}`), "zz"];
+  const right: Record<string, fc.Arbitrary<unknown>> = {
+    single: fc.record(
+      {
+        optionId: fc.constantFrom(...ids),
+        otherText: fc.option(fc.constantFrom("", "其他"), { nil: undefined }),
+      },
+      { requiredKeys: ["optionId"] },
+    ),
+    multiple: fc.record({ optionIds: fc.subarray(ids) }),
+    text: fc.string({ maxLength: 6 }),
+    number: fc.oneof(fc.integer({ min: -5, max: 20 }), fc.constant(1.5)),
+    star: fc.integer({ min: 0, max: 6 }),
+    paragraph: fc.constant(undefined),
+  };
+  return fc.oneof(
+    { weight: 8, arbitrary: right[type] ?? fc.constant(undefined) },
+    { weight: 1, arbitrary: junkArb },
+  );
+}
+
+export type AnswerOp = { questionId: string; value: unknown };
+
+/** A sequence of setAnswer operations (with clears) over the definition's questions. */
+export function scenarioArb(definition: SurveyDefinition): fc.Arbitrary<AnswerOp[]> {
+  const questions = definition.pages.flatMap((page) => page.questions);
+  const op = fc.nat({ max: questions.length - 1 }).chain((i) => {
+    const question = questions[i];
+    const count = question && "options" in question.config ? question.config.options.length : 0;
+    return fc.record({
+      questionId: fc.constant(question?.id ?? "q0"),
+      value: fc.oneof(
+        { weight: 6, arbitrary: answerArb(question?.type ?? "text", count) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+      ),
+    });
+  });
+  return fc.array(op, { maxLength: 25 });
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { toNumber } from "../../expression/value.ts";
+import { error, type Issue } from "../../shared/issue.ts";
+import { surveyMessages as m } from "../../shared/messages.ts";
+import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
+import { matchesFormat } from "../helpers/formats.ts";
+import { textLength } from "../helpers/text-rules.ts";
+import { defineQuestionType } from "../module.ts";
+import { ethnicGroups } from "./ethnic-groups.ts";
+
+export const personalPresets = [
+  "name",
+  "gender",
+  "age",
+  "mobile",
+  "email",
+  "idCard",
+  "studentId",
+  "employeeId",
+  "department",
+  "ethnicity",
+] as const;
+export type PersonalPreset = (typeof personalPresets)[number];
+
+export const personalPresetNames: Record<PersonalPreset, string> = {
+  name: "姓名",
+  gender: "性别",
+  age: "年龄",
+  mobile: "手机",
+  email: "邮箱",
+  idCard: "身份证",
+  studentId: "学号",
+  employeeId: "工号",
+  department: "部门",
+  ethnicity: "民族",
+};
+
+const configSchema = z.object({ preset: z.enum(personalPresets) });
+export type PersonalConfig = z.output<typeof configSchema>;
+
+const genders = ["男", "女"];
+const countedPresets = new Set<PersonalPreset>(["gender", "ethnicity"]);
+
+function presetValid(preset: PersonalPreset, value: string): boolean {
+  switch (preset) {
+    case "name":
+      return textLength(value) >= 2 && textLength(value) <= 30 && /^[\p{L}·.\s]+$/u.test(value);
+    case "gender":
+      return genders.includes(value);
+    case "age": {
+      const age = toNumber(value);
+      return age !== null && Number.isInteger(age) && age >= 0 && age <= 150;
+    }
+    case "mobile":
+      return matchesFormat("mobile", value);
+    case "email":
+      return matchesFormat("email", value);
+    case "idCard":
+      return matchesFormat("idCard", value);
+    case "studentId":
+    case "employeeId":
+      return /^[A-Za-z0-9-]{1,30}$/.test(value);
+    case "department":
+      return textLength(value) <= 50;
+    case "ethnicity":
+      return (ethnicGroups as readonly string[]).includes(value);
+  }
+}
+
+function validatePersonal(config: PersonalConfig, answer: string): Issue[] {
+  return presetValid(config.preset, answer.trim())
+    ? []
+    : [error("format", m.format(personalPresetNames[config.preset]))];
+}
+
+/** 个人信息: one preset field per question. `$id` is the text, a number for 年龄. */
+export const personalType = defineQuestionType({
+  type: "personal",
+  name: "个人信息",
+  group: "advanced",
+  configSchema,
+  answerSchema: z.string().max(100),
+  answerable: true,
+  valueType: "any",
+  scoringModes: [],
+  defaults: (): PersonalConfig => ({ preset: "name" }),
+  isEmpty: (answer) => answer.trim() === "",
+  validate: validatePersonal,
+  toText: (_config, answer) => answer.trim(),
+  toValue: (config, answer) => (config.preset === "age" ? toNumber(answer) : answer.trim()),
+  // Only closed vocabularies are counted; identifiers would make unbounded, personal counters.
+  stats: {
+    empty: (): ChoiceStats => emptyChoiceStats,
+    add: (config, state, answer) =>
+      addChoice(state, countedPresets.has(config.preset) ? [answer.trim()] : []),
+    merge: mergeChoice,
+  },
+});

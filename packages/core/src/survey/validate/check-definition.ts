@@ -1,0 +1,159 @@
+import type { SurveyDefinition } from "../definition/definition.ts";
+import { scoringModeNames } from "../definition/scoring-rule.ts";
+import { collectRefs } from "../expression/ast.ts";
+import { parseExpression } from "../expression/parser.ts";
+import { planOf, type QuestionNode } from "../logic/plan.ts";
+import { pipeRefs } from "../logic/refs.ts";
+import type { Issue } from "../shared/issue.ts";
+import { surveyMessages as m } from "../shared/messages.ts";
+import { compilePattern } from "../types/helpers/text-rules.ts";
+import { countInlineBlanks } from "../types/text/inline-blank.ts";
+import { CheckContext, type Path } from "./check-context.ts";
+import { checkCondition, checkJumps, checkOptionLogic } from "./check-logic.ts";
+
+function checkDuplicates(ctx: CheckContext): void {
+  const seen = new Set<string>();
+  const claim = (id: string, path: Path) => {
+    if (seen.has(id)) ctx.report("duplicateId", m.duplicateId(id), path);
+    seen.add(id);
+  };
+  ctx.definition.pages.forEach((page, p) => {
+    claim(page.id, ["pages", p, "id"]);
+    page.questions.forEach((question, q) => {
+      claim(question.id, ["pages", p, "questions", q, "id"]);
+      const optionIds = new Set<string>();
+      const options = "options" in question.config ? question.config.options : [];
+      options.forEach((option, o) => {
+        if (optionIds.has(option.id))
+          ctx.report("duplicateId", m.duplicateId(option.id), [
+            "pages",
+            p,
+            "questions",
+            q,
+            "config",
+            "options",
+            o,
+            "id",
+          ]);
+        optionIds.add(option.id);
+      });
+    });
+  });
+  ctx.definition.computed.forEach((computed, i) => {
+    claim(computed.id, ["computed", i, "id"]);
+  });
+  ctx.definition.quotas.forEach((quota, i) => {
+    claim(quota.id, ["quotas", i, "id"]);
+  });
+}
+
+function checkPipes(ctx: CheckContext, node: QuestionNode, path: Path): void {
+  const texts: [string | undefined, Path][] = [
+    [node.question.title, [...path, "title"]],
+    [node.question.description, [...path, "description"]],
+  ];
+  for (const [text, textPath] of texts) {
+    for (const id of pipeRefs(text)) {
+      if (!ctx.questionNode(id) && !ctx.isComputed(id))
+        ctx.report("missingQuestion", m.missingQuestion(id), textPath);
+      else ctx.checkRef(id, node.index, textPath);
+    }
+  }
+}
+
+function checkTypeRules(ctx: CheckContext, node: QuestionNode, path: Path): void {
+  const { question, module } = node;
+  if (question.scoring && !module.scoringModes.includes(question.scoring.mode)) {
+    ctx.report("scoringUnsupported", m.scoringUnsupported(scoringModeNames[question.scoring.mode]), [
+      ...path,
+      "scoring",
+      "mode",
+    ]);
+  }
+  if (
+    question.type === "inlineBlank" &&
+    countInlineBlanks(question.title) !== question.config.blanks.length
+  ) {
+    ctx.report("invalidConfig", m.invalidConfig("标题中的___数量与填空设置不一致"), [
+      ...path,
+      "config",
+      "blanks",
+    ]);
+  }
+  if (question.type === "group") {
+    question.config.memberIds.forEach((id, i) => {
+      const member = ctx.plan.indexById.get(id);
+      if (member === undefined)
+        ctx.report("missingQuestion", m.missingQuestion(id), [...path, "config", "memberIds", i]);
+      else if (member <= node.index)
+        ctx.report("groupMemberOrder", m.groupMemberOrder(id), [...path, "config", "memberIds", i]);
+    });
+  }
+  const patterns = "patterns" in question.config ? question.config.patterns : [];
+  patterns.forEach((rule, i) => {
+    if (!compilePattern(rule))
+      ctx.report("invalidRegex", m.invalidRegex(), [...path, "config", "patterns", i, "pattern"]);
+  });
+}
+
+function checkComputedCycles(ctx: CheckContext): void {
+  const refs = new Map(
+    ctx.definition.computed.map((computed) => {
+      const parsed = parseExpression(computed.expression);
+      return [
+        computed.id,
+        parsed.ok
+          ? collectRefs(parsed.expr)
+              .map((ref) => ref.id)
+              .filter((id) => ctx.isComputed(id))
+          : [],
+      ];
+    }),
+  );
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (id: string, trail: string[]): void => {
+    if (state.get(id) === "done") return;
+    if (state.get(id) === "visiting") {
+      const cycle = trail.slice(trail.indexOf(id)).concat(id);
+      const index = ctx.definition.computed.findIndex((computed) => computed.id === id);
+      ctx.report("cycle", m.cycle(cycle.join(" → ")), ["computed", index, "expression"]);
+      return;
+    }
+    state.set(id, "visiting");
+    for (const next of refs.get(id) ?? []) visit(next, [...trail, id]);
+    state.set(id, "done");
+  };
+  for (const computed of ctx.definition.computed) visit(computed.id, []);
+}
+
+/**
+ * Cross-reference and logic checks for the designer, each issue with the exact path of the offending
+ * field: missing questions/options/pages, conditions reading later questions, backward jumps, computed
+ * cycles, expression syntax and type errors, unsupported scoring modes, inline blank counts.
+ * Run it on a structurally valid definition (see parseDefinition); an empty list means publishable.
+ */
+export function checkDefinition(definition: SurveyDefinition): Issue[] {
+  const ctx = new CheckContext(definition, planOf(definition));
+  checkDuplicates(ctx);
+  definition.pages.forEach((page, p) => {
+    page.questions.forEach((question, q) => {
+      const node = ctx.questionNode(question.id);
+      if (!node || node.question !== question) return; // duplicate id, already reported
+      const path: Path = ["pages", p, "questions", q];
+      if (question.showIf) checkCondition(ctx, question.showIf, node.index, [...path, "showIf"]);
+      checkJumps(ctx, node, path);
+      checkOptionLogic(ctx, node, path);
+      checkPipes(ctx, node, path);
+      checkTypeRules(ctx, node, path);
+    });
+  });
+  definition.computed.forEach((computed, i) => {
+    const at = ctx.plan.indexById.get(computed.id) ?? 0;
+    ctx.checkExpression(computed.expression, at, ["computed", i, "expression"]);
+  });
+  checkComputedCycles(ctx);
+  definition.quotas.forEach((quota, i) => {
+    checkCondition(ctx, quota.when, ctx.plan.nodes.length, ["quotas", i, "when"]);
+  });
+  return ctx.issues;
+}

@@ -1,0 +1,73 @@
+import type { SurveyDefinition } from "../definition/definition.ts";
+import type { ExprValue } from "../expression/value.ts";
+import { type Answers, answerSource, evaluateStates } from "../logic/evaluate.ts";
+import { planOf } from "../logic/plan.ts";
+import { assembleResult, type EndState } from "../logic/result.ts";
+import type { EvaluationContext } from "../logic/state.ts";
+import { type ExamResult, scoreStates } from "../scoring/exam.ts";
+import { error, type Issue } from "../shared/issue.ts";
+import { surveyMessages as m } from "../shared/messages.ts";
+
+export interface SubmissionIssue extends Issue {
+  /** null for problems not tied to a question (an unknown key). */
+  questionId: string | null;
+}
+
+export interface SubmissionResult {
+  ok: boolean;
+  errors: SubmissionIssue[];
+  warnings: SubmissionIssue[];
+  /** Normalised answers of visible questions, ready to store. */
+  answers: Record<string, unknown>;
+  /** Present when any question has a scoring rule. */
+  score: ExamResult | null;
+  quotaKeys: string[];
+  end: EndState | null;
+  computed: Record<string, ExprValue>;
+}
+
+/**
+ * The server's submit check: the same logic as the respondent page, but strict. Whatever the page would
+ * silently drop (answers to hidden questions or options, ids that do not exist, malformed values) is a
+ * rejection here, together with missing required answers and failed hard rules. Unique-across-responses
+ * rules are flagged in the definition and left to the server, which can see other responses.
+ */
+export function validateSubmission(
+  definition: SurveyDefinition,
+  answers: Answers,
+  context: EvaluationContext,
+): SubmissionResult {
+  const plan = planOf(definition);
+  const errors: SubmissionIssue[] = [];
+  const warnings: SubmissionIssue[] = [];
+  for (const id of Object.keys(answers)) {
+    const node = plan.nodes[plan.indexById.get(id) ?? -1];
+    if (node?.kind !== "question" || !node.module.answerable) {
+      errors.push({ ...error("unknownQuestion", m.unknownQuestion(), [id]), questionId: null });
+    }
+  }
+  const states = evaluateStates(plan, answerSource(answers), context);
+  for (const node of plan.nodes) {
+    const state = states[node.index];
+    if (node.kind !== "question" || state?.kind !== "question") continue;
+    if (state.discarded === "hiddenQuestion")
+      errors.push({ ...error("hiddenQuestion", m.hiddenQuestion()), questionId: node.id });
+    if (state.discarded === "hiddenOption")
+      errors.push({ ...error("hiddenOption", m.hiddenOption()), questionId: node.id });
+    for (const issue of state.issues) {
+      (issue.level === "error" ? errors : warnings).push({ ...issue, questionId: node.id });
+    }
+  }
+  const result = assembleResult(plan, states, context);
+  const scored = plan.nodes.some((node) => node.kind === "question" && node.question.scoring !== undefined);
+  return {
+    ok: errors.length === 0,
+    errors,
+    warnings,
+    answers: result.answers,
+    score: scored ? scoreStates(plan, states) : null,
+    quotaKeys: result.quotaKeys,
+    end: result.end,
+    computed: result.computed,
+  };
+}
