@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Project } from "@playwright/test";
+import { OTHER_LOGIN_SECRET } from "./support/partner.ts";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = 8199;
+// A fresh database per run: the demo accounts are seeded only into an empty one.
+const dataDir = fs.mkdtempSync(`${os.tmpdir()}/wjgj-e2e-`);
+
+const projects: Project[] = [{ name: "journeys", testDir: "tests" }];
+// Screenshots for the README are refreshed on request only, so ordinary runs leave docs/ untouched.
+if (process.env.SCREENSHOTS === "1") projects.push({ name: "screenshots", testDir: "screenshots" });
+
+export default defineConfig({
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  projects,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    headless: true,
+    screenshot: "only-on-failure",
+    locale: "zh-CN",
+  },
+  webServer: {
+    command: "node --import tsx packages/server/src/main.ts",
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${port}/wjgj/api/navigation/getFooterInfo`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PHONE: "13800000000",
+      ADMIN_PASSWORD: "Admin12345",
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+      OTHER_LOGIN_SECRET,
+    },
+  },
+});

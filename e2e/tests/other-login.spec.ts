@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { apiUserInfo } from "../support/accounts.ts";
+import { OTHER_LOGIN_SECRET, signRequestParam, storedToken } from "../support/partner.ts";
+
+test.describe("login from another platform (202 flow)", () => {
+  test("a partner link with requestParam logs the user in and reloads, embedded", async ({
+    page,
+    request,
+  }) => {
+    const requestParam = signRequestParam(OTHER_LOGIN_SECRET, {
+      platformUserId: `partner-${crypto.randomUUID()}`,
+      nickName: "合作平台用户",
+    });
+    await page.goto(`/dc/dclist?fromType=2&requestParam=${requestParam}`);
+
+    await expect.poll(() => storedToken(page)).toBeTruthy();
+    await expect(page).toHaveURL(/\/dc\/dclist\?fromType=2$/);
+    await expect(page.getByTestId("dclist-page")).toContainText("还没有项目");
+    await expect(page.getByTestId("app-header")).toHaveCount(0);
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem("token") ?? "",
+      isTemplate: localStorage.getItem("isTemplate"),
+      fromType: localStorage.getItem("fromType"),
+    }));
+    expect(stored.isTemplate).toBe("0");
+    expect(stored.fromType).toBe("2");
+    expect((await apiUserInfo(request, stored.token)).data.nickName).toBe("合作平台用户");
+  });
+
+  test("a requestParam that was already used is refused with the server's message", async ({ page }) => {
+    const requestParam = signRequestParam(OTHER_LOGIN_SECRET, {
+      platformUserId: `partner-${crypto.randomUUID()}`,
+    });
+    await page.goto(`/dc/dclist?requestParam=${requestParam}`);
+    await expect.poll(() => storedToken(page)).toBeTruthy();
+
+    // The same link opened again in a fresh browser profile.
+    await page.waitForLoadState();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/dc/dclist?requestParam=${requestParam}`);
+    await expect(page.getByText("来源平台登录凭证已使用，请从来源平台重新进入")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("requestParam"))).toBeNull();
+    await expect(page).toHaveURL(/\/dc\/dclist$/);
+  });
+});

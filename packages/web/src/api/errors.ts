@@ -1,0 +1,33 @@
+import type { FieldError } from "@wjgj/core";
+
+/**
+ * Rejection of every API call. `handled` says the request client already told the user (toast or box), so
+ * callers must not show `msg` again.
+ */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  readonly handled: boolean;
+
+  constructor(code: number, msg: string, data: unknown, handled: boolean) {
+    super(msg);
+    this.name = "ApiError";
+    this.code = code;
+    this.data = data;
+    this.handled = handled;
+  }
+}
+
+/** The `data.errors` of a 400 answer, or an empty list. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!(error instanceof ApiError)) return [];
+  const errors = (error.data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (item): item is FieldError =>
+      typeof item === "object" &&
+      item !== null &&
+      typeof (item as FieldError).field === "string" &&
+      typeof (item as FieldError).message === "string",
+  );
+}

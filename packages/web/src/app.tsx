@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { App as AntApp, ConfigProvider } from "antd";
+import zhCN from "antd/locale/zh_CN";
+import dayjs from "dayjs";
+import "dayjs/locale/zh-cn";
+import { useEffect } from "react";
+import { RouterProvider } from "react-router";
+import { registerFeedback } from "./api/feedback.ts";
+import type { createAppRouter } from "./router.tsx";
+
+dayjs.locale("zh-cn");
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The request client already tells the user about failures; retrying would repeat toasts and boxes.
+    queries: { retry: false, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/** Hands antd's context-aware message and modal instances to the request client. */
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  useEffect(() => registerFeedback({ message, modal }), [message, modal]);
+  return null;
+}
+
+// antd spaces out two-character button labels (登 录); the spec's button texts (退出, 取消, 确认) are exact.
+const theme = {
+  token: {
+    colorPrimary: "#2f6bff",
+    borderRadius: 6,
+    fontFamily:
+      '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "Helvetica Neue", Arial, sans-serif',
+  },
+};
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      <AntApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { FileTextOutlined, HomeOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import type { UserInfo } from "@wjgj/core";
+import { Avatar } from "antd";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { displayName, vipExpiryText } from "../../lib/vip.ts";
+import { VipBadge } from "./vip-badge.tsx";
+
+interface UserPanelProps {
+  userInfo: UserInfo;
+  onNavigate: () => void;
+  onLogout: () => void;
+}
+
+interface PanelLink {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const PANEL_LINKS: readonly PanelLink[] = [
+  { to: "/dc/personalCenter?type=1", label: "个人中心", icon: <UserOutlined /> },
+  { to: "/dc/personalCenter/personalDetail?type=3", label: "消费明细", icon: <FileTextOutlined /> },
+  { to: "/website/home", label: "访问首页", icon: <HomeOutlined /> },
+];
+
+export function avatarSource(userInfo: UserInfo): string | undefined {
+  return userInfo.avatar || userInfo.headImg || undefined;
+}
+
+/** The avatar's hover panel (seed §2). */
+export function UserPanel({ userInfo, onNavigate, onLogout }: UserPanelProps) {
+  const expiry = vipExpiryText(userInfo);
+  return (
+    <div className="wj-user-panel" data-testid="user-panel">
+      <div className="wj-user-panel__head">
+        <Avatar size={44} src={avatarSource(userInfo)} icon={<UserOutlined />} />
+        <div className="wj-user-panel__who">
+          <div className="wj-user-panel__name">{displayName(userInfo)}</div>
+          <div className="wj-user-panel__level">
+            <VipBadge level={userInfo.vipLevel} />
+            {expiry && (
+              <span className="wj-user-panel__expiry" data-testid="vip-expiry">
+                {expiry}
+              </span>
+            )}
+          </div>
+        </div>
+      </div>
+      <ul className="wj-user-panel__items">
+        {PANEL_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="wj-user-panel__item" onClick={onNavigate}>
+              {link.icon}
+              <span>{link.label}</span>
+            </Link>
+          </li>
+        ))}
+        <li className="wj-user-panel__divider">
+          <button
+            type="button"
+            className="wj-user-panel__item wj-user-panel__item--danger"
+            onClick={onLogout}
+          >
+            <LogoutOutlined />
+            <span>退出登录</span>
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { type ComponentType, lazy } from "react";
+import { createBrowserRouter, type RouteObject, redirect } from "react-router";
+import { ConsoleLayout } from "./layouts/console-layout/index.tsx";
+import { NoTopBarLayout } from "./layouts/no-top-bar-layout.tsx";
+import { RootLayout } from "./layouts/root-layout.tsx";
+import { StandaloneLayout } from "./layouts/standalone-layout.tsx";
+import { WebsiteLayout } from "./layouts/website-layout/index.tsx";
+import type { RouteHandle } from "./lib/route-handle.ts";
+
+/** Pages load on demand (seed §9): each route pulls its own chunk the first time it is opened. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return <Page />;
+}
+
+const comingSoon = () =>
+  page(
+    () => import("./pages/coming-soon/index.tsx"),
+    (m) => m.ComingSoonPage,
+  );
+
+/** A screen that a later issue builds; until then it names what it will offer. */
+function placeholder(path: string, handle: RouteHandle): RouteObject {
+  return { path, handle, element: comingSoon() };
+}
+
+/**
+ * Redirects of seed §2 run as loaders, before anything renders, so the guard judges the destination
+ * (/website/home is open to all) rather than the bare "/".
+ */
+function redirectTo(target: string): RouteObject {
+  return { index: true, loader: () => redirect(target) };
+}
+
+const websiteRoutes: RouteObject[] = [
+  redirectTo("/website/home"),
+  {
+    path: "home",
+    handle: { title: "首页" },
+    element: page(
+      () => import("./pages/website-home/index.tsx"),
+      (m) => m.WebsiteHomePage,
+    ),
+  },
+  placeholder("free", {
+    title: "免费模板",
+    description:
+      "覆盖调研、考试、投票、报名等场景的免费模板，按行业与用途分类，一键引用到自己的项目中修改使用。",
+  }),
+  placeholder("mutual", {
+    title: "互助答题",
+    description: "发布问卷互相填写，用积分换取答卷，帮助学生与研究者快速收集有效样本。",
+  }),
+  placeholder("service", {
+    title: "样本服务",
+    description: "按地区、年龄、职业等条件精准投放问卷，由专业样本库提供真实有效的答卷。",
+  }),
+  placeholder("version", {
+    title: "版本价格",
+    description: "个人版、黄金、铂金、钻石会员各版本的功能对比与开通方式。",
+  }),
+  placeholder("companyProfile", {
+    title: "联系我们",
+    description: "公司介绍、商务合作与客服联系方式。",
+  }),
+  {
+    path: "product",
+    children: [
+      redirectTo("/website/product/search"),
+      placeholder("search", {
+        title: "问卷调查",
+        description: "几十种题型、跳题与显示逻辑、配额控制，专业调研一站完成。",
+      }),
+      placeholder("exam", { title: "在线考试", description: "题库随机组卷、限时作答、自动阅卷与成绩分析。" }),
+      placeholder("collection", {
+        title: "收集表单",
+        description: "报名、登记、预约、信息收集，数据实时汇总可导出。",
+      }),
+      placeholder("vote", { title: "投票评选", description: "图文投票、实时排行、投票规则与防刷票设置。" }),
+      placeholder("survey", {
+        title: "满意度调查",
+        description: "客户满意度、员工满意度与 NPS 测评模板和指标分析。",
+      }),
+      placeholder("knowledge", { title: "知识竞赛", description: "答题闯关、排行榜、抽奖与红包激励。" }),
+      placeholder("private", {
+        title: "私有化部署",
+        description: "部署在您自己的服务器上，数据与账号体系完全自主可控。",
+      }),
+    ],
+  },
+  {
+    path: "resource",
+    children: [
+      redirectTo("/website/resource/news"),
+      placeholder("news", { title: "资讯", description: "调研方法、行业报告与产品动态，按标签分类浏览。" }),
+      placeholder("news/:id/info", { title: "资讯详情", description: "资讯的正文、发布时间与相关推荐。" }),
+      placeholder("help", {
+        title: "帮助中心",
+        description: "从创建问卷到数据分析的使用指南与常见问题解答。",
+      }),
+    ],
+  },
+];
+
+const consoleRoutes: RouteObject[] = [
+  {
+    path: "dc/dclist",
+    handle: { name: "DcList", title: "我的问卷" },
+    element: page(
+      () => import("./pages/dc-list/index.tsx"),
+      (m) => m.DcListPage,
+    ),
+  },
+  placeholder("dc/creatDc", {
+    name: "creatDc",
+    title: "创建问卷",
+    description: "选择问卷、考试、投票或表单类型，从空白开始、导入文本或引用模板创建项目。",
+  }),
+  placeholder("dc/dcDesign", {
+    name: "dcDesign",
+    title: "设计问卷",
+    description: "拖拽添加题目，设置跳题、显示逻辑、选项关联与配额，实时预览答题效果。",
+  }),
+  placeholder("dc/createTemplate", {
+    name: "createTemplate",
+    title: "创建模板",
+    description: "把常用的问卷保存为模板，供自己或团队反复使用。",
+  }),
+  placeholder("dc/template", {
+    name: "template",
+    title: "模板中心",
+    description: "按行业与场景浏览模板，预览后一键引用到自己的项目。",
+  }),
+  {
+    path: "dc/personalCenter",
+    handle: { name: "personalCenter", title: "个人中心" },
+    element: page(
+      () => import("./pages/personal-center/index.tsx"),
+      (m) => m.PersonalCenterPage,
+    ),
+  },
+  {
+    path: "dc/personalCenter/personalDetail",
+    handle: { name: "personalDetail", title: "消费明细" },
+    element: page(
+      () => import("./pages/personal-center/index.tsx"),
+      (m) => m.PersonalCenterPage,
+    ),
+  },
+  {
+    path: "dw/admin/user",
+    handle: { name: "adminUser", title: "用户管理" },
+    element: page(
+      () => import("./pages/admin-user/index.tsx"),
+      (m) => m.AdminUserPage,
+    ),
+  },
+  placeholder("dw/*", {
+    name: "admin",
+    title: "管理后台",
+    description: "问卷审核、用户与会员管理、站点设置等管理功能。",
+  }),
+];
+
+const standaloneRoutes: RouteObject[] = [
+  {
+    path: "loginone",
+    handle: { name: "Loginone", title: "登录" },
+    element: page(
+      () => import("./pages/login/index.tsx"),
+      (m) => m.LoginPage,
+    ),
+  },
+  {
+    path: "Agreement",
+    handle: { name: "Agreement", title: "用户协议与隐私政策" },
+    element: page(
+      () => import("./pages/agreement/index.tsx"),
+      (m) => m.AgreementPage,
+    ),
+  },
+  {
+    path: "ConfirmPhone",
+    handle: { name: "ConfirmPhone", title: "绑定手机号" },
+    element: page(
+      () => import("./pages/confirm-phone/index.tsx"),
+      (m) => m.ConfirmPhonePage,
+    ),
+  },
+  placeholder("questionnaireDetails", {
+    name: "questionnaireDetails",
+    title: "问卷详情",
+    description: "问卷的基本信息、发布状态、答卷数量与分享方式。",
+  }),
+  placeholder("accept", {
+    name: "accept",
+    title: "团队邀请",
+    description: "查看并接受加入问卷项目团队的邀请。",
+  }),
+  placeholder("questionnaireSurvey", {
+    name: "questionnaireSurvey",
+    title: "问卷调查",
+    description: "面向答题者的问卷入口页，展示问卷说明后开始作答。",
+  }),
+  placeholder("trailerPage", {
+    name: "trailerPage",
+    title: "提交完成",
+    description: "答卷提交后的结束页，展示感谢语、得分或抽奖结果。",
+  }),
+  placeholder("hd", { name: "hd", title: "活动专题", description: "营销活动与专题页面。" }),
+  {
+    path: "*",
+    handle: { title: "页面不存在" },
+    element: page(
+      () => import("./pages/not-found/index.tsx"),
+      (m) => m.NotFoundPage,
+    ),
+  },
+];
+
+const answerRoutes: RouteObject[] = [
+  placeholder("y/:id/:type", {
+    name: "preview",
+    noAuth: true,
+    title: "答题预览",
+    description: "以答题者视角预览问卷，预览时提交的答卷不计入统计。",
+  }),
+  placeholder("r/:id", {
+    name: "answer",
+    noAuth: true,
+    title: "问卷答题",
+    description: "答题者填写并提交问卷的页面，无需登录。",
+  }),
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: <RootLayout />,
+    children: [
+      redirectTo("/website/home"),
+      { path: "website", element: <WebsiteLayout />, children: websiteRoutes },
+      { element: <ConsoleLayout />, children: consoleRoutes },
+      { element: <NoTopBarLayout />, children: answerRoutes },
+      { element: <StandaloneLayout />, children: standaloneRoutes },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
