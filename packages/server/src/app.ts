@@ -7,6 +7,7 @@ import { registerWebApp } from "./http/web-app.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { userRoutes } from "./routes/user/index.ts";
+import { vipSetRoutes } from "./routes/vipSet/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
 import type { SmsProvider } from "./sms/provider.ts";
 
@@ -54,6 +55,7 @@ export async function buildApp(
 
   userRoutes(app, ctx);
   navigationRoutes(app, ctx);
+  vipSetRoutes(app, ctx);
   adminRoutes(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;

@@ -4,6 +4,7 @@ import { loadConfig } from "./config.ts";
 import { openDb, toCount } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrations/index.ts";
 import { type Credential, ensureAdmin, seedDemoAccounts } from "./seed/accounts.ts";
+import { seedSiteContent } from "./seed/site-content.ts";
 
 function printCredentials(url: string, credentials: Credential[], adminShown: boolean): void {
   const lines = [
@@ -32,6 +33,15 @@ async function main(): Promise<void> {
   const empty = toCount(users) === 0;
   const admin = await ensureAdmin(handle.db, clock, config);
   const demo = config.seedDemo ? await seedDemoAccounts(handle.db, clock, empty) : [];
+  if (config.seedDemo && empty) {
+    const author = await handle.db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "admin")
+      .orderBy("id")
+      .executeTakeFirst();
+    await seedSiteContent(handle.db, clock, author?.id ?? 0);
+  }
 
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
   const close = async () => {

@@ -1,10 +1,14 @@
+import type { Insertable } from "kysely";
+import { iso } from "../src/clock.ts";
 import { createSession } from "../src/commands/sessions.ts";
 import { insertUser } from "../src/commands/users.ts";
+import type { HelpArticlesTable, LabelsTable, NewsTable } from "../src/db/tables/site-content.ts";
 import type { NewUser, UserRow } from "../src/db/tables/users.ts";
 import { hashPassword } from "../src/security/hashing.ts";
 import type { TestContext } from "./helpers.ts";
 
 let phoneSeq = 0;
+let seq = 0;
 
 /** A unique, valid mainland mobile number per call within a test file. */
 export function nextPhone(): string {
@@ -64,6 +68,16 @@ export async function tableCounts(t: TestContext): Promise<Record<string, number
     "external_accounts",
     "other_login_uses",
     "settings",
+    "labels",
+    "news",
+    "help_categories",
+    "help_articles",
+    "banners",
+    "nav_entries",
+    "friend_links",
+    "leads",
+    "vip_sets",
+    "audit_logs",
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
@@ -74,4 +88,78 @@ export async function tableCounts(t: TestContext): Promise<Record<string, number
     counts[table] = Number(row?.count ?? 0);
   }
   return counts;
+}
+
+/** A news label, straight in the database. */
+export async function buildLabel(t: TestContext, values: Partial<Insertable<LabelsTable>> = {}) {
+  return t.db
+    .insertInto("labels")
+    .values({ name: `标签${++seq}`, sort: 0, createdAt: iso(t.clock.now()), ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A news item, published now unless told otherwise, straight in the database (no sanitising). */
+export async function buildNews(t: TestContext, values: Partial<Insertable<NewsTable>> = {}) {
+  const now = iso(t.clock.now());
+  return t.db
+    .insertInto("news")
+    .values({
+      title: `资讯${++seq}`,
+      summary: "摘要",
+      cover: "",
+      content: "<p>正文</p>",
+      labelId: null,
+      status: "published",
+      publishAt: now,
+      views: 0,
+      createdBy: 0,
+      createdAt: now,
+      updatedAt: now,
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A help article in a category of its own unless `categoryId` is given. */
+export async function buildHelpArticle(t: TestContext, values: Partial<Insertable<HelpArticlesTable>> = {}) {
+  const categoryId =
+    values.categoryId ??
+    (
+      await t.db
+        .insertInto("help_categories")
+        .values({ name: `分类${++seq}`, sort: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const now = iso(t.clock.now());
+  return t.db
+    .insertInto("help_articles")
+    .values({
+      title: `文章${++seq}`,
+      content: "<p>帮助正文</p>",
+      plainText: "帮助正文",
+      status: "published",
+      sort: 0,
+      createdAt: now,
+      updatedAt: now,
+      ...values,
+      categoryId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The audit rows of one record, oldest first, with before/after parsed. */
+export async function auditRowsOf(t: TestContext, entity: string, entityId: number | string) {
+  const rows = await t.db
+    .selectFrom("audit_logs")
+    .selectAll()
+    .where("entity", "=", entity)
+    .where("entityId", "=", String(entityId))
+    .orderBy("id")
+    .execute();
+  const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+  return rows.map((row) => ({ ...row, before: parse(row.before), after: parse(row.after) }));
 }

@@ -1,6 +1,6 @@
 import type { FooterInfo } from "@wjgj/core";
 import { z } from "zod";
-import type { Db } from "../db/index.ts";
+import type { Db, Trx } from "../db/index.ts";
 
 /** Footer defaults from the seed (§9): founded 2012, to 2021, OSS V5.0, built 20211128. */
 export const footerDefaults: FooterInfo = {
@@ -30,8 +30,8 @@ const footerSchema = z
   .partial();
 
 /** A JSON setting merged over its defaults; a damaged stored value falls back to the defaults. */
-async function readSetting<T extends object>(
-  db: Db,
+export async function readSetting<T extends object>(
+  db: Db | Trx,
   key: string,
   schema: z.ZodType<Partial<T>>,
   defaults: T,
@@ -48,6 +48,16 @@ async function readSetting<T extends object>(
   return parsed.success ? { ...defaults, ...parsed.data } : defaults;
 }
 
-export function readFooterInfo(db: Db): Promise<FooterInfo> {
+/** Stores a JSON setting, replacing the previous value of `key`. */
+export async function writeSetting(trx: Trx, key: string, value: object, now: string): Promise<void> {
+  const text = JSON.stringify(value);
+  await trx
+    .insertInto("settings")
+    .values({ key, value: text, updatedAt: now })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: text, updatedAt: now }))
+    .execute();
+}
+
+export function readFooterInfo(db: Db | Trx): Promise<FooterInfo> {
   return readSetting(db, "footer", footerSchema, footerDefaults);
 }

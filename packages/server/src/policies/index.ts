@@ -4,7 +4,15 @@ import type { Viewer } from "../http/viewer.ts";
  * Who may do what. Deny by default: an action missing from the switch, or a missing viewer, is refused.
  * Resource-scoped actions (questionnaires, teams) join here as their modules arrive.
  */
-export type Action = "account:use" | "admin:users" | "admin:sms";
+export type Action =
+  | "account:use"
+  | "admin:users"
+  | "admin:sms"
+  | "admin:content"
+  | "admin:vip"
+  | "admin:settings"
+  | "admin:leads"
+  | "admin:audit";
 
 export function allow(viewer: Viewer | null, action: Action): boolean {
   if (viewer?.user.status !== "active") return false;
@@ -13,6 +21,11 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
       return true;
     case "admin:users":
     case "admin:sms":
+    case "admin:content":
+    case "admin:vip":
+    case "admin:settings":
+    case "admin:leads":
+    case "admin:audit":
       return viewer.user.role === "admin";
     default:
       return false;

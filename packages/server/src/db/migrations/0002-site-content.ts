@@ -34,13 +34,22 @@ export function siteContentMigration(dialect: DialectName): Migration {
         .execute();
 
       await withId(db.schema.createTable("help_articles"), dialect)
-        .addColumn("category_id", "integer", (c) => c.notNull().references("help_categories.id").onDelete("cascade"))
+        .addColumn("category_id", "integer", (c) =>
+          c.notNull().references("help_categories.id").onDelete("cascade"),
+        )
         .addColumn("title", "varchar(120)", (c) => c.notNull())
         .addColumn("content", "text", (c) => c.notNull())
+        // The content's text without markup: what the help centre's search and excerpts read.
+        .addColumn("plain_text", "text", (c) => c.notNull().defaultTo(""))
         .addColumn("status", "varchar(16)", (c) => c.notNull())
         .addColumn("sort", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("created_at", "varchar(32)", (c) => c.notNull())
         .addColumn("updated_at", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("help_articles_category_idx")
+        .on("help_articles")
+        .columns(["category_id", "sort"])
         .execute();
 
       await withId(db.schema.createTable("banners"), dialect)
@@ -68,7 +77,16 @@ export function siteContentMigration(dialect: DialectName): Migration {
         .addColumn("created_at", "varchar(32)", (c) => c.notNull())
         .addColumn("reviewed_at", "varchar(32)")
         .execute();
-      await db.schema.createIndex("friend_links_status_idx").on("friend_links").columns(["status", "id"]).execute();
+      await db.schema
+        .createIndex("friend_links_status_idx")
+        .on("friend_links")
+        .columns(["status", "id"])
+        .execute();
+      await db.schema
+        .createIndex("friend_links_ip_idx")
+        .on("friend_links")
+        .columns(["ip", "created_at"])
+        .execute();
 
       await withId(db.schema.createTable("leads"), dialect)
         .addColumn("kind", "varchar(16)", (c) => c.notNull())
@@ -105,7 +123,11 @@ export function siteContentMigration(dialect: DialectName): Migration {
         .addColumn("after", "text")
         .addColumn("created_at", "varchar(32)", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("audit_logs_entity_idx").on("audit_logs").columns(["entity", "entity_id"]).execute();
+      await db.schema
+        .createIndex("audit_logs_entity_idx")
+        .on("audit_logs")
+        .columns(["entity", "entity_id"])
+        .execute();
     },
   };
 }

@@ -36,7 +36,10 @@ export interface HelpArticlesTable {
   id: Generated<number>;
   categoryId: number;
   title: string;
+  /** Sanitised HTML. */
   content: string;
+  /** `content` without markup, kept in step on every save for search and excerpts. */
+  plainText: string;
   status: PublishStatus;
   sort: number;
   createdAt: string;
@@ -77,6 +80,7 @@ export interface FriendLinksTable {
 }
 
 export type LeadKind = "service" | "contact";
+export type LeadStatus = "new" | "handled";
 
 /** Requests from the sample-service and contact forms. */
 export interface LeadsTable {
@@ -87,7 +91,7 @@ export interface LeadsTable {
   company: string;
   email: string;
   content: string;
-  status: "new" | "handled";
+  status: LeadStatus;
   ip: string;
   createdAt: string;
   handledAt: string | null;
@@ -120,5 +124,13 @@ export interface AuditLogsTable {
   createdAt: string;
 }
 
+export type LabelRow = Selectable<LabelsTable>;
 export type NewsRow = Selectable<NewsTable>;
+export type HelpCategoryRow = Selectable<HelpCategoriesTable>;
+export type HelpArticleRow = Selectable<HelpArticlesTable>;
+export type BannerRow = Selectable<BannersTable>;
+export type NavEntryRow = Selectable<NavEntriesTable>;
+export type FriendLinkRow = Selectable<FriendLinksTable>;
+export type LeadRow = Selectable<LeadsTable>;
 export type VipSetRow = Selectable<VipSetsTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;

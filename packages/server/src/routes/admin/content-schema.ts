@@ -1,0 +1,135 @@
+import { messages } from "@wjgj/core";
+import { z } from "zod";
+import {
+  blankAsAbsent,
+  booleanParam,
+  dateTimeParam,
+  enumParam,
+  idParam,
+  intFromText,
+  jsonObjectParam,
+  optionalIdParam,
+  pageNumParam,
+  pageSizeParam,
+  sortParam,
+  textParam,
+  urlParam,
+} from "../../http/params.ts";
+
+/** Inputs of the content screens' list and save calls. A save without `id` creates the record. */
+
+const statusParam = enumParam(["draft", "published"], "statusInvalid");
+const keywordParam = blankAsAbsent(textParam("keywordInvalid", { max: 50 }));
+/** Rich text before sanitising; the sanitiser shortens it, never lengthens it beyond what came. */
+const richTextParam = z
+  .string({ error: messages.contentRequired })
+  .min(1, messages.contentRequired)
+  .max(200_000, messages.contentTooLong);
+
+export const pageInput = z.object({ pageNum: pageNumParam, pageSize: pageSizeParam });
+export const idInput = z.object({ id: idParam });
+
+export const newsListInput = pageInput.extend({
+  labelId: optionalIdParam,
+  status: blankAsAbsent(statusParam),
+  keyword: keywordParam,
+});
+
+export const newsSaveInput = z.object({
+  id: optionalIdParam,
+  title: textParam("titleInvalid", { min: 1, max: 120 }),
+  summary: textParam("summaryInvalid", { max: 300, multiline: true }).default(""),
+  cover: urlParam("urlInvalid", { optional: true }).default(""),
+  content: richTextParam,
+  labelId: optionalIdParam,
+  status: statusParam,
+  /** When it goes live; a future time schedules it. Absent: now for a new item, unchanged otherwise. */
+  publishAt: blankAsAbsent(dateTimeParam()),
+});
+export type NewsSave = z.output<typeof newsSaveInput>;
+
+export const labelSaveInput = z.object({
+  id: optionalIdParam,
+  name: textParam("labelNameInvalid", { min: 1, max: 32 }),
+  sort: sortParam,
+});
+export type LabelSave = z.output<typeof labelSaveInput>;
+
+export const helpCategorySaveInput = z.object({
+  id: optionalIdParam,
+  name: textParam("helpCategoryNameInvalid", { min: 1, max: 32 }),
+  sort: sortParam,
+});
+export type HelpCategorySave = z.output<typeof helpCategorySaveInput>;
+
+export const helpArticleListInput = pageInput.extend({
+  categoryId: optionalIdParam,
+  status: blankAsAbsent(statusParam),
+  keyword: keywordParam,
+});
+
+export const helpArticleSaveInput = z.object({
+  id: optionalIdParam,
+  categoryId: idParam,
+  title: textParam("titleInvalid", { min: 1, max: 120 }),
+  content: richTextParam,
+  status: statusParam,
+  sort: sortParam,
+});
+export type HelpArticleSave = z.output<typeof helpArticleSaveInput>;
+
+export const bannerSaveInput = z.object({
+  id: optionalIdParam,
+  title: textParam("bannerTitleInvalid", { min: 1, max: 60 }),
+  subtitle: textParam("subtitleInvalid", { max: 120 }).default(""),
+  image: urlParam("urlInvalid", { optional: true }).default(""),
+  link: urlParam("urlInvalid", { optional: true }).default(""),
+  sort: sortParam,
+  status: statusParam,
+});
+export type BannerSave = z.output<typeof bannerSaveInput>;
+
+export const menuSaveInput = z.object({
+  id: optionalIdParam,
+  name: textParam("menuNameInvalid", { min: 1, max: 32 }),
+  path: urlParam("menuPathInvalid", { max: 200 }),
+  sort: sortParam,
+  visible: booleanParam("visibleInvalid").default(true),
+});
+export type MenuSave = z.output<typeof menuSaveInput>;
+
+const limitValue = z.union(
+  [
+    z
+      .number(messages.limitsInvalid)
+      .int(messages.limitsInvalid)
+      .min(-1, messages.limitsInvalid)
+      .max(1e9, messages.limitsInvalid),
+    z.boolean(messages.limitsInvalid),
+    z.string(messages.limitsInvalid).max(100, messages.limitsInvalid),
+  ],
+  { error: messages.limitsInvalid },
+);
+
+/** Feature limits by name, e.g. {"questionnaires": 50, "exportExcel": true}; -1 means unlimited. */
+const limitsParam = jsonObjectParam(
+  z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, messages.limitsInvalid), limitValue, {
+      error: messages.limitsInvalid,
+    })
+    .refine((limits) => Object.keys(limits).length <= 30, messages.limitsInvalid),
+);
+
+export const vipSetSaveInput = z.object({
+  id: optionalIdParam,
+  level: intFromText("vipLevelInvalid", 1, 3),
+  name: textParam("vipNameInvalid", { min: 1, max: 32 }),
+  badge: textParam("badgeInvalid", { max: 32 }).default(""),
+  priceFen: intFromText("priceFenInvalid", 0, 100_000_000),
+  durationDays: intFromText("durationDaysInvalid", 1, 3650),
+  limits: limitsParam,
+  description: textParam("descriptionInvalid", { max: 500, multiline: true }).default(""),
+  sort: sortParam,
+  status: statusParam,
+});
+export type VipSetSave = z.output<typeof vipSetSaveInput>;
