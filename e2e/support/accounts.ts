@@ -64,15 +64,3 @@ export async function openLoggedIn(
   await page.goto(path);
   return token;
 }
-
-/** Logs in with an SMS code through the API (creating the account on first use); answers the token. */
-export async function apiCodeLogin(request: APIRequestContext, phone: string): Promise<string> {
-  const sent = await envelope<null>(await request.post("/wjgj/api/user/sendCode", { form: { phone } }));
-  expect(sent.code, sent.msg).toBe(200);
-  const code = await latestSmsCode(request, phone);
-  const body = await envelope<{ token: string }>(
-    await request.post("/wjgj/api/user/checkPhoneCode", { form: { phone, code } }),
-  );
-  expect(body.code, body.msg).toBe(200);
-  return body.data.token;
-}

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { apiCodeLogin, apiUserInfo, latestSmsCode } from "../support/accounts.ts";
+import { apiUserInfo, latestSmsCode } from "../support/accounts.ts";
+import { apiPartnerLogin } from "../support/partner.ts";
 
 test.describe("/ConfirmPhone", () => {
   test("without a session it sends to the login screen and back", async ({ page }) => {
@@ -8,7 +9,7 @@ test.describe("/ConfirmPhone", () => {
   });
 
   test("binds a phone with a code and goes to the project list", async ({ page, request }) => {
-    const token = await apiCodeLogin(request, "13700000002");
+    const token = await apiPartnerLogin(request, "confirm-phone-1");
     const newPhone = "13700000003";
     await page.goto("/website/home");
     await page.evaluate((value) => localStorage.setItem("token", value), token);
@@ -27,7 +28,7 @@ test.describe("/ConfirmPhone", () => {
   });
 
   test("a wrong code is shown next to the code field", async ({ page, request }) => {
-    const token = await apiCodeLogin(request, "13700000004");
+    const token = await apiPartnerLogin(request, "confirm-phone-2");
     await page.goto("/website/home");
     await page.evaluate((value) => localStorage.setItem("token", value), token);
     await page.goto("/ConfirmPhone");

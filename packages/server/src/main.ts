@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
+import { pruneExpiredRecords } from "./commands/maintenance.ts";
 import { loadConfig } from "./config.ts";
 import { openDb, toCount } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrations/index.ts";
@@ -44,7 +45,16 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
+  // Retention housekeeping at start and every six hours; the timer never keeps the process alive.
+  const prune = () =>
+    pruneExpiredRecords({ db: handle.db, clock }).catch((error: unknown) =>
+      app.log.error({ err: error }, "pruning expired records failed"),
+    );
+  await prune();
+  const pruneTimer = setInterval(prune, 6 * 3600 * 1000);
+  pruneTimer.unref();
   const close = async () => {
+    clearInterval(pruneTimer);
     await app.close();
     await handle.destroy();
     process.exit(0);

@@ -43,6 +43,7 @@ export const messages = {
   nickNameInvalid: "昵称需为1-20个字符",
   avatarInvalid: "头像地址无效",
   phoneTaken: "该手机号已绑定其他账号",
+  phoneAlreadyBound: "当前账号已绑定手机号，如需更换请联系客服",
   otherLoginNotConfigured: "未配置第三方平台登录，请联系管理员",
   otherLoginBadSignature: "来源平台登录凭证无效",
   otherLoginExpired: "来源平台登录凭证已过期，请从来源平台重新进入",

@@ -11,7 +11,12 @@ import { checkPhoneCode, codeCheckError, sendPhoneCode } from "./phone-codes.ts"
 import { revokeOtherSessions } from "./sessions.ts";
 import { findUserByPhone } from "./users.ts";
 
+/**
+ * /ConfirmPhone binds a phone to an account that has none (accounts from partner platforms). Replacing
+ * an existing phone would need proof of the old one too, so it is refused here.
+ */
 async function assertPhoneFree(ctx: AppContext, user: UserRow, phone: string): Promise<void> {
+  if (user.phone && user.phone !== phone) throw new ConflictError("phoneAlreadyBound");
   const owner = await findUserByPhone(ctx.db, phone);
   if (owner && owner.id !== user.id) throw new ConflictError("phoneTaken");
 }

@@ -2,7 +2,7 @@ import { limits, PHONE_PATTERN } from "@wjgj/core";
 import { z } from "zod";
 import { addSeconds, iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
-import { transaction } from "../db/index.ts";
+import { type Db, transaction } from "../db/index.ts";
 import { ForbiddenError, InvalidInputError } from "../errors.ts";
 import { hmacSha256, safeEqual, sha256 } from "../security/hashing.ts";
 import { createSession, type SessionOrigin } from "./sessions.ts";
@@ -43,6 +43,16 @@ export function verifyRequestParam(requestParam: string, secret: string): Payloa
   const parsed = payloadSchema.safeParse(json);
   if (!parsed.success) throw badParam("otherLoginBadSignature");
   return parsed.data;
+}
+
+/** Whether this exact requestParam already logged someone in (it works once). */
+export async function isRequestParamUsed(db: Db, requestParam: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("other_login_uses")
+    .select("signature")
+    .where("signature", "=", sha256(requestParam))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Logs in a partner platform's user: finds or creates the linked account; each requestParam works once. */

@@ -1,6 +1,7 @@
 import { type MessageKey, messages, ok } from "@wjgj/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { isRequestParamUsed } from "../commands/other-platform-login.ts";
 import { resolveSession } from "../commands/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { ForbiddenError, InvalidInputError, NotLoggedInError, OtherLoginRequiredError } from "../errors.ts";
@@ -66,8 +67,12 @@ async function viewerFor(ctx: AppContext, request: FastifyRequest, access: Acces
   const viewer = token ? await resolveSession(ctx.db, ctx.clock, token) : null;
   if (access === "public" || access === "optional") return viewer;
   if (!viewer) {
-    // A partner platform's user arrives with its signed requestParam: ask the client to exchange it (§4).
-    throw header(request, "requestParam") ? new OtherLoginRequiredError() : new NotLoggedInError();
+    // A partner platform's user arrives with its signed requestParam: ask the client to exchange it (§4),
+    // unless that requestParam was spent already; then only a fresh login helps.
+    const requestParam = header(request, "requestParam");
+    if (requestParam && !(await isRequestParamUsed(ctx.db, requestParam)))
+      throw new OtherLoginRequiredError();
+    throw new NotLoggedInError();
   }
   if (viewer.user.status !== "active") throw new ForbiddenError("accountDisabled");
   if (!allow(viewer, access)) throw new ForbiddenError();

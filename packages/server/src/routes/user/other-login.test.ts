@@ -71,6 +71,15 @@ describe("user/fromOtherLogin", () => {
     expect((await otherLogin(sign({ platformUserId: "p-1", iat: nowSeconds() - 299 }))).body.code).toBe(200);
   });
 
+  it("a protected call with a spent requestParam answers 303, not 202 again", async () => {
+    const requestParam = sign({ platformUserId: "p-7", iat: nowSeconds() });
+    const fresh = await call(t.app, "GET", "user/getUserInfo", { headers: { requestParam } });
+    expect(fresh.body.code).toBe(202);
+    expect((await otherLogin(requestParam)).body.code).toBe(200);
+    const spent = await call(t.app, "GET", "user/getUserInfo", { headers: { requestParam } });
+    expect(spent.body).toMatchObject({ code: 303, msg: "登录失效，请重新登录" });
+  });
+
   it("refuses a replayed requestParam", async () => {
     const requestParam = sign({ platformUserId: "p-1", iat: nowSeconds() });
     expect((await otherLogin(requestParam)).body.code).toBe(200);
