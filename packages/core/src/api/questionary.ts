@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
+import type { SurveyDefinition } from "../survey/definition/definition.ts";
+import type { Issue } from "../survey/shared/issue.ts";
+
+/**
+ * The creator area's contract (module `questionary` and friends): list items, detail, collection
+ * settings. Shared by the server's presenters and the browser's API client.
+ */
+export const questionaryStatuses = ["draft", "published", "stopped"] as const;
+export type QuestionaryStatus = (typeof questionaryStatuses)[number];
+
+export const questionaryStatusNames: Record<QuestionaryStatus, string> = {
+  draft: "草稿",
+  published: "已发布",
+  stopped: "已暂停",
+};
+
+export const questionarySorts = ["updatedDesc", "createdDesc", "createdAsc", "responsesDesc", "titleAsc"] as const;
+export type QuestionarySort = (typeof questionarySorts)[number];
+
+export interface QuestionarySummary {
+  id: number;
+  /** Short random id used in the public links /r/{publicId} and /y/{publicId}/{type}. */
+  publicId: string;
+  kind: QuestionnaireKind;
+  kindName: string;
+  title: string;
+  status: QuestionaryStatus;
+  statusName: string;
+  /** The draft differs from the published revision (列表显示「有未发布的修改」). */
+  hasUnpublishedChanges: boolean;
+  responseCount: number;
+  questionCount: number;
+  /** Draft version, for optimistic saving. */
+  version: number;
+  /** China time "YYYY-MM-DD HH:mm:ss"; "" when never. */
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+  /** When it went to the recycle bin; "" otherwise. */
+  deletedAt: string;
+}
+
+export interface QuestionaryDetail extends QuestionarySummary {
+  definition: SurveyDefinition;
+  settings: QuestionarySettings;
+  /** Version of the draft that was last published; null before the first publish. */
+  publishedVersion: number | null;
+  /** What core's checkDefinition reports on the draft, with paths for the designer. */
+  issues: Issue[];
+}
+
+export interface SaveQuestionaryResult {
+  version: number;
+  updatedAt: string;
+  hasUnpublishedChanges: boolean;
+  issues: Issue[];
+}
+
+const limitPeriod = z.enum(["total", "day"]);
+
+/** A cap on responses from one source (IP, device, account), over the whole run or per day. */
+const sourceLimitSchema = z.object({
+  enabled: z.boolean().default(false),
+  max: z.number().int().min(1).max(100_000).default(1),
+  period: limitPeriod.default("total"),
+});
+
+const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, "主题色需为 #RRGGBB 格式");
+const urlOrPathSchema = z
+  .string()
+  .max(500)
+  .regex(/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*|)$/, "地址需以 http://、https:// 或 / 开头");
+
+/**
+ * 问卷设置 (collection settings). They apply immediately, without re-publishing; the engine's own
+ * settings (numbering, randomisation, exam scoring) live in the definition.
+ */
+export const questionarySettingsSchema = z.object({
+  /** ISO date-times; empty means no bound. */
+  startTime: z.string().max(40).default(""),
+  endTime: z.string().max(40).default(""),
+  /** 0 = unlimited. */
+  maxResponses: z.number().int().min(0).max(10_000_000).default(0),
+  limitPerIp: sourceLimitSchema.prefault({}),
+  limitPerDevice: sourceLimitSchema.prefault({}),
+  limitPerAccount: sourceLimitSchema.prefault({}),
+  /** Answering needs this password; "" = none. */
+  password: z.string().max(32).default(""),
+  loginRequired: z.boolean().default(false),
+  thankYouText: z.string().max(2000).default("感谢您的参与！"),
+  redirectUrl: urlOrPathSchema.default(""),
+  redirectSeconds: z.number().int().min(0).max(60).default(3),
+  /** Votes: show the results to respondents after they vote. */
+  showResultsAfterSubmit: z.boolean().default(false),
+  progressBar: z.boolean().default(true),
+  themeColor: colorSchema.default("#2f6bff"),
+  headerImage: urlOrPathSchema.default(""),
+  /** Exams: forced submission after this many tab switches; 0 = not watched. */
+  tabSwitchLimit: z.number().int().min(0).max(100).default(0),
+});
+export type QuestionarySettings = z.output<typeof questionarySettingsSchema>;
+export type QuestionarySettingsInput = z.input<typeof questionarySettingsSchema>;
+
+export interface QuestionaryKindInfo {
+  kind: QuestionnaireKind;
+  name: string;
+  description: string;
+  categories: { id: string; name: string }[];
+}
