@@ -1,4 +1,8 @@
-import { type QuestionnaireKind, questionnaireKindNames, questionnaireKinds } from "../survey/definition/kinds.ts";
+import {
+  type QuestionnaireKind,
+  questionnaireKindNames,
+  questionnaireKinds,
+} from "../survey/definition/kinds.ts";
 import type { QuestionaryKindInfo } from "./questionary.ts";
 
 const descriptions: Record<QuestionnaireKind, string> = {

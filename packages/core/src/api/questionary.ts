@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
+import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
 import type { Issue } from "../survey/shared/issue.ts";
 
 /**
@@ -16,7 +16,13 @@ export const questionaryStatusNames: Record<QuestionaryStatus, string> = {
   stopped: "已暂停",
 };
 
-export const questionarySorts = ["updatedDesc", "createdDesc", "createdAsc", "responsesDesc", "titleAsc"] as const;
+export const questionarySorts = [
+  "updatedDesc",
+  "createdDesc",
+  "createdAsc",
+  "responsesDesc",
+  "titleAsc",
+] as const;
 export type QuestionarySort = (typeof questionarySorts)[number];
 
 export interface QuestionarySummary {

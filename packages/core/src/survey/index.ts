@@ -28,6 +28,7 @@ export { personalPresetNames, personalPresets } from "./types/advanced/personal.
 export type { Counts, NumberSummary } from "./types/helpers/counters.ts";
 export { type TextFormat, textFormatNames, textFormats } from "./types/helpers/formats.ts";
 export { isValidIdCard } from "./types/helpers/id-card.ts";
+export { isSafePattern } from "./types/helpers/safe-regex.ts";
 export type {
   AnswerEnv,
   AnyQuestionModule,

@@ -52,6 +52,19 @@ describe("README examples", () => {
     const result = evaluateSurvey(parsed.definition, answers, context);
     expect(result.texts.role?.title).toBe("张三，您的身份是");
     expect(result.visibleQuestions).toEqual(["name", "role", "q1", "q2", "q3"]);
+    expect(result.pagePath).toEqual(["p1", "p2"]);
+    // With a respondent seed, p2's q1/q2 may trade places; q3 is fixed last, p1 is not shuffled.
+    const seeds = ["r1", "r2", "r3", "r4", "r5", "r6"];
+    const orders = seeds.map((seed) => evaluateSurvey(parsed.definition, answers, { ...context, seed }));
+    for (const seeded of orders) {
+      expect(seeded.visibleQuestions.slice(0, 2)).toEqual(["name", "role"]);
+      expect([...seeded.visibleQuestions.slice(2, 4)].sort()).toEqual(["q1", "q2"]);
+      expect(seeded.visibleQuestions[4]).toBe("q3");
+    }
+    expect(new Set(orders.map((seeded) => seeded.visibleQuestions.join())).size).toBe(2);
+    const wrong = evaluateSurvey(parsed.definition, { ...answers, q1: { optionId: "a" } }, context);
+    expect(wrong.visibleQuestions).toEqual(["name", "role", "q1", "q2", "review"]);
+    expect(wrong.pagePath).toEqual(["p1", "p2", "p3"]);
     const submitted = validateSubmission(parsed.definition, answers, context);
     expect(submitted).toMatchObject({
       ok: true,

@@ -14,6 +14,11 @@ export const pageSchema = z.object({
   id: idSchema,
   title: z.string().max(200).optional(),
   description: z.string().max(5000).optional(),
+  /**
+   * Page-level 显示逻辑: when it does not hold, every item of the page is hidden (and answers to them are
+   * rejected on submit). It may only read earlier pages, so it is settled before the page is reached.
+   */
+  showIf: conditionSchema.optional(),
   questions: z.array(questionSchema).max(2000),
 });
 export type Page = z.output<typeof pageSchema>;

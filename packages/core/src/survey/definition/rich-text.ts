@@ -27,7 +27,6 @@ const droppedWithContent = /<(script|style|iframe|object|embed|template|noscript
 // One declaration at a time, without nested quantifiers, so hostile input cannot cause backtracking blow-ups.
 const safeDeclaration =
   /^\s*(color|background-color|font-weight|font-style|text-decoration|font-size)\s*:\s*[#\w .,%()-]+$/i;
-/^(\s*(color|background-color|font-weight|font-style|text-decoration|font-size)\s*:\s*[#\w\s.,%()-]+;?)*\s*$/i;
 
 function escapeText(text: string): string {
   return text

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { idSchema } from "./ids.ts";
 
 /**
  * Settings the engine itself needs. Presentation-only settings (themes, covers, …) live with the designer.
- * - `numbering`: "static" numbers answerable questions by position in the definition; "dynamic" numbers only
+ * - `numbering`: "static" numbers answerable questions by position (in display order); "dynamic" numbers only
  *   the ones currently shown (continuous numbering under show logic); "none" shows no numbers.
- * - `randomSeedScope`: option shuffles are seeded with `context.seed` (normally the respondent id).
+ * - `randomizeQuestions` (题目随机): see `questionOrderSchema`. Like option shuffles it is seeded with
+ *   `context.seed` (normally the respondent id); without a seed nothing is shuffled.
  */
 export const examSettingsSchema = z.object({
   passMark: z.number().finite().min(0).optional(),
@@ -14,9 +16,25 @@ export const examSettingsSchema = z.object({
 });
 export type ExamSettings = z.output<typeof examSettingsSchema>;
 
+/**
+ * 题目随机: items of the covered pages are shuffled per respondent. Fixed items keep their slot and cut the
+ * page into runs; items move only within their run. Keeping runs apart is what keeps logic honest: the engine
+ * evaluates in definition order, and with runs everything before (after) a fixed item is still shown before
+ * (after) it, so a jump from a fixed item skips exactly the items the respondent sees below it.
+ * 段落说明, 分割线, 题组 and 题组 members are always fixed: they structure the page.
+ */
+export const questionOrderSchema = z.object({
+  /** Pages to shuffle; every page when absent. */
+  pageIds: z.array(idSchema).max(500).optional(),
+  /** Items that keep their position (e.g. a screening question first, an open question last). */
+  fixedIds: z.array(idSchema).max(2000).default([]),
+});
+export type QuestionOrder = z.output<typeof questionOrderSchema>;
+
 export const settingsSchema = z.object({
   numbering: z.enum(["static", "dynamic", "none"]).default("dynamic"),
   allowBack: z.boolean().default(true),
+  randomizeQuestions: questionOrderSchema.optional(),
   exam: examSettingsSchema.optional(),
 });
 export type SurveySettings = z.output<typeof settingsSchema>;

@@ -17,7 +17,10 @@ export const numberRangeSchema = z.object({
 });
 export type NumberRange = z.output<typeof numberRangeSchema>;
 
-/** Several regex rules, each with its own message. Patterns are length-capped to limit backtracking risk. */
+/**
+ * Several regex rules, each with its own message. Patterns are length-capped, and `checkDefinition` refuses
+ * (and the engine never runs) patterns with nested quantifiers or backreferences: see safe-regex.ts.
+ */
 export const patternRuleSchema = z.object({
   pattern: z.string().min(1).max(500),
   flags: z

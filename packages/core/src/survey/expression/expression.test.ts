@@ -62,6 +62,34 @@ describe("expression evaluation", () => {
     expect(run("$q2 = '北京'")).toBe(true);
   });
 
+  it("implements every operator", () => {
+    const cases: [string, ExprValue][] = [
+      ["7 + 2", 9],
+      ["7 - 2", 5],
+      ["7 * 2", 14],
+      ["7 / 2", 3.5],
+      ["7 % 2", 1],
+      ["'a' & 1", "a1"],
+      ["-$q1", -3],
+      ["2 = 2", true],
+      ["2 == 3", false],
+      ["2 != 3", true],
+      ["2 <> 2", false],
+      ["2 < 3", true],
+      ["3 <= 3", true],
+      ["3 > 3", false],
+      ["3 >= 3", true],
+      ["$birth < '2001-01-01'", true],
+      ["TRUE AND FALSE", false],
+      ["TRUE && TRUE", true],
+      ["FALSE OR TRUE", true],
+      ["FALSE || FALSE", false],
+      ["NOT TRUE", false],
+      ["!FALSE", true],
+    ];
+    for (const [source, expected] of cases) expect(run(source), source).toEqual(expected);
+  });
+
   it("propagates null instead of failing", () => {
     expect(run("$empty + 1")).toBeNull();
     expect(run("1 / 0")).toBeNull();

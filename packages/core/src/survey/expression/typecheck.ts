@@ -19,6 +19,7 @@ const typeNames: Record<ValueType, string> = {
   string: "文本",
   boolean: "逻辑值",
   date: "日期",
+  time: "时间",
   list: "列表",
   any: "任意",
   none: "无值",
@@ -36,7 +37,7 @@ function accepts(expected: ValueType, actual: ValueType, listOk: boolean): boole
 function comparable(a: ValueType, b: ValueType): boolean {
   if (a === "any" || b === "any") return true;
   if (a === "list" || b === "list" || a === "none" || b === "none") return false;
-  const textual = (t: ValueType) => t === "string" || t === "date";
+  const textual = (t: ValueType) => t === "string" || t === "date" || t === "time";
   return a === b || (textual(a) && textual(b));
 }
 

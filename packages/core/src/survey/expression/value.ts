@@ -6,8 +6,12 @@
 export type Scalar = number | string | boolean | null;
 export type ExprValue = Scalar | readonly Scalar[];
 
-/** Static types for the definition checker. `any` means "not known statically" and matches everything. */
-export type ValueType = "number" | "string" | "boolean" | "date" | "list" | "any" | "none";
+/**
+ * Static types for the definition checker. `any` means "not known statically" and matches everything.
+ * Dates ("YYYY-MM-DD") and times ("HH:mm") are text at runtime that orders correctly; their own static types
+ * let the checker refuse ordering comparisons on plain text.
+ */
+export type ValueType = "number" | "string" | "boolean" | "date" | "time" | "list" | "any" | "none";
 
 export function isList(value: ExprValue): value is readonly Scalar[] {
   return Array.isArray(value);

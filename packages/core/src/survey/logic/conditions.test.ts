@@ -71,6 +71,42 @@ describe("condition operators", () => {
     expect(shows(cmp("n", "le", 4), n)).toBe(false);
   });
 
+  it("equals, not equals, >, <, ≥, ≤ on dates (ISO dates order as text)", () => {
+    const d = { d: "2024-03-01" };
+    const expectations: [Parameters<typeof cmp>[1], string, boolean][] = [
+      ["eq", "2024-03-01", true],
+      ["eq", "2024-03-02", false],
+      ["ne", "2024-03-02", true],
+      ["ne", "2024-03-01", false],
+      ["gt", "2024-02-29", true],
+      ["gt", "2024-03-01", false],
+      ["lt", "2024-03-02", true],
+      ["lt", "2024-03-01", false],
+      ["ge", "2024-03-01", true],
+      ["ge", "2024-03-02", false],
+      ["le", "2024-03-01", true],
+      ["le", "2024-02-29", false],
+    ];
+    for (const [op, value, expected] of expectations)
+      expect(shows(cmp("d", op, value), d), `${op} ${value}`).toBe(expected);
+  });
+
+  it("compares a computed value with every operator", () => {
+    const computed = [{ id: "total", expression: "$n * 2" }];
+    const on = (op: Parameters<typeof cmp>[1], value: number | string) =>
+      shows({ kind: "computed", computedId: "total", op, value }, { n: 5 }, computed);
+    expect([on("eq", 10), on("ne", 10), on("gt", 9), on("lt", 10), on("ge", 10), on("le", 9)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(on("contains", "1")).toBe(true);
+    expect(shows({ kind: "computed", computedId: "total", op: "ne", value: 0 }, {}, computed)).toBe(false);
+  });
+
   it("compares dates and text", () => {
     const d = { d: "2024-03-01" };
     expect(shows(cmp("d", "gt", "2024-02-29"), d)).toBe(true);

@@ -89,16 +89,21 @@ describe("engine properties over random definitions and answers", () => {
             expect(tampered.errors).toContainEqual(
               expect.objectContaining({ questionId: question.id, code: "hiddenQuestion" }),
             );
-          } else if (question.type === "single") {
+          } else if (question.type === "single" || question.type === "multiple") {
             const offered = new Set(result.options[question.id]?.map((o) => o.id));
-            const hidden = question.config.options.find((o) => !offered.has(o.id));
+            const hidden = [...question.config.options.map((o) => o.id), "made-up"].find(
+              (id) => !offered.has(id),
+            );
             if (!hidden) continue;
+            const answer = question.type === "single" ? { optionId: hidden } : { optionIds: [hidden] };
             const tampered = validateSubmission(
               definition,
-              { ...result.answers, [question.id]: { optionId: hidden.id } },
+              { ...result.answers, [question.id]: answer },
               context,
             );
-            expect(tampered.ok).toBe(false);
+            expect(tampered.errors).toContainEqual(
+              expect.objectContaining({ questionId: question.id, code: "hiddenOption" }),
+            );
           }
         }
       }),

@@ -61,6 +61,13 @@ function firedJump(node: QuestionNode, selfScope: Scope): ResolvedTarget | null 
   return null;
 }
 
+/** The page condition sees only what precedes the page, so every item of the page gets the same answer. */
+function pageVisible(node: QuestionNode, inputs: NodeInputs): boolean {
+  if (!node.pageShowIf) return true;
+  const scope = new Scope(inputs.plan, inputs.state, node.pageStart, inputs.context.today);
+  return evaluateCondition(node.pageShowIf, scope);
+}
+
 /**
  * One question's state from the states before it (and its reachability, decided by earlier jumps). Pure in
  * its inputs: the whole evaluator and the incremental session both call exactly this.
@@ -71,7 +78,10 @@ export function computeQuestion(node: QuestionNode, inputs: NodeInputs, reachabl
   const group = node.groupIndex === null ? undefined : state(node.groupIndex);
   const groupVisible = group === undefined || (group.kind === "question" && group.visible);
   const visible =
-    reachable && groupVisible && (!node.question.showIf || evaluateCondition(node.question.showIf, scope));
+    reachable &&
+    groupVisible &&
+    pageVisible(node, inputs) &&
+    (!node.question.showIf || evaluateCondition(node.question.showIf, scope));
   const options = visible ? offeredOptions(node, scope, context.seed) : null;
   const title = node.hasPipes && visible ? pipe(node.question.title, scope) : undefined;
   const description = node.hasPipes && visible ? pipe(node.question.description, scope) : undefined;

@@ -1,3 +1,4 @@
+import type { Condition } from "../definition/condition.ts";
 import type { ComputedValue, SurveyDefinition } from "../definition/definition.ts";
 import type { Question } from "../definition/question.ts";
 import { collectRefs, type Expr } from "../expression/ast.ts";
@@ -14,6 +15,9 @@ export interface QuestionNode {
   pageIndex: number;
   /** Index of the 题组 whose members include this question, if any. */
   groupIndex: number | null;
+  /** The page's own show condition, read through a scope that ends where the page starts. */
+  pageShowIf: Condition | undefined;
+  pageStart: number;
   hasPipes: boolean;
   /** Jump rules resolved to node indexes (null = invalid target, ignored). */
   jumps: readonly (ResolvedTarget | null)[];
@@ -43,6 +47,8 @@ export interface Plan {
   /** dependents[j] = nodes reading node j (only later nodes). */
   dependents: readonly number[][];
   pageIds: readonly string[];
+  /** Index of each page's first node (the next page's, or the end, for an empty page). */
+  pageStarts: readonly number[];
 }
 
 const plans = new WeakMap<SurveyDefinition, Plan>();
@@ -109,14 +115,14 @@ function questionReads(question: Question): Set<string> {
 
 function buildPlan(definition: SurveyDefinition): Plan {
   const flat = definition.pages.flatMap((page, pageIndex) =>
-    page.questions.map((question) => ({ question, pageIndex })),
+    page.questions.map((question) => ({ question, pageIndex, pageShowIf: page.showIf })),
   );
   const questionPosition = new Map(flat.map((entry, position) => [entry.question.id, position]));
   const ranks = computedRanks(definition, questionPosition);
   type Entry = { key: [number, number, number]; make: (index: number) => PlanNode; reads: Set<string> };
-  const entries: Entry[] = flat.map(({ question, pageIndex }, position) => ({
+  const entries: Entry[] = flat.map(({ question, pageIndex, pageShowIf }, position) => ({
     key: [position, 0, 0],
-    reads: questionReads(question),
+    reads: pageShowIf ? conditionRefs(pageShowIf, questionReads(question)) : questionReads(question),
     make: (index) => ({
       kind: "question",
       index,
@@ -125,6 +131,8 @@ function buildPlan(definition: SurveyDefinition): Plan {
       module: moduleOf(question),
       pageIndex,
       groupIndex: null,
+      pageShowIf,
+      pageStart: 0,
       hasPipes:
         (question.title + (question.description ?? "")).includes("{{") ||
         JSON.stringify(question.config).includes("{{"),
@@ -151,8 +159,21 @@ function buildPlan(definition: SurveyDefinition): Plan {
       if (source !== undefined && source < index) dependents[source]?.push(index);
     }
   });
-  linkGroupsAndJumps(definition, nodes, indexById, dependents);
-  return { definition, nodes, indexById, dependents, pageIds: definition.pages.map((page) => page.id) };
+  const pageStarts = startsOfPages(definition, nodes);
+  linkGroupsAndJumps(definition, nodes, indexById, dependents, pageStarts);
+  const pageIds = definition.pages.map((page) => page.id);
+  return { definition, nodes, indexById, dependents, pageIds, pageStarts };
+}
+
+/** Computed values that only read earlier pages sit before a page's first question, so they count as earlier. */
+function startsOfPages(definition: SurveyDefinition, nodes: readonly PlanNode[]): number[] {
+  const starts: number[] = definition.pages.map(() => nodes.length);
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const node = nodes[i];
+    if (node?.kind === "question") starts[node.pageIndex] = i;
+  }
+  for (let p = starts.length - 2; p >= 0; p--) starts[p] = Math.min(starts[p] ?? 0, starts[p + 1] ?? 0);
+  return starts;
 }
 
 function linkGroupsAndJumps(
@@ -160,21 +181,13 @@ function linkGroupsAndJumps(
   nodes: PlanNode[],
   indexById: Map<string, number>,
   dependents: number[][],
+  pageStarts: readonly number[],
 ): void {
-  const firstOfPage = definition.pages.map((page) => {
-    const first = page.questions[0];
-    return first ? indexById.get(first.id) : undefined;
-  });
   const pageIndexById = new Map(definition.pages.map((page, index) => [page.id, index]));
-  const pageStart = (pageIndex: number): number => {
-    for (let p = pageIndex; p < firstOfPage.length; p++) {
-      const start = firstOfPage[p];
-      if (start !== undefined) return start;
-    }
-    return nodes.length;
-  };
+  const pageStart = (pageIndex: number): number => pageStarts[pageIndex] ?? nodes.length;
   for (const node of nodes) {
     if (node.kind !== "question") continue;
+    node.pageStart = pageStart(node.pageIndex);
     if (node.question.type === "group") {
       for (const memberId of node.question.config.memberIds) {
         const member = nodes[indexById.get(memberId) ?? -1];

@@ -1,8 +1,8 @@
-import type { SurveyDefinition } from "../definition/definition.ts";
 import type { ExprValue } from "../expression/value.ts";
 import type { Issue } from "../shared/issue.ts";
 import { evaluateCondition } from "./conditions.ts";
 import type { Plan } from "./plan.ts";
+import { displayOrder } from "./question-order.ts";
 import { Scope } from "./scope.ts";
 import type { EvaluationContext, NodeState, QuestionState } from "./state.ts";
 
@@ -14,7 +14,7 @@ export interface EndState {
 
 /** What both the whole evaluation and the session report; equal inputs give deeply equal results. */
 export interface EvaluationResult {
-  /** Visible items (questions and layout) in order. */
+  /** Visible items (questions and layout) in display order: definition order unless 题目随机 shuffles it. */
   visibleQuestions: string[];
   /** Offered options of visible choice-like questions, in display order, with labels after piping/joining. */
   options: Record<string, { id: string; label: string }[]>;
@@ -53,17 +53,18 @@ function quotaKeys(plan: Plan, states: readonly NodeState[], context: Evaluation
 }
 
 function numbering(
-  definition: SurveyDefinition,
   plan: Plan,
   states: readonly NodeState[],
+  order: readonly number[],
 ): Record<string, number> {
-  const mode = definition.settings.numbering;
+  const mode = plan.definition.settings.numbering;
   const numbers: Record<string, number> = {};
   if (mode === "none") return numbers;
   let next = 1;
-  for (const node of plan.nodes) {
-    if (node.kind !== "question" || !node.module.answerable) continue;
-    const visible = (states[node.index] as QuestionState | undefined)?.visible === true;
+  for (const index of order) {
+    const node = plan.nodes[index];
+    if (node?.kind !== "question" || !node.module.answerable) continue;
+    const visible = (states[index] as QuestionState | undefined)?.visible === true;
     if (mode === "static" || visible) {
       if (visible) numbers[node.id] = next;
       next++;
@@ -77,8 +78,11 @@ export function assembleResult(
   states: readonly NodeState[],
   context: EvaluationContext,
 ): EvaluationResult {
+  const order = displayOrder(plan, context.seed);
   const result: EvaluationResult = {
-    visibleQuestions: [],
+    visibleQuestions: order
+      .filter((index) => (states[index] as QuestionState | undefined)?.visible === true)
+      .map((index) => plan.nodes[index]?.id ?? ""),
     options: {},
     pagePath: [],
     end: null,
@@ -87,7 +91,7 @@ export function assembleResult(
     computed: {},
     answers: {},
     texts: {},
-    numbers: numbering(plan.definition, plan, states),
+    numbers: numbering(plan, states, order),
     quotaKeys: quotaKeys(plan, states, context),
     valid: true,
   };
@@ -99,7 +103,6 @@ export function assembleResult(
       continue;
     }
     if (current?.kind !== "question" || !current.visible) continue;
-    result.visibleQuestions.push(node.id);
     pagesSeen.add(node.pageIndex);
     if (current.options) result.options[node.id] = current.options.map(({ id, label }) => ({ id, label }));
     if (current.answer !== undefined) result.answers[node.id] = current.answer;

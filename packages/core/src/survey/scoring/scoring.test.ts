@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Option } from "../definition/option.ts";
 import { buildSurvey, choice, multi, today } from "../testing/build.ts";
+import { checkDefinition } from "../validate/check-definition.ts";
 import { scoreChoice } from "./choice-scoring.ts";
 import { scoreExam } from "./exam.ts";
 import { scoreText, textMatches } from "./text-scoring.ts";
@@ -99,5 +100,32 @@ describe("exam totals", () => {
   it("leaves hidden questions out of the maximum", () => {
     const result = scoreExam(withCorrect, { q1: { optionId: "b" } }, today);
     expect(result).toMatchObject({ total: 0, max: 40, passed: false });
+  });
+});
+
+describe("matrix questions in exams", () => {
+  it("are not scored: the checker reports a scoring rule on them and scoring ignores it", () => {
+    const exam = buildSurvey(
+      [
+        {
+          id: "m",
+          type: "matrixSingle",
+          title: "矩阵",
+          config: {
+            rows: [{ id: "r1", label: "行1" }],
+            columns: [
+              { id: "c1", label: "对", correct: true },
+              { id: "c2", label: "错" },
+            ],
+          },
+          scoring: { mode: "single", points: 5 },
+        },
+      ],
+      { kind: "exam" },
+    );
+    expect(checkDefinition(exam).map((issue) => [issue.code, issue.path.join(".")])).toEqual([
+      ["scoringUnsupported", "pages.0.questions.0.scoring.mode"],
+    ]);
+    expect(scoreExam(exam, { m: { r1: "c1" } }, today)).toMatchObject({ total: 0, max: 0, questions: [] });
   });
 });

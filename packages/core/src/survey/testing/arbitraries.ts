@@ -6,7 +6,9 @@ import type { ScoringRule } from "../definition/scoring-rule.ts";
 
 /**
  * Random but valid definitions for property tests: every reference points backwards (jumps forwards), so
- * `checkDefinition` has nothing structural to say, while the logic mixes every feature the engine has.
+ * `checkDefinition` has nothing structural to say, while the logic mixes every feature the engine has:
+ * question, option and page show logic, every jump target, select-connect/join, piping, computed values,
+ * quotas, scoring, and 题目随机 (with jump sources and targets fixed, as the checker requires).
  */
 const kinds = ["single", "multiple", "text", "number", "star", "paragraph"] as const;
 type Kind = (typeof kinds)[number];
@@ -28,16 +30,18 @@ const specArb = fc.record({
   scores: fc.array(fc.integer({ min: -3, max: 5 }), { minLength: 4, maxLength: 4 }),
   correct: fc.nat({ max: 15 }),
   newPage: fc.boolean(),
+  pageShow: fc.integer({ min: 0, max: 3 }),
 });
 type Spec =
   fc.Arbitrary<typeof specArb extends fc.Arbitrary<infer T> ? T : never> extends fc.Arbitrary<infer U>
     ? U
     : never;
 
-function showCondition(
-  spec: Spec,
-  earlier: { id: string; kind: Kind; options: number }[],
-): Condition | undefined {
+type Earlier = { id: string; kind: Kind; options: number }[];
+
+function showCondition(spec: Spec, all: Earlier): Condition | undefined {
+  // Layout items hold no answer, so conditions never read them.
+  const earlier = all.filter((q) => q.kind !== "paragraph");
   const target = earlier[spec.ref % Math.max(earlier.length, 1)];
   if (!target || spec.show === 0) return undefined;
   const optionId = `o${spec.opt % target.options}`;
@@ -84,10 +88,11 @@ function buildQuestion(
   index: number,
   n: number,
   pageIndex: number,
-  earlier: { id: string; kind: Kind; options: number }[],
+  earlier: Earlier,
 ): QuestionInput {
   const id = `q${index}`;
   const earlierChoices = earlier.filter((q) => isChoice(q.kind));
+  const firstAnswerable = earlier.find((q) => q.kind !== "paragraph");
   const showIf = showCondition(spec, earlier);
   const later = n - index - 1;
   const jumpTargets = [
@@ -102,9 +107,12 @@ function buildQuestion(
   const joined = isChoice(spec.kind) && source !== undefined && spec.join === 1;
   // A joined question offers its source's options, so its own conditions must name those.
   const optionCount = joined && source ? source.options : spec.optionCount;
-  const when: Condition = isChoice(spec.kind)
+  // A layout item has no answer to test, so its jump is unconditional.
+  const when: Condition | undefined = isChoice(spec.kind)
     ? { kind: "selected", questionId: id, optionIds: [`o${spec.opt % optionCount}`], match: "any" }
-    : { kind: "answered", questionId: id };
+    : spec.kind === "paragraph"
+      ? undefined
+      : { kind: "answered", questionId: id };
   const question: Record<string, unknown> = {
     id,
     type: spec.kind,
@@ -112,7 +120,7 @@ function buildQuestion(
     required: spec.required,
   };
   if (showIf) question.showIf = showIf;
-  if (target) question.jumps = [{ when, target }];
+  if (target) question.jumps = [when ? { when, target } : { target }];
   const scoring = scoringOf(spec);
   if (scoring) question.scoring = scoring;
   if (isChoice(spec.kind)) {
@@ -125,8 +133,8 @@ function buildQuestion(
         ...(o === spec.optionCount - 1 && spec.optionCount > 1
           ? { other: { textRequired: spec.required } }
           : {}),
-        ...(o === 0 && spec.optionShow && earlier[0]
-          ? { showIf: { kind: "answered", questionId: earlier[0].id } }
+        ...(o === 0 && spec.optionShow && firstAnswerable
+          ? { showIf: { kind: "answered", questionId: firstAnswerable.id } }
           : {}),
       })),
     };
@@ -147,27 +155,64 @@ function buildQuestion(
   return question as unknown as QuestionInput;
 }
 
+/** A page's show condition on a question of an earlier page (all of `earlier` when the page starts). */
+function pageCondition(spec: Spec, earlier: Earlier): Condition | undefined {
+  const answerable = earlier.filter((q) => q.kind !== "paragraph");
+  const target = answerable[spec.ref % Math.max(answerable.length, 1)];
+  if (!target || spec.pageShow === 0) return undefined;
+  if (spec.pageShow === 2 && isChoice(target.kind))
+    return { kind: "notSelected", questionId: target.id, optionIds: ["o0"], match: "any" };
+  return { kind: spec.pageShow === 3 ? "notAnswered" : "answered", questionId: target.id };
+}
+
+function quotaCondition(questions: Earlier): Condition {
+  const first = questions.find((q) => q.kind !== "paragraph");
+  if (!first) return { kind: "computed", computedId: "c0", op: "ge", value: 1 };
+  if (isChoice(first.kind))
+    return { kind: "selected", questionId: first.id, optionIds: ["o0"], match: "any" };
+  return { kind: "answered", questionId: first.id };
+}
+
+/** 题目随机 that the checker accepts: items with jumps, and question jump targets, stay fixed. */
+function questionOrder(pages: { questions: QuestionInput[] }[], extraFixed: number): object {
+  const questions = pages.flatMap((page) => page.questions);
+  const fixed = new Set<string>();
+  for (const question of questions) {
+    for (const jump of question.jumps ?? []) {
+      fixed.add(question.id);
+      if (jump.target.kind === "question") fixed.add(jump.target.questionId);
+    }
+  }
+  const extra = questions[extraFixed % Math.max(questions.length, 1)];
+  if (extra) fixed.add(extra.id);
+  return { fixedIds: [...fixed] };
+}
+
 export const definitionArb: fc.Arbitrary<SurveyDefinition> = fc
-  .array(specArb, { minLength: 1, maxLength: 10 })
-  .map((specs) => {
-    const pages: QuestionInput[][] = [[]];
-    const earlier: { id: string; kind: Kind; options: number }[] = [];
+  .tuple(fc.array(specArb, { minLength: 1, maxLength: 10 }), fc.boolean(), fc.nat())
+  .map(([specs, shuffle, extraFixed]) => {
+    const pages: { questions: QuestionInput[]; showIf?: Condition }[] = [{ questions: [] }];
+    const earlier: Earlier = [];
     specs.forEach((spec, index) => {
-      if (spec.newPage && index > 0) pages.push([]);
+      if (spec.newPage && index > 0) {
+        const showIf = pageCondition(spec, earlier);
+        pages.push(showIf ? { questions: [], showIf } : { questions: [] });
+      }
       const question = buildQuestion(spec, index, specs.length, pages.length - 1, earlier);
-      pages[pages.length - 1]?.push(question);
+      pages[pages.length - 1]?.questions.push(question);
       const source = earlier.find((q) => q.id === question.optionSource?.questionId);
       earlier.push({ id: `q${index}`, kind: spec.kind, options: source?.options ?? spec.optionCount });
     });
     // Page jumps target one of the next two pages; trailing empty pages make those targets exist.
-    pages.push([], []);
+    pages.push({ questions: [] }, { questions: [] });
     return definitionSchema.parse({
       schemaVersion: 1,
       kind: "exam",
       title: "随机",
-      pages: pages.map((questions, i) => ({ id: `p${i + 1}`, questions })),
+      pages: pages.map((page, i) => ({ id: `p${i + 1}`, ...page })),
       computed: [{ id: "c0", expression: "COUNT($q0) + 1" }],
-      quotas: [{ id: "k", when: { kind: "answered", questionId: "q0" }, limit: 3 }],
+      quotas: [{ id: "k", when: quotaCondition(earlier), limit: 3 }],
+      settings: shuffle ? { randomizeQuestions: questionOrder(pages, extraFixed) } : {},
     });
   });
 

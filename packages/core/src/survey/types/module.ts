@@ -54,6 +54,16 @@ export interface QuestionModule<
   readonly answerable: boolean;
   /** Static type of `$id` in expressions. */
   readonly valueType: ValueType;
+  /**
+   * Static type of `$id` / `$id.key` for this config when it is finer than `valueType` (a 单行文本 in number
+   * format yields numbers); undefined means the key does not exist. Without it, the type has no keys.
+   */
+  valueTypeOf?(config: NoInfer<C>, key: string | undefined): ValueType | undefined;
+  /**
+   * The normalised value a 不允许重复 question must not share with other responses, or null when the config
+   * does not ask for uniqueness. The server checks it; the engine cannot see other responses.
+   */
+  uniqueValue?(config: NoInfer<C>, answer: NoInfer<A>): string | null;
   readonly scoringModes: readonly ScoringMode[];
   defaults(): NoInfer<C>;
   /** The type's own options, for choice-like types. */

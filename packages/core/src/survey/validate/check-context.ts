@@ -10,6 +10,16 @@ import { surveyMessages as m } from "../shared/messages.ts";
 
 export type Path = readonly (string | number)[];
 
+/**
+ * Who reads a reference: the node at `at` may read nodes before it. Jump rules may also read their own
+ * question (`allowSelf`); page conditions read only what precedes the page (`page`, for the wording).
+ */
+export interface Reader {
+  at: number;
+  allowSelf?: boolean;
+  page?: boolean;
+}
+
 /** Shared lookups for the definition checks; everything here reads the compiled plan. */
 export class CheckContext {
   readonly issues: Issue[] = [];
@@ -45,18 +55,34 @@ export class CheckContext {
     return node.module.options?.(node.question.config) ?? null;
   }
 
-  /** A reference from the node at `at` to `id`: it must exist and come before (or, for jumps, be itself). */
-  checkRef(id: string, at: number, path: Path, allowSelf = false): boolean {
+  /** A reference to `id`: it must exist and come before the reader (or, for jumps, be the reader). */
+  checkRef(id: string, reader: Reader, path: Path): boolean {
     const index = this.plan.indexById.get(id);
     if (index === undefined) {
       this.report("missingQuestion", m.missingQuestion(id), path);
       return false;
     }
-    if (index > at || (index === at && !allowSelf)) {
-      this.report("laterReference", m.laterReference(id), path);
+    if (!this.readable(index, reader)) {
+      this.reportLater(id, reader, path);
       return false;
     }
     return true;
+  }
+
+  private readable(index: number, reader: Reader): boolean {
+    return index < reader.at || (index === reader.at && reader.allowSelf === true);
+  }
+
+  private reportLater(id: string, reader: Reader, path: Path): void {
+    if (reader.page) this.report("pageLaterReference", m.pageLaterReference(id), path);
+    else this.report("laterReference", m.laterReference(id), path);
+  }
+
+  /** Static type of `$id.key` on a question; undefined when the question has no such key. */
+  keyType(node: QuestionNode, key: string | undefined): ValueType | undefined {
+    const { module, question } = node;
+    if (module.valueTypeOf) return module.valueTypeOf(question.config, key);
+    return key === undefined ? module.valueType : undefined;
   }
 
   computedType(id: string, visiting: Set<string> = new Set()): ValueType {
@@ -76,15 +102,13 @@ export class CheckContext {
 
   refType(id: string, key: string | undefined, visiting: Set<string> = new Set()): ValueType | undefined {
     const node = this.questionNode(id);
-    if (node) {
-      if (key === "score" || key === "count") return "number";
-      return key === undefined ? node.module.valueType : "any";
-    }
+    // An unknown key is reported on its own (unknownKey); typing it `any` avoids a second, vaguer issue.
+    if (node) return this.keyType(node, key) ?? "any";
     return this.isComputed(id) ? this.computedType(id, visiting) : undefined;
   }
 
-  /** Syntax, references (existing, earlier) and types of an expression. */
-  checkExpression(source: string, at: number, path: Path, allowSelf = false): void {
+  /** Syntax, references (existing, earlier, with existing keys) and types of an expression. */
+  checkExpression(source: string, reader: Reader, path: Path): void {
     const parsed = parseExpression(source);
     if (!parsed.ok) {
       this.report("expressionSyntax", m.expressionSyntax(`${parsed.message}（位置${parsed.at + 1}）`), path);
@@ -99,11 +123,12 @@ export class CheckContext {
         this.report("expressionType", m.expressionType(problem.message), path);
       else this.report("expressionSyntax", m.expressionSyntax(problem.message), path);
     }
-    for (const { id: ref } of problems.length === 0 ? collectRefs(parsed.expr) : []) {
+    for (const { id: ref, key } of problems.length === 0 ? collectRefs(parsed.expr) : []) {
       const index = this.plan.indexById.get(ref);
-      if (index !== undefined && (index > at || (index === at && !allowSelf))) {
-        this.report("laterReference", m.laterReference(ref), path);
-      }
+      if (index !== undefined && !this.readable(index, reader)) this.reportLater(ref, reader, path);
+      const node = this.questionNode(ref);
+      if (node && key !== undefined && this.keyType(node, key) === undefined)
+        this.report("unknownKey", m.unknownKey(ref, key), path);
     }
   }
 }

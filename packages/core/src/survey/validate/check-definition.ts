@@ -1,15 +1,18 @@
 import type { SurveyDefinition } from "../definition/definition.ts";
 import { scoringModeNames } from "../definition/scoring-rule.ts";
+import type { PatternRule } from "../definition/validation-rules.ts";
 import { collectRefs } from "../expression/ast.ts";
 import { parseExpression } from "../expression/parser.ts";
 import { planOf, type QuestionNode } from "../logic/plan.ts";
 import { pipeRefs } from "../logic/refs.ts";
 import type { Issue } from "../shared/issue.ts";
 import { surveyMessages as m } from "../shared/messages.ts";
+import { isSafePattern } from "../types/helpers/safe-regex.ts";
 import { compilePattern } from "../types/helpers/text-rules.ts";
 import { countInlineBlanks } from "../types/text/inline-blank.ts";
 import { CheckContext, type Path } from "./check-context.ts";
 import { checkCondition, checkJumps, checkOptionLogic } from "./check-logic.ts";
+import { checkQuestionOrder } from "./check-order.ts";
 
 function checkDuplicates(ctx: CheckContext): void {
   const seen = new Set<string>();
@@ -56,7 +59,7 @@ function checkPipes(ctx: CheckContext, node: QuestionNode, path: Path): void {
     for (const id of pipeRefs(text)) {
       if (!ctx.questionNode(id) && !ctx.isComputed(id))
         ctx.report("missingQuestion", m.missingQuestion(id), textPath);
-      else ctx.checkRef(id, node.index, textPath);
+      else ctx.checkRef(id, { at: node.index }, textPath);
     }
   }
 }
@@ -90,9 +93,18 @@ function checkTypeRules(ctx: CheckContext, node: QuestionNode, path: Path): void
     });
   }
   const patterns = "patterns" in question.config ? question.config.patterns : [];
+  checkPatterns(ctx, patterns, [...path, "config"]);
+  const blanks = "blanks" in question.config ? question.config.blanks : [];
+  blanks.forEach((blank, b) => {
+    checkPatterns(ctx, blank.patterns, [...path, "config", "blanks", b]);
+  });
+}
+
+function checkPatterns(ctx: CheckContext, patterns: readonly PatternRule[], path: Path): void {
   patterns.forEach((rule, i) => {
-    if (!compilePattern(rule))
-      ctx.report("invalidRegex", m.invalidRegex(), [...path, "config", "patterns", i, "pattern"]);
+    const at = [...path, "patterns", i, "pattern"];
+    if (!isSafePattern(rule.pattern)) ctx.report("unsafeRegex", m.unsafeRegex(), at);
+    else if (!compilePattern(rule)) ctx.report("invalidRegex", m.invalidRegex(), at);
   });
 }
 
@@ -128,19 +140,25 @@ function checkComputedCycles(ctx: CheckContext): void {
 
 /**
  * Cross-reference and logic checks for the designer, each issue with the exact path of the offending
- * field: missing questions/options/pages, conditions reading later questions, backward jumps, computed
- * cycles, expression syntax and type errors, unsupported scoring modes, inline blank counts.
+ * field: missing questions/options/pages, conditions reading later questions (page conditions: later
+ * pages), backward jumps, computed cycles, expression syntax and type errors, comparisons that cannot hold
+ * for the value's type, unsupported scoring modes, inline blank counts, unsafe or invalid regex rules, and
+ * jumps that 题目随机 would make ambiguous.
  * Run it on a structurally valid definition (see parseDefinition); an empty list means publishable.
  */
 export function checkDefinition(definition: SurveyDefinition): Issue[] {
   const ctx = new CheckContext(definition, planOf(definition));
   checkDuplicates(ctx);
   definition.pages.forEach((page, p) => {
+    if (page.showIf) {
+      const reader = { at: ctx.plan.pageStarts[p] ?? 0, page: true };
+      checkCondition(ctx, page.showIf, reader, ["pages", p, "showIf"]);
+    }
     page.questions.forEach((question, q) => {
       const node = ctx.questionNode(question.id);
       if (!node || node.question !== question) return; // duplicate id, already reported
       const path: Path = ["pages", p, "questions", q];
-      if (question.showIf) checkCondition(ctx, question.showIf, node.index, [...path, "showIf"]);
+      if (question.showIf) checkCondition(ctx, question.showIf, { at: node.index }, [...path, "showIf"]);
       checkJumps(ctx, node, path);
       checkOptionLogic(ctx, node, path);
       checkPipes(ctx, node, path);
@@ -149,11 +167,12 @@ export function checkDefinition(definition: SurveyDefinition): Issue[] {
   });
   definition.computed.forEach((computed, i) => {
     const at = ctx.plan.indexById.get(computed.id) ?? 0;
-    ctx.checkExpression(computed.expression, at, ["computed", i, "expression"]);
+    ctx.checkExpression(computed.expression, { at }, ["computed", i, "expression"]);
   });
   checkComputedCycles(ctx);
   definition.quotas.forEach((quota, i) => {
-    checkCondition(ctx, quota.when, ctx.plan.nodes.length, ["quotas", i, "when"]);
+    checkCondition(ctx, quota.when, { at: ctx.plan.nodes.length }, ["quotas", i, "when"]);
   });
+  checkQuestionOrder(ctx);
   return ctx.issues;
 }

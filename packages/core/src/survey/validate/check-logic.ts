@@ -2,7 +2,24 @@ import type { Condition } from "../definition/condition.ts";
 import type { QuestionNode } from "../logic/plan.ts";
 import { assertNever } from "../shared/assert-never.ts";
 import { surveyMessages as m } from "../shared/messages.ts";
-import type { CheckContext, Path } from "./check-context.ts";
+import type { CascaderNode } from "../types/choice/cascader.ts";
+import { checkComparison } from "./check-compare.ts";
+import type { CheckContext, Path, Reader } from "./check-context.ts";
+
+function cascaderIds(nodes: readonly CascaderNode[], into: Set<string> = new Set()): Set<string> {
+  for (const node of nodes) {
+    into.add(node.id);
+    cascaderIds(node.children ?? [], into);
+  }
+  return into;
+}
+
+/** Ids `selected`/`notSelected` may name on a question; null when it has nothing to select. */
+function selectableIds(ctx: CheckContext, node: QuestionNode): Set<string> | null {
+  if (node.question.type === "cascader") return cascaderIds(node.question.config.nodes);
+  const options = ctx.optionsOf(node);
+  return options ? new Set(options.map((option) => option.id)) : null;
+}
 
 /** Option-level checks of `selected`/`notSelected`: a choice-like question and options it really has. */
 function checkOptionRefs(
@@ -13,59 +30,76 @@ function checkOptionRefs(
 ): void {
   const node = ctx.questionNode(questionId);
   if (!node) return;
-  const options = ctx.optionsOf(node);
-  if (!options && !node.module.selected) {
+  const known = node.module.selected ? selectableIds(ctx, node) : null;
+  if (!known) {
     ctx.report("notChoiceQuestion", m.notChoiceQuestion(questionId), path);
     return;
   }
-  if (!options) return; // e.g. cascader: node ids are checked at runtime
-  const known = new Set(options.map((option) => option.id));
   optionIds.forEach((id, index) => {
     if (!known.has(id)) ctx.report("missingOption", m.missingOption(id), [...path, "optionIds", index]);
   });
 }
 
-/**
- * Walks a condition read by the node at `at`. `allowSelf` is for jump rules, which may test the question's
- * own answer; show conditions may only read earlier nodes.
- */
-export function checkCondition(
-  ctx: CheckContext,
-  condition: Condition,
-  at: number,
-  path: Path,
-  allowSelf = false,
-): void {
+/** `answered`/`notAnswered`/`compare` read a value: the item must be able to hold one. */
+function checkAnswerable(ctx: CheckContext, id: string, path: Path): boolean {
+  const node = ctx.questionNode(id);
+  if (!node || node.module.answerable) return true;
+  ctx.report("notAnswerable", m.notAnswerable(id), [...path, "questionId"]);
+  return false;
+}
+
+function checkCompare(ctx: CheckContext, condition: Extract<Condition, { kind: "compare" }>, path: Path) {
+  const { questionId: id, key, op, value } = condition;
+  const node = ctx.questionNode(id);
+  if (!node) {
+    if (key !== undefined) ctx.report("unknownKey", m.unknownKey(id, key), [...path, "key"]);
+    else checkComparison(ctx, id, ctx.computedType(id), op, value, path);
+    return;
+  }
+  if (!checkAnswerable(ctx, id, path)) return;
+  const type = ctx.keyType(node, key);
+  if (type === undefined) ctx.report("unknownKey", m.unknownKey(id, key ?? ""), [...path, "key"]);
+  else checkComparison(ctx, id, type, op, value, path);
+}
+
+/** Walks a condition read by `reader`; show conditions read earlier nodes, jump rules also their own. */
+export function checkCondition(ctx: CheckContext, condition: Condition, reader: Reader, path: Path): void {
   switch (condition.kind) {
     case "all":
     case "any":
       condition.conditions.forEach((inner, i) => {
-        checkCondition(ctx, inner, at, [...path, "conditions", i], allowSelf);
+        checkCondition(ctx, inner, reader, [...path, "conditions", i]);
       });
       return;
     case "not":
-      checkCondition(ctx, condition.condition, at, [...path, "condition"], allowSelf);
+      checkCondition(ctx, condition.condition, reader, [...path, "condition"]);
       return;
     case "selected":
     case "notSelected":
-      if (ctx.checkRef(condition.questionId, at, [...path, "questionId"], allowSelf)) {
+      if (ctx.checkRef(condition.questionId, reader, [...path, "questionId"])) {
         checkOptionRefs(ctx, condition.questionId, condition.optionIds, path);
       }
       return;
     case "compare":
+      if (ctx.checkRef(condition.questionId, reader, [...path, "questionId"]))
+        checkCompare(ctx, condition, path);
+      return;
     case "answered":
     case "notAnswered":
-      if (ctx.questionNode(condition.questionId) || !ctx.isComputed(condition.questionId)) {
-        ctx.checkRef(condition.questionId, at, [...path, "questionId"], allowSelf);
+      if (ctx.checkRef(condition.questionId, reader, [...path, "questionId"])) {
+        checkAnswerable(ctx, condition.questionId, path);
       }
       return;
     case "computed":
       if (!ctx.isComputed(condition.computedId)) {
         ctx.report("missingComputed", m.missingComputed(condition.computedId), [...path, "computedId"]);
-      } else ctx.checkRef(condition.computedId, at, [...path, "computedId"], allowSelf);
+      } else if (ctx.checkRef(condition.computedId, reader, [...path, "computedId"])) {
+        const type = ctx.computedType(condition.computedId);
+        checkComparison(ctx, condition.computedId, type, condition.op, condition.value, path);
+      }
       return;
     case "expression":
-      ctx.checkExpression(condition.expression, at, [...path, "expression"], allowSelf);
+      ctx.checkExpression(condition.expression, reader, [...path, "expression"]);
       return;
     default:
       assertNever(condition);
@@ -75,7 +109,8 @@ export function checkCondition(
 export function checkJumps(ctx: CheckContext, node: QuestionNode, path: Path): void {
   (node.question.jumps ?? []).forEach((jump, i) => {
     const jumpPath = [...path, "jumps", i];
-    if (jump.when) checkCondition(ctx, jump.when, node.index, [...jumpPath, "when"], true);
+    const self: Reader = { at: node.index, allowSelf: true };
+    if (jump.when) checkCondition(ctx, jump.when, self, [...jumpPath, "when"]);
     const target = jump.target;
     if (target.kind === "question") {
       const index = ctx.plan.indexById.get(target.questionId);
@@ -94,9 +129,10 @@ export function checkJumps(ctx: CheckContext, node: QuestionNode, path: Path): v
 export function checkOptionLogic(ctx: CheckContext, node: QuestionNode, path: Path): void {
   const { selectConnect, optionSource } = node.question;
   const own = ctx.optionsOf(node) ?? [];
+  const reader: Reader = { at: node.index };
   if (
     optionSource &&
-    ctx.checkRef(optionSource.questionId, node.index, [...path, "optionSource", "questionId"])
+    ctx.checkRef(optionSource.questionId, reader, [...path, "optionSource", "questionId"])
   ) {
     const source = ctx.questionNode(optionSource.questionId);
     if (source && !ctx.optionsOf(source)) {
@@ -109,7 +145,7 @@ export function checkOptionLogic(ctx: CheckContext, node: QuestionNode, path: Pa
   }
   if (
     selectConnect &&
-    ctx.checkRef(selectConnect.questionId, node.index, [...path, "selectConnect", "questionId"])
+    ctx.checkRef(selectConnect.questionId, reader, [...path, "selectConnect", "questionId"])
   ) {
     const ownIds = new Set(own.map((option) => option.id));
     selectConnect.links.forEach((link, i) => {
@@ -122,6 +158,6 @@ export function checkOptionLogic(ctx: CheckContext, node: QuestionNode, path: Pa
   const configOptions = "options" in node.question.config ? node.question.config.options : [];
   configOptions.forEach((option, i) => {
     if (option.showIf)
-      checkCondition(ctx, option.showIf, node.index, [...path, "config", "options", i, "showIf"]);
+      checkCondition(ctx, option.showIf, reader, [...path, "config", "options", i, "showIf"]);
   });
 }

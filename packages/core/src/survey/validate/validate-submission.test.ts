@@ -114,3 +114,54 @@ describe("validateSubmission", () => {
     });
   });
 });
+
+describe("validateSubmission: soft rules, relative dates and 不允许重复", () => {
+  const form = buildSurvey([
+    text("mobile", { config: { format: "mobile", unique: true } }),
+    { id: "sid", type: "personal", title: "学号", config: { preset: "studentId", unique: true } },
+    { id: "mail", type: "personal", title: "邮箱", config: { preset: "email", unique: true } },
+    text("nick", { config: { length: { max: 4, level: "warning" } } }),
+    text("free"),
+    {
+      id: "visit",
+      type: "date",
+      title: "预约日期",
+      config: { range: { min: { kind: "relative", days: 1 }, max: { kind: "relative", days: 7 } } },
+    },
+  ]);
+
+  it("passes soft (warning) rules through as warnings without blocking; hard rules block", () => {
+    const soft = validateSubmission(form, { nick: "很长的昵称呀" }, today);
+    expect(soft.ok).toBe(true);
+    expect(soft.warnings.map((w) => [w.questionId, w.code, w.level])).toEqual([
+      ["nick", "maxLength", "warning"],
+    ]);
+    expect(validateSubmission(form, { mobile: "123" }, today).ok).toBe(false);
+  });
+
+  it("checks dates against the caller's today", () => {
+    expect(validateSubmission(form, { visit: "2024-06-16" }, today).ok).toBe(true);
+    expect(codes(validateSubmission(form, { visit: "2024-06-15" }, today))).toEqual([
+      ["visit", "dateBefore"],
+    ]);
+    expect(codes(validateSubmission(form, { visit: "2024-06-16" }, { today: "2024-06-16" }))).toEqual([
+      ["visit", "dateBefore"],
+    ]);
+    expect(codes(validateSubmission(form, { visit: "2024-06-23" }, today))).toEqual([["visit", "dateAfter"]]);
+  });
+
+  it("hands the server the normalised values of unique questions, and only those", () => {
+    const result = validateSubmission(
+      form,
+      { mobile: " 13812345678 ", sid: "2024-001", mail: "Zhang@Example.cn", free: "随便" },
+      today,
+    );
+    expect(result.ok).toBe(true);
+    expect(result.unique).toEqual([
+      { questionId: "mobile", value: "13812345678" },
+      { questionId: "sid", value: "2024-001" },
+      { questionId: "mail", value: "ZHANG@EXAMPLE.CN" },
+    ]);
+    expect(validateSubmission(form, {}, today).unique).toEqual([]);
+  });
+});

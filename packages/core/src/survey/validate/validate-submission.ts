@@ -22,6 +22,11 @@ export interface SubmissionResult {
   /** Present when any question has a scoring rule. */
   score: ExamResult | null;
   quotaKeys: string[];
+  /**
+   * Values of answered 不允许重复 questions, normalised: the server rejects the response when another
+   * response of the questionnaire already holds the same value for the same question.
+   */
+  unique: { questionId: string; value: string }[];
   end: EndState | null;
   computed: Record<string, ExprValue>;
 }
@@ -29,8 +34,9 @@ export interface SubmissionResult {
 /**
  * The server's submit check: the same logic as the respondent page, but strict. Whatever the page would
  * silently drop (answers to hidden questions or options, ids that do not exist, malformed values) is a
- * rejection here, together with missing required answers and failed hard rules. Unique-across-responses
- * rules are flagged in the definition and left to the server, which can see other responses.
+ * rejection here, together with missing required answers and failed hard rules (soft rules come back as
+ * warnings and do not block). Unique-across-responses rules need other responses, so the values to check
+ * come back in `unique` for the server to enforce.
  */
 export function validateSubmission(
   definition: SurveyDefinition,
@@ -40,6 +46,7 @@ export function validateSubmission(
   const plan = planOf(definition);
   const errors: SubmissionIssue[] = [];
   const warnings: SubmissionIssue[] = [];
+  const unique: SubmissionResult["unique"] = [];
   for (const id of Object.keys(answers)) {
     const node = plan.nodes[plan.indexById.get(id) ?? -1];
     if (node?.kind !== "question" || !node.module.answerable) {
@@ -57,6 +64,9 @@ export function validateSubmission(
     for (const issue of state.issues) {
       (issue.level === "error" ? errors : warnings).push({ ...issue, questionId: node.id });
     }
+    const value =
+      state.answer === undefined ? null : node.module.uniqueValue?.(node.question.config, state.answer);
+    if (value) unique.push({ questionId: node.id, value });
   }
   const result = assembleResult(plan, states, context);
   const scored = plan.nodes.some((node) => node.kind === "question" && node.question.scoring !== undefined);
@@ -67,6 +77,7 @@ export function validateSubmission(
     answers: result.answers,
     score: scored ? scoreStates(plan, states) : null,
     quotaKeys: result.quotaKeys,
+    unique,
     end: result.end,
     computed: result.computed,
   };

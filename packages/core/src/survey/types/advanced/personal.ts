@@ -35,7 +35,11 @@ export const personalPresetNames: Record<PersonalPreset, string> = {
   ethnicity: "民族",
 };
 
-const configSchema = z.object({ preset: z.enum(personalPresets) });
+const configSchema = z.object({
+  preset: z.enum(personalPresets),
+  /** 不允许重复 (e.g. one response per 手机 or 学号); the server enforces it with `uniqueValue`. */
+  unique: z.boolean().default(false),
+});
 export type PersonalConfig = z.output<typeof configSchema>;
 
 const genders = ["男", "女"];
@@ -82,8 +86,18 @@ export const personalType = defineQuestionType({
   answerSchema: z.string().max(100),
   answerable: true,
   valueType: "any",
+  valueTypeOf: (config, key) => {
+    if (key !== undefined) return undefined;
+    return config.preset === "age" ? "number" : "string";
+  },
+  // Case-insensitive identifiers: 身份证 check letters and e-mail addresses are compared folded.
+  uniqueValue: (config, answer) => {
+    if (!config.unique) return null;
+    const value = answer.trim();
+    return config.preset === "idCard" || config.preset === "email" ? value.toUpperCase() : value;
+  },
   scoringModes: [],
-  defaults: (): PersonalConfig => ({ preset: "name" }),
+  defaults: (): PersonalConfig => ({ preset: "name", unique: false }),
   isEmpty: (answer) => answer.trim() === "",
   validate: validatePersonal,
   toText: (_config, answer) => answer.trim(),

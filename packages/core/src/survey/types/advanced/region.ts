@@ -40,6 +40,7 @@ export const regionType = defineQuestionType({
   answerSchema,
   answerable: true,
   valueType: "list",
+  valueTypeOf: (_config, key) => (key === undefined || key === "code" ? "list" : undefined),
   scoringModes: [],
   defaults: () => ({ levels: 3 }),
   isEmpty: (answer) => answer.codes.length === 0,

@@ -50,6 +50,7 @@ export const cascaderType = defineQuestionType({
   answerSchema,
   answerable: true,
   valueType: "list",
+  valueTypeOf: (_config, key) => (key === undefined || key === "id" ? "list" : undefined),
   scoringModes: [],
   defaults: () => ({
     levels: ["省份", "城市"],

@@ -47,6 +47,10 @@ export function multipleChoiceType<T extends string, C extends MultipleConfigSha
     answerSchema: multipleAnswerSchema,
     answerable: true,
     valueType: "list",
+    valueTypeOf: (_config, key) => {
+      if (key === undefined || key === "id") return "list";
+      return key === "score" || key === "count" ? "number" : undefined;
+    },
     scoringModes: multipleScoringModes,
     options: (config) => config.options,
     selected: (answer) => answer.optionIds,

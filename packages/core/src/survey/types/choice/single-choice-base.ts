@@ -35,6 +35,10 @@ export function singleChoiceType<T extends string, C extends { options: Option[]
     answerSchema: singleAnswerSchema,
     answerable: true,
     valueType: "string",
+    valueTypeOf: (_config, key) => {
+      if (key === undefined || key === "id") return "string";
+      return key === "score" ? "number" : undefined;
+    },
     scoringModes: singleScoringModes,
     options: (config) => config.options,
     selected: (answer) => [answer.optionId],

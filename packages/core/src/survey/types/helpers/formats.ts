@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ValueType } from "../../expression/value.ts";
 import { isValidDate, isValidDateTime, isValidTime } from "../../shared/dates.ts";
 import { isValidIdCard } from "./id-card.ts";
 
@@ -94,4 +95,11 @@ export function matchesFormat(format: TextFormat, value: string): boolean {
 
 export function isNumericFormat(format: TextFormat): boolean {
   return format === "number" || format === "integer" || format === "decimal";
+}
+
+/** What a value in this format is to conditions and expressions (numeric formats read as numbers). */
+export function formatValueType(format: TextFormat): ValueType {
+  if (isNumericFormat(format)) return "number";
+  if (format === "date" || format === "datetime") return "date";
+  return format === "time" ? "time" : "string";
 }

@@ -7,19 +7,25 @@ import type {
 import { addDays } from "../../shared/dates.ts";
 import { type Issue, issueAt } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
+import { isSafePattern } from "./safe-regex.ts";
 
 const compiled = new Map<string, RegExp | null>();
 
-/** Compiles once per pattern; an invalid pattern never throws here (the definition check reports it). */
+/**
+ * Compiles once per pattern. An invalid or unsafe pattern (see safe-regex.ts) yields null and its rule is not
+ * run: the definition check refuses such patterns, and the server must not run one even if a definition
+ * slipped through, since a single crafted answer could then stall it.
+ */
 export function compilePattern(rule: Pick<PatternRule, "pattern" | "flags">): RegExp | null {
   const key = `${rule.flags ?? ""}/${rule.pattern}`;
   let regex = compiled.get(key);
   if (regex === undefined) {
     try {
-      regex = new RegExp(rule.pattern, rule.flags ?? "u");
+      regex = isSafePattern(rule.pattern) ? new RegExp(rule.pattern, rule.flags ?? "u") : null;
     } catch {
       regex = null;
     }
+    if (compiled.size > 10_000) compiled.clear();
     compiled.set(key, regex);
   }
   return regex;

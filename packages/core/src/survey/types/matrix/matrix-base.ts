@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Option, optionSchema } from "../../definition/option.ts";
+import type { ValueType } from "../../expression/value.ts";
 import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { defaultOptions } from "../helpers/choice.ts";
@@ -42,6 +43,16 @@ export function restrictRows<V>(
 ): Record<string, V> | undefined {
   const kept = Object.entries(answer).filter(([rowId]) => offered.has(rowId));
   return kept.length === 0 ? undefined : Object.fromEntries(kept);
+}
+
+/** Static type of `$id` (a list) and `$id.<rowId>` (`cell`); other keys do not exist. */
+export function rowKeyType(
+  rows: readonly Option[],
+  key: string | undefined,
+  cell: ValueType,
+): ValueType | undefined {
+  if (key === undefined) return "list";
+  return rows.some((row) => row.id === key) ? cell : undefined;
 }
 
 export function labelOf(options: readonly Option[], id: string): string {

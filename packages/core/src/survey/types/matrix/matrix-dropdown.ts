@@ -14,6 +14,7 @@ import {
   matrixShape,
   mergeMatrixStats,
   restrictRows,
+  rowKeyType,
 } from "./matrix-base.ts";
 
 const columnSchema = z.object({
@@ -53,6 +54,7 @@ export const matrixDropdownType = defineQuestionType({
   answerSchema: z.record(z.string(), z.record(z.string(), z.string().min(1).max(64))),
   answerable: true,
   valueType: "list",
+  valueTypeOf: (config, key) => rowKeyType(config.rows, key, "list"),
   scoringModes: [],
   defaults: () => ({
     rows: defaultRows(),

@@ -16,6 +16,7 @@ import {
   matrixShape,
   mergeMatrixStats,
   restrictRows,
+  rowKeyType,
 } from "./matrix-base.ts";
 
 const configSchema = z.object({
@@ -55,6 +56,7 @@ export const matrixFillType = defineQuestionType({
   answerSchema: z.record(z.string(), z.record(z.string(), z.string().max(2000))),
   answerable: true,
   valueType: "list",
+  valueTypeOf: (config, key) => rowKeyType(config.rows, key, "list"),
   scoringModes: [],
   defaults: () => ({
     rows: defaultRows(),

@@ -15,6 +15,7 @@ import {
   matrixShape,
   mergeMatrixStats,
   restrictRows,
+  rowKeyType,
 } from "./matrix-base.ts";
 
 const configSchema = z.object({
@@ -63,6 +64,7 @@ export const matrixMultipleType = defineQuestionType({
   answerSchema: z.record(z.string(), z.array(z.string().min(1).max(64)).max(50)),
   answerable: true,
   valueType: "list",
+  valueTypeOf: (config, key) => rowKeyType(config.rows, key, "list"),
   scoringModes: [],
   defaults: () => ({ rows: defaultRows(), columns: defaultColumns(), rowsRequired: true }),
   options: (config) => config.rows,

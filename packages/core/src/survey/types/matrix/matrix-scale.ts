@@ -12,6 +12,7 @@ import {
   matrixShape,
   mergeMatrixStats,
   restrictRows,
+  rowKeyType,
 } from "./matrix-base.ts";
 
 const configSchema = z.object({ ...matrixShape, scale: likertScaleSchema });
@@ -26,6 +27,7 @@ export const matrixScaleType = defineQuestionType({
   answerSchema: z.record(z.string(), z.number()),
   answerable: true,
   valueType: "list",
+  valueTypeOf: (config, key) => rowKeyType(config.rows, key, "number"),
   scoringModes: [],
   defaults: () => ({
     rows: defaultRows(),

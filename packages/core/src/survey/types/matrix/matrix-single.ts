@@ -13,6 +13,7 @@ import {
   matrixShape,
   mergeMatrixStats,
   restrictRows,
+  rowKeyType,
 } from "./matrix-base.ts";
 
 const configSchema = z.object({ ...matrixShape, columns: z.array(optionSchema).min(1).max(50) });
@@ -27,6 +28,7 @@ export const matrixSingleType = defineQuestionType({
   answerSchema: z.record(z.string(), z.string().min(1).max(64)),
   answerable: true,
   valueType: "list",
+  valueTypeOf: (config, key) => rowKeyType(config.rows, key, "string"),
   scoringModes: [],
   defaults: () => ({ rows: defaultRows(), columns: defaultColumns(), rowsRequired: true }),
   options: (config) => config.rows,

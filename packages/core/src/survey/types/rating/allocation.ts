@@ -43,6 +43,10 @@ export const allocationType = defineQuestionType({
   answerSchema,
   answerable: true,
   valueType: "list",
+  valueTypeOf: (config, key) => {
+    if (key === undefined) return "list";
+    return config.options.some((option) => option.id === key) ? "number" : undefined;
+  },
   scoringModes: [],
   defaults: () => ({ options: defaultOptions(3, "项目"), total: 100 }),
   options: (config) => config.options,

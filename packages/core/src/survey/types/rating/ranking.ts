@@ -40,6 +40,10 @@ export const rankingType = defineQuestionType({
   answerSchema: z.array(z.string().min(1).max(64)).max(50),
   answerable: true,
   valueType: "list",
+  valueTypeOf: (config, key) => {
+    if (key === undefined) return "list";
+    return config.options.some((option) => option.id === key) ? "number" : undefined;
+  },
   scoringModes: [],
   defaults: () => ({ options: defaultOptions(4) }),
   options: (config) => config.options,

@@ -5,11 +5,18 @@ import {
   numberRangeSchema,
   patternRuleSchema,
 } from "../../definition/validation-rules.ts";
+import { toNumber } from "../../expression/value.ts";
 import { scoreText } from "../../scoring/text-scoring.ts";
 import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { addCounts, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
-import { isNumericFormat, matchesFormat, textFormatNames, textFormatSchema } from "../helpers/formats.ts";
+import {
+  formatValueType,
+  isNumericFormat,
+  matchesFormat,
+  textFormatNames,
+  textFormatSchema,
+} from "../helpers/formats.ts";
 import { checkLength, checkNumberRange, checkPatterns } from "../helpers/text-rules.ts";
 import type { QuestionModule } from "../module.ts";
 
@@ -40,7 +47,8 @@ function validateBlank(blank: Blank, text: string): Issue[] {
 
 /**
  * Shared by 多项填空 and 横向填空: an answer maps blank id → text. Once a respondent answers at all, every
- * blank marked required must be filled. Statistics count how often each blank was filled.
+ * blank marked required must be filled. Statistics count how often each blank was filled. `$id.<blankId>`
+ * is the blank's text (a number for numeric formats); `$id` lists every blank's text.
  */
 export function blanksType<T extends string, C extends { blanks: Blank[] }, CI>(spec: {
   type: T;
@@ -55,6 +63,11 @@ export function blanksType<T extends string, C extends { blanks: Blank[] }, CI>(
     answerSchema: blanksAnswerSchema,
     answerable: true,
     valueType: "list",
+    valueTypeOf: (config, key) => {
+      if (key === undefined) return "list";
+      const blank = config.blanks.find((candidate) => candidate.id === key);
+      return blank ? formatValueType(blank.format) : undefined;
+    },
     scoringModes: ["blanks", "manual"],
     isEmpty: (answer) => Object.values(answer).every((text) => text.trim() === ""),
     validate: (config, answer) => {
@@ -70,8 +83,10 @@ export function blanksType<T extends string, C extends { blanks: Blank[] }, CI>(
         .filter((text) => text !== "")
         .join("、"),
     toValue: (config, answer, _options, key) => {
-      if (key !== undefined) return fill(answer, key);
-      return config.blanks.map((blank) => fill(answer, blank.id));
+      if (key === undefined) return config.blanks.map((blank) => fill(answer, blank.id));
+      // A numeric blank reads as a number, like a 单行文本 in a numeric format.
+      const blank = config.blanks.find((candidate) => candidate.id === key);
+      return blank && isNumericFormat(blank.format) ? toNumber(fill(answer, key)) : fill(answer, key);
     },
     stats: {
       empty: () => emptyChoiceStats,

@@ -39,6 +39,10 @@ export const dateRangeType = defineQuestionType({
   answerSchema,
   answerable: true,
   valueType: "number",
+  valueTypeOf: (_config, key) => {
+    if (key === undefined) return "number";
+    return key === "start" || key === "end" ? "date" : undefined;
+  },
   scoringModes: [],
   defaults: () => ({}),
   isEmpty: (answer) => answer.start === "" && answer.end === "",

@@ -9,7 +9,13 @@ import { toNumber } from "../../expression/value.ts";
 import { scoreText } from "../../scoring/text-scoring.ts";
 import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
-import { isNumericFormat, matchesFormat, textFormatNames, textFormatSchema } from "../helpers/formats.ts";
+import {
+  formatValueType,
+  isNumericFormat,
+  matchesFormat,
+  textFormatNames,
+  textFormatSchema,
+} from "../helpers/formats.ts";
 import { checkDateRange, checkLength, checkNumberRange, checkPatterns } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
 import { textStats } from "./text-stats.ts";
@@ -48,6 +54,8 @@ export const singleLineType = defineQuestionType({
   answerSchema,
   answerable: true,
   valueType: "string",
+  valueTypeOf: (config, key) => (key === undefined ? formatValueType(config.format) : undefined),
+  uniqueValue: (config, answer) => (config.unique ? answer.trim() : null),
   scoringModes: ["text", "manual"],
   defaults: (): SingleLineConfig => ({ format: "none", patterns: [], unique: false }),
   isEmpty: (answer) => answer.trim() === "",

@@ -106,7 +106,13 @@ describe("多项填空 and 横向填空", () => {
       max: 2,
       manual: false,
     });
-    expect(multiBlankType.toValue(config, { name: "张三", age: "20" }, [], "age")).toBe("20");
+    expect(multiBlankType.toValue(config, { name: "张三", age: "20" }, [], "age")).toBe(20);
+    expect(multiBlankType.toValue(config, { name: "张三", age: "20" }, [], "name")).toBe("张三");
+    expect(multiBlankType.toValue(config, { name: "张三", age: "20" }, [], undefined)).toEqual([
+      "张三",
+      "20",
+      "",
+    ]);
     expect(
       multiBlankType.stats.add(config, multiBlankType.stats.empty(config), { name: "张三", age: "" }),
     ).toEqual({
@@ -128,6 +134,10 @@ describe("数字, 日期, 时间, 日期范围", () => {
     expect(codes(numberType.validate(config, 12.55, env))).toEqual(["decimals"]);
     expect(codes(numberType.validate(numberType.defaults(), 1.5, env))).toEqual(["notInteger"]);
     expect(codes(numberType.validate(config, -1, env))).toEqual(["minValue"]);
+    const soft = numberType.configSchema.parse({ range: { max: 10, level: "warning" } });
+    expect(numberType.validate(soft, 11, env).map((issue) => [issue.code, issue.level])).toEqual([
+      ["maxValue", "warning"],
+    ]);
     expect(numberType.answerSchema.safeParse(Number.NaN).success).toBe(false);
     const stats = [3, 9, 6].reduce(
       (state, n) => numberType.stats.add(config, state, n),

@@ -20,7 +20,7 @@ export const timeType = defineQuestionType({
   configSchema,
   answerSchema: z.string().max(8),
   answerable: true,
-  valueType: "string",
+  valueType: "time",
   scoringModes: [],
   defaults: () => ({}),
   isEmpty: (answer) => answer === "",
