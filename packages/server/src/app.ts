@@ -6,6 +6,8 @@ import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
+import { questionaryRoutes } from "./routes/questionary/index.ts";
+import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
 import { userRoutes } from "./routes/user/index.ts";
 import { vipSetRoutes } from "./routes/vipSet/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
@@ -57,6 +59,8 @@ export async function buildApp(
   navigationRoutes(app, ctx);
   vipSetRoutes(app, ctx);
   adminRoutes(app, ctx);
+  questionaryRoutes(app, ctx);
+  questionaryTypeRoutes(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }

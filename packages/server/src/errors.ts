@@ -17,9 +17,17 @@ export class AppError extends Error {
 }
 
 export class InvalidInputError extends AppError {
-  /** The summary `msg` is the first field's message, so a toast alone already says what to fix. */
-  constructor(errors: FieldError[], key: MessageKey = "invalidInput") {
-    super(ResultCode.invalidInput, key, { errors }, errors[0]?.message ?? messages[key]);
+  /**
+   * The summary `msg` is the first field's message, so a toast alone already says what to fix; with
+   * `summary: "key"` it is the catalogue message instead (many errors of one kind, e.g. a refused publish).
+   */
+  constructor(errors: FieldError[], key: MessageKey = "invalidInput", summary: "first" | "key" = "first") {
+    super(
+      ResultCode.invalidInput,
+      key,
+      { errors },
+      summary === "key" ? messages[key] : (errors[0]?.message ?? messages[key]),
+    );
   }
 
   /** A single-field failure whose summary message is the field's own message. */

@@ -1,6 +1,8 @@
+import type { QuestionnaireKind } from "@wjgj/core";
 import type { Insertable } from "kysely";
 import { iso } from "../src/clock.ts";
-import { createSession } from "../src/commands/sessions.ts";
+import { createQuestionnaire } from "../src/commands/questionnaires/drafts.ts";
+import { createSession, resolveSession } from "../src/commands/sessions.ts";
 import { insertUser } from "../src/commands/users.ts";
 import type { HelpArticlesTable, LabelsTable, NewsTable } from "../src/db/tables/site-content.ts";
 import type { NewUser, UserRow } from "../src/db/tables/users.ts";
@@ -162,4 +164,56 @@ export async function auditRowsOf(t: TestContext, entity: string, entityId: numb
     .execute();
   const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
   return rows.map((row) => ({ ...row, before: parse(row.before), after: parse(row.after) }));
+}
+
+/** A small exam with scoring, a show condition and exam settings: enough to exercise every call. */
+export function sampleDefinition(title = "消防安全知识测验") {
+  return {
+    schemaVersion: 1,
+    kind: "exam",
+    title,
+    pages: [
+      {
+        id: "p1",
+        questions: [
+          {
+            id: "q1",
+            type: "single",
+            title: "发生火灾时应拨打",
+            required: true,
+            config: {
+              options: [
+                { id: "a", label: "110" },
+                { id: "b", label: "119", correct: true, score: 4 },
+              ],
+            },
+            scoring: { mode: "single", points: 4 },
+          },
+          {
+            id: "q2",
+            type: "textarea",
+            title: "请简述逃生要点",
+            showIf: { kind: "selected", questionId: "q1", optionIds: ["b"], match: "any" },
+            config: { rows: 4 },
+          },
+        ],
+      },
+    ],
+    settings: { exam: { passMark: 3, timeLimitMinutes: 10 } },
+  };
+}
+
+/** A questionnaire owned by `owner`, created through the same command as the API. */
+export async function buildQuestionnaire(
+  t: TestContext,
+  owner: BuiltUser,
+  values: { kind?: QuestionnaireKind; title?: string; definition?: unknown } = {},
+) {
+  const viewer = await resolveSession(t.db, t.clock, owner.token);
+  if (!viewer) throw new Error("owner has no session");
+  return createQuestionnaire(t.ctx, viewer, {
+    kind: values.kind ?? "exam",
+    title: values.title ?? "消防安全知识测验",
+    definition: values.definition === undefined ? sampleDefinition(values.title) : values.definition,
+  });
 }

@@ -7,8 +7,10 @@ import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import type { Clock } from "../src/clock.ts";
 import { type Config, loadConfig } from "../src/config.ts";
+import type { AppContext } from "../src/context.ts";
 import { openDb } from "../src/db/index.ts";
 import { migrateToLatest } from "../src/db/migrations/index.ts";
+import { consoleSmsProvider } from "../src/sms/console-provider.ts";
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -52,6 +54,8 @@ export interface TestContext {
   db: ReturnType<typeof openDb>["db"];
   clock: TestClock;
   config: Config;
+  /** What commands take, for factories that build data through the same code as the API. */
+  ctx: AppContext;
   close(): Promise<void>;
 }
 
@@ -82,6 +86,13 @@ export async function createTestContext(
     db: handle.db,
     clock,
     config,
+    ctx: {
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      clock,
+      sms: consoleSmsProvider({ info: () => {} }),
+    },
     async close() {
       await app.close();
       await handle.destroy();

@@ -55,6 +55,8 @@ export const messages = {
   questionaryIdInvalid: "问卷编号无效",
   definitionInvalid: "问卷内容有误，请检查后重试",
   questionNotFound: "题目不存在",
+  listSortInvalid: "排序方式无效",
+  versionInvalid: "版本号需为正整数",
   phoneAlreadyBound: "当前账号已绑定手机号，如需更换请联系客服",
   otherLoginNotConfigured: "未配置第三方平台登录，请联系管理员",
   otherLoginBadSignature: "来源平台登录凭证无效",

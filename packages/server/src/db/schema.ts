@@ -2,6 +2,7 @@ import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
 import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
+import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
 import type { SessionsTable } from "./tables/sessions.ts";
 import type { SettingsTable } from "./tables/settings.ts";
 import type {
@@ -39,4 +40,6 @@ export interface Database {
   leads: LeadsTable;
   vip_sets: VipSetsTable;
   audit_logs: AuditLogsTable;
+  questionnaires: QuestionnairesTable;
+  questionnaire_revisions: QuestionnaireRevisionsTable;
 }

@@ -32,6 +32,8 @@ interface RouteSpec<S extends z.ZodType, A extends Access, R> {
   path: string;
   access: A;
   input: S;
+  /** Bytes; for calls that carry whole questionnaires (the default is BODY_LIMIT_BYTES). */
+  bodyLimit?: number;
   /** The `msg` of a successful answer, when the default 操作成功 says too little. */
   successMessage?: MessageKey;
   handler: (call: Call<z.output<S>, A extends "public" | "optional" ? Viewer | null : Viewer>) => Promise<R>;
@@ -105,6 +107,7 @@ export function defineRoute<S extends z.ZodType, A extends Access, R>(
   app.route({
     method: spec.method,
     url: `${API_PREFIX}/${spec.path}`,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
       const viewer = await viewerFor(ctx, request, spec.access);
       const parsed = spec.input.safeParse(mergedParams(request));

@@ -31,3 +31,27 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
       return false;
   }
 }
+
+/** What may be done to one questionnaire. */
+export type QuestionnaireAction = "read" | "edit" | "publish" | "delete";
+
+/**
+ * Only the owner, for now; team members join here (by role) when teams arrive. A missing questionnaire
+ * or viewer is denied like any other.
+ */
+export function allowOnQuestionnaire(
+  viewer: Viewer | null,
+  action: QuestionnaireAction,
+  questionnaire: { ownerId: number } | undefined,
+): boolean {
+  if (!questionnaire || viewer?.user.status !== "active") return false;
+  switch (action) {
+    case "read":
+    case "edit":
+    case "publish":
+    case "delete":
+      return questionnaire.ownerId === viewer.user.id;
+    default:
+      return false;
+  }
+}

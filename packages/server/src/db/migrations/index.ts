@@ -3,12 +3,14 @@ import type { DialectName } from "../index.ts";
 import type { Database } from "../schema.ts";
 import { accountsMigration } from "./0001-accounts.ts";
 import { siteContentMigration } from "./0002-site-content.ts";
+import { questionnairesMigration } from "./0003-questionnaires.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     "0001-accounts": accountsMigration(dialect),
     "0002-site-content": siteContentMigration(dialect),
+    "0003-questionnaires": questionnairesMigration(dialect),
   };
 }
 

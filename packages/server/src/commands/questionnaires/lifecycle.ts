@@ -1,0 +1,194 @@
+import {
+  checkDefinition,
+  type QuestionarySettings,
+  questionarySettingsSchema,
+  type SurveyDefinition,
+} from "@wjgj/core";
+import { iso } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/index.ts";
+import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { InvalidInputError } from "../../errors.ts";
+import { zodIssuesToFieldErrors } from "../../http/params.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { writeDraft } from "./drafts.ts";
+import { countQuestions, loadQuestionnaire, newPublicId, readDefinition, readSettings } from "./store.ts";
+
+/** A copy starts as a fresh draft with its own public id, settings carried over, no responses. */
+export async function copyQuestionnaire(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+): Promise<QuestionnaireRow> {
+  const source = await loadQuestionnaire(ctx.db, viewer, id, "read");
+  const title = `${source.title}（副本）`.slice(0, 200);
+  const definition = { ...readDefinition(source.draft), title };
+  const now = iso(ctx.clock.now());
+  return ctx.db
+    .insertInto("questionnaires")
+    .values({
+      publicId: newPublicId(),
+      ownerId: viewer.user.id,
+      kind: source.kind,
+      title,
+      status: "draft",
+      categoryId: source.categoryId,
+      draft: JSON.stringify(definition),
+      version: 1,
+      publishedVersion: null,
+      settings: source.settings,
+      questionCount: source.questionCount,
+      responseCount: 0,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: null,
+      deletedAt: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function moveToRecycleBin(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  await loadQuestionnaire(ctx.db, viewer, id, "delete");
+  await ctx.db
+    .updateTable("questionnaires")
+    .set({ deletedAt: iso(ctx.clock.now()) })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function recoverFromRecycleBin(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  await loadQuestionnaire(ctx.db, viewer, id, "delete", "recycled");
+  await ctx.db.updateTable("questionnaires").set({ deletedAt: null }).where("id", "=", id).execute();
+}
+
+/** Deletes for good (revisions cascade); only from the recycle bin, so nothing vanishes in one click. */
+export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  await loadQuestionnaire(ctx.db, viewer, id, "delete", "recycled");
+  await transaction(ctx.db, async (trx) => {
+    await trx.deleteFrom("questionnaire_revisions").where("questionnaireId", "=", id).execute();
+    await trx.deleteFrom("questionnaires").where("id", "=", id).execute();
+  });
+}
+
+function assertPublishable(definition: SurveyDefinition): void {
+  if (countQuestions(definition) === 0) throw InvalidInputError.field("definition", "questionaryEmpty");
+  const errors = checkDefinition(definition).filter((issue) => issue.level === "error");
+  if (errors.length > 0) {
+    throw new InvalidInputError(
+      errors
+        .slice(0, 50)
+        .map((issue) => ({ field: ["definition", ...issue.path].join("."), message: issue.message })),
+      "questionaryHasErrors",
+      "key",
+    );
+  }
+}
+
+/**
+ * Publishes the current draft: freezes it as an immutable revision (once per draft version) and points
+ * the questionnaire at it, in one transaction. Respondents keep getting the old revision until this runs.
+ */
+export async function publishQuestionnaire(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+): Promise<QuestionnaireRow> {
+  return transaction(ctx.db, async (trx) => {
+    const row = await loadQuestionnaire(trx, viewer, id, "publish");
+    const definition = readDefinition(row.draft);
+    assertPublishable(definition);
+    const now = iso(ctx.clock.now());
+    if (row.publishedVersion !== row.version) {
+      await trx
+        .insertInto("questionnaire_revisions")
+        .values({ questionnaireId: id, version: row.version, definition: row.draft, createdAt: now })
+        .onConflict((oc) => oc.columns(["questionnaireId", "version"]).doNothing())
+        .execute();
+    }
+    return trx
+      .updateTable("questionnaires")
+      .set({ status: "published", publishedVersion: row.version, publishedAt: now, updatedAt: now })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function stopQuestionnaire(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+): Promise<QuestionnaireRow> {
+  const row = await loadQuestionnaire(ctx.db, viewer, id, "publish");
+  if (row.status !== "published") throw InvalidInputError.field("id", "questionaryNotPublished");
+  return ctx.db
+    .updateTable("questionnaires")
+    .set({ status: "stopped", updatedAt: iso(ctx.clock.now()) })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Drops what only exams use: scoring rules, option scores and correct answers, exam settings. */
+export function stripExamParts(definition: SurveyDefinition): SurveyDefinition {
+  const { exam: _exam, ...settings } = definition.settings;
+  return {
+    ...definition,
+    kind: "form",
+    settings,
+    pages: definition.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((question) => {
+        const { scoring: _scoring, ...rest } = question;
+        const config = rest.config as { options?: { score?: number; correct?: boolean }[] };
+        if (!Array.isArray(config.options)) return rest;
+        const options = config.options.map(({ score: _score, correct: _correct, ...option }) => option);
+        return { ...rest, config: { ...rest.config, options } } as typeof question;
+      }),
+    })),
+  };
+}
+
+/** 转为收集表单: same questions, kind form, exam-only parts gone; a draft change like any other. */
+export async function convertToCollect(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+): Promise<QuestionnaireRow> {
+  const { row } = await writeDraft(ctx, viewer, id, undefined, (current) => stripExamParts(current), "form");
+  return row;
+}
+
+export async function readQuestionnaireSettings(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+): Promise<QuestionarySettings> {
+  return readSettings((await loadQuestionnaire(ctx.db, viewer, id, "read")).settings);
+}
+
+export async function updateQuestionnaireSettings(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<QuestionarySettings> {
+  return transaction(ctx.db, async (trx) => {
+    const row = await loadQuestionnaire(trx, viewer, id, "edit");
+    // Only the keys sent change; the merged whole is validated so no bad value is ever stored.
+    const parsed = questionarySettingsSchema.safeParse({ ...readSettings(row.settings), ...changes });
+    if (!parsed.success) {
+      throw new InvalidInputError(
+        zodIssuesToFieldErrors(parsed.error).map((e) => ({ ...e, field: `settings.${e.field}` })),
+      );
+    }
+    const settings = parsed.data;
+    await trx
+      .updateTable("questionnaires")
+      .set({ settings: JSON.stringify(settings), updatedAt: iso(ctx.clock.now()) })
+      .where("id", "=", id)
+      .execute();
+    return settings;
+  });
+}

@@ -1,0 +1,64 @@
+import { randomInt } from "node:crypto";
+import {
+  definitionSchema,
+  type QuestionarySettings,
+  questionarySettingsSchema,
+  type SurveyDefinition,
+} from "@wjgj/core";
+import type { Db, Trx } from "../../db/index.ts";
+import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { allowOnQuestionnaire, type QuestionnaireAction } from "../../policies/index.ts";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** 10 random base62 characters (~59 bits): unguessable public ids for /r/{id}. */
+export function newPublicId(): string {
+  return Array.from({ length: 10 }, () => BASE62[randomInt(0, 62)]).join("");
+}
+
+/** Stored drafts were validated on save; parsing again fills defaults added since. */
+export function readDefinition(json: string): SurveyDefinition {
+  return definitionSchema.parse(JSON.parse(json));
+}
+
+/** Stored settings merged over today's defaults; a damaged value falls back to the defaults. */
+export function readSettings(json: string): QuestionarySettings {
+  try {
+    const parsed = questionarySettingsSchema.safeParse(JSON.parse(json));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through to defaults
+  }
+  return questionarySettingsSchema.parse({});
+}
+
+export function countQuestions(definition: SurveyDefinition): number {
+  const layout = new Set(["paragraph", "divider", "group"]);
+  return definition.pages.reduce(
+    (sum, page) => sum + page.questions.filter((q) => !layout.has(q.type)).length,
+    0,
+  );
+}
+
+export type Bin = "active" | "recycled" | "any";
+
+/**
+ * The questionnaire `id` if the viewer may do `action` on it: 404 when it does not exist (or is in the
+ * wrong bin), 403 when it belongs to someone else.
+ */
+export async function loadQuestionnaire(
+  db: Db | Trx,
+  viewer: Viewer,
+  id: number,
+  action: QuestionnaireAction,
+  bin: Bin = "active",
+): Promise<QuestionnaireRow> {
+  const row = await db.selectFrom("questionnaires").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError("questionaryNotFound");
+  if (!allowOnQuestionnaire(viewer, action, row)) throw new ForbiddenError();
+  if (bin === "active" && row.deletedAt) throw new NotFoundError("questionaryInRecycleBin");
+  if (bin === "recycled" && !row.deletedAt) throw new ConflictError("questionaryNotInRecycleBin");
+  return row;
+}

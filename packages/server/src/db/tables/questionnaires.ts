@@ -1,0 +1,42 @@
+import type { QuestionaryStatus } from "@wjgj/core";
+import type { Generated, Selectable } from "kysely";
+
+export const questionnairesTable = "questionnaires";
+
+/**
+ * A questionnaire: its draft definition (JSON, edited by the designer, versioned for optimistic saves),
+ * collection settings (JSON, live), and a pointer to the revision respondents get.
+ */
+export interface QuestionnairesTable {
+  id: Generated<number>;
+  /** Random base62 id of the public links (/r/{publicId}); unguessable, never reused. */
+  publicId: string;
+  ownerId: number;
+  kind: string;
+  title: string;
+  status: QuestionaryStatus;
+  categoryId: string;
+  draft: string;
+  version: number;
+  /** Draft version that was last published; null before the first publish. */
+  publishedVersion: number | null;
+  settings: string;
+  questionCount: number;
+  responseCount: number;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  /** Set while the questionnaire sits in the recycle bin. */
+  deletedAt: string | null;
+}
+
+/** Immutable published snapshots; a response names the revision it answered. */
+export interface QuestionnaireRevisionsTable {
+  id: Generated<number>;
+  questionnaireId: number;
+  version: number;
+  definition: string;
+  createdAt: string;
+}
+
+export type QuestionnaireRow = Selectable<QuestionnairesTable>;
