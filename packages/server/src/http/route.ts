@@ -86,6 +86,7 @@ export interface RouteInfo {
   path: string;
   access: Access;
   input: z.ZodType;
+  bodyLimit: number | undefined;
 }
 
 const registry = new WeakMap<FastifyInstance, RouteInfo[]>();
@@ -102,7 +103,13 @@ export function defineRoute<S extends z.ZodType, A extends Access, R>(
   spec: RouteSpec<S, A, R>,
 ): void {
   const routes = registry.get(app) ?? [];
-  routes.push({ method: spec.method, path: spec.path, access: spec.access, input: spec.input });
+  routes.push({
+    method: spec.method,
+    path: spec.path,
+    access: spec.access,
+    input: spec.input,
+    bodyLimit: spec.bodyLimit,
+  });
   registry.set(app, routes);
   app.route({
     method: spec.method,
