@@ -1,9 +1,4 @@
-import {
-  questionarySettingsSchema,
-  questionarySorts,
-  questionaryStatuses,
-  questionnaireKinds,
-} from "@wjgj/core";
+import { questionarySorts, questionaryStatuses, questionnaireKinds } from "@wjgj/core";
 import { z } from "zod";
 import {
   blankAsAbsent,
