@@ -8,6 +8,10 @@ import { adminRoutes } from "./routes/admin/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
 import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
+import { questionJumpRoutes } from "./routes/questionJump/index.ts";
+import { questionSelectJoinRoutes } from "./routes/questionSelectJoin/index.ts";
+import { selectConnectRoutes } from "./routes/selectConnect/index.ts";
+import { showQuestionRoutes } from "./routes/showQuestion/index.ts";
 import { userRoutes } from "./routes/user/index.ts";
 import { vipSetRoutes } from "./routes/vipSet/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
@@ -61,6 +65,10 @@ export async function buildApp(
   adminRoutes(app, ctx);
   questionaryRoutes(app, ctx);
   questionaryTypeRoutes(app, ctx);
+  questionJumpRoutes(app, ctx);
+  showQuestionRoutes(app, ctx);
+  selectConnectRoutes(app, ctx);
+  questionSelectJoinRoutes(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }
