@@ -5,6 +5,7 @@ import type { AppContext } from "./context.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
+import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
 import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
@@ -69,6 +70,7 @@ export async function buildApp(
   showQuestionRoutes(app, ctx);
   selectConnectRoutes(app, ctx);
   questionSelectJoinRoutes(app, ctx);
+  anQuestionRoutes(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }

@@ -22,6 +22,9 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that the server drops (restart, admin command) emits 'error' on the pool; unhandled,
+    // that would end the process. The pool discards the client and the next query opens a new one.
+    pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }

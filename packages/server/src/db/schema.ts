@@ -3,6 +3,7 @@ import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
+import type { ResponseCountersTable, ResponsesTable, ResponseUniquesTable } from "./tables/responses.ts";
 import type { SessionsTable } from "./tables/sessions.ts";
 import type { SettingsTable } from "./tables/settings.ts";
 import type {
@@ -42,4 +43,7 @@ export interface Database {
   audit_logs: AuditLogsTable;
   questionnaires: QuestionnairesTable;
   questionnaire_revisions: QuestionnaireRevisionsTable;
+  responses: ResponsesTable;
+  response_counters: ResponseCountersTable;
+  response_uniques: ResponseUniquesTable;
 }

@@ -12,7 +12,14 @@ import { InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { writeDraft } from "./drafts.ts";
-import { countQuestions, loadQuestionnaire, newPublicId, readDefinition, readSettings } from "./store.ts";
+import {
+  countQuestions,
+  loadQuestionnaire,
+  newPublicId,
+  readDefinition,
+  readSettings,
+  withoutAnswerKey,
+} from "./store.ts";
 
 /** A copy starts as a fresh draft with its own public id, settings carried over, no responses. */
 export async function copyQuestionnaire(
@@ -130,24 +137,10 @@ export async function stopQuestionnaire(
     .executeTakeFirstOrThrow();
 }
 
-/** Drops what only exams use: scoring rules, option scores and correct answers, exam settings. */
+/** Drops what only exams use: the answer key (scores, correct answers, scoring rules) and exam settings. */
 export function stripExamParts(definition: SurveyDefinition): SurveyDefinition {
   const { exam: _exam, ...settings } = definition.settings;
-  return {
-    ...definition,
-    kind: "form",
-    settings,
-    pages: definition.pages.map((page) => ({
-      ...page,
-      questions: page.questions.map((question) => {
-        const { scoring: _scoring, ...rest } = question;
-        const config = rest.config as { options?: { score?: number; correct?: boolean }[] };
-        if (!Array.isArray(config.options)) return rest;
-        const options = config.options.map(({ score: _score, correct: _correct, ...option }) => option);
-        return { ...rest, config: { ...rest.config, options } } as typeof question;
-      }),
-    })),
-  };
+  return { ...withoutAnswerKey(definition), kind: "form", settings };
 }
 
 /** 转为收集表单: same questions, kind form, exam-only parts gone; a draft change like any other. */

@@ -62,3 +62,20 @@ export async function loadQuestionnaire(
   if (bin === "recycled" && !row.deletedAt) throw new ConflictError("questionaryNotInRecycleBin");
   return row;
 }
+
+/** The definition without its answer key: option scores, correct answers and scoring rules. */
+export function withoutAnswerKey(definition: SurveyDefinition): SurveyDefinition {
+  return {
+    ...definition,
+    pages: definition.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((question) => {
+        const { scoring: _scoring, ...rest } = question;
+        const config = rest.config as { options?: { score?: number; correct?: boolean }[] };
+        if (!Array.isArray(config.options)) return rest as typeof question;
+        const options = config.options.map(({ score: _score, correct: _correct, ...option }) => option);
+        return { ...rest, config: { ...rest.config, options } } as typeof question;
+      }),
+    })),
+  };
+}

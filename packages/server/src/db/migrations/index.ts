@@ -4,6 +4,7 @@ import type { Database } from "../schema.ts";
 import { accountsMigration } from "./0001-accounts.ts";
 import { siteContentMigration } from "./0002-site-content.ts";
 import { questionnairesMigration } from "./0003-questionnaires.ts";
+import { responsesMigration } from "./0004-responses.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0001-accounts": accountsMigration(dialect),
     "0002-site-content": siteContentMigration(dialect),
     "0003-questionnaires": questionnairesMigration(dialect),
+    "0004-responses": responsesMigration(dialect),
   };
 }
 

@@ -1,0 +1,81 @@
+import { messages, type QuestionarySettings, type SurveyDefinition } from "@wjgj/core";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/index.ts";
+import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { NotFoundError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { readSettings } from "../questionnaires/store.ts";
+import { publishedRevision, respondentDefinition } from "./revisions.ts";
+import { type AnswerState, answerState, answerStateMessages } from "./state.ts";
+
+/** Settings the answering page needs; the password and limits stay on the server. */
+export function publicSettings(settings: QuestionarySettings) {
+  return {
+    progressBar: settings.progressBar,
+    themeColor: settings.themeColor,
+    headerImage: settings.headerImage,
+    thankYouText: settings.thankYouText,
+    redirectUrl: settings.redirectUrl,
+    redirectSeconds: settings.redirectSeconds,
+    showResultsAfterSubmit: settings.showResultsAfterSubmit,
+    tabSwitchLimit: settings.tabSwitchLimit,
+    endTime: settings.endTime,
+  };
+}
+
+export type Gate = "password" | "login" | null;
+
+export interface OpenQuestionnaire {
+  state: AnswerState;
+  /** Why it cannot be answered now, for the closed pages; "" when open. */
+  stateMessage: string;
+  /** What the respondent must pass first; the definition is withheld until then. */
+  gate: Gate;
+  publicId: string;
+  title: string;
+  kind: string;
+  revisionId: number | null;
+  definition: SurveyDefinition | null;
+  settings: ReturnType<typeof publicSettings>;
+}
+
+export async function findByPublicId(db: Db, publicId: string): Promise<QuestionnaireRow> {
+  const row = await db
+    .selectFrom("questionnaires")
+    .selectAll()
+    .where("publicId", "=", publicId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("answerNotFound");
+  return row;
+}
+
+/** `anQuestion/getQuestionary`: the published revision and what the page needs, or the closed state. */
+export async function openQuestionnaire(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  args: { publicId: string; password?: string | undefined },
+): Promise<OpenQuestionnaire> {
+  const row = await findByPublicId(ctx.db, args.publicId);
+  const settings = readSettings(row.settings);
+  const state = answerState(row, settings, ctx.clock.now());
+  const base = {
+    state,
+    stateMessage: state === "open" ? "" : messages[answerStateMessages[state]],
+    publicId: row.publicId,
+    title: row.title,
+    kind: row.kind,
+    settings: publicSettings(settings),
+  };
+  const closed = { ...base, gate: null, revisionId: null, definition: null };
+  if (state !== "open" || row.publishedVersion === null) return closed;
+  if (settings.loginRequired && !viewer) return { ...closed, gate: "login" };
+  if (settings.password && args.password !== settings.password) return { ...closed, gate: "password" };
+  const revision = await publishedRevision(ctx.db, row.id, row.publishedVersion);
+  if (!revision) return closed;
+  return {
+    ...base,
+    gate: null,
+    revisionId: revision.id,
+    definition: respondentDefinition(revision.definition),
+  };
+}

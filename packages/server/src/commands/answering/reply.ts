@@ -1,0 +1,103 @@
+import type { ExamResult, QuestionScore, SurveyDefinition } from "@wjgj/core";
+import type { AppContext } from "../../context.ts";
+import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import type { ResponseRow } from "../../db/tables/responses.ts";
+import { readSettings } from "../questionnaires/store.ts";
+
+export interface SubmitReply {
+  /** null for a preview, which is never stored. */
+  responseId: number | null;
+  preview: boolean;
+  endState: "submitted" | "screenedOut";
+  thankYouText: string;
+  redirectUrl: string;
+  redirectSeconds: number;
+  /** Exams, when the creator shows scores: total, pass/fail and — when allowed — the answer key. */
+  exam: {
+    total: number;
+    max: number;
+    passMark: number | null;
+    passed: boolean | null;
+    pendingManual: number;
+    questions?: QuestionScore[];
+    answerKey?: Record<string, string[]>;
+  } | null;
+  /** Votes, when results are shown to voters: counts per option of each vote question. */
+  voteResults: Record<string, { optionId: string; label: string; count: number }[]> | null;
+}
+
+type Choice = { id: string; label: string; correct?: boolean };
+
+function choiceQuestions(definition: SurveyDefinition, types?: readonly string[]) {
+  return definition.pages
+    .flatMap((page) => page.questions)
+    .flatMap((q) => {
+      const options = (q.config as { options?: Choice[] }).options;
+      return Array.isArray(options) && (!types || types.includes(q.type)) ? [{ id: q.id, options }] : [];
+    });
+}
+
+function answerKey(definition: SurveyDefinition): Record<string, string[]> {
+  return Object.fromEntries(
+    choiceQuestions(definition)
+      .map((q) => [q.id, q.options.filter((o) => o.correct).map((o) => o.id)] as const)
+      .filter(([, ids]) => ids.length > 0),
+  );
+}
+
+async function voteResults(ctx: AppContext, row: QuestionnaireRow, definition: SurveyDefinition) {
+  const votes = choiceQuestions(definition, ["voteSingle", "voteMultiple"]);
+  if (votes.length === 0) return null;
+  const counters = await ctx.db
+    .selectFrom("response_counters")
+    .select(["key", "count"])
+    .where("questionnaireId", "=", row.id)
+    .where("key", "like", "option:%")
+    .execute();
+  const counts = new Map(counters.map((c) => [c.key, Number(c.count)]));
+  return Object.fromEntries(
+    votes.map((q) => [
+      q.id,
+      q.options.map((o) => ({
+        optionId: o.id,
+        label: o.label,
+        count: counts.get(`option:${q.id}:${o.id}`) ?? 0,
+      })),
+    ]),
+  );
+}
+
+/** What the thank-you screen needs, for a stored response (or a preview, `response` null). */
+export async function buildReply(
+  ctx: AppContext,
+  row: QuestionnaireRow,
+  definition: SurveyDefinition,
+  response: ResponseRow | null,
+  score: ExamResult | null,
+  screenedOutPreview = false,
+): Promise<SubmitReply> {
+  const settings = readSettings(row.settings);
+  const examSettings = definition.settings.exam;
+  const showScore = score !== null && (examSettings?.showScoreAfterSubmit ?? true);
+  const showAnswers = showScore && (examSettings?.showAnswersAfterSubmit ?? false);
+  return {
+    responseId: response?.id ?? null,
+    preview: response === null,
+    endState: (response?.endState ??
+      (screenedOutPreview ? "screenedOut" : "submitted")) as SubmitReply["endState"],
+    thankYouText: settings.thankYouText,
+    redirectUrl: settings.redirectUrl,
+    redirectSeconds: settings.redirectSeconds,
+    exam: showScore
+      ? {
+          total: response?.score ?? score.total,
+          max: response?.maxScore ?? score.max,
+          passMark: score.passMark,
+          passed: response ? (response.passed === null ? null : response.passed === 1) : score.passed,
+          pendingManual: score.pendingManual,
+          ...(showAnswers ? { questions: score.questions, answerKey: answerKey(definition) } : {}),
+        }
+      : null,
+    voteResults: settings.showResultsAfterSubmit ? await voteResults(ctx, row, definition) : null,
+  };
+}

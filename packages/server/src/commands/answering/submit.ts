@@ -1,0 +1,235 @@
+import {
+  type ExamResult,
+  evaluateSurvey,
+  ResultCode,
+  type SurveyDefinition,
+  validateSubmission,
+} from "@wjgj/core";
+import { chinaDayStart, iso } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import { type Trx, toCount, transaction } from "../../db/index.ts";
+import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotLoggedInError,
+  TooManyRequestsError,
+} from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
+import { bumpCounters, counterKeys, quotaLimits, readCounters, seenLabels } from "./counters.ts";
+import { findByPublicId } from "./open.ts";
+import { buildReply, type SubmitReply } from "./reply.ts";
+import { publishedRevision } from "./revisions.ts";
+import { answerState, answerStateMessages } from "./state.ts";
+
+export interface SubmitInput {
+  publicId: string;
+  revisionId: number;
+  answers: Record<string, unknown>;
+  durationSeconds: number;
+  deviceId: string;
+  idempotencyKey: string;
+  source: string;
+  password?: string | undefined;
+  /** Answers from /y/{id}/{type}: checked against the draft, never stored. */
+  preview?: boolean | undefined;
+}
+
+export interface Origin {
+  ip: string;
+  userAgent: string;
+}
+
+function chinaDay(now: Date): string {
+  return iso(new Date(chinaDayStart(now).getTime() + 8 * 3600 * 1000)).slice(0, 10);
+}
+
+/** A closed questionnaire refuses with the same wording as its closed page. */
+class ClosedError extends AppError {
+  constructor(state: keyof typeof answerStateMessages) {
+    super(ResultCode.conflict, answerStateMessages[state]);
+  }
+}
+
+function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Date) {
+  const context = { today: chinaDay(now), seed: input.deviceId };
+  const result = validateSubmission(definition, input.answers, context);
+  if (!result.ok) {
+    throw new InvalidInputError(
+      result.errors.slice(0, 50).map((issue) => ({
+        field: ["answers", issue.questionId ?? "", ...issue.path].filter((p) => p !== "").join("."),
+        message: issue.message,
+      })),
+      "answerInvalid",
+      "key",
+    );
+  }
+  const evaluation = evaluateSurvey(definition, result.answers, context);
+  return { result, labels: seenLabels(evaluation, result.answers) };
+}
+
+async function countSince(
+  trx: Trx,
+  row: QuestionnaireRow,
+  column: "ip" | "deviceId" | "userId",
+  value: string | number,
+  since: string | null,
+) {
+  let query = trx
+    .selectFrom("responses")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("questionnaireId", "=", row.id)
+    .where(column, "=", value)
+    .where("status", "!=", "deleted");
+  if (since) query = query.where("submittedAt", ">=", since);
+  return toCount(await query.executeTakeFirst());
+}
+
+/** Per-source caps of the settings (once per IP / device / account, in total or per day). */
+async function checkSourceLimits(
+  trx: Trx,
+  row: QuestionnaireRow,
+  input: SubmitInput,
+  origin: Origin,
+  viewer: Viewer | null,
+  now: Date,
+) {
+  const settings = readSettings(row.settings);
+  const checks = [
+    [settings.limitPerIp, "ip", origin.ip, "answerIpLimit"],
+    [settings.limitPerDevice, "deviceId", input.deviceId, "answerDeviceLimit"],
+    [settings.limitPerAccount, "userId", viewer?.user.id ?? null, "answerAccountLimit"],
+  ] as const;
+  for (const [limit, column, value, message] of checks) {
+    if (!limit.enabled || value === null || value === "") continue;
+    const since = limit.period === "day" ? iso(chinaDayStart(now)) : null;
+    if ((await countSince(trx, row, column, value, since)) >= limit.max)
+      throw new TooManyRequestsError(message);
+  }
+}
+
+/**
+ * `anQuestion/questionAnswer`: validates with core's engine against the published revision, then — in one
+ * transaction holding the questionnaire — re-checks state, caps, quotas and unique values, stores the
+ * response and bumps the counters. No limit can be exceeded by concurrent submitters, and a repeated
+ * idempotency key answers the response already stored.
+ */
+export async function submitResponse(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: SubmitInput,
+  origin: Origin,
+): Promise<SubmitReply> {
+  const now = ctx.clock.now();
+  if (input.preview) return submitPreview(ctx, viewer, input, now);
+
+  const row = await findByPublicId(ctx.db, input.publicId);
+  const settings = readSettings(row.settings);
+  if (settings.loginRequired && !viewer) throw new NotLoggedInError();
+  if (settings.password && input.password !== settings.password)
+    throw new ForbiddenError("answerPasswordWrong");
+  const revision =
+    row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);
+  if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished");
+  if (revision.id !== input.revisionId) throw new ConflictError("answerRevisionChanged");
+  const { result, labels } = checkAnswers(revision.definition, input, now);
+  const keys = counterKeys(revision.definition, result.answers, result.quotaKeys, chinaDay(now));
+  const limits = quotaLimits(revision.definition, result.quotaKeys);
+
+  const stored = await transaction(ctx.db, async (trx) => {
+    // Holding the questionnaire row serialises submits to it (SQLite has one writer anyway).
+    let locked = trx.selectFrom("questionnaires").selectAll().where("id", "=", row.id);
+    if (ctx.dialect === "postgres") locked = locked.forUpdate();
+    const current = await locked.executeTakeFirstOrThrow();
+
+    const previous = await trx
+      .selectFrom("responses")
+      .selectAll()
+      .where("questionnaireId", "=", row.id)
+      .where("idempotencyKey", "=", input.idempotencyKey)
+      .executeTakeFirst();
+    if (previous) return previous;
+
+    const state = answerState(current, readSettings(current.settings), now);
+    if (state !== "open") throw new ClosedError(state);
+    if (current.publishedVersion !== row.publishedVersion) throw new ConflictError("answerRevisionChanged");
+    await checkSourceLimits(trx, current, input, origin, viewer, now);
+
+    const counts = await readCounters(trx, row.id, [...limits.keys()]);
+    for (const [key, limit] of limits) {
+      if ((counts.get(key) ?? 0) >= limit) throw new ConflictError("answerQuotaFull");
+    }
+    for (const { questionId, value } of result.unique) {
+      const taken = await trx
+        .selectFrom("response_uniques")
+        .select("responseId")
+        .where("questionnaireId", "=", row.id)
+        .where("questionId", "=", questionId)
+        .where("value", "=", value)
+        .executeTakeFirst();
+      if (taken)
+        throw new InvalidInputError(
+          [{ field: `answers.${questionId}`, message: "该答案已被他人提交，请检查后重新填写" }],
+          "answerUniqueTaken",
+        );
+    }
+
+    const score = result.score;
+    const response = await trx
+      .insertInto("responses")
+      .values({
+        questionnaireId: row.id,
+        revisionId: revision.id,
+        answers: JSON.stringify(result.answers),
+        labels: JSON.stringify(labels),
+        score: score?.total ?? null,
+        maxScore: score?.max ?? null,
+        passed: score?.passed === null || score?.passed === undefined ? null : score.passed ? 1 : 0,
+        endState: result.end?.kind === "screenOut" ? "screenedOut" : "submitted",
+        status: "valid",
+        ip: origin.ip,
+        userAgent: origin.userAgent.slice(0, 300),
+        deviceId: input.deviceId,
+        userId: viewer?.user.id ?? null,
+        source: input.source,
+        durationSeconds: input.durationSeconds,
+        idempotencyKey: input.idempotencyKey,
+        submittedAt: iso(now),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    for (const { questionId, value } of result.unique) {
+      await trx
+        .insertInto("response_uniques")
+        .values({ questionnaireId: row.id, questionId, value, responseId: response.id })
+        .execute();
+    }
+    await bumpCounters(trx, row.id, keys, 1);
+    await trx
+      .updateTable("questionnaires")
+      .set({ responseCount: current.responseCount + 1 })
+      .where("id", "=", row.id)
+      .execute();
+    return response;
+  });
+  return buildReply(ctx, row, revision.definition, stored, result.score);
+}
+
+async function submitPreview(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  input: SubmitInput,
+  now: Date,
+): Promise<SubmitReply> {
+  if (!viewer) throw new NotLoggedInError();
+  const row = await findByPublicId(ctx.db, input.publicId);
+  await loadQuestionnaire(ctx.db, viewer, row.id, "read");
+  const definition = readDefinition(row.draft);
+  const { result } = checkAnswers(definition, input, now);
+  return buildReply(ctx, row, definition, null, result.score, result.end?.kind === "screenOut");
+}
+
+export type { ExamResult };

@@ -1,0 +1,44 @@
+import type { Generated, Selectable } from "kysely";
+
+/** One submitted answer sheet (答卷), tied to the immutable revision it answered. */
+export interface ResponsesTable {
+  id: Generated<number>;
+  questionnaireId: number;
+  revisionId: number;
+  /** Normalised answers of visible questions (JSON). */
+  answers: string;
+  /** Offered options as the respondent saw them, per answered question (JSON). */
+  labels: string;
+  score: number | null;
+  maxScore: number | null;
+  passed: number | null;
+  /** "submitted" or "screenedOut" (甄别). */
+  endState: string;
+  status: "valid" | "invalid" | "deleted";
+  ip: string;
+  userAgent: string;
+  deviceId: string;
+  userId: number | null;
+  source: string;
+  durationSeconds: number;
+  /** Client-chosen key; a repeated key answers the stored response instead of storing twice. */
+  idempotencyKey: string;
+  submittedAt: string;
+}
+
+/** Counters kept in the submit transaction: total, per day, per chosen option, per quota, per answered question. */
+export interface ResponseCountersTable {
+  questionnaireId: number;
+  key: string;
+  count: number;
+}
+
+/** Values of 不允许重复 questions already taken, per questionnaire and question. */
+export interface ResponseUniquesTable {
+  questionnaireId: number;
+  questionId: string;
+  value: string;
+  responseId: number;
+}
+
+export type ResponseRow = Selectable<ResponsesTable>;

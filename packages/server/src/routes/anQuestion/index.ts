@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import { findByPublicId, openQuestionnaire } from "../../commands/answering/open.ts";
+import { submitResponse } from "../../commands/answering/submit.ts";
+import type { AppContext } from "../../context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { checkInput, openInput, submitInput } from "./schema.ts";
+
+/** Respondents' calls (no login needed): `/wjgj/api/anQuestion/*`. */
+export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "anQuestion/getQuestionary",
+    access: "optional",
+    input: openInput,
+    handler: ({ viewer, input }) => openQuestionnaire(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "anQuestion/questionAnswer",
+    access: "optional",
+    input: submitInput,
+    bodyLimit: 2 * 1024 * 1024,
+    successMessage: "answerSubmitted",
+    handler: ({ viewer, input, request, ip }) =>
+      submitResponse(ctx, viewer, input, { ip, userAgent: String(request.headers["user-agent"] ?? "") }),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "anQuestion/checkSuccess",
+    access: "public",
+    input: checkInput,
+    handler: async ({ input }) => {
+      const row = await findByPublicId(ctx.db, input.publicId);
+      const response = await ctx.db
+        .selectFrom("responses")
+        .select("id")
+        .where("questionnaireId", "=", row.id)
+        .where("idempotencyKey", "=", input.idempotencyKey)
+        .executeTakeFirst();
+      return { stored: response !== undefined, responseId: response?.id ?? null };
+    },
+  });
+}

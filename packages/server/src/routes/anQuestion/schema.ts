@@ -1,0 +1,36 @@
+import { messages } from "@wjgj/core";
+import { z } from "zod";
+import { blankAsAbsent, booleanParam, enumParam, intFromText, MAX_INT } from "../../http/params.ts";
+
+const publicIdParam = z
+  .string({ error: messages.answerNotFound })
+  .trim()
+  .regex(/^[0-9A-Za-z]{6,16}$/, messages.answerNotFound);
+
+const keyParam = z
+  .string({ error: messages.answerKeyInvalid })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, messages.answerKeyInvalid);
+
+const passwordParam = blankAsAbsent(
+  z.string({ error: messages.answerPasswordWrong }).max(32, messages.answerPasswordWrong),
+);
+
+export const openInput = z.object({ publicId: publicIdParam, password: passwordParam });
+
+export const submitInput = z.object({
+  publicId: publicIdParam,
+  revisionId: intFromText("answerRevisionChanged", 1, MAX_INT),
+  answers: z.record(z.string().max(64), z.unknown(), { error: messages.answerInvalid }),
+  durationSeconds: intFromText("answerInvalid", 0, 7 * 86_400).default(0),
+  deviceId: blankAsAbsent(
+    z.string({ error: messages.answerInvalid }).regex(/^[A-Za-z0-9_-]{1,64}$/, messages.answerInvalid),
+  ).transform((v) => v ?? ""),
+  idempotencyKey: keyParam,
+  source: blankAsAbsent(
+    enumParam(["link", "qrcode", "wechat", "embed", "sms", "other"], "answerInvalid"),
+  ).transform((v) => v ?? "link"),
+  password: passwordParam,
+  preview: blankAsAbsent(booleanParam("answerInvalid")),
+});
+
+export const checkInput = z.object({ publicId: publicIdParam, idempotencyKey: keyParam });
