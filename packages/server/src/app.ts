@@ -3,9 +3,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "./context.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
+import { registerMultipart } from "./http/multipart.ts";
+import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
+import { commonRoutes } from "./routes/common/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
 import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
@@ -13,6 +16,7 @@ import { questionJumpRoutes } from "./routes/questionJump/index.ts";
 import { questionSelectJoinRoutes } from "./routes/questionSelectJoin/index.ts";
 import { selectConnectRoutes } from "./routes/selectConnect/index.ts";
 import { showQuestionRoutes } from "./routes/showQuestion/index.ts";
+import { uploadRoutes } from "./routes/upload/index.ts";
 import { userRoutes } from "./routes/user/index.ts";
 import { vipSetRoutes } from "./routes/vipSet/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
@@ -54,6 +58,7 @@ export async function buildApp(
   const ctx: AppContext = { ...deps, sms: deps.sms ?? consoleSmsProvider(app.log) };
   registerErrorHandling(app);
   await app.register(formbody);
+  await registerMultipart(app);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -71,6 +76,9 @@ export async function buildApp(
   selectConnectRoutes(app, ctx);
   questionSelectJoinRoutes(app, ctx);
   anQuestionRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  commonRoutes(app, ctx);
+  await registerUploadFiles(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }

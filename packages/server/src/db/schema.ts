@@ -19,6 +19,7 @@ import type {
   VipSetsTable,
 } from "./tables/site-content.ts";
 import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
+import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
 
 /** The whole schema as Kysely sees it (camelCase here, snake_case in SQL through CamelCasePlugin). */
@@ -46,4 +47,5 @@ export interface Database {
   responses: ResponsesTable;
   response_counters: ResponseCountersTable;
   response_uniques: ResponseUniquesTable;
+  uploads: UploadsTable;
 }

@@ -67,6 +67,8 @@ describe("serving the web app", () => {
       expect(page.body).toContain("<div id=root>");
       expect(page.headers["cache-control"]).toBe("no-cache");
     }
+    const stale = await t.app.inject({ method: "GET", url: "/assets/app-old999.js" });
+    expect(stale.statusCode).toBe(404);
     const asset = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");

@@ -41,7 +41,11 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (isApiPath(request.url.split("?")[0] ?? "")) {
       return reply.status(404).send(fail(ResultCode.notFound, messages.routeNotFound));
     }
-    if (request.method !== "GET" && request.method !== "HEAD") {
+    // Missing files (an asset of an older build, an upload) are 404s, not the app shell: a stale page
+    // then fails visibly instead of rendering blank.
+    const pathname = request.url.split("?")[0] ?? "";
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname) || pathname.startsWith("/uploads/");
+    if ((request.method !== "GET" && request.method !== "HEAD") || isFile) {
       return reply.status(404).send(fail(ResultCode.notFound, messages.notFound));
     }
     reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");

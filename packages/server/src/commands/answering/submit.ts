@@ -20,6 +20,7 @@ import {
 import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
 import { bumpCounters, counterKeys, quotaLimits, readCounters, seenLabels } from "./counters.ts";
+import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
 import { buildReply, type SubmitReply } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
@@ -177,6 +178,7 @@ export async function submitResponse(
         );
     }
 
+    const claim = await claimFiles(trx, row.id, revision.definition, result.answers);
     const score = result.score;
     const response = await trx
       .insertInto("responses")
@@ -207,6 +209,7 @@ export async function submitResponse(
         .values({ questionnaireId: row.id, questionId, value, responseId: response.id })
         .execute();
     }
+    await claim(response.id);
     await bumpCounters(trx, row.id, keys, 1);
     await trx
       .updateTable("questionnaires")

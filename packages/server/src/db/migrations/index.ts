@@ -5,6 +5,7 @@ import { accountsMigration } from "./0001-accounts.ts";
 import { siteContentMigration } from "./0002-site-content.ts";
 import { questionnairesMigration } from "./0003-questionnaires.ts";
 import { responsesMigration } from "./0004-responses.ts";
+import { uploadsMigration } from "./0005-uploads.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0002-site-content": siteContentMigration(dialect),
     "0003-questionnaires": questionnairesMigration(dialect),
     "0004-responses": responsesMigration(dialect),
+    "0005-uploads": uploadsMigration(dialect),
   };
 }
 

@@ -1,0 +1,51 @@
+import type { SurveyDefinition } from "@wjgj/core";
+import type { Trx } from "../../db/index.ts";
+import { InvalidInputError } from "../../errors.ts";
+
+/** Storage keys a response's file-upload and signature answers point at. */
+function referencedFiles(definition: SurveyDefinition, answers: Record<string, unknown>) {
+  const refs: { questionId: string; key: string }[] = [];
+  for (const question of definition.pages.flatMap((page) => page.questions)) {
+    const answer = answers[question.id];
+    if (question.type === "file" && Array.isArray(answer)) {
+      for (const file of answer as { fileId: string }[])
+        refs.push({ questionId: question.id, key: file.fileId });
+    } else if (
+      question.type === "signature" &&
+      typeof answer === "string" &&
+      answer.startsWith("/uploads/")
+    ) {
+      refs.push({ questionId: question.id, key: answer.slice("/uploads/".length) });
+    }
+  }
+  return refs;
+}
+
+/**
+ * Every referenced file must be an upload for that very question of this questionnaire that no response
+ * has claimed yet; the response then claims them, inside the submit transaction.
+ */
+export async function claimFiles(
+  trx: Trx,
+  questionnaireId: number,
+  definition: SurveyDefinition,
+  answers: Record<string, unknown>,
+): Promise<(responseId: number) => Promise<void>> {
+  const refs = referencedFiles(definition, answers);
+  const ids: number[] = [];
+  for (const ref of refs) {
+    const upload = await trx
+      .selectFrom("uploads")
+      .select("id")
+      .where("path", "=", ref.key)
+      .where("questionnaireId", "=", questionnaireId)
+      .where("questionId", "=", ref.questionId)
+      .where("responseId", "is", null)
+      .executeTakeFirst();
+    if (!upload) throw InvalidInputError.field(`answers.${ref.questionId}`, "uploadFileInvalid");
+    ids.push(upload.id);
+  }
+  return async (responseId) => {
+    if (ids.length > 0) await trx.updateTable("uploads").set({ responseId }).where("id", "in", ids).execute();
+  };
+}
