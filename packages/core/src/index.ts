@@ -1,2 +1,3 @@
 export * from "./api/index.ts";
 export * from "./survey/index.ts";
+export * from "./text-import/index.ts";

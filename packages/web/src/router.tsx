@@ -111,10 +111,19 @@ const consoleRoutes: RouteObject[] = [
       (m) => m.DcListPage,
     ),
   },
-  placeholder("dc/creatDc", {
-    name: "creatDc",
-    title: "创建问卷",
-    description: "选择问卷、考试、投票或表单类型，从空白开始、导入文本或引用模板创建项目。",
+  {
+    path: "dc/creatDc",
+    handle: { name: "creatDc", title: "创建问卷" },
+    element: page(
+      () => import("./pages/creat-dc/index.tsx"),
+      (m) => m.CreatDcPage,
+    ),
+  },
+  placeholder("dc/result", {
+    name: "dcResult",
+    title: "统计与分析",
+    description:
+      "答卷明细、逐题统计图表、交叉与筛选分析、考试成绩与排名，以及导出 Excel 与 SPSS 数据，都将在这里查看。",
   }),
   placeholder("dc/dcDesign", {
     name: "dcDesign",

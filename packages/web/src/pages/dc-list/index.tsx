@@ -1,37 +1,103 @@
-import { FileAddOutlined } from "@ant-design/icons";
+import { DeleteOutlined, FileAddOutlined, PlusOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import { Button, Empty } from "antd";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { ShareDialog } from "../../components/share-dialog/index.tsx";
 import { loginPathFor } from "../../lib/guard.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
+import { ListToolbar } from "./components/list-toolbar.tsx";
+import { QuestionaryList } from "./components/questionary-list.tsx";
+import { RecycleBin } from "./components/recycle-bin.tsx";
+import { useListFilters } from "./hooks/use-list-filters.ts";
+import { useQuestionaryActions } from "./hooks/use-questionary-actions.tsx";
+import { defaultFilters, type ListTab } from "./list-filters.ts";
+import "./dc-list.css";
 
-const DESCRIPTION =
-  "这里将列出您创建的问卷、考试、投票与表单项目：按状态筛选、发布或停止收集、查看答卷与统计分析，以及管理与团队共享的项目。";
+const tabs: { key: ListTab; label: string; icon: ReactNode }[] = [
+  { key: "mine", label: "全部问卷", icon: <UnorderedListOutlined /> },
+  { key: "recycle", label: "回收站", icon: <DeleteOutlined /> },
+];
+
+function Workspace() {
+  const navigate = useNavigate();
+  const { filters, update } = useListFilters();
+  const actions = useQuestionaryActions();
+  const clear = () => update({ ...defaultFilters, tab: filters.tab });
+  return (
+    <div className="wj-dclist" data-testid="dclist-page">
+      <aside className="wj-dclist__side">
+        <Button
+          type="primary"
+          size="large"
+          block
+          icon={<PlusOutlined />}
+          onClick={() => navigate("/dc/creatDc")}
+          data-testid="create-button"
+        >
+          创建问卷
+        </Button>
+        <nav className="wj-dclist__nav" aria-label="问卷分类">
+          {tabs.map((tab) => (
+            <button
+              key={tab.key}
+              type="button"
+              className={tab.key === filters.tab ? "is-active" : undefined}
+              aria-current={tab.key === filters.tab ? "page" : undefined}
+              onClick={() => update({ ...defaultFilters, tab: tab.key })}
+            >
+              {tab.icon}
+              {tab.label}
+            </button>
+          ))}
+        </nav>
+      </aside>
+      <section className="wj-dclist__content">
+        <header className="wj-dclist__head">
+          <h1>{filters.tab === "mine" ? "我的问卷" : "回收站"}</h1>
+          <ListToolbar filters={filters} onChange={update} />
+        </header>
+        {filters.tab === "mine" ? (
+          <QuestionaryList filters={filters} onChange={update} onClear={clear} actions={actions} />
+        ) : (
+          <RecycleBin
+            filters={filters}
+            onChange={update}
+            onRecover={actions.handleRecover}
+            onDestroy={actions.handleDestroy}
+          />
+        )}
+      </section>
+      <ShareDialog
+        target={actions.shareTarget}
+        onClose={actions.closeShare}
+        onPublish={actions.handlePublishShared}
+        publishing={actions.releasing}
+      />
+    </div>
+  );
+}
 
 /**
- * My questionnaires (/dc/dclist). The list itself comes with the questionnaire issue; the route is open
- * to visitors by name (seed §5), who are invited to log in.
+ * My questionnaires (/dc/dclist). The route is open to visitors by name (seed §5), who are invited to log
+ * in; logged-in users get the list, the recycle bin and every action on a questionnaire.
  */
 export function DcListPage() {
   const hasToken = useSessionStore((state) => Boolean(state.token));
   const navigate = useNavigate();
+  if (hasToken) return <Workspace />;
   return (
     <section className="wj-placeholder" data-testid="dclist-page">
       <span className="wj-placeholder__eyebrow">项目管理</span>
       <h1>我的问卷</h1>
-      <p>{DESCRIPTION}</p>
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={hasToken ? "还没有项目，先创建一个吧" : "登录后查看和管理您的问卷项目"}
-      >
-        {hasToken ? (
-          <Button type="primary" icon={<FileAddOutlined />} onClick={() => navigate("/dc/creatDc")}>
-            创建问卷
-          </Button>
-        ) : (
-          <Button type="primary" onClick={() => navigate(loginPathFor("/dc/dclist"))}>
-            登录 / 注册
-          </Button>
-        )}
+      <p>登录后即可创建问卷、考试、投票与表单，发布并分享给答题者，查看答卷与统计分析。</p>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="登录后查看和管理您的问卷项目">
+        <Button
+          type="primary"
+          icon={<FileAddOutlined />}
+          onClick={() => navigate(loginPathFor("/dc/dclist"))}
+        >
+          登录 / 注册
+        </Button>
       </Empty>
     </section>
   );

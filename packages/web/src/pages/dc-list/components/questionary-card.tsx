@@ -1,0 +1,107 @@
+import {
+  BarChartOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  ShareAltOutlined,
+} from "@ant-design/icons";
+import type { QuestionarySummary } from "@wjgj/core";
+import { Button, Tag, Tooltip } from "antd";
+import { Link } from "react-router";
+import { KindIcon, kindLooks } from "../../../components/kind-icon.tsx";
+import { designPath } from "../hooks/use-questionary-actions.tsx";
+import { publishActionOf, statusColors } from "../list-filters.ts";
+
+export interface CardActions {
+  handleEdit: (item: QuestionarySummary) => void;
+  handleRelease: (item: QuestionarySummary) => unknown;
+  handleStop: (item: QuestionarySummary) => unknown;
+  handleShare: (item: QuestionarySummary) => void;
+  handleData: (item: QuestionarySummary) => void;
+  handleCopy: (item: QuestionarySummary) => unknown;
+  handleDelete: (item: QuestionarySummary) => unknown;
+}
+
+/** Dates come as "YYYY-MM-DD HH:mm:ss"; minutes are precise enough for a list. */
+const short = (time: string) => time.slice(0, 16);
+
+/** One questionnaire of 我的问卷: what it is, how it is doing, and what can be done with it. */
+export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; actions: CardActions }) {
+  const publish = publishActionOf(item);
+  const kindColor = kindLooks[item.kind].color;
+  return (
+    <article className="wj-qcard" data-testid="questionary-card" data-id={item.id}>
+      <div className="wj-qcard__main">
+        <KindIcon kind={item.kind} size={44} />
+        <div className="wj-qcard__info">
+          <div className="wj-qcard__heading">
+            <Link to={designPath(item.id)} className="wj-qcard__title" title={item.title}>
+              {item.title || "未命名问卷"}
+            </Link>
+            <Tag color={statusColors[item.status]} variant="filled" className="wj-qcard__status">
+              {item.statusName}
+            </Tag>
+            {item.hasUnpublishedChanges && item.status !== "draft" && (
+              <Tooltip title="修改过的内容还没有发布，答题者看到的仍是上次发布的版本">
+                <Tag color="orange" variant="outlined">
+                  有未发布的修改
+                </Tag>
+              </Tooltip>
+            )}
+          </div>
+          <div className="wj-qcard__meta">
+            <span style={{ color: kindColor }}>{item.kindName}</span>
+            <span>ID：{item.publicId}</span>
+            <span>{item.questionCount} 题</span>
+            <span>创建于 {short(item.createdAt)}</span>
+            <span>更新于 {short(item.updatedAt)}</span>
+            {item.publishedAt && <span>发布于 {short(item.publishedAt)}</span>}
+          </div>
+        </div>
+        <button type="button" className="wj-qcard__count" onClick={() => actions.handleData(item)}>
+          <strong>{item.responseCount.toLocaleString("zh-CN")}</strong>
+          <span>答卷</span>
+        </button>
+      </div>
+      <div className="wj-qcard__actions">
+        <Button type="text" size="small" icon={<EditOutlined />} onClick={() => actions.handleEdit(item)}>
+          编辑
+        </Button>
+        <Button
+          type="text"
+          size="small"
+          icon={publish.action === "stop" ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+          onClick={() => (publish.action === "stop" ? actions.handleStop(item) : actions.handleRelease(item))}
+        >
+          {publish.label}
+        </Button>
+        <Button
+          type="text"
+          size="small"
+          icon={<ShareAltOutlined />}
+          onClick={() => actions.handleShare(item)}
+        >
+          分享
+        </Button>
+        <Button type="text" size="small" icon={<BarChartOutlined />} onClick={() => actions.handleData(item)}>
+          数据
+        </Button>
+        <Button type="text" size="small" icon={<CopyOutlined />} onClick={() => actions.handleCopy(item)}>
+          复制
+        </Button>
+        <Button
+          type="text"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => actions.handleDelete(item)}
+          className="wj-qcard__delete"
+        >
+          删除
+        </Button>
+      </div>
+    </article>
+  );
+}
