@@ -2,6 +2,7 @@ import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "./context.ts";
+import { registerAnswerPages } from "./http/answer-pages.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { registerUploadFiles } from "./http/upload-files.ts";
@@ -79,6 +80,7 @@ export async function buildApp(
   uploadRoutes(app, ctx);
   commonRoutes(app, ctx);
   await registerUploadFiles(app, ctx);
+  await registerAnswerPages(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }

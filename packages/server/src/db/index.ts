@@ -31,7 +31,8 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, "wjgj.sqlite"));
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: a commit is on disk before the response is acknowledged (answers are never lost on power failure).
+  sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });

@@ -22,6 +22,8 @@ export interface SubmissionResult {
   /** Present when any question has a scoring rule. */
   score: ExamResult | null;
   quotaKeys: string[];
+  /** Options each visible choice-like question offered, as the respondent saw them (stored with the answers). */
+  options: Record<string, { id: string; label: string }[]>;
   /**
    * Values of answered 不允许重复 questions, normalised: the server rejects the response when another
    * response of the questionnaire already holds the same value for the same question.
@@ -77,6 +79,7 @@ export function validateSubmission(
     answers: result.answers,
     score: scored ? scoreStates(plan, states) : null,
     quotaKeys: result.quotaKeys,
+    options: result.options,
     unique,
     end: result.end,
     computed: result.computed,

@@ -1,4 +1,4 @@
-import { type EvaluationResult, getQuestionType, type SurveyDefinition } from "@wjgj/core";
+import { getQuestionType, type SurveyDefinition } from "@wjgj/core";
 import { sql } from "kysely";
 import type { Trx } from "../../db/index.ts";
 
@@ -27,17 +27,18 @@ export function counterKeys(
   return [...keys];
 }
 
-/** Adds `delta` to each counter, creating missing ones; one statement per key, atomic on both databases. */
+/** Adds `delta` to each counter, creating missing ones: batched upserts, atomic on both databases. */
 export async function bumpCounters(
   trx: Trx,
   questionnaireId: number,
   keys: readonly string[],
   delta: number,
 ) {
-  for (const key of keys) {
+  // 300 rows × 3 parameters stays well under SQLite's parameter limit.
+  for (let start = 0; start < keys.length; start += 300) {
     await trx
       .insertInto("response_counters")
-      .values({ questionnaireId, key, count: delta })
+      .values(keys.slice(start, start + 300).map((key) => ({ questionnaireId, key, count: delta })))
       .onConflict((oc) =>
         oc
           .columns(["questionnaireId", "key"])
@@ -77,9 +78,23 @@ export function quotaLimits(definition: SurveyDefinition, quotaKeys: readonly st
   return limits;
 }
 
-/** The options each answered question offered, as the respondent saw them (labels after piping/joining). */
-export function seenLabels(result: EvaluationResult, answers: Record<string, unknown>) {
-  return Object.fromEntries(
-    Object.entries(result.options).filter(([questionId]) => answers[questionId] !== undefined),
-  );
+/**
+ * The labels of the options each answer chose, as the respondent saw them (after piping/joining):
+ * `{ questionId: { optionId: label } }`. Stored with the response, so results show what was on screen.
+ */
+export function chosenLabels(
+  definition: SurveyDefinition,
+  options: Record<string, readonly { id: string; label: string }[]>,
+  answers: Record<string, unknown>,
+): Record<string, Record<string, string>> {
+  const labels: Record<string, Record<string, string>> = {};
+  for (const question of definition.pages.flatMap((page) => page.questions)) {
+    const answer = answers[question.id];
+    const offered = options[question.id];
+    if (answer === undefined || !offered) continue;
+    const chosen = new Set(getQuestionType(question.type)?.selected?.(answer) ?? []);
+    const entries = offered.filter((o) => chosen.has(o.id)).map((o) => [o.id, o.label] as const);
+    if (entries.length > 0) labels[question.id] = Object.fromEntries(entries);
+  }
+  return labels;
 }

@@ -19,7 +19,7 @@ import {
 } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
-import { bumpCounters, counterKeys, quotaLimits, readCounters, seenLabels } from "./counters.ts";
+import { bumpCounters, chosenLabels, counterKeys, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
 import { buildReply, type SubmitReply } from "./reply.ts";
@@ -68,8 +68,7 @@ function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Dat
       "key",
     );
   }
-  const evaluation = evaluateSurvey(definition, result.answers, context);
-  return { result, labels: seenLabels(evaluation, result.answers) };
+  return { result, labels: chosenLabels(definition, result.options, result.answers) };
 }
 
 async function countSince(

@@ -226,10 +226,7 @@ describe("anQuestion/questionAnswer", () => {
       .executeTakeFirstOrThrow();
     expect(row.responseCount).toBe(1);
     const stored = await t.db.selectFrom("responses").selectAll().executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.labels).session).toEqual([
-      { id: "am", label: "上午场" },
-      { id: "pm", label: "下午场" },
-    ]);
+    expect(JSON.parse(stored.labels)).toEqual({ join: { yes: "参加" }, session: { pm: "下午场" } });
   });
 
   it("refuses tampered answers: hidden question, unknown option, missing required, wrong revision", async () => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { findByPublicId, openQuestionnaire } from "../../commands/answering/open.ts";
+import { openPreview } from "../../commands/answering/preview.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
-import { checkInput, openInput, submitInput } from "./schema.ts";
+import { checkInput, openInput, previewInput, submitInput } from "./schema.ts";
 
 /** Respondents' calls (no login needed): `/wjgj/api/anQuestion/*`. */
 export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -13,6 +14,14 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "optional",
     input: openInput,
     handler: ({ viewer, input }) => openQuestionnaire(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "anQuestion/getPreviewQuestionary",
+    access: "account:use",
+    input: previewInput,
+    handler: ({ viewer, input }) => openPreview(ctx, viewer, input.publicId),
   });
 
   defineRoute(app, ctx, {

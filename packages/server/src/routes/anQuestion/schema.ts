@@ -34,3 +34,6 @@ export const submitInput = z.object({
 });
 
 export const checkInput = z.object({ publicId: publicIdParam, idempotencyKey: keyParam });
+
+/** /y/{id}/{type}: the owner previews the draft by its public id. */
+export const previewInput = z.object({ publicId: publicIdParam });

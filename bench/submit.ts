@@ -1,0 +1,171 @@
+// `npm run bench -- submit`: the real submit path (anQuestion/questionAnswer: validation by the engine,
+// limits, quotas, counters, one transaction) for a 50-question questionnaire with logic, under load from a
+// second process, against a bare Fastify route doing one SQLite insert of the same JSON — both on SQLite
+// with durable commits (WAL, synchronous=FULL), measured in the same run. Last line: one JSON object.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import SQLite from "better-sqlite3";
+import Fastify, { type FastifyInstance } from "fastify";
+import { buildApp } from "../packages/server/src/app.ts";
+import { systemClock } from "../packages/server/src/clock.ts";
+import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
+import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
+import { createSession, resolveSession } from "../packages/server/src/commands/sessions.ts";
+import { insertUser } from "../packages/server/src/commands/users.ts";
+import { loadConfig } from "../packages/server/src/config.ts";
+import { openDb } from "../packages/server/src/db/index.ts";
+import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
+import { consoleSmsProvider } from "../packages/server/src/sms/console-provider.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** 50 questions: single choices in a show-logic chain, a jump, and some text answers. */
+function definition() {
+  const questions = Array.from({ length: 50 }, (_, i) => {
+    const showIf = i > 0 ? { showIf: { kind: "answered", questionId: `q${i - 1}` } } : {};
+    if (i % 5 === 4)
+      return { id: `q${i}`, type: "text", title: `第${i + 1}题 请填写您的意见`, config: {}, ...showIf };
+    return {
+      id: `q${i}`,
+      type: "single",
+      title: `第${i + 1}题 您对该项服务的评价`,
+      required: true,
+      config: { options: ["非常满意", "满意", "一般", "不满意"].map((label, j) => ({ id: `o${j}`, label })) },
+      ...showIf,
+      ...(i === 0
+        ? {
+            jumps: [
+              {
+                when: { kind: "selected", questionId: "q0", optionIds: ["o3"], match: "any" },
+                target: { kind: "submit" },
+              },
+            ],
+          }
+        : {}),
+    };
+  });
+  return { schemaVersion: 1, kind: "survey", title: "服务满意度调查", pages: [{ id: "p1", questions }] };
+}
+
+function answers() {
+  return Object.fromEntries(
+    Array.from({ length: 50 }, (_, i) => [
+      `q${i}`,
+      i % 5 === 4 ? `第${i + 1}题的意见：整体不错，希望继续改进。` : { optionId: `o${i % 3}` },
+    ]),
+  );
+}
+
+/** Runs the load generator in its own process (asynchronously: the servers share this event loop). */
+async function load(url: string, body: string) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(here, "_load.mjs"), url, body, String(CONCURRENCY), String(SECONDS)],
+    { encoding: "utf8" },
+  );
+  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as {
+    requests: number;
+    failures: number;
+    rps: number;
+    p99_ms: number;
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-submit-"));
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_DIST: path.join(dataDir, "none") });
+const handle = openDb(config);
+await migrateToLatest(handle.db, handle.dialect);
+const ctx = {
+  config,
+  db: handle.db,
+  dialect: handle.dialect,
+  clock: systemClock,
+  sms: consoleSmsProvider({ info: () => {} }),
+};
+const user = await insertUser(handle.db, new Date(), { phone: "13900000009" });
+const { token } = await createSession(handle.db, systemClock, 30, user, {
+  ip: "127.0.0.1",
+  userAgent: "bench",
+  fromType: 1,
+});
+const viewer = await resolveSession(handle.db, systemClock, token);
+if (!viewer) throw new Error("no viewer");
+const q = await createQuestionnaire(ctx, viewer, {
+  kind: "survey",
+  title: "服务满意度调查",
+  definition: definition(),
+});
+await publishQuestionnaire(ctx, viewer, q.id);
+const revision = await handle.db
+  .selectFrom("questionnaire_revisions")
+  .select("id")
+  .where("questionnaireId", "=", q.id)
+  .executeTakeFirstOrThrow();
+const body = JSON.stringify({
+  publicId: q.publicId,
+  revisionId: revision.id,
+  answers: answers(),
+  idempotencyKey: "bench-__N__",
+  deviceId: "device-__N__",
+  durationSeconds: 95,
+});
+
+// Baseline: the same JSON stored by one INSERT, same durability settings.
+const baselineDb = new SQLite(path.join(dataDir, "baseline.sqlite"));
+baselineDb.pragma("journal_mode = WAL");
+baselineDb.pragma("synchronous = FULL");
+baselineDb.exec(
+  "create table answers (id integer primary key autoincrement, body text not null, created_at text not null)",
+);
+const insert = baselineDb.prepare("insert into answers (body, created_at) values (?, ?)");
+const bare = Fastify();
+bare.post("/insert", async (request) => {
+  insert.run(JSON.stringify(request.body), new Date().toISOString());
+  return { code: 200, msg: "ok", data: null };
+});
+
+const ours = await buildApp(ctx);
+const oursUrl = await listen(ours);
+const bareUrl = await listen(bare);
+const baseline = await load(`${bareUrl}/insert`, body);
+const measured = await load(`${oursUrl}/wjgj/api/anQuestion/questionAnswer`, body);
+const stored = await handle.db
+  .selectFrom("responses")
+  .select((eb) => eb.fn.countAll().as("count"))
+  .executeTakeFirst();
+
+await ours.close();
+await bare.close();
+await handle.destroy();
+baselineDb.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+if (measured.failures > 0) throw new Error(`${measured.failures} submissions failed`);
+const round = (n: number) => Math.round(n * 100) / 100;
+console.log(
+  `ours: ${round(measured.rps)} submits/s (${Number(stored?.count)} stored, p99 ${round(measured.p99_ms)} ms); baseline insert: ${round(baseline.rps)}/s (p99 ${round(baseline.p99_ms)} ms)`,
+);
+console.log(
+  JSON.stringify({
+    bench: "submit",
+    ours_rps: round(measured.rps),
+    baseline_rps: round(baseline.rps),
+    ratio: round(measured.rps / baseline.rps),
+    p99_ms: round(measured.p99_ms),
+    baseline_p99_ms: round(baseline.p99_ms),
+    concurrency: CONCURRENCY,
+  }),
+);

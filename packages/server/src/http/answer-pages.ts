@@ -1,0 +1,186 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { messages, richTextToPlain } from "@wjgj/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AnswerPageData, AnswerPageInput, AnswerSsrModule } from "../../../web/src/answer/page-data.ts";
+import { chinaDayStart, iso } from "../clock.ts";
+import { findByPublicId, openQuestionnaire } from "../commands/answering/open.ts";
+import type { AppContext } from "../context.ts";
+import { NotFoundError } from "../errors.ts";
+
+/** Used when the web app was not built (unit tests, `npm run serve` before `npm run build`). */
+const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content=""><title>问卷管家</title></head><body><div id="root"></div></body></html>`;
+
+const PUBLIC_ID = /^[0-9A-Za-z]{6,16}$/;
+const DEVICE_COOKIE = "wjgj_did";
+const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const SITE = "问卷管家";
+
+/**
+ * JSON for an inline `<script type="application/json">`: `<`, `>` and `&` (and the JS line separators) are
+ * escaped, so no text in a questionnaire (a title of `</script><script>…`) can end the script element.
+ */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** The page around the rendered markup; replacements go through functions so `$&` in content stays literal. */
+export function fillTemplate(
+  template: string,
+  page: { title: string; description: string; body: string; data: AnswerPageData },
+): string {
+  const script = `<script id="__ANSWER_DATA__" type="application/json">${inlineJson(page.data)}</script>`;
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    )
+    .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${script}`);
+}
+
+function chinaToday(now: Date): string {
+  return iso(new Date(chinaDayStart(now).getTime() + 8 * 3600 * 1000)).slice(0, 10);
+}
+
+function deviceIdOf(request: FastifyRequest): { id: string; fresh: boolean } {
+  const match = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=([^;]+)`).exec(request.headers.cookie ?? "");
+  const id = match?.[1];
+  if (id && DEVICE_ID.test(id)) return { id, fresh: false };
+  return { id: randomBytes(16).toString("base64url"), fresh: true };
+}
+
+/** Text of rich text for the head; markup with no text at all (`<script>…`) is shown as typed, escaped. */
+function plain(html: string, max: number): string {
+  const text = (richTextToPlain(html).trim() || html).replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+type Renderer = AnswerSsrModule | null;
+
+/**
+ * The renderer built by `npm run build -w @wjgj/web` (dist/server/answer-ssr.js); without a build, the
+ * source module (vitest compiles its TSX). Should neither be usable, pages still carry their data and title.
+ */
+async function loadRenderer(webDist: string): Promise<Renderer> {
+  const built = path.join(webDist, "server", "answer-ssr.js");
+  const source = new URL("../../../web/src/answer/ssr.tsx", import.meta.url).href;
+  const specifier = fs.existsSync(built) ? pathToFileURL(built).href : source;
+  try {
+    return (await import(/* @vite-ignore */ specifier)) as AnswerSsrModule;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The respondent pages, rendered on the server so they are readable before any script runs:
+ * GET /r/{publicId} (answering) and /y/{publicId}/{pc|phone} (the owner's preview, fetched by the browser
+ * because the token lives in local storage). Registered before the SPA fallback.
+ */
+export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const templateFile = path.join(ctx.config.webDist, "answer.html");
+  const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, "utf8") : MINIMAL_TEMPLATE;
+  let renderer: Promise<Renderer> | null = null;
+
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: AnswerPageInput,
+    meta: { title: string; description: string; status: number },
+  ) => {
+    renderer ??= loadRenderer(ctx.config.webDist);
+    const module = await renderer;
+    let data: AnswerPageData = input.page === "answer" ? { ...input, initial: null } : input;
+    let body = "";
+    try {
+      if (module) {
+        data = module.prepareAnswerPage(input);
+        body = module.renderAnswerPage(data).html;
+      }
+    } catch (error) {
+      request.log.error({ err: error }, "answer page rendering failed; the browser renders instead");
+    }
+    if (input.page !== "notFound" && "deviceId" in input && deviceIdOf(request).fresh) {
+      reply.header(
+        "Set-Cookie",
+        `${DEVICE_COOKIE}=${input.deviceId}; Path=/; Max-Age=63072000; SameSite=Lax`,
+      );
+    }
+    return reply
+      .status(meta.status)
+      .header("Cache-Control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(fillTemplate(template, { ...meta, body, data }));
+  };
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    send(
+      request,
+      reply,
+      { page: "notFound", message: messages.answerNotFound },
+      { title: `问卷不存在 - ${SITE}`, description: messages.answerNotFound, status: 404 },
+    );
+
+  app.get<{ Params: { publicId: string } }>("/r/:publicId", async (request, reply) => {
+    const { publicId } = request.params;
+    if (!PUBLIC_ID.test(publicId)) return notFound(request, reply);
+    let open: Awaited<ReturnType<typeof openQuestionnaire>>;
+    try {
+      open = await openQuestionnaire(ctx, null, { publicId });
+    } catch (error) {
+      if (error instanceof NotFoundError) return notFound(request, reply);
+      throw error;
+    }
+    const description = open.definition?.description ? plain(open.definition.description, 120) : "";
+    return send(
+      request,
+      reply,
+      { page: "answer", open, today: chinaToday(ctx.clock.now()), deviceId: deviceIdOf(request).id },
+      {
+        title: plain(open.title, 80) || SITE,
+        description: description || open.stateMessage || `${plain(open.title, 80)} - ${SITE}在线问卷`,
+        status: 200,
+      },
+    );
+  });
+
+  app.get<{ Params: { publicId: string; type: string } }>("/y/:publicId/:type", async (request, reply) => {
+    const { publicId, type } = request.params;
+    if (!PUBLIC_ID.test(publicId) || (type !== "pc" && type !== "phone")) return notFound(request, reply);
+    try {
+      await findByPublicId(ctx.db, publicId);
+    } catch (error) {
+      if (error instanceof NotFoundError) return notFound(request, reply);
+      throw error;
+    }
+    return send(
+      request,
+      reply,
+      {
+        page: "preview",
+        publicId,
+        frame: type,
+        today: chinaToday(ctx.clock.now()),
+        deviceId: deviceIdOf(request).id,
+      },
+      { title: `问卷预览 - ${SITE}`, description: "问卷预览：提交的答卷不计入统计", status: 200 },
+    );
+  });
+}
