@@ -1,6 +1,5 @@
 import {
   type ExamResult,
-  evaluateSurvey,
   ResultCode,
   type SurveyDefinition,
   validateSubmission,
