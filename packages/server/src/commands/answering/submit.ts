@@ -1,9 +1,4 @@
-import {
-  type ExamResult,
-  ResultCode,
-  type SurveyDefinition,
-  validateSubmission,
-} from "@wjgj/core";
+import { type ExamResult, ResultCode, type SurveyDefinition, validateSubmission } from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type Trx, toCount, transaction } from "../../db/index.ts";
