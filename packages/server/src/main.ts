@@ -5,7 +5,9 @@ import { loadConfig } from "./config.ts";
 import { openDb, toCount } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrations/index.ts";
 import { type Credential, ensureAdmin, seedDemoAccounts } from "./seed/accounts.ts";
+import { seedDemoQuestionnaires } from "./seed/demo-questionnaires.ts";
 import { seedSiteContent } from "./seed/site-content.ts";
+import { consoleSmsProvider } from "./sms/console-provider.ts";
 
 function printCredentials(url: string, credentials: Credential[], adminShown: boolean): void {
   const lines = [
@@ -45,6 +47,15 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
+  if (config.seedDemo && empty) {
+    await seedDemoQuestionnaires({
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      clock,
+      sms: consoleSmsProvider(app.log),
+    });
+  }
   // Retention housekeeping at start and every six hours; the timer never keeps the process alive.
   const prune = () =>
     pruneExpiredRecords({ db: handle.db, clock }).catch((error: unknown) =>

@@ -1,0 +1,118 @@
+import type { SurveyDefinition } from "@wjgj/core";
+import { addSeconds } from "../clock.ts";
+import { submitResponse } from "../commands/answering/submit.ts";
+import { createQuestionnaire } from "../commands/questionnaires/drafts.ts";
+import { publishQuestionnaire } from "../commands/questionnaires/lifecycle.ts";
+import { createSession, resolveSession } from "../commands/sessions.ts";
+import { findUserByPhone } from "../commands/users.ts";
+import type { AppContext } from "../context.ts";
+import { demoQuestionnaires } from "./demo-definitions.ts";
+
+/** A deterministic pseudo-random source, so every fresh demo database looks the same. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const SAMPLE_NAMES = ["张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄强"];
+const SAMPLE_TEXTS = [
+  "希望增加更多培训机会",
+  "整体很好，继续保持",
+  "食堂可以再丰富一些",
+  "加强跨部门沟通",
+  "续航再长一点就好了",
+];
+
+/** A plausible answer for the demo's question types, biased towards the first options like real data. */
+function demoAnswer(
+  question: SurveyDefinition["pages"][number]["questions"][number],
+  next: () => number,
+): unknown {
+  const options = (question.config as { options?: { id: string }[] }).options ?? [];
+  const skewed = () =>
+    options[Math.min(options.length - 1, Math.floor(next() ** 1.6 * options.length))]?.id ?? "";
+  switch (question.type) {
+    case "single":
+    case "trueFalse":
+      return { optionId: skewed() };
+    case "multiple":
+    case "voteMultiple": {
+      const max = (question.config as { max?: number }).max ?? options.length;
+      const picked = [...new Set([skewed(), skewed()])].slice(0, max);
+      return { optionIds: picked };
+    }
+    case "star":
+      return 5 - Math.floor(next() ** 2 * 4);
+    case "nps":
+      return 10 - Math.floor(next() ** 1.5 * 10);
+    case "text":
+    case "textarea":
+      if (question.id === "name") return SAMPLE_NAMES[Math.floor(next() * SAMPLE_NAMES.length)] ?? "张伟";
+      if (!question.required && next() < 0.5) return undefined;
+      return SAMPLE_TEXTS[Math.floor(next() * SAMPLE_TEXTS.length)] ?? "好";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Demo questionnaires of every kind for the demo user, published ones with a few hundred responses
+ * submitted through the real submit path (spread over the last 30 days), so a newcomer sees full lists
+ * and, later, charts at once. Runs only on an empty database.
+ */
+export async function seedDemoQuestionnaires(ctx: AppContext, phone = "13900000001"): Promise<void> {
+  const user = await findUserByPhone(ctx.db, phone);
+  if (!user) return;
+  const { token } = await createSession(ctx.db, ctx.clock, 1, user, {
+    ip: "127.0.0.1",
+    userAgent: "seed",
+    fromType: 1,
+  });
+  const viewer = await resolveSession(ctx.db, ctx.clock, token);
+  if (!viewer) return;
+  const next = random(20_261_122);
+  const start = addSeconds(ctx.clock.now(), -30 * 86_400);
+  for (const demo of demoQuestionnaires) {
+    const row = await createQuestionnaire(ctx, viewer, {
+      kind: demo.kind,
+      title: demo.title,
+      definition: demo.definition,
+    });
+    if (!demo.publish) continue;
+    const published = await publishQuestionnaire(ctx, viewer, row.id);
+    const revision = await ctx.db
+      .selectFrom("questionnaire_revisions")
+      .select(["id", "definition"])
+      .where("questionnaireId", "=", published.id)
+      .executeTakeFirstOrThrow();
+    const definition = JSON.parse(revision.definition) as SurveyDefinition;
+    for (let i = 0; i < demo.responses; i += 1) {
+      const answers = Object.fromEntries(
+        definition.pages
+          .flatMap((page) => page.questions)
+          .map((q) => [q.id, demoAnswer(q, next)] as const)
+          .filter(([, answer]) => answer !== undefined),
+      );
+      // Each response is submitted "at" a moment of the last 30 days, as if collected over time.
+      const at = addSeconds(start, Math.floor((i / demo.responses) * 30 * 86_400 + next() * 3600));
+      await submitResponse(
+        { ...ctx, clock: { now: () => at } },
+        null,
+        {
+          publicId: published.publicId,
+          revisionId: revision.id,
+          answers,
+          durationSeconds: 40 + Math.floor(next() * 300),
+          deviceId: `demo-device-${i}`,
+          idempotencyKey: `demo-${published.publicId}-${i}`,
+          source: next() < 0.6 ? "wechat" : "link",
+        },
+        { ip: `10.8.${Math.floor(i / 200)}.${i % 200}`, userAgent: "demo" },
+      );
+    }
+  }
+  await ctx.db.deleteFrom("sessions").where("userAgent", "=", "seed").execute();
+}
