@@ -125,11 +125,14 @@ const consoleRoutes: RouteObject[] = [
     description:
       "答卷明细、逐题统计图表、交叉与筛选分析、考试成绩与排名，以及导出 Excel 与 SPSS 数据，都将在这里查看。",
   }),
-  placeholder("dc/dcDesign", {
-    name: "dcDesign",
-    title: "设计问卷",
-    description: "拖拽添加题目，设置跳题、显示逻辑、选项关联与配额，实时预览答题效果。",
-  }),
+  {
+    path: "dc/dcDesign",
+    handle: { name: "dcDesign", title: "设计问卷" },
+    element: page(
+      () => import("./pages/dc-design/index.tsx"),
+      (m) => m.DcDesignPage,
+    ),
+  },
   placeholder("dc/createTemplate", {
     name: "createTemplate",
     title: "创建模板",

@@ -1,0 +1,87 @@
+import { DeleteOutlined } from "@ant-design/icons";
+import { useDroppable } from "@dnd-kit/core";
+import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import type { Issue, Page } from "@wjgj/core";
+import { useRef } from "react";
+import type { SurveyIndex } from "../../lib/survey-index.ts";
+import { editorActions } from "../../store/use-editor.ts";
+import { PAGE_PREFIX } from "./designer-dnd.tsx";
+import { QuestionCard } from "./question-card.tsx";
+
+const none: readonly string[] = [];
+
+/** The page's question ids, as the same array while they do not change (SortableContext re-renders on a new one). */
+function useStableIds(page: Page): string[] {
+  const previous = useRef<string[]>([]);
+  const ids = page.questions.map((question) => question.id);
+  const same = ids.length === previous.current.length && ids.every((id, i) => id === previous.current[i]);
+  if (!same) previous.current = ids;
+  return previous.current;
+}
+
+interface PageBlockProps {
+  page: Page;
+  pageNumber: number;
+  pageCount: number;
+  index: SurveyIndex;
+  selectedId: string | null;
+  logic: ReadonlyMap<string, readonly string[]>;
+  issues: ReadonlyMap<string, Issue[]>;
+}
+
+export function PageBlock({ page, pageNumber, pageCount, index, selectedId, logic, issues }: PageBlockProps) {
+  const ids = useStableIds(page);
+  const droppable = useDroppable({ id: `${PAGE_PREFIX}${page.id}` });
+  const firstPage = pageNumber === 1;
+  const lastPage = pageNumber === pageCount;
+  return (
+    <section className="dd-page" aria-label={`第${pageNumber}页`}>
+      {pageCount > 1 && (
+        <div className="dd-page__bar">
+          <span className="dd-page__name">
+            第 {pageNumber} 页 / 共 {pageCount} 页
+          </span>
+          <input
+            className="dd-page__title"
+            aria-label={`第${pageNumber}页标题`}
+            placeholder="页面标题（选填）"
+            maxLength={200}
+            value={page.title ?? ""}
+            onChange={(event) =>
+              editorActions().updatePage(page.id, { title: event.target.value || undefined })
+            }
+          />
+          <button
+            type="button"
+            className="dd-page__remove"
+            title={firstPage ? "把本页题目并入下一页" : "把本页题目并入上一页"}
+            onClick={() => editorActions().removePage(page.id)}
+          >
+            <DeleteOutlined /> 删除分页
+          </button>
+        </div>
+      )}
+      <SortableContext id={page.id} items={ids} strategy={verticalListSortingStrategy}>
+        {page.questions.map((question, i) => (
+          <QuestionCard
+            key={question.id}
+            question={question}
+            number={index.byId.get(question.id)?.number ?? null}
+            selected={question.id === selectedId}
+            pageId={page.id}
+            logic={logic.get(question.id) ?? none}
+            issues={issues.get(question.id)}
+            canMoveUp={!(firstPage && i === 0)}
+            canMoveDown={!(lastPage && i === page.questions.length - 1)}
+          />
+        ))}
+      </SortableContext>
+      <div
+        ref={droppable.setNodeRef}
+        className={`dd-page__drop${page.questions.length === 0 ? " dd-page__drop--empty" : ""}${droppable.isOver ? " dd-page__drop--over" : ""}`}
+      >
+        {page.questions.length === 0 ? "本页还没有题目：点击左侧题型添加，或把题型拖到这里" : null}
+      </div>
+    </section>
+  );
+}

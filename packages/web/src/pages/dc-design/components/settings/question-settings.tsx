@@ -1,0 +1,88 @@
+import { getQuestionType, type Question, richTextToPlain } from "@wjgj/core";
+import { Empty, Input, Switch } from "antd";
+import { useShallow } from "zustand/react/shallow";
+import { isAnswerable } from "../../lib/question-meta.ts";
+import { typeIcons } from "../../lib/type-icons.tsx";
+import { findQuestion } from "../../store/definition-ops.ts";
+import { editorActions, useEditor } from "../../store/use-editor.ts";
+import { ConfigForm } from "./config-form.tsx";
+import { LogicSection } from "./logic-section.tsx";
+import { OptionSettings } from "./option-settings.tsx";
+import { ScoringSettings } from "./scoring-settings.tsx";
+
+/**
+ * The selected question as the settings see it: everything but the title, compared field by field. Typing
+ * in a title (the hot path) then leaves the whole panel alone instead of re-rendering dozens of antd inputs.
+ */
+function useSettingsQuestion(): Question | undefined {
+  const view = useEditor(
+    useShallow((state): Partial<Question> => {
+      const question =
+        state.draft && state.selectedId ? findQuestion(state.draft, state.selectedId) : undefined;
+      if (!question) return {};
+      const { title: _title, ...rest } = question;
+      return rest;
+    }),
+  );
+  return view.id ? ({ ...view, title: "" } as Question) : undefined;
+}
+
+/** 题目设置 of the selected question. */
+export function QuestionSettings() {
+  const question = useSettingsQuestion();
+  if (!question) {
+    return (
+      <Empty
+        className="dd-side-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description="在画布中点击一道题目，即可在这里设置"
+      />
+    );
+  }
+  const module = getQuestionType(question.type);
+  const answerable = isAnswerable(question.type);
+  return (
+    <div className="dd-settings" data-testid="question-settings">
+      <div className="dd-settings__type">
+        {typeIcons[question.type]} {module?.name}
+        <span className="dd-settings__id">题目编号 {question.id}</span>
+      </div>
+      <div className="dd-section">
+        {answerable && (
+          <div className="dd-field">
+            <span className="dd-field__label">必答</span>
+            <Switch
+              size="small"
+              aria-label="必答"
+              checked={question.required}
+              onChange={(required) => editorActions().patchQuestion(question.id, { required })}
+            />
+          </div>
+        )}
+        <div className="dd-field dd-field--block">
+          <span className="dd-field__label">题目说明</span>
+          <Input.TextArea
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            placeholder="选填，显示在题目下方"
+            value={richTextToPlain(question.description ?? "")}
+            onChange={(event) =>
+              editorActions().patchQuestion(
+                question.id,
+                {
+                  description: event.target.value
+                    ? event.target.value.replace(/&/g, "&amp;").replace(/</g, "&lt;")
+                    : undefined,
+                },
+                `description:${question.id}`,
+              )
+            }
+          />
+        </div>
+        <ConfigForm question={question} />
+      </div>
+      <OptionSettings question={question} />
+      <ScoringSettings question={question} />
+      <LogicSection question={question} />
+    </div>
+  );
+}

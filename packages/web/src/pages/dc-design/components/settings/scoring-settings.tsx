@@ -1,0 +1,119 @@
+import { getQuestionType, type Question, type ScoringRule, scoringModeNames } from "@wjgj/core";
+import { InputNumber, Select } from "antd";
+import { editorActions, useEditor } from "../../store/use-editor.ts";
+
+const examKinds = new Set(["exam", "knowledge"]);
+
+/** A fresh rule of `mode`, carrying the points over from the previous rule when it had any. */
+function ruleFor(
+  mode: ScoringRule["mode"],
+  previous: ScoringRule | undefined,
+  question: Question,
+): ScoringRule {
+  const points = previous && "points" in previous ? previous.points : 2;
+  switch (mode) {
+    case "partial":
+    case "partialNoWrong":
+      return { mode, points, perOption: 1 };
+    case "perOption":
+      return { mode };
+    case "text":
+      return { mode, points, accepted: ["答案"], match: "exact", ignoreCase: true, ignoreSpaces: true };
+    case "blanks": {
+      const blanks = "blanks" in question.config ? (question.config.blanks as { id: string }[]) : [];
+      return {
+        mode,
+        pointsPerBlank: 1,
+        accepted: Object.fromEntries(blanks.map((blank) => [blank.id, ["答案"]])),
+        match: "exact",
+        ignoreCase: true,
+        ignoreSpaces: true,
+      };
+    }
+    default:
+      return { mode, points };
+  }
+}
+
+/** 计分: shown for exams and quizzes, or wherever a rule is already set. */
+export function ScoringSettings({ question }: { question: Question }) {
+  const kind = useEditor((state) => state.meta?.kind ?? "survey");
+  const modes = getQuestionType(question.type)?.scoringModes ?? [];
+  const rule = question.scoring;
+  if (modes.length === 0 || (!examKinds.has(kind) && !rule)) return null;
+  const set = (scoring: ScoringRule | undefined) =>
+    editorActions().patchQuestion(question.id, { scoring }, `scoring:${question.id}`);
+  return (
+    <div className="dd-section">
+      <h4 className="dd-section__title">计分</h4>
+      <div className="dd-field">
+        <span className="dd-field__label">计分方式</span>
+        <Select
+          style={{ width: "100%" }}
+          value={rule?.mode ?? "none"}
+          options={[
+            { value: "none", label: "不计分" },
+            ...modes.map((mode) => ({ value: mode, label: scoringModeNames[mode] })),
+          ]}
+          onChange={(mode) =>
+            set(mode === "none" ? undefined : ruleFor(mode as ScoringRule["mode"], rule, question))
+          }
+        />
+      </div>
+      {rule && "points" in rule && (
+        <div className="dd-field">
+          <span className="dd-field__label">本题分值</span>
+          <InputNumber
+            min={0}
+            value={rule.points}
+            onChange={(points) => set({ ...rule, points: points ?? 0 })}
+          />
+        </div>
+      )}
+      {rule && "perOption" in rule && (
+        <div className="dd-field">
+          <span className="dd-field__label">每答对一项得</span>
+          <InputNumber
+            min={0}
+            value={rule.perOption}
+            onChange={(perOption) => set({ ...rule, perOption: perOption ?? 0 })}
+          />
+        </div>
+      )}
+      {rule?.mode === "text" && (
+        <div className="dd-field dd-field--block">
+          <span className="dd-field__label">参考答案（任一即可）</span>
+          <Select
+            mode="tags"
+            open={false}
+            style={{ width: "100%" }}
+            value={rule.accepted}
+            onChange={(accepted: string[]) =>
+              set({ ...rule, accepted: accepted.length > 0 ? accepted : rule.accepted })
+            }
+          />
+        </div>
+      )}
+      {rule?.mode === "blanks" &&
+        Object.entries(rule.accepted).map(([blankId, accepted], i) => (
+          <div className="dd-field dd-field--block" key={blankId}>
+            <span className="dd-field__label">填空{i + 1}答案</span>
+            <Select
+              mode="tags"
+              open={false}
+              style={{ width: "100%" }}
+              value={accepted}
+              onChange={(next: string[]) =>
+                set({ ...rule, accepted: { ...rule.accepted, [blankId]: next.length > 0 ? next : accepted } })
+              }
+            />
+          </div>
+        ))}
+      {(rule?.mode === "single" ||
+        rule?.mode === "allOrNothing" ||
+        rule?.mode === "partial" ||
+        rule?.mode === "partialNoWrong") && <p className="dd-hint">在上方「选项设置」中勾选正确答案。</p>}
+      {rule?.mode === "perOption" && <p className="dd-hint">在上方「选项设置」中为每个选项填写分值。</p>}
+    </div>
+  );
+}

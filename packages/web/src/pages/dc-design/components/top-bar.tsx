@@ -1,0 +1,116 @@
+import {
+  ArrowLeftOutlined,
+  DesktopOutlined,
+  EyeOutlined,
+  MobileOutlined,
+  RedoOutlined,
+  SendOutlined,
+  ShareAltOutlined,
+  UndoOutlined,
+} from "@ant-design/icons";
+import { questionaryStatusNames, questionnaireKindNames, richTextToPlain } from "@wjgj/core";
+import { Button, Dropdown, Input, Tag, Tooltip } from "antd";
+import { useNavigate } from "react-router";
+import { usePublish } from "../hooks/use-publish.ts";
+import { uiActions } from "../store/ui-store.ts";
+import { editorActions, useEditor } from "../store/use-editor.ts";
+import { SaveIndicator } from "./save-indicator.tsx";
+
+/** Plain text typed in the top bar is stored escaped, since the title field holds the rich-text subset. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+const isMac = typeof navigator !== "undefined" && /Mac/i.test(navigator.platform);
+const mod = isMac ? "⌘" : "Ctrl+";
+
+export function TopBar() {
+  const navigate = useNavigate();
+  const title = useEditor((state) => state.draft?.title ?? "");
+  const meta = useEditor((state) => state.meta);
+  const canUndo = useEditor((state) => state.history.past.length > 0);
+  const canRedo = useEditor((state) => state.history.future.length > 0);
+  const { publish, publishing } = usePublish();
+
+  const openPreview = (type: "pc" | "phone") => {
+    if (meta) window.open(`/y/${meta.publicId}/${type}`, "_blank", "noopener");
+  };
+
+  return (
+    <header className="dd-topbar">
+      <Tooltip title="返回我的问卷">
+        <Button
+          type="text"
+          icon={<ArrowLeftOutlined />}
+          aria-label="返回"
+          onClick={() => navigate("/dc/dclist")}
+        />
+      </Tooltip>
+      <div className="dd-topbar__title">
+        <Input
+          variant="borderless"
+          aria-label="问卷名称"
+          value={richTextToPlain(title)}
+          maxLength={200}
+          placeholder="请输入问卷标题"
+          onChange={(event) => editorActions().setTitle(escapeText(event.target.value))}
+        />
+      </div>
+      {meta && (
+        <span className="dd-topbar__tags">
+          <Tag color="blue">{questionnaireKindNames[meta.kind]}</Tag>
+          <Tag
+            color={meta.status === "published" ? "green" : meta.status === "stopped" ? "orange" : "default"}
+          >
+            {questionaryStatusNames[meta.status]}
+          </Tag>
+          {meta.status !== "draft" && meta.hasUnpublishedChanges && <Tag color="gold">有未发布的修改</Tag>}
+        </span>
+      )}
+      <SaveIndicator />
+      <span className="dd-topbar__spacer" />
+      <Tooltip title={`撤销（${mod}Z）`}>
+        <Button
+          type="text"
+          icon={<UndoOutlined />}
+          aria-label="撤销"
+          disabled={!canUndo}
+          onClick={() => editorActions().undo()}
+        />
+      </Tooltip>
+      <Tooltip title={`重做（${mod}Shift+Z）`}>
+        <Button
+          type="text"
+          icon={<RedoOutlined />}
+          aria-label="重做"
+          disabled={!canRedo}
+          onClick={() => editorActions().redo()}
+        />
+      </Tooltip>
+      <span className="dd-topbar__divider" />
+      <Dropdown
+        menu={{
+          items: [
+            { key: "pc", icon: <DesktopOutlined />, label: "电脑端预览" },
+            { key: "phone", icon: <MobileOutlined />, label: "手机端预览" },
+          ],
+          onClick: ({ key }) => openPreview(key as "pc" | "phone"),
+        }}
+      >
+        <Button icon={<EyeOutlined />}>预览</Button>
+      </Dropdown>
+      <Button icon={<ShareAltOutlined />} onClick={() => uiActions().openDialog({ kind: "share" })}>
+        分享
+      </Button>
+      <Button
+        type="primary"
+        icon={<SendOutlined />}
+        loading={publishing}
+        data-testid="publish-button"
+        onClick={() => void publish()}
+      >
+        {meta?.status === "published" ? (meta.hasUnpublishedChanges ? "发布更新" : "已发布") : "发布"}
+      </Button>
+    </header>
+  );
+}

@@ -1,0 +1,113 @@
+import { useQuery } from "@tanstack/react-query";
+import { Button, Result, Spin } from "antd";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError } from "../../api/errors.ts";
+import { questionaryApi } from "../../api/questionary.ts";
+import { Canvas } from "./components/canvas/canvas.tsx";
+import { DesignerDnd } from "./components/canvas/designer-dnd.tsx";
+import { DialogHost } from "./components/dialog-host.tsx";
+import { LeftPanel } from "./components/left-panel.tsx";
+import { SidePanel } from "./components/side-panel.tsx";
+import { TopBar } from "./components/top-bar.tsx";
+import { useAutosave } from "./hooks/use-autosave.ts";
+import { useLeaveGuard } from "./hooks/use-leave-guard.ts";
+import { designerKeys } from "./hooks/use-reload.ts";
+import { useUndoShortcuts } from "./hooks/use-shortcuts.ts";
+import { useValidation } from "./hooks/use-validation.ts";
+import { uiActions } from "./store/ui-store.ts";
+import { editorActions, useEditor } from "./store/use-editor.ts";
+import "./dc-design.css";
+
+/**
+ * Autosave, re-checking, shortcuts and the leave guard. A component of its own that renders nothing, so
+ * their state (dirty, saved) never re-renders the workspace — and with it 500 sortable cards.
+ */
+function DesignerEffects() {
+  useAutosave(true);
+  useValidation(true);
+  useUndoShortcuts(true);
+  useLeaveGuard();
+  return null;
+}
+
+/** Subscribes to nothing that changes per keystroke: only the canvas and panels re-render while typing. */
+function DesignerWorkspace() {
+  return (
+    <>
+      <DesignerEffects />
+      <TopBar />
+      <div className="dd-body">
+        <DesignerDnd>
+          <LeftPanel />
+          <Canvas />
+        </DesignerDnd>
+        <SidePanel />
+      </div>
+      <DialogHost />
+    </>
+  );
+}
+
+/** 设计问卷 (/dc/dcDesign?id=…): the questionnaire editor, full screen above the console layout. */
+export function DcDesignPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get("id"));
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: designerKeys.detail(id),
+    queryFn: ({ signal }) => questionaryApi.getQuestionaryDetail(id, { signal }),
+    enabled: valid,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const [loadedAt, setLoadedAt] = useState(0);
+  const loadedId = useEditor((state) => state.meta?.id);
+
+  useEffect(() => {
+    // Loaded once per fetch: later refetches (刷新 after a conflict) load explicitly.
+    if (!query.data || query.dataUpdatedAt === loadedAt) return;
+    editorActions().load(query.data);
+    uiActions().closeDialog();
+    setLoadedAt(query.dataUpdatedAt);
+  }, [query.data, query.dataUpdatedAt, loadedAt]);
+
+  let content: React.ReactNode;
+  if (!valid || (query.error instanceof ApiError && query.error.code === 404)) {
+    content = (
+      <Result
+        status="404"
+        title="问卷不存在"
+        subTitle="链接可能有误，或问卷已被删除。"
+        extra={
+          <Button type="primary" onClick={() => navigate("/dc/dclist")}>
+            返回我的问卷
+          </Button>
+        }
+      />
+    );
+  } else if (query.error) {
+    content = (
+      <Result
+        status="error"
+        title="问卷加载失败"
+        subTitle={query.error.message}
+        extra={<Button onClick={() => void query.refetch()}>重试</Button>}
+      />
+    );
+  } else if (!query.data || loadedId !== id || loadedAt === 0) {
+    content = (
+      <Spin size="large" className="dd-loading" tip="正在打开问卷…">
+        <div />
+      </Spin>
+    );
+  } else {
+    content = <DesignerWorkspace />;
+  }
+  return (
+    <div className="dd-root" data-testid="designer">
+      {content}
+    </div>
+  );
+}
