@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { publishQuestionnaire, unique } from "../support/answering.ts";
 
 // One route of each class of the navigation guard (seed §5), opened by a visitor without a token.
 test.describe("navigation guard without a token", () => {
@@ -9,10 +10,26 @@ test.describe("navigation guard without a token", () => {
     await expect(page.getByTestId("website-home")).toBeVisible();
   });
 
-  test("a route marked as needing no authentication is allowed", async ({ page }) => {
-    await page.goto("/r/abc");
+  test("a route marked as needing no authentication is allowed", async ({ page, request }) => {
+    // /r/{id} is rendered by the server now; a visitor without a token stays on it.
+    const title = unique("免登录答题");
+    const q = await publishQuestionnaire(request, {
+      schemaVersion: 1,
+      kind: "survey",
+      title,
+      pages: [{ id: "p1", questions: [{ id: "q1", type: "textarea", title: "您的建议", config: {} }] }],
+    });
+    await page.goto(`/r/${q.publicId}`);
+    await expect(page).toHaveURL(new RegExp(`/r/${q.publicId}$`));
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByText("您的建议")).toBeVisible();
+  });
+
+  test("an unknown answer link shows the server's 不存在 page", async ({ page }) => {
+    const response = await page.goto("/r/abc");
+    expect(response?.status()).toBe(404);
     await expect(page).toHaveURL(/\/r\/abc$/);
-    await expect(page.getByRole("heading", { name: "问卷答题" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "问卷不存在" })).toBeVisible();
   });
 
   test("a route allowed by name (DcList) is allowed", async ({ page }) => {

@@ -8,6 +8,39 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // The SPA, and the respondent page: a separate light entry without antd (src/answer).
+          input: { index: "index.html", answer: "answer.html" },
+        },
+      },
+    },
+    // The respondent page's server renderer, loaded by the server's answer-pages.ts.
+    ssr: {
+      build: {
+        outDir: "dist/server",
+        emptyOutDir: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { "answer-ssr": "src/answer/ssr.tsx" },
+          output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+        },
+      },
+    },
+  },
+  // The renderer is self-contained (React, core, zod bundled in): the server imports it from wherever
+  // WEB_DIST points, which need not sit above this repository's node_modules.
+  ssr: { noExternal: true },
+  // `vite build` builds the browser bundles first (emptying dist/), then the renderer into dist/server.
+  builder: {
+    async buildApp(builder) {
+      const { client, ssr } = builder.environments;
+      if (client) await builder.build(client);
+      if (ssr) await builder.build(ssr);
+    },
+  },
   server: {
     proxy: { "/wjgj": { target: "http://localhost:8080", changeOrigin: true } },
   },

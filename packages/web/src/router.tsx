@@ -1,7 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import { ConsoleLayout } from "./layouts/console-layout/index.tsx";
-import { NoTopBarLayout } from "./layouts/no-top-bar-layout.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { StandaloneLayout } from "./layouts/standalone-layout.tsx";
 import { WebsiteLayout } from "./layouts/website-layout/index.tsx";
@@ -230,20 +229,8 @@ const standaloneRoutes: RouteObject[] = [
   },
 ];
 
-const answerRoutes: RouteObject[] = [
-  placeholder("y/:id/:type", {
-    name: "preview",
-    noAuth: true,
-    title: "答题预览",
-    description: "以答题者视角预览问卷，预览时提交的答卷不计入统计。",
-  }),
-  placeholder("r/:id", {
-    name: "answer",
-    noAuth: true,
-    title: "问卷答题",
-    description: "答题者填写并提交问卷的页面，无需登录。",
-  }),
-];
+// /r/{id} and /y/{id}/{type} are answered by the server (packages/server/src/http/answer-pages.ts), which
+// renders the respondent page (src/answer) before the SPA fallback; they never reach this router.
 
 export const routes: RouteObject[] = [
   {
@@ -253,7 +240,6 @@ export const routes: RouteObject[] = [
       redirectTo("/website/home"),
       { path: "website", element: <WebsiteLayout />, children: websiteRoutes },
       { element: <ConsoleLayout />, children: consoleRoutes },
-      { element: <NoTopBarLayout />, children: answerRoutes },
       { element: <StandaloneLayout />, children: standaloneRoutes },
     ],
   },

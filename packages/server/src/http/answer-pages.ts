@@ -78,13 +78,14 @@ type Renderer = AnswerSsrModule | null;
  * The renderer built by `npm run build -w @wjgj/web` (dist/server/answer-ssr.js); without a build, the
  * source module (vitest compiles its TSX). Should neither be usable, pages still carry their data and title.
  */
-async function loadRenderer(webDist: string): Promise<Renderer> {
+async function loadRenderer(app: FastifyInstance, webDist: string): Promise<Renderer> {
   const built = path.join(webDist, "server", "answer-ssr.js");
   const source = new URL("../../../web/src/answer/ssr.tsx", import.meta.url).href;
   const specifier = fs.existsSync(built) ? pathToFileURL(built).href : source;
   try {
     return (await import(/* @vite-ignore */ specifier)) as AnswerSsrModule;
-  } catch {
+  } catch (error) {
+    app.log.warn({ err: error, specifier }, "answer page renderer unavailable; pages carry their data only");
     return null;
   }
 }
@@ -105,7 +106,7 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
     input: AnswerPageInput,
     meta: { title: string; description: string; status: number },
   ) => {
-    renderer ??= loadRenderer(ctx.config.webDist);
+    renderer ??= loadRenderer(app, ctx.config.webDist);
     const module = await renderer;
     let data: AnswerPageData = input.page === "answer" ? { ...input, initial: null } : input;
     let body = "";

@@ -56,17 +56,21 @@ describe("serving the web app", () => {
       "<!doctype html><title>问卷管家</title><div id=root></div>",
     );
     fs.writeFileSync(path.join(dir, "assets", "app-abc123.js"), "console.log(1)");
+    fs.mkdirSync(path.join(dir, "server"));
+    fs.writeFileSync(path.join(dir, "server", "answer-ssr.js"), "export {}");
     return dir;
   }
 
   it("answers any page route with index.html and caches hashed assets for a year", async () => {
     t = await createTestContext({ WEB_DIST: webBuild() });
-    for (const url of ["/", "/website/home", "/dc/dclist?token=abc", "/r/AbCdEf12"]) {
+    // /r/{id} and /y/{id}/{type} are rendered by answer-pages.ts (tested there), not by the SPA fallback.
+    for (const url of ["/", "/website/home", "/dc/dclist?token=abc", "/dc/creatDc"]) {
       const page = await t.app.inject({ method: "GET", url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain("<div id=root>");
       expect(page.headers["cache-control"]).toBe("no-cache");
     }
+    expect((await t.app.inject({ method: "GET", url: "/server/answer-ssr.js" })).statusCode).toBe(404);
     const stale = await t.app.inject({ method: "GET", url: "/assets/app-old999.js" });
     expect(stale.statusCode).toBe(404);
     const asset = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });

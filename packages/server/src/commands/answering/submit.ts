@@ -31,6 +31,8 @@ export interface SubmitInput {
   password?: string | undefined;
   /** Answers from /y/{id}/{type}: checked against the draft, never stored. */
   preview?: boolean | undefined;
+  /** Set when an exam's page submits on its own (time up, tab switches): required answers may be missing. */
+  forced?: "timeout" | "tabSwitch" | undefined;
 }
 
 export interface Origin {
@@ -51,7 +53,12 @@ class ClosedError extends AppError {
 
 function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Date) {
   const context = { today: chinaDay(now), seed: input.deviceId };
-  const result = validateSubmission(definition, input.answers, context);
+  const checked = validateSubmission(definition, input.answers, context);
+  // A forced exam submission keeps whatever was answered: only missing required answers are excused,
+  // and only for exams, whose page enforces the time limit and tab-switch rule.
+  const excused = input.forced !== undefined && definition.settings.exam !== undefined;
+  const errors = excused ? checked.errors.filter((issue) => issue.code !== "required") : checked.errors;
+  const result = { ...checked, ok: errors.length === 0, errors };
   if (!result.ok) {
     throw new InvalidInputError(
       result.errors.slice(0, 50).map((issue) => ({

@@ -379,6 +379,18 @@ describe("anQuestion/questionAnswer", () => {
     );
   });
 
+  it("a forced exam submission (time up) may leave required questions unanswered; a survey may not", async () => {
+    const exam = await published(sampleDefinition(), "exam");
+    expect((await submit(exam.q.publicId, exam.revisionId, {})).body.code).toBe(400);
+    const forced = await submit(exam.q.publicId, exam.revisionId, {}, { forced: "timeout" });
+    expect(forced.body.code).toBe(200);
+    expect(forced.body.data.exam).toMatchObject({ total: 0, passed: false });
+    const survey = await published();
+    expect((await submit(survey.q.publicId, survey.revisionId, {}, { forced: "timeout" })).body.code).toBe(
+      400,
+    );
+  });
+
   it("scores an exam and shows the score; a preview is checked but never stored", async () => {
     const { q, revisionId } = await published(sampleDefinition(), "exam");
     const res = await submit(q.publicId, revisionId, { q1: { optionId: "b" }, q2: "迅速离开" });

@@ -31,6 +31,8 @@ export const submitInput = z.object({
   ).transform((v) => v ?? "link"),
   password: passwordParam,
   preview: blankAsAbsent(booleanParam("answerInvalid")),
+  /** An exam submitted by the page itself (time up, too many tab switches): unanswered required questions pass. */
+  forced: blankAsAbsent(enumParam(["timeout", "tabSwitch"], "answerInvalid")),
 });
 
 export const checkInput = z.object({ publicId: publicIdParam, idempotencyKey: keyParam });

@@ -41,6 +41,8 @@ export function restrictRows<V>(
   answer: Readonly<Record<string, V>>,
   offered: ReadonlySet<string>,
 ): Record<string, V> | undefined {
+  // The same object when no row was dropped: the engine reads a new one as "a row was hidden".
+  if (Object.keys(answer).every((rowId) => offered.has(rowId))) return answer as Record<string, V>;
   const kept = Object.entries(answer).filter(([rowId]) => offered.has(rowId));
   return kept.length === 0 ? undefined : Object.fromEntries(kept);
 }

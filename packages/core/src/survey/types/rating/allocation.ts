@@ -51,7 +51,9 @@ export const allocationType = defineQuestionType({
   defaults: () => ({ options: defaultOptions(3, "项目"), total: 100 }),
   options: (config) => config.options,
   selected: (answer) => Object.keys(answer).filter((id) => (answer[id] ?? 0) > 0),
+  // The same object when nothing was dropped: the engine reads a new one as "an option was hidden".
   restrict: (answer, offered) => {
+    if (Object.keys(answer).every((id) => offered.has(id))) return answer;
     const kept = Object.entries(answer).filter(([id]) => offered.has(id));
     return kept.length === 0 ? undefined : Object.fromEntries(kept);
   },

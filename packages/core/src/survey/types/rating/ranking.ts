@@ -48,7 +48,9 @@ export const rankingType = defineQuestionType({
   defaults: () => ({ options: defaultOptions(4) }),
   options: (config) => config.options,
   selected: (answer) => answer,
+  // The same array when nothing was dropped: the engine reads a new one as "an option was hidden".
   restrict: (answer, offered) => {
+    if (answer.every((id) => offered.has(id))) return answer;
     const kept = answer.filter((id) => offered.has(id));
     return kept.length === 0 ? undefined : kept;
   },

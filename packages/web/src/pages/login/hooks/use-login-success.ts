@@ -17,6 +17,9 @@ export function useLoginSuccess() {
     useSessionStore.getState().setToken(result.token);
     useUserStore.getState().setUserInfo(result.userInfo);
     void message.success(messages.loginSuccess, limits.toastSeconds);
-    navigate(safeRedirectPath(params.get("redirect")) ?? "/dc/dclist", { replace: true });
+    const target = safeRedirectPath(params.get("redirect")) ?? "/dc/dclist";
+    // The respondent pages (/r/…, /y/…) are rendered by the server, outside this router: load them afresh.
+    if (/^\/[ry]\//i.test(target)) window.location.replace(target);
+    else navigate(target, { replace: true });
   };
 }

@@ -1,0 +1,66 @@
+import type { Locator, Page } from "@playwright/test";
+
+/** Helpers of the respondent-page journeys (answer.spec.ts, answer-exam.spec.ts). */
+/** A phone in WeChat: touch, small screen, the in-app browser's user agent. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47",
+};
+
+export const card = (page: Page, id: string) => page.locator(`#q-${id}`);
+export const tapText = (scope: Locator, text: string) => scope.getByText(text, { exact: true }).first().tap();
+export const next = async (page: Page) => page.getByRole("button", { name: "下一页" }).tap();
+
+/** Draws a stroke across the signature canvas with real touch events (Chromium turns them into pointers). */
+export async function drawSignature(page: Page, canvas: Locator) {
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error("签名区域不可见");
+  const cdp = await page.context().newCDPSession(page);
+  const point = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point(0.2, 0.6)] });
+  for (let i = 1; i <= 12; i++) {
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [point(0.2 + i * 0.05, 0.6 - Math.sin(i / 2) * 0.3)],
+    });
+  }
+  // The finger rests before lifting, as a hand does: a fast lift would start a fling that eats the next tap.
+  const last = point(0.8, 0.6 - Math.sin(6) * 0.3);
+  for (let i = 0; i < 3; i++) {
+    await page.waitForTimeout(60);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [last] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+export function simpleSurvey(title: string, kind = "survey") {
+  return {
+    schemaVersion: 1,
+    kind,
+    title,
+    pages: [
+      {
+        id: "p1",
+        questions: [
+          {
+            id: "q1",
+            type: "single",
+            title: "您的年级",
+            required: true,
+            config: {
+              options: [
+                { id: "a", label: "大一" },
+                { id: "b", label: "大二" },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,89 @@
+import { type APIRequestContext, expect } from "@playwright/test";
+import { apiLogin, DEMO_PERSONAL } from "./accounts.ts";
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface Created {
+  id: number;
+  publicId: string;
+  token: string;
+}
+
+async function call<T>(
+  request: APIRequestContext,
+  method: "GET" | "POST",
+  path: string,
+  token: string,
+  body: { params?: Record<string, string | number>; form?: Record<string, string | number>; json?: unknown },
+): Promise<T> {
+  const response = await request.fetch(`/wjgj/api/${path}`, {
+    method,
+    headers: { token },
+    ...(body.params ? { params: body.params } : {}),
+    ...(body.form ? { form: body.form } : {}),
+    ...(body.json !== undefined ? { data: body.json } : {}),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  expect(envelope.code, `${path}: ${envelope.msg}`).toBe(200);
+  return envelope.data;
+}
+
+/** Titles unique to this run, so questionnaires of earlier runs never get in the way. */
+export const unique = (label: string) =>
+  `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** Creates a questionnaire with a definition as the demo account, publishes it, applies settings. */
+export async function publishQuestionnaire(
+  request: APIRequestContext,
+  definition: { kind: string; title: string; [key: string]: unknown },
+  settings: Record<string, unknown> = {},
+): Promise<Created> {
+  const { token } = await apiLogin(request, DEMO_PERSONAL);
+  const created = await call<{ id: number; publicId: string }>(
+    request,
+    "POST",
+    "questionary/addQuestionary",
+    token,
+    {
+      json: { kind: definition.kind, title: definition.title, definition },
+    },
+  );
+  await call(request, "POST", "questionary/releaseQuestionary", token, { form: { id: created.id } });
+  if (Object.keys(settings).length > 0) await updateSettings(request, { ...created, token }, settings);
+  return { ...created, token };
+}
+
+export function updateSettings(request: APIRequestContext, q: Created, settings: Record<string, unknown>) {
+  return call(request, "POST", "questionary/updateQuestionarySet", q.token, { json: { id: q.id, settings } });
+}
+
+export function lifecycle(
+  request: APIRequestContext,
+  q: Created,
+  action: "stopQuestionary" | "delQuestionary",
+) {
+  return call(request, "POST", `questionary/${action}`, q.token, { form: { id: q.id } });
+}
+
+export async function responseCount(request: APIRequestContext, q: Created): Promise<number> {
+  const detail = await call<{ responseCount: number }>(
+    request,
+    "GET",
+    "questionary/getQuestionaryDetail",
+    q.token,
+    {
+      params: { id: q.id },
+    },
+  );
+  return detail.responseCount;
+}
+
+/** A 1×1 PNG: the upload endpoint sniffs content, so the file must really be one. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import { publishQuestionnaire, responseCount, unique } from "../support/answering.ts";
+
+test.use(PHONE);
+
+test.describe("exams and previews on a phone", () => {
+  test("an exam is handed in when its time runs out, with the score and the answer key", async ({
+    page,
+    request,
+  }) => {
+    const title = unique("限时考试");
+    const exam = {
+      schemaVersion: 1,
+      kind: "exam",
+      title,
+      settings: { exam: { timeLimitMinutes: 1, passMark: 6, showAnswersAfterSubmit: true } },
+      pages: [
+        {
+          id: "p1",
+          questions: [
+            {
+              id: "q1",
+              type: "single",
+              title: "火警电话是",
+              config: {
+                options: [
+                  { id: "a", label: "119", correct: true },
+                  { id: "b", label: "110" },
+                ],
+              },
+              scoring: { mode: "single", points: 4 },
+            },
+            {
+              id: "q2",
+              type: "single",
+              title: "急救电话是",
+              config: {
+                options: [
+                  { id: "a", label: "110" },
+                  { id: "b", label: "120", correct: true },
+                ],
+              },
+              scoring: { mode: "single", points: 4 },
+            },
+          ],
+        },
+      ],
+    };
+    const q = await publishQuestionnaire(request, exam);
+    await page.clock.install();
+    await page.goto(`/r/${q.publicId}`);
+    await expect(page.getByRole("timer")).toContainText(/剩余时间 0[01]:\d\d/);
+    await tapText(card(page, "q1"), "119");
+    await page.clock.fastForward("01:05");
+    await expect(page.getByTestId("thank-you")).toBeVisible();
+    await expect(page.locator(".wa-score")).toContainText("4/ 8 分");
+    await expect(page.getByText("很遗憾，未通过（及格线 6 分）")).toBeVisible();
+    await expect(page.getByText("正确答案：120")).toBeVisible();
+    expect(await responseCount(request, q)).toBe(1);
+  });
+
+  test("an exam is handed in after too many tab switches", async ({ page, request }) => {
+    const q = await publishQuestionnaire(request, simpleSurvey(unique("切屏考试"), "exam"), {
+      tabSwitchLimit: 1,
+    });
+    await page.goto(`/r/${q.publicId}`);
+    await tapText(card(page, "q1"), "大一");
+    await expect(page.getByRole("timer")).toContainText("切屏 0/1 次");
+    const leave = () =>
+      page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+    await leave();
+    await expect(page.getByText("检测到您离开了答题页面（第 1 次），超过 1 次将自动交卷")).toBeVisible();
+    await leave();
+    await expect(page.getByTestId("thank-you")).toBeVisible();
+    expect(await responseCount(request, q)).toBe(1);
+  });
+
+  test("the owner previews the draft in a phone frame; a preview submission is not counted", async ({
+    page,
+    request,
+  }) => {
+    const q = await publishQuestionnaire(request, simpleSurvey(unique("预览问卷")));
+    await page.goto(`/y/${q.publicId}/phone`);
+    await expect(page.getByRole("link", { name: "登录后填写" })).toBeVisible();
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/y/${q.publicId}/phone`);
+    await expect(page.getByText("预览模式 · 提交的答卷不计入统计")).toBeVisible();
+    await tapText(card(page, "q1"), "大二");
+    await page.getByRole("button", { name: "提交" }).tap();
+    await expect(page.getByText("预览模式：本次提交不计入答卷")).toBeVisible();
+    expect(await responseCount(request, q)).toBe(0);
+  });
+});

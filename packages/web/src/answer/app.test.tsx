@@ -1,0 +1,297 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "./app.tsx";
+import { draftKey } from "./lib/draft-store.ts";
+import type { AnswerPageInput, OpenData } from "./page-data.ts";
+import { prepareAnswerPage, renderAnswerPage } from "./ssr.tsx";
+
+const definition = {
+  schemaVersion: 1,
+  kind: "survey",
+  title: "周末活动调查",
+  pages: [
+    {
+      id: "p1",
+      questions: [
+        {
+          id: "go",
+          type: "single",
+          title: "周末是否外出",
+          required: true,
+          config: {
+            options: [
+              { id: "yes", label: "外出" },
+              { id: "no", label: "在家" },
+            ],
+            columns: 1,
+          },
+        },
+        {
+          id: "where",
+          type: "text",
+          title: "去哪里？",
+          required: false,
+          showIf: { kind: "selected", questionId: "go", optionIds: ["yes"], match: "any" },
+          config: { format: "none", patterns: [], unique: false },
+        },
+      ],
+    },
+    {
+      id: "p2",
+      questions: [
+        {
+          id: "note",
+          type: "textarea",
+          title: "{{go}}的感受",
+          required: false,
+          config: { rows: 4, patterns: [] },
+        },
+      ],
+    },
+  ],
+  computed: [],
+  quotas: [],
+  settings: { numbering: "dynamic", allowBack: true },
+} as unknown as NonNullable<OpenData["definition"]>;
+
+function openData(overrides: Partial<OpenData> = {}): OpenData {
+  return {
+    state: "open",
+    stateMessage: "",
+    gate: null,
+    publicId: "Pub1234567",
+    title: "周末活动调查",
+    kind: "survey",
+    revisionId: 5,
+    definition,
+    settings: {
+      progressBar: true,
+      themeColor: "#2f6bff",
+      headerImage: "",
+      thankYouText: "谢谢参与！",
+      redirectUrl: "",
+      redirectSeconds: 3,
+      showResultsAfterSubmit: false,
+      tabSwitchLimit: 0,
+      endTime: "",
+    },
+    ...overrides,
+  };
+}
+
+const reply = {
+  responseId: 1,
+  preview: false,
+  endState: "submitted",
+  thankYouText: "谢谢参与！",
+  redirectUrl: "",
+  redirectSeconds: 0,
+  exam: null,
+  voteResults: null,
+};
+
+let root: Root | null = null;
+let posts: { url: string; body: Record<string, unknown> }[] = [];
+const errors = vi.fn();
+
+beforeEach(() => {
+  posts = [];
+  errors.mockReset();
+  vi.spyOn(console, "error").mockImplementation(errors);
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      posts.push({ url, body });
+      // Slow enough that a second tap lands while the first request is in flight.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return new Response(JSON.stringify({ code: 200, msg: "提交成功", data: reply }));
+    }),
+  );
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Server-renders the page, puts the HTML where the browser would find it, and hydrates it. */
+async function hydrate(open: OpenData = openData()) {
+  const input: AnswerPageInput = { page: "answer", open, today: "2026-06-01", deviceId: "Device_12345678" };
+  const data = prepareAnswerPage(input);
+  const container = document.createElement("div");
+  container.id = "root";
+  container.innerHTML = renderAnswerPage(data).html;
+  document.body.append(container);
+  const serverHtml = container.innerHTML;
+  await act(async () => {
+    root = hydrateRoot(container, <App data={data} />);
+  });
+  return { container, serverHtml };
+}
+
+describe("the respondent page in the browser", () => {
+  it("hydrates the server's markup as is, then runs the logic live", async () => {
+    const { container, serverHtml } = await hydrate();
+    expect(serverHtml).toContain("周末是否外出");
+    expect(errors).not.toHaveBeenCalled();
+    await waitFor(() => expect(localStorage.getItem("wjgj:deviceId")).toBe("Device_12345678"));
+    expect(screen.queryByText("去哪里？")).toBeNull();
+    fireEvent.click(screen.getByLabelText("外出"));
+    await waitFor(() => expect(screen.getByText("去哪里？")).toBeTruthy());
+    expect(container.querySelector(".wa-percent")?.textContent).toBe("33%");
+  });
+
+  it("shuffles options with the device id the server rendered with, so nothing moves after hydration", async () => {
+    const labels = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"];
+    const shuffled = {
+      ...definition,
+      pages: [
+        {
+          id: "p1",
+          questions: [
+            {
+              id: "pick",
+              type: "single",
+              title: "随机顺序",
+              required: false,
+              randomizeOptions: { keepLast: 0 },
+              config: { options: labels.map((label, i) => ({ id: `o${i}`, label })), columns: 1 },
+            },
+          ],
+        },
+      ],
+    } as unknown as typeof definition;
+    const order = () => [...document.querySelectorAll("#q-pick .wa-opt-label")].map((el) => el.textContent);
+    const { serverHtml } = await hydrate(openData({ definition: shuffled }));
+    const rendered = order();
+    expect(rendered).not.toEqual(labels);
+    // The server's markup already had this order: the labels appear in it one after another.
+    const positions = rendered.map((label) => serverHtml.indexOf(`>${label}<`));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    await waitFor(() => expect(localStorage.getItem("wjgj:deviceId")).toBe("Device_12345678"));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    expect(order()).toEqual(rendered);
+    expect(errors).not.toHaveBeenCalled();
+
+    // Another respondent (another stored id) gets another order once the engine runs.
+    act(() => root?.unmount());
+    document.body.innerHTML = "";
+    localStorage.setItem("wjgj:deviceId", "OtherDevice_987654");
+    await hydrate(openData({ definition: shuffled }));
+    await waitFor(() => expect(order()).not.toEqual(rendered));
+    expect([...order()].sort()).toEqual([...labels].sort());
+  });
+
+  it("shows core's Chinese message on 下一页 and pipes the answer into the next page", async () => {
+    await hydrate();
+    fireEvent.click(screen.getByRole("button", { name: "下一页" }));
+    await waitFor(() => expect(screen.getByText("此题为必答题")).toBeTruthy());
+    fireEvent.click(screen.getByLabelText("在家"));
+    await waitFor(() => expect(screen.queryByText("此题为必答题")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "下一页" }));
+    await waitFor(() => expect(screen.getByText("在家的感受")).toBeTruthy());
+    expect(screen.getByRole("button", { name: "上一页" })).toBeTruthy();
+  });
+
+  it("offers a saved draft back: 继续上次填写 restores it, 重新填写 starts empty", async () => {
+    const saved = {
+      v: 1,
+      revisionId: 5,
+      answers: { go: { optionId: "yes" }, where: "西湖" },
+      pageId: "p1",
+      history: [],
+      startedAt: 1,
+      tabSwitches: 0,
+      savedAt: 2,
+    };
+    localStorage.setItem(draftKey("Pub1234567"), JSON.stringify(saved));
+    await hydrate();
+    fireEvent.click(await screen.findByRole("button", { name: "继续上次填写" }));
+    await waitFor(() => expect((screen.getByLabelText("外出") as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByDisplayValue("西湖") as HTMLInputElement).value).toBe("西湖");
+    act(() => root?.unmount());
+    document.body.innerHTML = "";
+    localStorage.setItem(draftKey("Pub1234567"), JSON.stringify(saved));
+    await hydrate();
+    fireEvent.click(await screen.findByRole("button", { name: "重新填写" }));
+    expect((screen.getByLabelText("外出") as HTMLInputElement).checked).toBe(false);
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(draftKey("Pub1234567")) ?? "{}").answers).toEqual({}),
+    );
+  });
+
+  it("sends one response for a double-tapped 提交, then shows the thank-you screen and forgets the draft", async () => {
+    const single = { ...definition, pages: [definition.pages[0]] } as typeof definition;
+    await hydrate(openData({ definition: single }));
+    fireEvent.click(screen.getByLabelText("在家"));
+    const submit = await screen.findByRole("button", { name: "提交" });
+    await act(async () => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    await screen.findByText("谢谢参与！");
+    const submits = posts.filter((p) => p.url.endsWith("anQuestion/questionAnswer"));
+    expect(submits).toHaveLength(1);
+    expect(submits[0]?.body).toMatchObject({
+      publicId: "Pub1234567",
+      revisionId: 5,
+      answers: { go: { optionId: "no" } },
+      deviceId: "Device_12345678",
+      source: "link",
+    });
+    expect(String(submits[0]?.body.idempotencyKey)).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(localStorage.getItem(draftKey("Pub1234567"))).toBeNull();
+  });
+
+  it("hands an exam in when its time is up, and past the tab-switch limit", async () => {
+    const exam = {
+      ...definition,
+      kind: "exam",
+      settings: {
+        ...definition.settings,
+        exam: { timeLimitMinutes: 1, showScoreAfterSubmit: true, showAnswersAfterSubmit: false },
+      },
+    } as typeof definition;
+    const late = {
+      v: 1,
+      revisionId: 5,
+      answers: {},
+      pageId: null,
+      history: [],
+      startedAt: Date.now() - 61_000,
+      tabSwitches: 0,
+      savedAt: 1,
+    };
+    localStorage.setItem(draftKey("Pub1234567"), JSON.stringify(late));
+    await hydrate(openData({ definition: exam, kind: "exam" }));
+    await screen.findByText("提交成功");
+    expect(posts.find((p) => p.url.endsWith("questionAnswer"))?.body).toMatchObject({ forced: "timeout" });
+
+    act(() => root?.unmount());
+    document.body.innerHTML = "";
+    localStorage.clear();
+    posts = [];
+    const watched = openData({ definition: exam, kind: "exam" });
+    watched.settings.tabSwitchLimit = 1;
+    await hydrate(watched);
+    const leave = () => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    };
+    await waitFor(() => expect(screen.getByText(/切屏 0\/1 次/)).toBeTruthy());
+    act(leave);
+    expect(await screen.findByText(/检测到您离开了答题页面（第 1 次）/)).toBeTruthy();
+    expect(posts.filter((p) => p.url.endsWith("questionAnswer"))).toHaveLength(0);
+    act(leave);
+    await screen.findByText("提交成功");
+    expect(posts.find((p) => p.url.endsWith("questionAnswer"))?.body).toMatchObject({ forced: "tabSwitch" });
+  });
+});

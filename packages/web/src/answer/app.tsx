@@ -1,0 +1,132 @@
+import type { SurveyDefinition } from "@wjgj/core/survey/index";
+import { useEffect, useState } from "react";
+import { LoginGate, PasswordGate } from "./components/screens/gates.tsx";
+import { StatusPage } from "./components/screens/status-page.tsx";
+import { Survey } from "./components/survey.tsx";
+import { apiCall, hasToken } from "./lib/api.ts";
+import type { AnswerPageData, OpenData, PageView } from "./page-data.ts";
+
+type AnswerData = Extract<AnswerPageData, { page: "answer" }>;
+type PreviewData = Extract<AnswerPageData, { page: "preview" }>;
+
+const PASSWORD_KEY = "wjgj:password:";
+
+function rememberedPassword(publicId: string): string | undefined {
+  try {
+    return sessionStorage.getItem(PASSWORD_KEY + publicId) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function withDefinition(open: OpenData): (OpenData & { definition: SurveyDefinition }) | null {
+  return open.definition ? { ...open, definition: open.definition } : null;
+}
+
+/**
+ * /r/{id}: the server-rendered state first; gates (password, login) fetch the questionnaire again here,
+ * since the password is typed and the token lives in local storage, neither of which the server had.
+ */
+function AnswerApp({ data }: { data: AnswerData }) {
+  const [open, setOpen] = useState(data.open);
+  const [initial, setInitial] = useState<PageView | null>(data.initial);
+  const [password, setPassword] = useState<string | undefined>(undefined);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const publicId = data.open.publicId;
+
+  const refetch = async (typed?: string) => {
+    setBusy(true);
+    const outcome = await apiCall<OpenData>("GET", "anQuestion/getQuestionary", {
+      query: typed ? { publicId, password: typed } : { publicId },
+    });
+    setBusy(false);
+    if (!outcome.ok) return setError(outcome.msg);
+    if (typed && outcome.data.gate === "password") return setError("访问密码错误，请重新输入");
+    if (typed) {
+      setPassword(typed);
+      try {
+        sessionStorage.setItem(PASSWORD_KEY + publicId, typed);
+      } catch {
+        // Only a convenience for reloads.
+      }
+    }
+    setError("");
+    setInitial(null);
+    setOpen(outcome.data);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once after hydration, on the server's gate
+  useEffect(() => {
+    if (data.open.gate === "login" && hasToken()) void refetch();
+    if (data.open.gate === "password") {
+      const remembered = rememberedPassword(publicId);
+      if (remembered) void refetch(remembered);
+    }
+  }, []);
+
+  if (open.state !== "open")
+    return <StatusPage kind={open.state} message={open.stateMessage} title={open.title} />;
+  if (open.gate === "password")
+    return (
+      <PasswordGate title={open.title} error={error} busy={busy} onSubmit={(typed) => void refetch(typed)} />
+    );
+  if (open.gate === "login")
+    return <LoginGate title={open.title} returnTo={`/r/${publicId}`} checking={busy} />;
+  const ready = withDefinition(open);
+  if (!ready) return <StatusPage kind="unpublished" message="问卷尚未发布" title={open.title} />;
+  return (
+    <Survey
+      open={ready}
+      initial={initial}
+      today={data.today}
+      suggestedDeviceId={data.deviceId}
+      password={password}
+    />
+  );
+}
+
+/** /y/{id}/{type}: the owner's draft, fetched with the token from local storage. */
+function PreviewApp({ data }: { data: PreviewData }) {
+  const [open, setOpen] = useState<OpenData | null>(null);
+  const [message, setMessage] = useState("");
+  const [needsLogin, setNeedsLogin] = useState(false);
+
+  useEffect(() => {
+    if (!hasToken()) return setNeedsLogin(true);
+    void apiCall<OpenData>("GET", "anQuestion/getPreviewQuestionary", {
+      query: { publicId: data.publicId },
+    }).then((outcome) => {
+      if (outcome.ok) return setOpen(outcome.data);
+      if (!outcome.ok && outcome.kind === "business" && outcome.code === 303) return setNeedsLogin(true);
+      setMessage(outcome.msg);
+    });
+  }, [data.publicId]);
+
+  const returnTo = `/y/${data.publicId}/${data.frame}`;
+  if (needsLogin) return <LoginGate title="问卷预览" returnTo={returnTo} checking={false} />;
+  if (message) return <StatusPage kind="notFound" message={message} />;
+  const ready = open ? withDefinition(open) : null;
+  if (!ready) {
+    return (
+      <main className="wa-page">
+        <div className="wa-loading">预览加载中…</div>
+      </main>
+    );
+  }
+  return (
+    <Survey
+      open={ready}
+      initial={null}
+      today={data.today}
+      suggestedDeviceId={data.deviceId}
+      preview={{ frame: data.frame }}
+    />
+  );
+}
+
+export function App({ data }: { data: AnswerPageData }) {
+  if (data.page === "notFound") return <StatusPage kind="notFound" message={data.message} />;
+  if (data.page === "preview") return <PreviewApp data={data} />;
+  return <AnswerApp data={data} />;
+}

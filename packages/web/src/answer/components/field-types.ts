@@ -1,0 +1,24 @@
+import type { Question, QuestionOfType } from "@wjgj/core/survey/index";
+
+export interface ViewOption {
+  id: string;
+  label: string;
+}
+
+/** What fields that talk to the server need besides their question. */
+export interface FieldContext {
+  publicId: string;
+  /** Random per answering session: uploads are tied to it until a response claims them. */
+  answerSession: string;
+  preview: boolean;
+}
+
+export interface FieldProps<T extends Question["type"]> {
+  question: QuestionOfType<T>;
+  /** The raw answer as the input holds it. */
+  value: unknown;
+  /** Options as the engine offers them right now (after logic and shuffles), matrices: rows. */
+  options: readonly ViewOption[];
+  onChange(value: unknown): void;
+  context: FieldContext;
+}

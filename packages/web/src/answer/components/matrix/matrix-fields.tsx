@@ -1,0 +1,154 @@
+import type { ReactNode } from "react";
+import { isRecord, numberRecord, stringArray, stringRecord, withEntry } from "../../lib/values.ts";
+import type { FieldProps, ViewOption } from "../field-types.ts";
+import { likertPoints, ScalePoints } from "../rating/rating-fields.tsx";
+import { inputPropsFor } from "../text/text-fields.tsx";
+
+/**
+ * Matrices on a phone: one block per row (its label, then its columns as choices), instead of a wide table
+ * that would need sideways scrolling. Rows are the engine's offered options, so row logic applies.
+ */
+function Rows(props: { rows: readonly ViewOption[]; render(row: ViewOption): ReactNode }) {
+  return (
+    <div className="wa-matrix">
+      {props.rows.map((row) => (
+        <fieldset key={row.id} className="wa-matrix-row">
+          <legend className="wa-matrix-label">{row.label}</legend>
+          {props.render(row)}
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+function nested<V>(value: unknown, narrow: (cell: unknown) => V): Record<string, V> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, cell]) => [key, narrow(cell)]));
+}
+
+export function MatrixSingleField({ question, value, options, onChange }: FieldProps<"matrixSingle">) {
+  const answer = stringRecord(value);
+  return (
+    <Rows
+      rows={options}
+      render={(row) => (
+        <div className="wa-chips" role="radiogroup" aria-label={row.label}>
+          {question.config.columns.map((column) => (
+            <label key={column.id} className={`wa-chip${answer[row.id] === column.id ? " is-on" : ""}`}>
+              <input
+                type="radio"
+                name={`${question.id}.${row.id}`}
+                checked={answer[row.id] === column.id}
+                onChange={() => onChange(withEntry(answer, row.id, column.id))}
+              />
+              {column.label}
+            </label>
+          ))}
+        </div>
+      )}
+    />
+  );
+}
+
+export function MatrixMultipleField({ question, value, options, onChange }: FieldProps<"matrixMultiple">) {
+  const answer = nested(value, stringArray);
+  const toggle = (rowId: string, columnId: string) => {
+    const picked = answer[rowId] ?? [];
+    const next = picked.includes(columnId) ? picked.filter((id) => id !== columnId) : [...picked, columnId];
+    onChange(withEntry(answer, rowId, next.length > 0 ? next : undefined));
+  };
+  return (
+    <Rows
+      rows={options}
+      render={(row) => (
+        <div className="wa-chips">
+          {question.config.columns.map((column) => {
+            const on = (answer[row.id] ?? []).includes(column.id);
+            return (
+              <label key={column.id} className={`wa-chip${on ? " is-on" : ""}`}>
+                <input type="checkbox" checked={on} onChange={() => toggle(row.id, column.id)} />
+                {column.label}
+              </label>
+            );
+          })}
+        </div>
+      )}
+    />
+  );
+}
+
+export function MatrixFillField({ question, value, options, onChange }: FieldProps<"matrixFill">) {
+  const answer = nested(value, stringRecord);
+  const input = inputPropsFor(question.config.format);
+  const set = (rowId: string, columnId: string, text: string) =>
+    onChange(withEntry(answer, rowId, withEntry(answer[rowId] ?? {}, columnId, text || undefined)));
+  return (
+    <Rows
+      rows={options}
+      render={(row) =>
+        question.config.columns.map((column) => (
+          <label key={column.id} className="wa-blank-row">
+            <span className="wa-blank-label">{column.label}</span>
+            <input
+              className="wa-input"
+              {...input}
+              value={answer[row.id]?.[column.id] ?? ""}
+              onChange={(event) => set(row.id, column.id, event.target.value)}
+            />
+          </label>
+        ))
+      }
+    />
+  );
+}
+
+export function MatrixScaleField({ question, value, options, onChange }: FieldProps<"matrixScale">) {
+  const answer = numberRecord(value);
+  const scale = question.config.scale;
+  return (
+    <Rows
+      rows={options}
+      render={(row) => (
+        <ScalePoints
+          name={row.label}
+          points={likertPoints(scale)}
+          value={answer[row.id] ?? null}
+          onChange={(point) => onChange(withEntry(answer, row.id, point))}
+          minLabel={scale.minLabel}
+          maxLabel={scale.maxLabel}
+          labels={scale.labels}
+        />
+      )}
+    />
+  );
+}
+
+export function MatrixDropdownField({ question, value, options, onChange }: FieldProps<"matrixDropdown">) {
+  const answer = nested(value, stringRecord);
+  const set = (rowId: string, columnId: string, choiceId: string) =>
+    onChange(withEntry(answer, rowId, withEntry(answer[rowId] ?? {}, columnId, choiceId || undefined)));
+  return (
+    <Rows
+      rows={options}
+      render={(row) =>
+        question.config.columns.map((column) => (
+          <label key={column.id} className="wa-blank-row">
+            <span className="wa-blank-label">{column.label}</span>
+            <select
+              className="wa-input wa-select"
+              value={answer[row.id]?.[column.id] ?? ""}
+              onChange={(event) => set(row.id, column.id, event.target.value)}
+            >
+              <option value="">请选择</option>
+              {column.choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))
+      }
+    />
+  );
+}

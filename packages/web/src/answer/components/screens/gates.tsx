@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { Brand } from "./status-page.tsx";
+
+/** 密码访问: the definition stays on the server until the password is right. */
+export function PasswordGate(props: {
+  title: string;
+  error: string;
+  busy: boolean;
+  onSubmit(password: string): void;
+}) {
+  const [password, setPassword] = useState("");
+  return (
+    <main className="wa-page wa-gate">
+      <h1 className="wa-gate-title">{props.title}</h1>
+      <form
+        className="wa-gate-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (password.trim()) props.onSubmit(password.trim());
+        }}
+      >
+        <label className="wa-gate-label" htmlFor="wa-password">
+          该问卷需要密码才能填写
+        </label>
+        <input
+          id="wa-password"
+          className="wa-input"
+          type="password"
+          autoComplete="off"
+          maxLength={32}
+          placeholder="请输入访问密码"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {props.error ? <p className="wa-error">{props.error}</p> : null}
+        <button type="submit" className="wa-btn wa-btn-block" disabled={props.busy || !password.trim()}>
+          {props.busy ? "验证中…" : "开始填写"}
+        </button>
+      </form>
+      <Brand />
+    </main>
+  );
+}
+
+/** 需登录填写: off to /Loginone, which brings the respondent back here afterwards. */
+export function LoginGate(props: { title: string; returnTo: string; checking: boolean }) {
+  return (
+    <main className="wa-page wa-gate">
+      <h1 className="wa-gate-title">{props.title}</h1>
+      <p className="wa-gate-label">{props.checking ? "正在验证登录状态…" : "该问卷需要登录后才能填写"}</p>
+      <a className="wa-btn wa-btn-block" href={`/Loginone?redirect=${encodeURIComponent(props.returnTo)}`}>
+        登录后填写
+      </a>
+      <Brand />
+    </main>
+  );
+}
+
+/** Offered when a draft of this questionnaire was found on return. */
+export function DraftPrompt(props: { onResume(): void; onRestart(): void }) {
+  return (
+    <div className="wa-sheet" role="dialog" aria-modal="true" aria-labelledby="wa-draft-title">
+      <div className="wa-sheet-body wa-dialog">
+        <div id="wa-draft-title" className="wa-sheet-title">
+          您上次的答卷尚未提交
+        </div>
+        <p className="wa-gate-label">是否继续上次的填写？</p>
+        <div className="wa-sheet-actions">
+          <button type="button" className="wa-btn wa-btn-ghost" onClick={props.onRestart}>
+            重新填写
+          </button>
+          <button type="button" className="wa-btn" onClick={props.onResume}>
+            继续上次填写
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import type { SurveyDefinition } from "@wjgj/core/survey/index";
+import { useEffect, useMemo, useState } from "react";
+import { useAnswering } from "../hooks/use-answering.ts";
+import { useCountdown } from "../hooks/use-countdown.ts";
+import { useDeviceId } from "../hooks/use-device-id.ts";
+import { useDraft } from "../hooks/use-draft.ts";
+import { usePages } from "../hooks/use-pages.ts";
+import { detectSource, type SubmitPayload, useSubmit } from "../hooks/use-submit.ts";
+import { useTabSwitches } from "../hooks/use-tab-switches.ts";
+import { fieldErrorsOf } from "../lib/api.ts";
+import { indexDefinition, isAnswerable } from "../lib/view.ts";
+import type { ForcedReason, OpenData, PageView, SubmitReply } from "../page-data.ts";
+import { QuestionCard } from "./question-card.tsx";
+import { DraftPrompt } from "./screens/gates.tsx";
+import { Brand } from "./screens/status-page.tsx";
+import { ThankYou } from "./screens/thank-you.tsx";
+import { ActionBar, ExamBar, Frame, ProgressBar, SurveyHeader } from "./survey-parts.tsx";
+
+export interface SurveyProps {
+  open: OpenData & { definition: SurveyDefinition };
+  initial: PageView | null;
+  today: string;
+  suggestedDeviceId: string;
+  preview?: { frame: "pc" | "phone" } | undefined;
+  password?: string | undefined;
+}
+
+const MAX_DURATION = 7 * 86_400 - 1;
+
+function scrollToQuestion(id: string | undefined) {
+  if (typeof window === "undefined") return;
+  requestAnimationFrame(() => {
+    const target = id ? document.getElementById(`q-${id}`) : null;
+    if (target) target.scrollIntoView({ behavior: "smooth", block: "center" });
+    else window.scrollTo({ top: 0, behavior: "smooth" });
+  });
+}
+
+/** The answering page: pages of questions with live logic, draft, exam clock and the guarded submit. */
+export function Survey({ open, initial, today, suggestedDeviceId, preview, password }: SurveyProps) {
+  const { definition, settings } = open;
+  const index = indexDefinition(definition);
+  const isExam = definition.kind === "exam" || definition.kind === "knowledge";
+  const { deviceId, answerSession } = useDeviceId(suggestedDeviceId);
+  const answering = useAnswering(definition, today, deviceId, initial);
+  const pages = usePages(answering.view);
+  const draft = useDraft(open.publicId, open.revisionId, !preview, isExam);
+  const { phase, controller } = useSubmit(open.publicId);
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState("");
+  const [reply, setReply] = useState<SubmitReply | null>(null);
+  const [submitted, setSubmitted] = useState<Record<string, unknown>>({});
+  const [waiting, setWaiting] = useState(false);
+
+  const members = useMemo(
+    () =>
+      new Set(
+        definition.pages.flatMap((page) =>
+          page.questions.flatMap((q) => (q.type === "group" ? q.config.memberIds : [])),
+        ),
+      ),
+    [definition],
+  );
+  const context = { publicId: open.publicId, answerSession, preview: Boolean(preview) };
+
+  const { answers } = answering;
+  const { current, history } = pages;
+  const save = draft.save;
+  useEffect(() => {
+    const timer = setTimeout(() => save({ answers, pageId: current, history }), 300);
+    return () => clearTimeout(timer);
+  }, [answers, current, history, save]);
+
+  const reveal = (ids: readonly string[]) =>
+    setRevealed((before) => (ids.every((id) => before.has(id)) ? before : new Set([...before, ...ids])));
+
+  const idsOnPage = (view: PageView, pageId: string | null) =>
+    view.visibleQuestions.filter((id) => index.pageOf.get(id) === pageId);
+
+  /** Shows the errors of `view` on the first page that has any; false when there are none. */
+  const showErrors = (view: PageView, scope: readonly string[]) => {
+    const wrong = scope.filter((id) => (view.errors[id]?.length ?? 0) > 0);
+    if (wrong.length === 0) return false;
+    reveal(wrong);
+    const firstPage = index.pageOf.get(wrong[0] ?? "");
+    if (firstPage && firstPage !== pages.current)
+      pages.goTo(
+        firstPage,
+        history.filter((id) => id !== firstPage),
+      );
+    scrollToQuestion(wrong[0]);
+    return true;
+  };
+
+  const ensureView = async () => {
+    if (answering.ready && answering.view) return answering.view;
+    setWaiting(true);
+    const view = await answering.whenReady();
+    setWaiting(false);
+    return view;
+  };
+
+  const handleNext = async () => {
+    const view = await ensureView();
+    if (showErrors(view, idsOnPage(view, pages.current))) return;
+    if (pages.nextId) {
+      pages.goNext(pages.nextId);
+      scrollToQuestion(undefined);
+    }
+  };
+
+  const handleSubmit = async (forced?: ForcedReason) => {
+    if (controller.inFlight || reply) return;
+    const view = await ensureView();
+    if (!forced && showErrors(view, view.visibleQuestions)) return;
+    setNotice("");
+    const started = draft.startedAt ?? Date.now();
+    const payload: SubmitPayload = {
+      publicId: open.publicId,
+      revisionId: open.revisionId ?? open.draftVersion ?? 1,
+      answers: view.answers,
+      durationSeconds: Math.min(MAX_DURATION, Math.max(0, Math.round((Date.now() - started) / 1000))),
+      deviceId: deviceId ?? suggestedDeviceId,
+      source: detectSource(window.location.search, navigator.userAgent),
+      answerSession,
+      ...(password ? { password } : {}),
+      ...(preview ? { preview: true } : {}),
+      ...(forced ? { forced } : {}),
+    };
+    const result = await controller.submit(payload);
+    if (!result) return;
+    if (result.kind === "done") {
+      draft.clear();
+      setSubmitted(view.answers);
+      setReply(result.reply);
+      scrollToQuestion(undefined);
+    } else if (result.kind === "offline") {
+      setNotice("网络异常，答卷尚未确认提交。请检查网络后再次点击“提交”，不会重复提交。");
+    } else if (result.code === 303) {
+      window.location.assign(`/Loginone?redirect=${encodeURIComponent(window.location.pathname)}`);
+    } else {
+      const fields = fieldErrorsOf(result.data);
+      const byQuestion: Record<string, string> = {};
+      for (const { field, message } of fields) {
+        const id = field.split(".")[1];
+        if (field.startsWith("answers.") && id) byQuestion[id] ??= message;
+      }
+      setServerErrors(byQuestion);
+      setNotice(result.msg);
+      const first = Object.keys(byQuestion)[0];
+      if (first) {
+        reveal(Object.keys(byQuestion));
+        const page = index.pageOf.get(first);
+        if (page && page !== pages.current) pages.goTo(page, history);
+      }
+      scrollToQuestion(first);
+    }
+  };
+
+  const limitMinutes = definition.settings.exam?.timeLimitMinutes;
+  const deadline =
+    limitMinutes && draft.startedAt !== null && !reply && !draft.prompt
+      ? draft.startedAt + limitMinutes * 60_000
+      : null;
+  const secondsLeft = useCountdown(deadline, () => void handleSubmit("timeout"));
+  const tabLimit = settings.tabSwitchLimit;
+  useTabSwitches(tabLimit > 0 && !reply && !draft.prompt, () => {
+    const count = draft.addTabSwitch();
+    if (count > tabLimit) void handleSubmit("tabSwitch");
+    else setNotice(`检测到您离开了答题页面（第 ${count} 次），超过 ${tabLimit} 次将自动交卷`);
+  });
+
+  const handleChange = (questionId: string, value: unknown) => {
+    answering.setAnswer(questionId, value);
+    if (serverErrors[questionId]) setServerErrors(({ [questionId]: _gone, ...rest }) => rest);
+  };
+
+  const handleResume = () => {
+    const saved = draft.resume();
+    if (!saved) return;
+    answering.replaceAnswers(saved.answers);
+    if (saved.pageId) pages.goTo(saved.pageId, saved.history);
+  };
+
+  if (reply) {
+    return (
+      <Frame themeColor={settings.themeColor} frame={preview?.frame}>
+        <ThankYou reply={reply} definition={definition} answers={submitted} />
+      </Frame>
+    );
+  }
+  const view = answering.view;
+  const shown = view ? idsOnPage(view, pages.current) : [];
+  const answerableShown = view
+    ? view.visibleQuestions.filter((id) => isAnswerable(index.questions.get(id)?.type ?? ""))
+    : [];
+  const pageTitle = pages.current ? index.pageTitles.get(pages.current) : undefined;
+  const busy = waiting || phase === "submitting" || phase === "checking";
+
+  return (
+    <Frame themeColor={settings.themeColor} frame={preview?.frame}>
+      <SurveyHeader definition={definition} title={open.title} settings={settings} />
+      <ExamBar
+        seconds={limitMinutes ? (secondsLeft ?? limitMinutes * 60) : null}
+        tabSwitches={draft.tabSwitches}
+        tabLimit={tabLimit}
+      />
+      {settings.progressBar && view ? (
+        <ProgressBar
+          done={answerableShown.filter((id) => view.answers[id] !== undefined).length}
+          total={answerableShown.length}
+        />
+      ) : null}
+      {notice ? (
+        <div className="wa-notice" role="alert">
+          {notice}
+        </div>
+      ) : null}
+      {view ? null : <div className="wa-loading">加载中…</div>}
+      {pageTitle && pages.total > 1 ? <h2 className="wa-page-title">{pageTitle}</h2> : null}
+      <div className="wa-questions">
+        {shown.map((id) => {
+          const question = index.questions.get(id);
+          if (!question || !view) return null;
+          return (
+            <QuestionCard
+              key={id}
+              question={question}
+              number={view.numbers[id]}
+              text={view.texts[id]}
+              value={answering.answers[id]}
+              options={view.options[id] ?? []}
+              errors={view.errors[id] ?? []}
+              warnings={view.warnings[id] ?? []}
+              revealed={revealed.has(id)}
+              serverError={serverErrors[id]}
+              inGroup={members.has(id)}
+              context={context}
+              onChange={handleChange}
+              onReveal={(questionId) => reveal([questionId])}
+            />
+          );
+        })}
+      </div>
+      {view ? (
+        <ActionBar
+          canBack={pages.canGoBack && definition.settings.allowBack}
+          isLast={pages.isLast}
+          busy={busy}
+          busyText={phase === "checking" ? "确认中…" : "提交中…"}
+          onBack={() => {
+            pages.goBack();
+            scrollToQuestion(undefined);
+          }}
+          onNext={() => void handleNext()}
+          onSubmit={() => void handleSubmit()}
+        />
+      ) : null}
+      {pages.total > 1 ? (
+        <p className="wa-page-no">{`第 ${pages.position + 1} / ${pages.total} 页`}</p>
+      ) : null}
+      <Brand />
+      {draft.prompt ? <DraftPrompt onResume={handleResume} onRestart={draft.restart} /> : null}
+    </Frame>
+  );
+}

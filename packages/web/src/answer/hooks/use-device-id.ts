@@ -1,0 +1,24 @@
+import { useEffect, useState } from "react";
+import { deviceCookie, randomId, resolveDeviceId } from "../lib/ids.ts";
+
+/**
+ * The device id (null until local storage has been read after hydration) and a random id for this answering
+ * session (uploads are tied to it).
+ */
+export function useDeviceId(suggested: string): { deviceId: string | null; answerSession: string } {
+  const [deviceId, setDeviceId] = useState<string | null>(null);
+  const [answerSession] = useState(() => randomId(24));
+  useEffect(() => {
+    let storage: Storage | null = null;
+    try {
+      storage = localStorage;
+    } catch {
+      storage = null;
+    }
+    const id = resolveDeviceId(storage, suggested);
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in WeChat's browser and Safari
+    document.cookie = deviceCookie(id);
+    setDeviceId(id);
+  }, [suggested]);
+  return { deviceId, answerSession };
+}

@@ -1,0 +1,23 @@
+import { evaluateSurvey } from "@wjgj/core/survey/index";
+import { renderToString } from "react-dom/server";
+import { App } from "./app.tsx";
+import { firstPageOnly, indexDefinition, toView } from "./lib/view.ts";
+import type { AnswerPageData, AnswerPageInput } from "./page-data.ts";
+
+/**
+ * Server-side rendering of the respondent page (built to dist/server/answer-ssr.js, loaded by the server's
+ * answer-pages.ts). The first page is computed by the same engine the browser runs, seeded with the same
+ * device id, so hydration finds exactly the markup it would have rendered.
+ */
+export function prepareAnswerPage(input: AnswerPageInput): AnswerPageData {
+  if (input.page !== "answer") return input;
+  const { definition } = input.open;
+  if (input.open.state !== "open" || input.open.gate !== null || !definition)
+    return { ...input, initial: null };
+  const result = evaluateSurvey(definition, {}, { today: input.today, seed: input.deviceId });
+  return { ...input, initial: firstPageOnly(toView(result), indexDefinition(definition)) };
+}
+
+export function renderAnswerPage(data: AnswerPageData): { html: string } {
+  return { html: renderToString(<App data={data} />) };
+}
