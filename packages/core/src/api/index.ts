@@ -1,3 +1,4 @@
+export * from "./answering.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
 export * from "./host.ts";

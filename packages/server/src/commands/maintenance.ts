@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { addSeconds, iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 
@@ -14,42 +15,26 @@ export const retentionDays = {
   otherLoginUses: 1,
 } as const;
 
+/** Each pruned table with the timestamp column that ages it and how long its rows are kept. */
+const rules = [
+  ["smsOutbox", "sms_outbox", "createdAt", retentionDays.smsRecords],
+  ["phoneCodes", "phone_codes", "createdAt", retentionDays.smsRecords],
+  ["loginAttempts", "login_attempts", "createdAt", retentionDays.securityLogs],
+  ["sessions", "sessions", "expiresAt", retentionDays.securityLogs],
+  ["otherLoginUses", "other_login_uses", "usedAt", retentionDays.otherLoginUses],
+] as const;
+
 export async function pruneExpiredRecords(
   ctx: Pick<AppContext, "db" | "clock">,
 ): Promise<Record<string, number>> {
   const now = ctx.clock.now();
-  const before = (days: number) => iso(addSeconds(now, -days * DAY));
-  const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-  return {
-    smsOutbox: deleted(
-      await ctx.db
-        .deleteFrom("sms_outbox")
-        .where("createdAt", "<", before(retentionDays.smsRecords))
-        .executeTakeFirst(),
-    ),
-    phoneCodes: deleted(
-      await ctx.db
-        .deleteFrom("phone_codes")
-        .where("createdAt", "<", before(retentionDays.smsRecords))
-        .executeTakeFirst(),
-    ),
-    loginAttempts: deleted(
-      await ctx.db
-        .deleteFrom("login_attempts")
-        .where("createdAt", "<", before(retentionDays.securityLogs))
-        .executeTakeFirst(),
-    ),
-    sessions: deleted(
-      await ctx.db
-        .deleteFrom("sessions")
-        .where("expiresAt", "<", before(retentionDays.securityLogs))
-        .executeTakeFirst(),
-    ),
-    otherLoginUses: deleted(
-      await ctx.db
-        .deleteFrom("other_login_uses")
-        .where("usedAt", "<", before(retentionDays.otherLoginUses))
-        .executeTakeFirst(),
-    ),
-  };
+  const deleted: Record<string, number> = {};
+  for (const [name, table, column, days] of rules) {
+    const result = await ctx.db
+      .deleteFrom(table)
+      .where(sql.ref(column), "<", iso(addSeconds(now, -days * DAY)))
+      .executeTakeFirst();
+    deleted[name] = Number(result.numDeletedRows);
+  }
+  return deleted;
 }

@@ -1,4 +1,4 @@
-import type { ExamResult, Issue, SurveyDefinition } from "@wjgj/core/survey/index";
+import type { Issue, SurveyDefinition } from "@wjgj/core/survey/index";
 
 /**
  * The wire shapes of the respondent page: what `anQuestion/getQuestionary` answers, what the server inlines
@@ -6,7 +6,9 @@ import type { ExamResult, Issue, SurveyDefinition } from "@wjgj/core/survey/inde
  * imports this file too (without DOM or JSX), so both sides agree on the inlined data.
  */
 
-export type AnswerState = "open" | "unpublished" | "deleted" | "stopped" | "notStarted" | "ended" | "full";
+export type { AnswerState } from "@wjgj/core";
+
+import type { AnswerState } from "@wjgj/core";
 
 export interface PublicSettings {
   progressBar: boolean;
@@ -74,27 +76,6 @@ export interface AnswerSsrModule {
   renderAnswerPage(data: AnswerPageData): { html: string };
 }
 
-/** `anQuestion/questionAnswer`'s reply: what the thank-you screen shows. */
-export interface SubmitReply {
-  responseId: number | null;
-  preview: boolean;
-  endState: "submitted" | "screenedOut";
-  thankYouText: string;
-  redirectUrl: string;
-  redirectSeconds: number;
-  exam: {
-    total: number;
-    max: number;
-    passMark: number | null;
-    passed: boolean | null;
-    pendingManual: number;
-    questions?: ExamResult["questions"];
-    answerKey?: Record<string, string[]>;
-  } | null;
-  voteResults: Record<string, { optionId: string; label: string; count: number }[]> | null;
-}
-
-/** Why an exam was handed in without the respondent pressing 提交. */
-export type ForcedReason = "timeout" | "tabSwitch";
+export type { ForcedReason, SubmitReply } from "@wjgj/core";
 
 export const DATA_SCRIPT_ID = "__ANSWER_DATA__";

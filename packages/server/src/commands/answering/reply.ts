@@ -1,30 +1,8 @@
-import type { ExamResult, QuestionScore, SurveyDefinition } from "@wjgj/core";
+import type { ExamResult, SubmitReply, SurveyDefinition } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { readSettings } from "../questionnaires/store.ts";
-
-export interface SubmitReply {
-  /** null for a preview, which is never stored. */
-  responseId: number | null;
-  preview: boolean;
-  endState: "submitted" | "screenedOut";
-  thankYouText: string;
-  redirectUrl: string;
-  redirectSeconds: number;
-  /** Exams, when the creator shows scores: total, pass/fail and — when allowed — the answer key. */
-  exam: {
-    total: number;
-    max: number;
-    passMark: number | null;
-    passed: boolean | null;
-    pendingManual: number;
-    questions?: QuestionScore[];
-    answerKey?: Record<string, string[]>;
-  } | null;
-  /** Votes, when results are shown to voters: counts per option of each vote question. */
-  voteResults: Record<string, { optionId: string; label: string; count: number }[]> | null;
-}
 
 type Choice = { id: string; label: string; correct?: boolean };
 

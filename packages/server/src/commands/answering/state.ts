@@ -1,8 +1,7 @@
-import type { MessageKey, QuestionarySettings } from "@wjgj/core";
+import type { AnswerState, MessageKey, QuestionarySettings } from "@wjgj/core";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 
-/** Whether a questionnaire takes answers now, and if not, which closed page the respondent sees. */
-export type AnswerState = "open" | "unpublished" | "deleted" | "stopped" | "notStarted" | "ended" | "full";
+export type { AnswerState } from "@wjgj/core";
 
 export const answerStateMessages: Record<Exclude<AnswerState, "open">, MessageKey> = {
   unpublished: "answerUnpublished",

@@ -1,4 +1,10 @@
-import { type ExamResult, ResultCode, type SurveyDefinition, validateSubmission } from "@wjgj/core";
+import {
+  type ExamResult,
+  ResultCode,
+  type SubmitReply,
+  type SurveyDefinition,
+  validateSubmission,
+} from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type Trx, toCount, transaction } from "../../db/index.ts";
@@ -16,7 +22,7 @@ import { loadQuestionnaire, readDefinition, readSettings } from "../questionnair
 import { bumpCounters, chosenLabels, counterKeys, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
-import { buildReply, type SubmitReply } from "./reply.ts";
+import { buildReply } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
 import { answerState, answerStateMessages } from "./state.ts";
 

@@ -1,0 +1,30 @@
+import type { QuestionScore } from "../survey/scoring/exam.ts";
+
+/** Whether a questionnaire takes answers now, and if not, which closed page the respondent sees. */
+export type AnswerState = "open" | "unpublished" | "deleted" | "stopped" | "notStarted" | "ended" | "full";
+
+/** `anQuestion/questionAnswer`'s reply: what the thank-you screen shows (server reply.ts → answer page). */
+export interface SubmitReply {
+  /** null for a preview, which is never stored. */
+  responseId: number | null;
+  preview: boolean;
+  endState: "submitted" | "screenedOut";
+  thankYouText: string;
+  redirectUrl: string;
+  redirectSeconds: number;
+  /** Exams, when the creator shows scores: total, pass/fail and — when allowed — the answer key. */
+  exam: {
+    total: number;
+    max: number;
+    passMark: number | null;
+    passed: boolean | null;
+    pendingManual: number;
+    questions?: QuestionScore[];
+    answerKey?: Record<string, string[]>;
+  } | null;
+  /** Votes, when results are shown to voters: counts per option of each vote question. */
+  voteResults: Record<string, { optionId: string; label: string; count: number }[]> | null;
+}
+
+/** Why an exam was handed in without the respondent pressing 提交. */
+export type ForcedReason = "timeout" | "tabSwitch";
