@@ -50,18 +50,36 @@ const websiteRoutes: RouteObject[] = [
     title: "互助答题",
     description: "发布问卷互相填写，用积分换取答卷，帮助学生与研究者快速收集有效样本。",
   }),
-  placeholder("service", {
-    title: "样本服务",
-    description: "按地区、年龄、职业等条件精准投放问卷，由专业样本库提供真实有效的答卷。",
-  }),
-  placeholder("version", {
-    title: "版本价格",
-    description: "个人版、黄金、铂金、钻石会员各版本的功能对比与开通方式。",
-  }),
-  placeholder("companyProfile", {
-    title: "联系我们",
-    description: "公司介绍、商务合作与客服联系方式。",
-  }),
+  {
+    path: "service",
+    handle: {
+      title: "样本服务",
+      description: "按地区、年龄、职业等条件精准投放问卷，由专业样本库提供真实有效的答卷。",
+    },
+    element: page(
+      () => import("./pages/website-service/index.tsx"),
+      (m) => m.WebsiteServicePage,
+    ),
+  },
+  {
+    path: "version",
+    handle: {
+      title: "版本价格",
+      description: "个人版、黄金、铂金、钻石会员各版本的功能对比与开通方式。",
+    },
+    element: page(
+      () => import("./pages/website-version/index.tsx"),
+      (m) => m.WebsiteVersionPage,
+    ),
+  },
+  {
+    path: "companyProfile",
+    handle: { title: "联系我们", description: "公司介绍、商务合作与客服联系方式。" },
+    element: page(
+      () => import("./pages/website-contact/index.tsx"),
+      (m) => m.WebsiteContactPage,
+    ),
+  },
   {
     path: "product",
     children: [
@@ -91,12 +109,30 @@ const websiteRoutes: RouteObject[] = [
     path: "resource",
     children: [
       redirectTo("/website/resource/news"),
-      placeholder("news", { title: "资讯", description: "调研方法、行业报告与产品动态，按标签分类浏览。" }),
-      placeholder("news/:id/info", { title: "资讯详情", description: "资讯的正文、发布时间与相关推荐。" }),
-      placeholder("help", {
-        title: "帮助中心",
-        description: "从创建问卷到数据分析的使用指南与常见问题解答。",
-      }),
+      {
+        path: "news",
+        handle: { title: "资讯", description: "调研方法、行业报告与产品动态，按标签分类浏览。" },
+        element: page(
+          () => import("./pages/website-news/index.tsx"),
+          (m) => m.WebsiteNewsPage,
+        ),
+      },
+      {
+        path: "news/:id/info",
+        handle: { title: "资讯详情", description: "资讯的正文、发布时间与相关推荐。" },
+        element: page(
+          () => import("./pages/website-news-detail/index.tsx"),
+          (m) => m.WebsiteNewsDetailPage,
+        ),
+      },
+      {
+        path: "help",
+        handle: { title: "帮助中心", description: "从创建问卷到数据分析的使用指南与常见问题解答。" },
+        element: page(
+          () => import("./pages/website-help/index.tsx"),
+          (m) => m.WebsiteHelpPage,
+        ),
+      },
     ],
   },
 ];

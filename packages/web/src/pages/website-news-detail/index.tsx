@@ -1,0 +1,96 @@
+import { ArrowLeftOutlined, EyeOutlined } from "@ant-design/icons";
+import { Alert, Button, Result, Skeleton, Tag } from "antd";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ApiError } from "../../api/errors.ts";
+import { useNewsDetail } from "../../api/navigation.ts";
+import { parseNewsId } from "../website-news/news-state.ts";
+import "../website-news/website-news.css";
+
+function NotFound() {
+  const navigate = useNavigate();
+  return (
+    <div data-testid="news-not-found">
+      <Result
+        status="404"
+        title="资讯不存在或已下线"
+        subTitle="链接可能已失效，去资讯列表看看其他内容吧。"
+        extra={
+          <Button type="primary" onClick={() => navigate("/website/resource/news")}>
+            返回资讯列表
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+/** 资讯详情 (/website/resource/news/:id/info). */
+export function WebsiteNewsDetailPage() {
+  const id = parseNewsId(useParams().id);
+  const detail = useNewsDetail(id);
+  const news = detail.data;
+
+  useEffect(() => {
+    if (news) document.title = `${news.title} - 问卷管家`;
+  }, [news]);
+
+  if (id === null) return <NotFound />;
+  if (detail.isError) {
+    if (detail.error instanceof ApiError && detail.error.code === 404) return <NotFound />;
+    return (
+      <div className="wj-news-detail">
+        <Alert type="error" showIcon message={detail.error.message || "资讯加载失败，请稍后刷新重试"} />
+      </div>
+    );
+  }
+  if (!news)
+    return (
+      <div className="wj-news-detail">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </div>
+    );
+
+  return (
+    <article className="wj-news-detail" data-testid="news-detail">
+      <Link to="/website/resource/news">
+        <ArrowLeftOutlined /> 返回资讯列表
+      </Link>
+      <h1 className="wj-news-detail__title">{news.title}</h1>
+      <div className="wj-news-detail__meta">
+        {news.labelName && <Tag color="blue">{news.labelName}</Tag>}
+        <time dateTime={news.publishTime.replace(" ", "T")}>发布时间：{news.publishTime}</time>
+        <span>
+          <EyeOutlined /> 阅读 {news.views}
+        </span>
+      </div>
+      {news.cover && <img className="wj-news-detail__cover" src={news.cover} alt={news.title} />}
+      <div
+        className="wj-rich-text"
+        data-testid="news-content"
+        // Safe only because the server sanitises rich text against an allow-list on save (and the seed
+        // goes through the same sanitiser); never feed unsanitised text here.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text
+        dangerouslySetInnerHTML={{ __html: news.content }}
+      />
+      <nav className="wj-news-detail__pager" aria-label="上一篇与下一篇">
+        <div>
+          上一篇：
+          {news.prev ? (
+            <Link to={`/website/resource/news/${news.prev.id}/info`}>{news.prev.title}</Link>
+          ) : (
+            "没有了"
+          )}
+        </div>
+        <div>
+          下一篇：
+          {news.next ? (
+            <Link to={`/website/resource/news/${news.next.id}/info`}>{news.next.title}</Link>
+          ) : (
+            "没有了"
+          )}
+        </div>
+      </nav>
+    </article>
+  );
+}
