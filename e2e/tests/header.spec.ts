@@ -5,6 +5,8 @@ async function openPanel(page: Page) {
   await page.getByTestId("header-avatar").hover();
   const panel = page.getByTestId("user-panel");
   await expect(panel).toBeVisible();
+  // Keep the pointer on the panel (as a user does) so it stays open while its opening animation ends.
+  await panel.hover();
   return panel;
 }
 

@@ -35,6 +35,8 @@ export function AppHeader() {
               open={panelOpen}
               onOpenChange={setPanelOpen}
               trigger="hover"
+              // A little grace when the pointer crosses the gap between avatar and panel.
+              mouseLeaveDelay={0.3}
               placement="bottomRight"
               arrow={false}
               content={
