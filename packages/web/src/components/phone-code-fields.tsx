@@ -1,0 +1,56 @@
+import { LockOutlined, MobileOutlined } from "@ant-design/icons";
+import { Form, type FormInstance, Input } from "antd";
+import { codeRules, phoneRules } from "../lib/form-rules.ts";
+import { SendCodeButton } from "./send-code-button.tsx";
+
+export interface PhoneCodeValues {
+  phone: string;
+  code: string;
+}
+
+/**
+ * The phone field and the code field with its 获取验证码 button, shared by SMS login and /ConfirmPhone.
+ * The button validates the phone first, so a wrong number is shown before any code is requested.
+ */
+export function PhoneCodeFields({
+  form,
+  send,
+  onError,
+}: {
+  form: FormInstance<PhoneCodeValues>;
+  send: (phone: string) => Promise<unknown>;
+  onError: (error: unknown) => void;
+}) {
+  const getPhone = async () => {
+    try {
+      const { phone } = await form.validateFields(["phone"]);
+      return phone;
+    } catch {
+      return null;
+    }
+  };
+
+  return (
+    <>
+      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder="请输入手机号"
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="tel"
+        />
+      </Form.Item>
+      <Form.Item name="code" rules={codeRules} validateTrigger="onBlur">
+        <Input
+          prefix={<LockOutlined />}
+          placeholder="请输入6位验证码"
+          maxLength={6}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          suffix={<SendCodeButton getPhone={getPhone} send={send} onError={onError} />}
+        />
+      </Form.Item>
+    </>
+  );
+}
