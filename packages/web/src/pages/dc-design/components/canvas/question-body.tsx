@@ -1,24 +1,14 @@
 import type { Question } from "@wjgj/core";
 import { memo } from "react";
+import { choiceTypes } from "../../lib/question-meta.ts";
 import { ChoicePreview } from "./previews/choice-preview.tsx";
 import { OtherPreview } from "./previews/layout-preview.tsx";
 import { MatrixPreview } from "./previews/matrix-preview.tsx";
 import { RatingPreview } from "./previews/rating-preview.tsx";
 import { TextPreview } from "./previews/text-preview.tsx";
 
-const choice = new Set([
-  "single",
-  "multiple",
-  "dropdown",
-  "imageSingle",
-  "imageMultiple",
-  "trueFalse",
-  "voteSingle",
-  "voteMultiple",
-  "appointment",
-  "ranking",
-  "allocation",
-]);
+// Choice types plus the two that list their items like options (排序, 比重).
+const choice = new Set([...choiceTypes, "ranking", "allocation"]);
 const rating = new Set(["star", "nps", "likert", "slider"]);
 const matrix = new Set([
   "matrixSingle",
