@@ -57,6 +57,20 @@ function round(value: number, digits: number): number {
 
 const dateArg: ValueType = "date";
 
+/** YEAR / MONTH / DAY: one field of an ISO date, by its character range. */
+function datePart(start: number, end: number): BuiltIn {
+  return {
+    min: 1,
+    max: 1,
+    args: [dateArg],
+    returns: "number",
+    call: (v) => {
+      const d = asDate(v[0]);
+      return d ? Number(d.slice(start, end)) : null;
+    },
+  };
+}
+
 export const builtIns: Readonly<Record<string, BuiltIn>> = {
   // IF, AND and OR are evaluated lazily by the evaluator; these bodies serve the checker's arity rules.
   IF: {
@@ -162,36 +176,9 @@ export const builtIns: Readonly<Record<string, BuiltIn>> = {
     },
   },
   TODAY: { min: 0, max: 0, args: [], returns: "date", call: (_v, env) => env.today },
-  YEAR: {
-    min: 1,
-    max: 1,
-    args: [dateArg],
-    returns: "number",
-    call: (v) => {
-      const d = asDate(v[0]);
-      return d ? Number(d.slice(0, 4)) : null;
-    },
-  },
-  MONTH: {
-    min: 1,
-    max: 1,
-    args: [dateArg],
-    returns: "number",
-    call: (v) => {
-      const d = asDate(v[0]);
-      return d ? Number(d.slice(5, 7)) : null;
-    },
-  },
-  DAY: {
-    min: 1,
-    max: 1,
-    args: [dateArg],
-    returns: "number",
-    call: (v) => {
-      const d = asDate(v[0]);
-      return d ? Number(d.slice(8, 10)) : null;
-    },
-  },
+  YEAR: datePart(0, 4),
+  MONTH: datePart(5, 7),
+  DAY: datePart(8, 10),
   ADDDAYS: {
     min: 2,
     max: 2,
