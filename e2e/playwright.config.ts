@@ -6,7 +6,8 @@ import { defineConfig, type Project } from "@playwright/test";
 import { OTHER_LOGIN_SECRET } from "./support/partner.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const port = 8199;
+// E2E_PORT lets two checkouts (or two people) run journeys side by side.
+const port = Number(process.env.E2E_PORT ?? 8199);
 // A fresh database per run: the demo accounts are seeded only into an empty one.
 const dataDir = fs.mkdtempSync(`${os.tmpdir()}/wjgj-e2e-`);
 
