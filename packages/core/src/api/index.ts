@@ -1,6 +1,7 @@
 export * from "./answering.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
+export * from "./exports.ts";
 export * from "./host.ts";
 export * from "./limits.ts";
 export * from "./messages.ts";

@@ -1,0 +1,113 @@
+/**
+ * Exports of results as background jobs (module `export`): the creator asks for a file, the server
+ * builds it off the request while the page polls the list for progress, then the file is downloaded
+ * until it expires. Shared by the server's presenter and the browser's export tab.
+ *
+ * Calls (every one only for the questionnaire's owner: another user 403, anonymous 303):
+ * - POST `export/createExport` {@link CreateExportInput} → {@link ExportJob} (status "queued")
+ * - GET  `export/getExportList` {@link ExportListInput} → {@link ExportList}, newest first; poll it
+ *   every {@link exportPollMs} ms while any job is queued or running
+ * - GET  `export/downloadExport` {@link ExportJobInput} → the file itself (not the JSON envelope) while
+ *   the job is done and not expired; otherwise the usual envelope with code 404 and a Chinese `msg`.
+ *   The `token` travels as a header like every call, so the page fetches it and saves the blob.
+ * - POST `export/deleteExport` {@link ExportJobInput} → null; removes the job and its file
+ */
+
+export const exportKinds = ["xlsx", "csv", "zip"] as const;
+export type ExportKind = (typeof exportKinds)[number];
+
+export const exportKindNames: Record<ExportKind, string> = {
+  xlsx: "Excel 答卷数据（.xlsx）",
+  csv: "CSV 答卷数据（.csv）",
+  zip: "上传文件与签名（.zip）",
+};
+
+export const exportStatuses = ["queued", "running", "done", "failed", "expired"] as const;
+export type ExportStatus = (typeof exportStatuses)[number];
+
+export const exportStatusNames: Record<ExportStatus, string> = {
+  queued: "排队中",
+  running: "导出中",
+  done: "已完成",
+  failed: "导出失败",
+  expired: "已过期",
+};
+
+/** Response sources as the submit call records them, with the names the 来源 column shows. */
+export const responseSourceNames: Record<string, string> = {
+  link: "链接",
+  qrcode: "二维码",
+  wechat: "微信",
+  embed: "网页嵌入",
+  sms: "短信",
+  other: "其他",
+};
+
+/** Finished files are kept this long, then pruned (the job stays listed as 已过期). */
+export const exportRetentionDays = 7;
+/** How often the export tab refreshes the list while a job is queued or running. */
+export const exportPollMs = 1500;
+
+/**
+ * Which responses go into the file. The server applies `includeInvalid`, the date range and the sources;
+ * any further keys (answer conditions from the 筛选 panel) are stored with the job as sent and shown
+ * back, so the list can say which filter a file was made with.
+ */
+export interface ExportFilter {
+  /** Also export responses marked invalid (无效答卷); deleted ones never are. Default false. */
+  includeInvalid?: boolean;
+  /** First and last day of submission, "YYYY-MM-DD" in China time, both inclusive. */
+  startDate?: string;
+  endDate?: string;
+  /** Keys of {@link responseSourceNames}; all sources when absent or empty. */
+  sources?: string[];
+  [key: string]: unknown;
+}
+
+export interface CreateExportInput {
+  questionnaireId: number;
+  kind: ExportKind;
+  /** An object, or the same as JSON text (form posts). */
+  filter?: ExportFilter | string;
+}
+
+export interface ExportListInput {
+  questionnaireId: number;
+}
+
+/** A job is addressed together with its questionnaire: a job id of another questionnaire is 404. */
+export interface ExportJobInput {
+  questionnaireId: number;
+  id: number;
+}
+
+export interface ExportJob {
+  id: number;
+  questionnaireId: number;
+  kind: ExportKind;
+  kindName: string;
+  status: ExportStatus;
+  statusName: string;
+  /** 0–100. */
+  progress: number;
+  /** Responses written so far (the total once done). */
+  rows: number;
+  /** The name the download is saved under, e.g. `客户满意度调查_答卷数据.xlsx`. */
+  fileName: string;
+  /** Bytes; 0 until done. */
+  fileSize: number;
+  /** Why the job failed, in Chinese; "" otherwise. */
+  error: string;
+  filter: ExportFilter | null;
+  /** China time "YYYY-MM-DD HH:mm:ss"; "" when not yet. */
+  createdAt: string;
+  finishedAt: string;
+  /** When the file is pruned; "" until done. */
+  expiresAt: string;
+  /** GET this path (with the token header) while status is "done"; "" otherwise. */
+  downloadPath: string;
+}
+
+export interface ExportList {
+  list: ExportJob[];
+}
