@@ -7,4 +7,5 @@ export * from "./limits.ts";
 export * from "./messages.ts";
 export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
+export * from "./results.ts";
 export * from "./user.ts";
