@@ -1,7 +1,16 @@
 import type { QuestionScore } from "../survey/scoring/exam.ts";
 
 /** Whether a questionnaire takes answers now, and if not, which closed page the respondent sees. */
-export type AnswerState = "open" | "unpublished" | "deleted" | "stopped" | "notStarted" | "ended" | "full";
+export type AnswerState =
+  | "open"
+  | "unpublished"
+  | "deleted"
+  | "stopped"
+  | "notStarted"
+  | "ended"
+  | "full"
+  // An admin took it down (admin/questionnaire/takeDown); only an admin can restore it.
+  | "takenDown";
 
 /** `anQuestion/questionAnswer`'s reply: what the thank-you screen shows (server reply.ts → answer page). */
 export interface SubmitReply {

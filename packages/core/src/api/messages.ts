@@ -168,6 +168,13 @@ export const messages = {
   nickNameSearchInvalid: "昵称搜索条件不能超过20个字符",
   userVipLevelInvalid: "会员等级需为0（个人版）或1-3",
   settingsInvalid: "设置内容格式有误，请检查后重试",
+  // Questionnaires taken down by an admin
+  answerTakenDown: "该问卷已被管理员下架，暂时无法填写",
+  questionaryTakenDown: "该问卷已被管理员下架，暂不能发布，如有疑问请联系客服",
+  takeDownReasonInvalid: "请填写下架原因（1-200个字符）",
+  questionaryAlreadyTakenDown: "该问卷已经是下架状态",
+  questionaryNotTakenDown: "该问卷未被下架，无需恢复",
+  takenDownFilterInvalid: "下架筛选条件无效",
 } as const;
 
 export type MessageKey = keyof typeof messages;

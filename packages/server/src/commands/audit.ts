@@ -15,10 +15,20 @@ export const auditEntities = [
   "lead",
   "settings",
   "user",
+  "questionnaire",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
-export type AuditAction = "create" | "update" | "delete" | "review" | "handle" | "save" | "resetPassword";
+export type AuditAction =
+  | "create"
+  | "update"
+  | "delete"
+  | "review"
+  | "handle"
+  | "save"
+  | "resetPassword"
+  | "takeDown"
+  | "restore";
 
 export interface AuditEntry {
   adminId: number;

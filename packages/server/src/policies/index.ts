@@ -12,7 +12,8 @@ export type Action =
   | "admin:vip"
   | "admin:settings"
   | "admin:leads"
-  | "admin:audit";
+  | "admin:audit"
+  | "admin:questionnaires";
 
 export function allow(viewer: Viewer | null, action: Action): boolean {
   if (viewer?.user.status !== "active") return false;
@@ -26,6 +27,7 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
     case "admin:settings":
     case "admin:leads":
     case "admin:audit":
+    case "admin:questionnaires":
       return viewer.user.role === "admin";
     default:
       return false;

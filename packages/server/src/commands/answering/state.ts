@@ -10,6 +10,7 @@ export const answerStateMessages: Record<Exclude<AnswerState, "open">, MessageKe
   notStarted: "answerNotStarted",
   ended: "answerEnded",
   full: "answerFull",
+  takenDown: "answerTakenDown",
 };
 
 function parseTime(text: string): number | null {
@@ -19,6 +20,8 @@ function parseTime(text: string): number | null {
 }
 
 export function answerState(row: QuestionnaireRow, settings: QuestionarySettings, now: Date): AnswerState {
+  // An admin's take-down outranks everything the owner did: the respondent must learn why it is gone.
+  if (row.takenDownAt) return "takenDown";
   if (row.deletedAt) return "deleted";
   if (row.publishedVersion === null) return "unpublished";
   if (row.status !== "published") return "stopped";

@@ -8,7 +8,7 @@ import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
-import { InvalidInputError } from "../../errors.ts";
+import { ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { writeDraft } from "./drafts.ts";
@@ -103,6 +103,8 @@ export async function publishQuestionnaire(
 ): Promise<QuestionnaireRow> {
   return transaction(ctx.db, async (trx) => {
     const row = await loadQuestionnaire(trx, viewer, id, "publish");
+    // Only an admin lifts a take-down (admin/questionnaire/restore); publishing again must not.
+    if (row.takenDownAt) throw new ConflictError("questionaryTakenDown");
     const definition = readDefinition(row.draft);
     assertPublishable(definition);
     const now = iso(ctx.clock.now());

@@ -6,6 +6,7 @@ import { siteContentMigration } from "./0002-site-content.ts";
 import { questionnairesMigration } from "./0003-questionnaires.ts";
 import { responsesMigration } from "./0004-responses.ts";
 import { uploadsMigration } from "./0005-uploads.ts";
+import { questionnaireTakeDownMigration } from "./0008-questionnaire-take-down.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0003-questionnaires": questionnairesMigration(dialect),
     "0004-responses": responsesMigration(dialect),
     "0005-uploads": uploadsMigration(dialect),
+    "0008-questionnaire-take-down": questionnaireTakeDownMigration(),
   };
 }
 

@@ -28,6 +28,10 @@ export interface QuestionnairesTable {
   publishedAt: string | null;
   /** Set while the questionnaire sits in the recycle bin. */
   deletedAt: string | null;
+  /** Set while an admin has taken it down: respondents see a notice and the owner cannot publish. */
+  takenDownAt: string | null;
+  takenDownBy: number | null;
+  takenDownReason: string | null;
 }
 
 /** Immutable published snapshots; a response names the revision it answered. */

@@ -29,6 +29,9 @@ const adminPaths = [
   "admin/settings/get",
   "admin/settings/save",
   "admin/audit/list",
+  "admin/questionnaire/list",
+  "admin/questionnaire/takeDown",
+  "admin/questionnaire/restore",
 ];
 
 describe("every admin call", () => {
@@ -44,7 +47,15 @@ describe("every admin call", () => {
     const before = await tableCounts(t);
     for (const route of apiRoutesOf(t.app).filter((r) => r.path.startsWith("admin/"))) {
       // Valid-looking input, so that only the policy can be what refuses.
-      const payload = { id: 1, userId: 1, title: "x", name: "x", status: "published", content: "<p>x</p>" };
+      const payload = {
+        id: 1,
+        userId: 1,
+        title: "x",
+        name: "x",
+        status: "published",
+        content: "<p>x</p>",
+        reason: "x",
+      };
       const inject = (headers: Record<string, string>) =>
         t.app.inject({
           method: route.method,

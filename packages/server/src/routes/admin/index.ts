@@ -8,6 +8,7 @@ import { defineRoute } from "../../http/route.ts";
 import { presentAdminUser } from "../../presenters/user.ts";
 import { adminContentRoutes } from "./content.ts";
 import { idInput } from "./content-schema.ts";
+import { adminQuestionnaireRoutes } from "./questionnaire.ts";
 import { phoneSearchInput, userSearchInput, userSessionsInput, userUpdateInput } from "./schema.ts";
 import { adminSiteRoutes } from "./site.ts";
 
@@ -65,4 +66,5 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   adminContentRoutes(app, ctx);
   adminSiteRoutes(app, ctx);
+  adminQuestionnaireRoutes(app, ctx);
 }

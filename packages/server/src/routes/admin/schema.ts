@@ -1,4 +1,4 @@
-import { messages } from "@wjgj/core";
+import { messages, questionaryStatuses } from "@wjgj/core";
 import { z } from "zod";
 import { auditEntities } from "../../commands/audit.ts";
 import {
@@ -61,6 +61,19 @@ export const friendLinkListInput = z.object({
 export const friendLinkReviewInput = z.object({
   id: idParam,
   decision: enumParam(["approve", "reject"], "reviewDecisionInvalid"),
+});
+
+export const questionnaireListInput = z.object({
+  ...pageInput,
+  keyword: blankAsAbsent(textParam("keywordInvalid", { max: 50 })),
+  ownerPhone: phoneSearchInput.shape.phone,
+  status: blankAsAbsent(enumParam(questionaryStatuses, "statusInvalid")),
+  takenDown: blankAsAbsent(booleanParam("takenDownFilterInvalid")),
+});
+
+export const takeDownInput = z.object({
+  id: idParam,
+  reason: textParam("takeDownReasonInvalid", { min: 1, max: 200, multiline: true }),
 });
 
 export const leadListInput = z.object({

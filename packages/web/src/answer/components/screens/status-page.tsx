@@ -10,6 +10,7 @@ const headings: Record<StatusKind, string> = {
   notStarted: "问卷未开始",
   ended: "问卷已结束",
   full: "已达到回收上限",
+  takenDown: "问卷已下架",
 };
 
 const icons: Record<StatusKind, string> = {
@@ -20,6 +21,7 @@ const icons: Record<StatusKind, string> = {
   notStarted: "◷",
   ended: "✓",
   full: "!",
+  takenDown: "⊘",
 };
 
 /** The clear page of every state in which a questionnaire takes no answers, readable without script. */
