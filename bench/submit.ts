@@ -12,6 +12,7 @@ import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
 import { buildApp } from "../packages/server/src/app.ts";
 import { systemClock } from "../packages/server/src/clock.ts";
+import { issueAnswerToken } from "../packages/server/src/commands/answering/answer-token.ts";
 import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
 import { createSession, resolveSession } from "../packages/server/src/commands/sessions.ts";
@@ -117,6 +118,8 @@ const revision = await handle.db
 const body = JSON.stringify({
   publicId: q.publicId,
   revisionId: revision.id,
+  // One page's answering-session token (anQuestion/getQuestionary) serves every simulated submit.
+  answerToken: issueAnswerToken(ctx, q.publicId, revision.id),
   answers: answers(),
   idempotencyKey: "bench-__N__",
   deviceId: "device-__N__",

@@ -21,6 +21,8 @@ const envSchema = z.object({
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   OTHER_LOGIN_SECRET: z.string().optional(),
+  /** Signs answering-session tokens; without it a key is generated once under DATA_DIR. */
+  ANSWER_TOKEN_SECRET: z.string().optional(),
   WWW_REDIRECT: flag.default(false),
   TRUST_PROXY: flag.default(false),
   SEED_DEMO: flag.default(true),
@@ -39,6 +41,7 @@ export interface Config {
   adminPhone: string | undefined;
   adminPassword: string | undefined;
   otherLoginSecret: string | undefined;
+  answerTokenSecret: string | undefined;
   wwwRedirect: boolean;
   trustProxy: boolean;
   seedDemo: boolean;
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPhone: e.ADMIN_PHONE || undefined,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     otherLoginSecret: e.OTHER_LOGIN_SECRET || undefined,
+    answerTokenSecret: e.ANSWER_TOKEN_SECRET || undefined,
     wwwRedirect: e.WWW_REDIRECT,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,

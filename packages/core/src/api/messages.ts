@@ -84,6 +84,11 @@ export const messages = {
   uploadNotFound: "文件不存在或已被删除",
   uploadSessionInvalid: "上传会话无效，请刷新页面后重试",
   uploadFileInvalid: "答卷中的文件无效，请重新上传",
+  // Answering: password guessing and the answering-session token
+  answerPasswordThrottled: "访问密码错误次数过多，请10分钟后再试",
+  answerTokenMissing: "答题页面已失效，请刷新页面后重新提交",
+  answerTokenInvalid: "答题页面校验失败，请刷新页面后重新提交",
+  answerTokenExpired: "答题页面停留时间过长已失效，请刷新页面后重新提交（已填写的内容会保留）",
   questionIdInvalid: "题目编号无效",
   selectConnectExists: "该题已设置选项关联，请直接修改",
   selectConnectMissing: "该题尚未设置选项关联",

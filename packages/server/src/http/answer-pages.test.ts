@@ -134,11 +134,14 @@ describe("GET /r/{publicId}", () => {
     await expectState("问卷已结束", "问卷已结束，感谢您的关注");
     await set({ endTime: "", maxResponses: 1 });
     const open = (await page(`/r/${q.publicId}`)).body;
-    const revisionId = (dataOf(open) as { open: { revisionId: number } }).open.revisionId;
+    const { revisionId, answerToken } = (
+      dataOf(open) as { open: { revisionId: number; answerToken: string } }
+    ).open;
     await call(t.app, "POST", "anQuestion/questionAnswer", {
       json: {
         publicId: q.publicId,
         revisionId,
+        answerToken,
         answers: { q1: { optionId: "a" } },
         idempotencyKey: "full-key-1",
       },

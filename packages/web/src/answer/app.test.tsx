@@ -65,6 +65,7 @@ function openData(overrides: Partial<OpenData> = {}): OpenData {
     kind: "survey",
     revisionId: 5,
     definition,
+    answerToken: "Pub1234567.5.1780000000.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
     settings: {
       progressBar: true,
       themeColor: "#2f6bff",
@@ -246,6 +247,7 @@ describe("the respondent page in the browser", () => {
       answers: { go: { optionId: "no" } },
       deviceId: "Device_12345678",
       source: "link",
+      answerToken: "Pub1234567.5.1780000000.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
     });
     expect(String(submits[0]?.body.idempotencyKey)).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(localStorage.getItem(draftKey("Pub1234567"))).toBeNull();

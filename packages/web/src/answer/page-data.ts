@@ -33,6 +33,8 @@ export interface OpenData {
   revisionId: number | null;
   definition: SurveyDefinition | null;
   settings: PublicSettings;
+  /** Signed by the server for this page: sent back with the submission and with uploads; null when gated. */
+  answerToken: string | null;
   /** Previews only: the draft's version, sent back as the revision of a preview submission. */
   draftVersion?: number;
 }

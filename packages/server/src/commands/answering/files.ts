@@ -23,25 +23,28 @@ function referencedFiles(definition: SurveyDefinition, answers: Record<string, u
 
 /**
  * Every referenced file must be an upload for that very question of this questionnaire that no response
- * has claimed yet; the response then claims them, inside the submit transaction.
+ * has claimed yet — and, given the submitting page's answering session, one that page uploaded; the
+ * response then claims them, inside the submit transaction.
  */
 export async function claimFiles(
   trx: Trx,
   questionnaireId: number,
   definition: SurveyDefinition,
   answers: Record<string, unknown>,
+  answerSession: string | undefined,
 ): Promise<(responseId: number) => Promise<void>> {
   const refs = referencedFiles(definition, answers);
   const ids: number[] = [];
   for (const ref of refs) {
-    const upload = await trx
+    let query = trx
       .selectFrom("uploads")
       .select("id")
       .where("path", "=", ref.key)
       .where("questionnaireId", "=", questionnaireId)
       .where("questionId", "=", ref.questionId)
-      .where("responseId", "is", null)
-      .executeTakeFirst();
+      .where("responseId", "is", null);
+    if (answerSession !== undefined) query = query.where("answerSession", "=", answerSession);
+    const upload = await query.executeTakeFirst();
     if (!upload) throw InvalidInputError.field(`answers.${ref.questionId}`, "uploadFileInvalid");
     ids.push(upload.id);
   }

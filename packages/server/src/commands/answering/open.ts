@@ -5,6 +5,8 @@ import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { readSettings } from "../questionnaires/store.ts";
+import { issueAnswerToken } from "./answer-token.ts";
+import { passesPasswordGate } from "./password-gate.ts";
 import { publishedRevision, respondentDefinition } from "./revisions.ts";
 import { type AnswerState, answerState, answerStateMessages } from "./state.ts";
 
@@ -37,6 +39,8 @@ export interface OpenQuestionnaire {
   revisionId: number | null;
   definition: SurveyDefinition | null;
   settings: ReturnType<typeof publicSettings>;
+  /** The answering-session token `questionAnswer` and uploads want back; null while nothing can be answered. */
+  answerToken: string | null;
 }
 
 export async function findByPublicId(db: Db, publicId: string): Promise<QuestionnaireRow> {
@@ -53,7 +57,7 @@ export async function findByPublicId(db: Db, publicId: string): Promise<Question
 export async function openQuestionnaire(
   ctx: AppContext,
   viewer: Viewer | null,
-  args: { publicId: string; password?: string | undefined },
+  args: { publicId: string; password?: string | undefined; ip?: string | undefined },
 ): Promise<OpenQuestionnaire> {
   const row = await findByPublicId(ctx.db, args.publicId);
   const settings = readSettings(row.settings);
@@ -66,10 +70,11 @@ export async function openQuestionnaire(
     kind: row.kind,
     settings: publicSettings(settings),
   };
-  const closed = { ...base, gate: null, revisionId: null, definition: null };
+  const closed = { ...base, gate: null, revisionId: null, definition: null, answerToken: null };
   if (state !== "open" || row.publishedVersion === null) return closed;
   if (settings.loginRequired && !viewer) return { ...closed, gate: "login" };
-  if (settings.password && args.password !== settings.password) return { ...closed, gate: "password" };
+  if (!(await passesPasswordGate(ctx, row, settings.password, args.password, args.ip ?? "")))
+    return { ...closed, gate: "password" };
   const revision = await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) return closed;
   return {
@@ -77,5 +82,6 @@ export async function openQuestionnaire(
     gate: null,
     revisionId: revision.id,
     definition: respondentDefinition(revision.definition),
+    answerToken: issueAnswerToken(ctx, row.publicId, revision.id),
   };
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
+import { issueAnswerToken } from "./answer-token.ts";
 import { findByPublicId, type OpenQuestionnaire, publicSettings } from "./open.ts";
 import { respondentDefinition } from "./revisions.ts";
 
@@ -32,5 +33,7 @@ export async function openPreview(
     definition: respondentDefinition(readDefinition(row.draft)),
     settings: publicSettings(readSettings(row.settings)),
     draftVersion: row.version,
+    // For uploads: preview submissions are never stored, so they do not need it.
+    answerToken: issueAnswerToken(ctx, row.publicId, row.version),
   };
 }

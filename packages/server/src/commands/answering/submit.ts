@@ -22,6 +22,7 @@ import { loadQuestionnaire, readDefinition, readSettings } from "../questionnair
 import { bumpCounters, chosenLabels, counterKeys, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
+import { passesPasswordGate } from "./password-gate.ts";
 import { buildReply } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
 import { answerState, answerStateMessages } from "./state.ts";
@@ -39,6 +40,8 @@ export interface SubmitInput {
   preview?: boolean | undefined;
   /** Set when an exam's page submits on its own (time up, tab switches): required answers may be missing. */
   forced?: "timeout" | "tabSwitch" | undefined;
+  /** The session of the page's verified answer token: only files that page uploaded can be claimed. */
+  answerSession?: string | undefined;
 }
 
 export interface Origin {
@@ -136,7 +139,7 @@ export async function submitResponse(
   const row = await findByPublicId(ctx.db, input.publicId);
   const settings = readSettings(row.settings);
   if (settings.loginRequired && !viewer) throw new NotLoggedInError();
-  if (settings.password && input.password !== settings.password)
+  if (!(await passesPasswordGate(ctx, row, settings.password, input.password, origin.ip)))
     throw new ForbiddenError("answerPasswordWrong");
   const revision =
     row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);
@@ -184,7 +187,7 @@ export async function submitResponse(
         );
     }
 
-    const claim = await claimFiles(trx, row.id, revision.definition, result.answers);
+    const claim = await claimFiles(trx, row.id, revision.definition, result.answers, input.answerSession);
     const score = result.score;
     const response = await trx
       .insertInto("responses")

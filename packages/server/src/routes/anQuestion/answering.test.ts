@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -92,6 +93,7 @@ function submit(
         answers,
         idempotencyKey: `key-${Date.now()}-${keySeq}`,
         deviceId: `device-${keySeq}`,
+        answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
         ...extra,
       },
       ip: (extra.ip as string | undefined) ?? `10.2.0.${keySeq % 250}`,
@@ -186,6 +188,7 @@ describe("anQuestion/questionAnswer", () => {
       answers: { join: { optionId: "yes" }, session: { optionId: "pm" } },
       idempotencyKey: "same-key-123",
       deviceId: "dev-1",
+      answerToken: issueAnswerToken(t.ctx, q.publicId, revisionId),
     };
     const first = await call<{ responseId: number; endState: string; thankYouText: string }>(
       t.app,
@@ -321,6 +324,7 @@ describe("anQuestion/questionAnswer", () => {
           revisionId,
           answers: { join: { optionId: "no" } },
           idempotencyKey: key,
+          answerToken: issueAnswerToken(t.ctx, q.publicId, revisionId),
         },
       });
     expect((await asVoter("account-key-1")).body.code).toBe(200);

@@ -54,9 +54,12 @@ async function race(quota: number | undefined, maxResponses: number) {
     json: { id: q.id, settings: { maxResponses } },
   });
   await call(t.app, "POST", "questionary/releaseQuestionary", { token: owner.token, params: { id: q.id } });
-  const open = await call<{ revisionId: number }>(t.app, "GET", "anQuestion/getQuestionary", {
-    params: { publicId: q.publicId },
-  });
+  const open = await call<{ revisionId: number; answerToken: string }>(
+    t.app,
+    "GET",
+    "anQuestion/getQuestionary",
+    { params: { publicId: q.publicId } },
+  );
   const replies = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
       call(t.app, "POST", "anQuestion/questionAnswer", {
@@ -66,6 +69,7 @@ async function race(quota: number | undefined, maxResponses: number) {
           answers: { gift: { optionId: "cup" } },
           idempotencyKey: `racer-${i}-${q.publicId}`,
           deviceId: `racer-${i}`,
+          answerToken: open.body.data.answerToken,
         },
         ip: `10.3.${Math.floor(i / 250)}.${i % 250}`,
       }),

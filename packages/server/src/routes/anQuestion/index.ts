@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { verifyAnswerToken } from "../../commands/answering/answer-token.ts";
 import { findByPublicId, openQuestionnaire } from "../../commands/answering/open.ts";
 import { openPreview } from "../../commands/answering/preview.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
@@ -13,7 +14,7 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "anQuestion/getQuestionary",
     access: "optional",
     input: openInput,
-    handler: ({ viewer, input }) => openQuestionnaire(ctx, viewer, input),
+    handler: ({ viewer, input, ip }) => openQuestionnaire(ctx, viewer, { ...input, ip }),
   });
 
   defineRoute(app, ctx, {
@@ -31,8 +32,18 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: submitInput,
     bodyLimit: 2 * 1024 * 1024,
     successMessage: "answerSubmitted",
-    handler: ({ viewer, input, request, ip }) =>
-      submitResponse(ctx, viewer, input, { ip, userAgent: String(request.headers["user-agent"] ?? "") }),
+    handler: ({ viewer, input, request, ip }) => {
+      // The page must have opened this very revision (past its gates) recently; previews are never stored.
+      const answerSession = input.preview
+        ? undefined
+        : verifyAnswerToken(ctx, input.answerToken, input).session;
+      return submitResponse(
+        ctx,
+        viewer,
+        { ...input, answerSession },
+        { ip, userAgent: String(request.headers["user-agent"] ?? "") },
+      );
+    },
   });
 
   defineRoute(app, ctx, {

@@ -15,6 +15,11 @@ const passwordParam = blankAsAbsent(
   z.string({ error: messages.answerPasswordWrong }).max(32, messages.answerPasswordWrong),
 );
 
+/** Checked by verifyAnswerToken, which says whether it is missing, forged or expired. */
+export const answerTokenParam = blankAsAbsent(
+  z.string({ error: messages.answerTokenInvalid }).max(200, messages.answerTokenInvalid),
+);
+
 export const openInput = z.object({ publicId: publicIdParam, password: passwordParam });
 
 export const submitInput = z.object({
@@ -30,6 +35,8 @@ export const submitInput = z.object({
     enumParam(["link", "qrcode", "wechat", "embed", "sms", "other"], "answerInvalid"),
   ).transform((v) => v ?? "link"),
   password: passwordParam,
+  /** From `getQuestionary`; previews (never stored) submit without one. */
+  answerToken: answerTokenParam,
   preview: blankAsAbsent(booleanParam("answerInvalid")),
   /** An exam submitted by the page itself (time up, too many tab switches): unanswered required questions pass. */
   forced: blankAsAbsent(enumParam(["timeout", "tabSwitch"], "answerInvalid")),

@@ -1,14 +1,14 @@
 import { messages } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { verifyAnswerToken } from "../../commands/answering/answer-token.ts";
 import { deleteUpload, storeUpload } from "../../commands/uploads.ts";
 import type { AppContext } from "../../context.ts";
 import { blankAsAbsent } from "../../http/params.ts";
 import { defineRoute } from "../../http/route.ts";
 
-const sessionParam = z
-  .string({ error: messages.uploadSessionInvalid })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, messages.uploadSessionInvalid);
+/** The answering page's token from `anQuestion/getQuestionary`; uploads are filed under its session. */
+const tokenParam = z.string({ error: messages.answerTokenMissing }).max(200, messages.answerTokenInvalid);
 
 const fileParam = z.object(
   { filename: z.string().max(255), data: z.instanceof(Buffer) },
@@ -23,7 +23,7 @@ const uploadInput = z.object({
     .string({ error: messages.questionIdInvalid })
     .min(1, messages.questionIdInvalid)
     .max(64, messages.questionIdInvalid),
-  answerSession: sessionParam,
+  answerToken: tokenParam,
   file: fileParam,
 });
 
@@ -32,7 +32,8 @@ const deleteInput = z.object({
     .string({ error: messages.uploadNotFound })
     .min(1, messages.uploadNotFound)
     .max(200, messages.uploadNotFound),
-  answerSession: blankAsAbsent(sessionParam),
+  /** Absent when the owner deletes a file. */
+  answerToken: blankAsAbsent(tokenParam),
 });
 
 /** Respondents' files: `/wjgj/api/upload/*` (multipart for the upload itself, seed §7). */
@@ -42,15 +43,20 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "upload/upload",
     access: "optional",
     input: uploadInput,
-    handler: ({ viewer, input }) => storeUpload(ctx, viewer, input),
+    handler: ({ viewer, input: { answerToken, ...input } }) => {
+      const { session } = verifyAnswerToken(ctx, answerToken, { publicId: input.publicId });
+      return storeUpload(ctx, viewer, { ...input, answerSession: session });
+    },
   });
   defineRoute(app, ctx, {
     method: "POST",
     path: "upload/delFileByPath",
     access: "optional",
     input: deleteInput,
-    handler: async ({ viewer, input }) => {
-      await deleteUpload(ctx, viewer, input);
+    handler: async ({ viewer, input: { answerToken, path } }) => {
+      // The file's own session must match the token's, which ties it to the same questionnaire too.
+      const answerSession = answerToken ? verifyAnswerToken(ctx, answerToken, {}).session : undefined;
+      await deleteUpload(ctx, viewer, { path, answerSession });
       return null;
     },
   });

@@ -3,11 +3,14 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
 let publicId: string;
 let revisionId: number;
+/** The answering page's token from getQuestionary; its session owns the page's uploads. */
+let answerToken: string;
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
@@ -45,10 +48,14 @@ beforeEach(async () => {
   const q = await buildQuestionnaire(t, owner, { kind: "form", title: "材料提交", definition });
   await call(t.app, "POST", "questionary/releaseQuestionary", { token: owner.token, params: { id: q.id } });
   publicId = q.publicId;
-  const open = await call<{ revisionId: number }>(t.app, "GET", "anQuestion/getQuestionary", {
-    params: { publicId },
-  });
+  const open = await call<{ revisionId: number; answerToken: string }>(
+    t.app,
+    "GET",
+    "anQuestion/getQuestionary",
+    { params: { publicId } },
+  );
   revisionId = open.body.data.revisionId;
+  answerToken = open.body.data.answerToken;
 });
 afterEach(async () => {
   await t.close();
@@ -82,10 +89,7 @@ async function upload(
   file: { name: string; data: Buffer; type?: string },
   fields: Record<string, string> = {},
 ) {
-  const body = multipart(
-    { publicId, questionId: "photo", answerSession: "session-abc-123", ...fields },
-    file,
-  );
+  const body = multipart({ publicId, questionId: "photo", answerToken, ...fields }, file);
   const res = await t.app.inject({ method: "POST", url: "/wjgj/api/upload/upload", ...body });
   return {
     status: res.statusCode,
@@ -94,6 +98,22 @@ async function upload(
 }
 
 describe("upload/upload", () => {
+  it("needs the answering page's token for this questionnaire", async () => {
+    const file = { name: "a.png", data: PNG, type: "image/png" };
+    const none = multipart({ publicId, questionId: "photo" }, file);
+    const missing = await t.app.inject({ method: "POST", url: "/wjgj/api/upload/upload", ...none });
+    expect(missing.json()).toMatchObject({ code: 400, msg: "答题页面已失效，请刷新页面后重新提交" });
+    const other = await buildQuestionnaire(t, owner, { kind: "form", title: "另一份", definition });
+    const foreign = issueAnswerToken(t.ctx, other.publicId, revisionId);
+    expect((await upload(file, { answerToken: foreign })).body).toMatchObject({
+      code: 400,
+      msg: "答题页面校验失败，请刷新页面后重新提交",
+    });
+    t.clock.advance(13 * 3600);
+    expect((await upload(file)).body).toMatchObject({ code: 400, msg: expect.stringContaining("已失效") });
+    expect(await t.db.selectFrom("uploads").selectAll().execute()).toHaveLength(0);
+  });
+
   it("stores a real image under a random name and serves it inline with nosniff", async () => {
     const res = await upload({ name: "我的照片.png", data: PNG, type: "image/png" });
     expect(res.body.code).toBe(200);
@@ -135,7 +155,7 @@ describe("upload/upload", () => {
   });
 
   it("refuses a missing file and oversized uploads", async () => {
-    const noFile = multipart({ publicId, questionId: "photo", answerSession: "session-abc-123" });
+    const noFile = multipart({ publicId, questionId: "photo", answerToken });
     const res = await t.app.inject({ method: "POST", url: "/wjgj/api/upload/upload", ...noFile });
     expect(res.json()).toMatchObject({ code: 400, msg: "请选择要上传的文件" });
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10)]);
@@ -157,11 +177,15 @@ describe("upload/delFileByPath", () => {
     });
     expect(byStranger.body.code).toBe(403);
     const otherSession = await call(t.app, "POST", "upload/delFileByPath", {
-      params: { path: key, answerSession: "session-xyz-999" },
+      params: { path: key, answerToken: issueAnswerToken(t.ctx, publicId, revisionId) },
     });
     expect(otherSession.body.code).toBe(403);
+    const forged = await call(t.app, "POST", "upload/delFileByPath", {
+      params: { path: key, answerToken: `${answerToken.slice(0, -2)}AA` },
+    });
+    expect(forged.body).toMatchObject({ code: 400, msg: "答题页面校验失败，请刷新页面后重新提交" });
     const bySession = await call(t.app, "POST", "upload/delFileByPath", {
-      params: { path: key, answerSession: "session-abc-123" },
+      params: { path: key, answerToken },
     });
     expect(bySession.body.code).toBe(200);
     expect(fs.existsSync(path.join(t.config.dataDir, "uploads", key))).toBe(false);
@@ -184,15 +208,19 @@ describe("file answers", () => {
   it("a response may only reference files uploaded for that question", async () => {
     const up = await upload({ name: "a.png", data: PNG });
     const file = { fileId: String(up.body.data.fileId), name: "a.png", size: PNG.length, mime: "image/png" };
-    const submit = (answers: Record<string, unknown>, key: string) =>
+    const submit = (answers: Record<string, unknown>, key: string, token = answerToken) =>
       call(t.app, "POST", "anQuestion/questionAnswer", {
-        json: { publicId, revisionId, answers, idempotencyKey: key },
+        json: { publicId, revisionId, answers, idempotencyKey: key, answerToken: token },
       });
     const forged = await submit(
       { photo: [{ ...file, fileId: "2026-06/ffffffffffffffffffffffffffffffff.png" }] },
       "forged-key-1",
     );
     expect(forged.body).toMatchObject({ code: 400, msg: "答卷中的文件无效，请重新上传" });
+    // Another page (another token) cannot claim this page's upload, even knowing its key.
+    const otherPage = issueAnswerToken(t.ctx, publicId, revisionId);
+    const stolen = await submit({ photo: [file] }, "stolen-key-1", otherPage);
+    expect(stolen.body).toMatchObject({ code: 400, msg: "答卷中的文件无效，请重新上传" });
     const ok = await submit({ photo: [file] }, "real-key-123");
     expect(ok.body.code).toBe(200);
     const row = await t.db.selectFrom("uploads").selectAll().executeTakeFirstOrThrow();

@@ -8,8 +8,8 @@ export interface ViewOption {
 /** What fields that talk to the server need besides their question. */
 export interface FieldContext {
   publicId: string;
-  /** Random per answering session: uploads are tied to it until a response claims them. */
-  answerSession: string;
+  /** The answering-session token from the server: uploads are filed under it until a response claims them. */
+  answerToken: string;
   preview: boolean;
 }
 

@@ -41,7 +41,7 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
   const { definition, settings } = open;
   const index = indexDefinition(definition);
   const isExam = definition.kind === "exam" || definition.kind === "knowledge";
-  const { deviceId, answerSession } = useDeviceId(suggestedDeviceId);
+  const { deviceId } = useDeviceId(suggestedDeviceId);
   const answering = useAnswering(definition, today, deviceId, initial);
   const pages = usePages(answering.view);
   const draft = useDraft(open.publicId, open.revisionId, !preview, isExam);
@@ -62,7 +62,8 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
       ),
     [definition],
   );
-  const context = { publicId: open.publicId, answerSession, preview: Boolean(preview) };
+  const answerToken = open.answerToken ?? "";
+  const context = { publicId: open.publicId, answerToken, preview: Boolean(preview) };
 
   const { answers } = answering;
   const { current, history } = pages;
@@ -123,7 +124,7 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
       durationSeconds: Math.min(MAX_DURATION, Math.max(0, Math.round((Date.now() - started) / 1000))),
       deviceId: deviceId ?? suggestedDeviceId,
       source: detectSource(window.location.search, navigator.userAgent),
-      answerSession,
+      answerToken,
       ...(password ? { password } : {}),
       ...(preview ? { preview: true } : {}),
       ...(forced ? { forced } : {}),

@@ -1,13 +1,9 @@
 import { useEffect, useState } from "react";
-import { deviceCookie, randomId, resolveDeviceId } from "../lib/ids.ts";
+import { deviceCookie, resolveDeviceId } from "../lib/ids.ts";
 
-/**
- * The device id (null until local storage has been read after hydration) and a random id for this answering
- * session (uploads are tied to it).
- */
-export function useDeviceId(suggested: string): { deviceId: string | null; answerSession: string } {
+/** The device id: null until local storage has been read after hydration. */
+export function useDeviceId(suggested: string): { deviceId: string | null } {
   const [deviceId, setDeviceId] = useState<string | null>(null);
-  const [answerSession] = useState(() => randomId(24));
   useEffect(() => {
     let storage: Storage | null = null;
     try {
@@ -20,5 +16,5 @@ export function useDeviceId(suggested: string): { deviceId: string | null; answe
     document.cookie = deviceCookie(id);
     setDeviceId(id);
   }, [suggested]);
-  return { deviceId, answerSession };
+  return { deviceId };
 }

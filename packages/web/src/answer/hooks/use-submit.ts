@@ -12,7 +12,7 @@ export interface SubmitPayload {
   durationSeconds: number;
   deviceId: string;
   source: string;
-  answerSession: string;
+  answerToken: string;
   password?: string;
   preview?: boolean;
   forced?: ForcedReason;

@@ -13,7 +13,7 @@ export interface UploadedFile {
 export interface UploadTarget {
   publicId: string;
   questionId: string;
-  answerSession: string;
+  answerToken: string;
 }
 
 function parseEnvelope(text: string): { code?: unknown; msg?: unknown; data?: unknown } | null {
@@ -38,7 +38,7 @@ export function uploadFile(
   const form = new FormData();
   form.append("publicId", target.publicId);
   form.append("questionId", target.questionId);
-  form.append("answerSession", target.answerSession);
+  form.append("answerToken", target.answerToken);
   form.append("file", file, fileName);
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -62,6 +62,6 @@ export function uploadFile(
   });
 }
 
-export function deleteUpload(path: string, answerSession: string): Promise<ApiOutcome<null>> {
-  return apiCall<null>("POST", "upload/delFileByPath", { body: { form: { path, answerSession } } });
+export function deleteUpload(path: string, answerToken: string): Promise<ApiOutcome<null>> {
+  return apiCall<null>("POST", "upload/delFileByPath", { body: { form: { path, answerToken } } });
 }

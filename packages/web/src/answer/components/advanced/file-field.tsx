@@ -49,7 +49,7 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
       const entry: Pending = { name: file.name, progress: 0 };
       setPending((list) => [...list, entry]);
       const result = await uploadFile(
-        { publicId: context.publicId, questionId: question.id, answerSession: context.answerSession },
+        { publicId: context.publicId, questionId: question.id, answerToken: context.answerToken },
         file,
         file.name,
         (progress) => setPending((list) => list.map((p) => (p === entry ? { ...p, progress } : p))),
@@ -72,7 +72,7 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
   const handleRemove = async (file: StoredFile) => {
     const next = files.filter((f) => f.fileId !== file.fileId);
     onChange(next.length > 0 ? next : undefined);
-    const result = await deleteUpload(file.fileId, context.answerSession);
+    const result = await deleteUpload(file.fileId, context.answerToken);
     if (!result.ok && result.kind === "network") setMessage("文件已移除，服务器暂未删除，将自动清理");
   };
 

@@ -42,7 +42,7 @@ export function SignatureField({ question, value, onChange, context }: FieldProp
     setBusy(true);
     const { dataUrlToBlob } = await import("../signature-pad/geometry.ts");
     const result = await uploadFile(
-      { publicId: context.publicId, questionId: question.id, answerSession: context.answerSession },
+      { publicId: context.publicId, questionId: question.id, answerToken: context.answerToken },
       dataUrlToBlob(image),
       "signature.png",
       () => {},

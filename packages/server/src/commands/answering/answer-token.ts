@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { MessageKey } from "@wjgj/core";
+import type { Config } from "../../config.ts";
+import type { AppContext } from "../../context.ts";
+import { InvalidInputError } from "../../errors.ts";
+import { hmacSha256, safeEqual } from "../../security/hashing.ts";
+
+/**
+ * The answering-session token: `anQuestion/getQuestionary` hands one to a page that may answer (past its
+ * password and login gates), and `questionAnswer` and the upload calls want it back. It is signed with a
+ * server secret and binds the questionnaire, the revision the page shows and an expiry, so a submission
+ * must come from a page that really opened this revision recently. Its random `session` part is what
+ * uploads are filed under: a response can only claim files its own page uploaded.
+ *
+ * Format: `{publicId}.{revisionId}.{expiresAt seconds}.{session}.{mac}`, all URL-safe (≤ 90 characters).
+ */
+export const ANSWER_TOKEN_TTL_SECONDS = 12 * 3600;
+
+/** Part of everything signed, so a MAC made for another purpose with the same key never verifies here. */
+const PURPOSE = "wjgj-answer-token-v1";
+const MAC_BYTES = 16;
+export const ANSWER_TOKEN_PATTERN =
+  /^[0-9A-Za-z]{6,16}\.\d{1,15}\.\d{1,12}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/;
+
+const generatedKeys = new Map<string, string>();
+
+/**
+ * ANSWER_TOKEN_SECRET when configured (set it when several servers share a database); otherwise a random
+ * key generated on first use and kept under DATA_DIR, so tokens survive a restart.
+ */
+function tokenSecret(config: Config): string {
+  if (config.answerTokenSecret) return config.answerTokenSecret;
+  const known = generatedKeys.get(config.dataDir);
+  if (known) return known;
+  const file = path.join(config.dataDir, "secrets", "answer-token.key");
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    // Another process (or an earlier start) made it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const secret = fs.readFileSync(file, "utf8").trim();
+  generatedKeys.set(config.dataDir, secret);
+  return secret;
+}
+
+function mac(config: Config, body: string): string {
+  return hmacSha256(`${PURPOSE}:${body}`, tokenSecret(config)).subarray(0, MAC_BYTES).toString("base64url");
+}
+
+export function issueAnswerToken(ctx: AppContext, publicId: string, revisionId: number): string {
+  const expiresAt = Math.floor(ctx.clock.now().getTime() / 1000) + ANSWER_TOKEN_TTL_SECONDS;
+  const session = randomBytes(16).toString("base64url");
+  const body = `${publicId}.${revisionId}.${expiresAt}.${session}`;
+  return `${body}.${mac(ctx.config, body)}`;
+}
+
+export interface AnswerTokenClaims {
+  publicId: string;
+  revisionId: number;
+  expiresAt: number;
+  session: string;
+}
+
+function refuse(key: MessageKey): never {
+  throw InvalidInputError.field("answerToken", key);
+}
+
+/**
+ * The token's claims when it is genuine, unexpired and for the expected questionnaire and revision (each
+ * when given); otherwise a 400 on the field `answerToken` saying what to do.
+ */
+export function verifyAnswerToken(
+  ctx: AppContext,
+  token: string | undefined,
+  expected: { publicId?: string; revisionId?: number },
+): AnswerTokenClaims {
+  if (!token) refuse("answerTokenMissing");
+  if (!ANSWER_TOKEN_PATTERN.test(token)) refuse("answerTokenInvalid");
+  const cut = token.lastIndexOf(".");
+  const body = token.slice(0, cut);
+  const given = Buffer.from(token.slice(cut + 1), "base64url");
+  if (!safeEqual(given, Buffer.from(mac(ctx.config, body), "base64url"))) refuse("answerTokenInvalid");
+  const [publicId = "", revision = "", expires = "", session = ""] = body.split(".");
+  const claims = { publicId, revisionId: Number(revision), expiresAt: Number(expires), session };
+  if (expected.publicId !== undefined && claims.publicId !== expected.publicId) refuse("answerTokenInvalid");
+  if (expected.revisionId !== undefined && claims.revisionId !== expected.revisionId)
+    refuse("answerTokenInvalid");
+  if (ctx.clock.now().getTime() / 1000 >= claims.expiresAt) refuse("answerTokenExpired");
+  return claims;
+}

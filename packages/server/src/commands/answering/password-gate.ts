@@ -1,0 +1,68 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { addSeconds, iso } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import { toCount } from "../../db/index.ts";
+import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { TooManyRequestsError } from "../../errors.ts";
+
+/**
+ * Wrong access passwords of a questionnaire, throttled like password logins: the attempts go to the same
+ * `login_attempts` table (pruned with it), under a subject `q:{questionnaire id}` in its `phone` column,
+ * which never holds a real phone number of that shape. Short passwords such as "8888" would otherwise fall
+ * to a script in minutes.
+ */
+export const passwordGateLimits = {
+  /** Wrong tries one IP may make on one questionnaire in the window. */
+  perIp: 10,
+  /** Wrong tries from all IPs together, against guessing spread over many addresses. */
+  perQuestionnaire: 200,
+  windowSeconds: 600,
+} as const;
+
+function subject(row: QuestionnaireRow): string {
+  return `q:${row.id}`;
+}
+
+/** Equal-time comparison: digests have one length whatever was typed, and timingSafeEqual reads them all. */
+function samePassword(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Whether `given` opens the password gate of `row` (true when it has none). A blank `given` is a visit,
+ * not a guess. Refuses with 429 while this IP, or everyone together, has too many recent wrong tries —
+ * even before looking at the password, so a right guess is not revealed during the lockout.
+ */
+export async function passesPasswordGate(
+  ctx: AppContext,
+  row: QuestionnaireRow,
+  expected: string,
+  given: string | undefined,
+  ip: string,
+): Promise<boolean> {
+  if (!expected) return true;
+  if (!given) return false;
+  const now = ctx.clock.now();
+  const since = iso(addSeconds(now, -passwordGateLimits.windowSeconds));
+  const failures = (byIp: boolean) => {
+    let query = ctx.db
+      .selectFrom("login_attempts")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("phone", "=", subject(row))
+      .where("success", "=", 0)
+      .where("createdAt", ">", since);
+    if (byIp) query = query.where("ip", "=", ip);
+    return query.executeTakeFirst().then(toCount);
+  };
+  if ((await failures(true)) >= passwordGateLimits.perIp)
+    throw new TooManyRequestsError("answerPasswordThrottled");
+  if ((await failures(false)) >= passwordGateLimits.perQuestionnaire)
+    throw new TooManyRequestsError("answerPasswordThrottled");
+  if (samePassword(given, expected)) return true;
+  await ctx.db
+    .insertInto("login_attempts")
+    .values({ phone: subject(row), ip: ip.slice(0, 64), success: 0, createdAt: iso(now) })
+    .execute();
+  return false;
+}
