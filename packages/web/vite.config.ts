@@ -11,20 +11,27 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // Which CSS each lazy page chunk needs: the website's server renderer links it in the page head,
+        // so server-rendered pages are styled before their chunk loads (packages/server/src/http/website-pages.ts).
+        manifest: true,
         rolldownOptions: {
           // The SPA, and the respondent page: a separate light entry without antd (src/answer).
           input: { index: "index.html", answer: "answer.html" },
         },
       },
     },
-    // The respondent page's server renderer, loaded by the server's answer-pages.ts.
+    // Server renderers: the respondent page (loaded by the server's answer-pages.ts) and the public site
+    // (src/website, loaded by website-pages.ts).
     ssr: {
+      // Vite leaves NODE_ENV to the runtime in server bundles; the renderers are built for production only,
+      // so React's production server build (not its development one) is bundled and run.
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
         outDir: "dist/server",
         emptyOutDir: false,
         copyPublicDir: false,
         rolldownOptions: {
-          input: { "answer-ssr": "src/answer/ssr.tsx" },
+          input: { "answer-ssr": "src/answer/ssr.tsx", "website-ssr": "src/website/ssr.tsx" },
           output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
         },
       },

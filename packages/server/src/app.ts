@@ -7,6 +7,7 @@ import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
+import { registerWebsitePages } from "./http/website-pages.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
 import { commonRoutes } from "./routes/common/index.ts";
@@ -81,6 +82,7 @@ export async function buildApp(
   commonRoutes(app, ctx);
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
+  await registerWebsitePages(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }

@@ -3,20 +3,25 @@ import { App as AntApp, ConfigProvider } from "antd";
 import zhCN from "antd/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { registerFeedback } from "./api/feedback.ts";
 import type { createAppRouter } from "./router.tsx";
 
 dayjs.locale("zh-cn");
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // The request client already tells the user about failures; retrying would repeat toasts and boxes.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+/** The client every page shares; the website's server renderer makes one per request the same way. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The request client already tells the user about failures; retrying would repeat toasts and boxes.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
 
 /** Hands antd's context-aware message and modal instances to the request client. */
 function FeedbackBridge() {
@@ -35,15 +40,25 @@ const theme = {
   },
 };
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+/**
+ * Everything around the router. The website's server renderer (src/website/ssr.tsx) wraps its static
+ * router in the same providers, with a query client of its own per request, so hydration matches.
+ */
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </AntApp>
     </ConfigProvider>
+  );
+}
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  return (
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

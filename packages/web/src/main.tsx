@@ -1,10 +1,11 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { registerNavigate } from "./api/feedback.ts";
-import { App } from "./app.tsx";
+import { App, queryClient } from "./app.tsx";
 import { hashRoutePath } from "./lib/hash-route.ts";
 import { createAppRouter } from "./router.tsx";
 import "./styles/global.css";
+import { adoptServerRender } from "./website/hydrate.ts";
 
 // Old hash links (`/#/Loginone`) become history routes before the router reads the address.
 const hashTarget = hashRoutePath(window.location.pathname, window.location.hash);
@@ -16,8 +17,15 @@ registerNavigate((to) => void router.navigate(to));
 
 const root = document.getElementById("root");
 if (!root) throw new Error("缺少 #root 挂载节点");
-createRoot(root).render(
+const tree = (
   <StrictMode>
     <App router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+// The public site arrives server-rendered (packages/server/src/http/website-pages.ts): hydrate it, unless an
+// old hash link moved the address to another page than the one rendered.
+if (adoptServerRender(queryClient) && !hashTarget) hydrateRoot(root, tree);
+else {
+  root.replaceChildren();
+  createRoot(root).render(tree);
+}

@@ -30,8 +30,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       root: config.webDist,
       wildcard: false,
       index: false,
-      // The server-side renderer of the answering page is built into dist/server; it is not for browsers.
-      allowedPath: (pathName) => !pathName.startsWith("/server/"),
+      // The server-side renderers are built into dist/server, the build manifest they read into dist/.vite;
+      // neither is for browsers.
+      allowedPath: (pathName) => !pathName.startsWith("/server/") && !pathName.startsWith("/.vite/"),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");

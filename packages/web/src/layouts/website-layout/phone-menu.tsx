@@ -1,7 +1,7 @@
 import { DownOutlined } from "@ant-design/icons";
 import { useState } from "react";
-import { NavLink } from "react-router";
-import { RESOURCE_LINKS, SITE_NAV, type SiteLink } from "../../lib/site-nav.ts";
+import { NavLink, useLocation } from "react-router";
+import { activeSiteNav, RESOURCE_LINKS, SITE_NAV, type SiteLink } from "../../lib/site-nav.ts";
 import { useNavStore } from "../../stores/nav-store.ts";
 import { ConsoleEntry } from "./console-entry.tsx";
 
@@ -39,7 +39,7 @@ function PhoneMenuGroup({ label, links, open, onToggle, onPick }: GroupProps) {
 
 /** The folded site menu of narrow screens (seed §3 navigation state: phone menu and help menu flags). */
 export function PhoneMenu() {
-  const activeNav = useNavStore((state) => state.activeNav);
+  const activeNav = activeSiteNav(useLocation().pathname);
   const helpMenuVisible = useNavStore((state) => state.helpMenuVisible);
   const setHelpMenuVisible = useNavStore((state) => state.setHelpMenuVisible);
   const setPhoneMenuActive = useNavStore((state) => state.setPhoneMenuActive);

@@ -1,8 +1,8 @@
 import { CloseOutlined, MenuOutlined } from "@ant-design/icons";
 import { Button, Menu, type MenuProps } from "antd";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { BrandLogo } from "../../components/brand-logo.tsx";
-import { SITE_NAV } from "../../lib/site-nav.ts";
+import { activeSiteNav, SITE_NAV } from "../../lib/site-nav.ts";
 import { useNavStore } from "../../stores/nav-store.ts";
 import { ConsoleEntry } from "./console-entry.tsx";
 import { PhoneMenu } from "./phone-menu.tsx";
@@ -28,7 +28,9 @@ const menuItems: MenuProps["items"] = SITE_NAV.map((item) =>
 
 /** Header of the public site (seed §1, §2); on narrow screens the menu folds into a hamburger. */
 export function SiteHeader() {
-  const activeNav = useNavStore((state) => state.activeNav);
+  // From the address, not the store the layout fills after rendering: the server-rendered menu already
+  // marks the right entry, so nothing moves when the page hydrates.
+  const activeNav = activeSiteNav(useLocation().pathname);
   const phoneMenuActive = useNavStore((state) => state.phoneMenuActive);
   const setPhoneMenuActive = useNavStore((state) => state.setPhoneMenuActive);
 

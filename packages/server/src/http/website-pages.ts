@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { wwwRedirectHost } from "@wjgj/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  type ApiRead,
+  type ApiReply,
+  WEBSITE_DATA_SCRIPT_ID,
+  type WebsiteHead,
+  type WebsitePageData,
+  type WebsiteSsrModule,
+} from "../../../web/src/website/page-data.ts";
+import type { AppContext } from "../context.ts";
+import { escapeHtml, inlineJson } from "./answer-pages.ts";
+import { API_PREFIX } from "./route.ts";
+
+/** Used when the web app was not built (unit tests): the markup is the same, only without the app's scripts. */
+const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content=""><title>问卷管家</title></head><body><div id="root"></div></body></html>`;
+
+const SITE = "问卷管家";
+
+/**
+ * The site's address for canonical links, the sitemap and robots.txt: the request's own host (behind a
+ * proxy, the forwarded one when TRUST_PROXY is on), moved to its www form when the www host rule is on.
+ */
+export function siteOrigin(request: FastifyRequest, wwwRedirect: boolean): string {
+  const host = request.host;
+  return `${request.protocol}://${(wwwRedirect && wwwRedirectHost(host)) || host}`;
+}
+
+/** CSS of every website page chunk (from the client build's manifest), so pages are styled before their chunk loads. */
+export function websiteStylesheets(webDist: string): string[] {
+  const file = path.join(webDist, ".vite", "manifest.json");
+  if (!fs.existsSync(file)) return [];
+  type Chunk = { src?: string; css?: string[]; imports?: string[] };
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Chunk>;
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const sheet of chunk.css ?? []) css.add(`/${sheet}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of Object.keys(manifest)) {
+    if (/^src\/pages\/(website-|coming-soon\/|not-found\/)/.test(key)) visit(key);
+  }
+  return [...css];
+}
+
+interface FilledPage {
+  head: WebsiteHead;
+  origin: string;
+  status: number;
+  stylesheets: string[];
+  styles: string;
+  html: string;
+  data: WebsitePageData | null;
+}
+
+/** The app's index.html around the rendered page: head tags for search engines and sharing, markup, data. */
+export function fillWebsiteTemplate(template: string, page: FilledPage): string {
+  const url = escapeHtml(`${page.origin}${page.head.path}`);
+  const title = escapeHtml(page.head.title);
+  const description = escapeHtml(page.head.description);
+  const tags = [
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${SITE}" />`,
+    `<meta property="og:locale" content="zh_CN" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    ...(page.status === 404 ? [`<meta name="robots" content="noindex" />`] : []),
+    ...page.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+    page.styles,
+  ].join("");
+  const script = page.data
+    ? `<script id="${WEBSITE_DATA_SCRIPT_ID}" type="application/json">${inlineJson(page.data)}</script>`
+    : "";
+  // Replacements go through functions so `$&` in content stays literal.
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${description}" />`,
+    )
+    .replace("</head>", () => `${tags}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${script}`);
+}
+
+type Renderer = WebsiteSsrModule | null;
+
+/** The renderer built by `npm run build -w @wjgj/web`; without a build, the source module (under vitest). */
+async function loadRenderer(app: FastifyInstance, webDist: string): Promise<Renderer> {
+  const built = path.join(webDist, "server", "website-ssr.js");
+  const source = new URL("../../../web/src/website/ssr.tsx", import.meta.url).href;
+  const specifier = fs.existsSync(built) ? pathToFileURL(built).href : source;
+  try {
+    return (await import(/* @vite-ignore */ specifier)) as WebsiteSsrModule;
+  } catch (error) {
+    app.log.warn(
+      { err: error, specifier },
+      "website renderer unavailable; pages are rendered by the browser",
+    );
+    return null;
+  }
+}
+
+/**
+ * The public site (/website and everything under it), rendered on the server so search engines and
+ * visitors without scripts get the content, title and description; the browser then hydrates it.
+ * The page's API reads go through the real routes (`app.inject`), so the server sees what the browser
+ * would fetch. Registered before the SPA fallback.
+ */
+export async function registerWebsitePages(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { webDist, wwwRedirect } = ctx.config;
+  const templateFile = path.join(webDist, "index.html");
+  const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, "utf8") : MINIMAL_TEMPLATE;
+  // The entry's own CSS is linked by the template already.
+  const stylesheets = websiteStylesheets(webDist).filter((href) => !template.includes(`"${href}"`));
+  let renderer: Promise<Renderer> | null = null;
+
+  const fetchApi = async (read: ApiRead): Promise<ApiReply> => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(read.query)) query.append(key, String(value));
+    const response = await app.inject({ method: "GET", url: `${API_PREFIX}/${read.path}?${query}` });
+    try {
+      return response.json<ApiReply>();
+    } catch {
+      return { code: 500, msg: "", data: null };
+    }
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    renderer ??= loadRenderer(app, webDist);
+    const module = await renderer;
+    const origin = siteOrigin(request, wwwRedirect);
+    const fallbackHead: WebsiteHead = {
+      title: SITE,
+      description: "",
+      path: request.url.split("?")[0] ?? "/",
+    };
+    let page: FilledPage = {
+      head: fallbackHead,
+      origin,
+      status: 200,
+      stylesheets,
+      styles: "",
+      html: "",
+      data: null,
+    };
+    try {
+      if (module) {
+        const rendered = await module.renderWebsitePage(`http://localhost${request.url}`, fetchApi);
+        if (rendered.kind === "redirect") return reply.redirect(rendered.location, rendered.status);
+        const { head, status, html, styles, data } = rendered;
+        page = { ...page, head, status, html, styles, data };
+      }
+    } catch (error) {
+      request.log.error({ err: error }, "website page rendering failed; the browser renders instead");
+    }
+    return reply
+      .status(page.status)
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(fillWebsiteTemplate(template, page));
+  };
+
+  app.get("/website", handle);
+  app.get("/website/*", handle);
+}
