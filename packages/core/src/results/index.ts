@@ -1,0 +1,19 @@
+// Results engine: the facts a response contributes, counters, statistics from counts, filter plans.
+export { CountTable, percent, questionIdOfKey } from "./counts.ts";
+export { clampGrade, examFacts, type Grades, gradedTotals, type ScoreMark } from "./exam-facts.ts";
+export {
+  counterKeysOf,
+  FACT_TEXT_MAX,
+  type Fact,
+  isCountedKey,
+  questionFacts,
+  type ResponseMeta,
+  responseFacts,
+} from "./facts.ts";
+export { type FactPredicate, type FilterPlan, planFilter } from "./filter-plan.ts";
+export {
+  answerableQuestions,
+  definitionStatistics,
+  questionStatistics,
+  type StatisticsOptions,
+} from "./statistics.ts";

@@ -1,0 +1,191 @@
+import type { BlanksStatistics, QuestionStatistics, TextStatistics } from "../api/results.ts";
+import type { SurveyDefinition } from "../survey/definition/definition.ts";
+import type { Question } from "../survey/definition/question.ts";
+import { richTextToPlain } from "../survey/definition/rich-text.ts";
+import { scaleLabel } from "../survey/types/rating/likert.ts";
+import { getQuestionType } from "../survey/types/registry.ts";
+import {
+  allocationStatistics,
+  cascaderStatistics,
+  choiceStatistics,
+  rankingStatistics,
+  regionStatistics,
+  type StatisticsHeader,
+} from "./choice-statistics.ts";
+import { type CountTable, percent } from "./counts.ts";
+import {
+  dateStatistics,
+  matrixDropdownStatistics,
+  matrixScaleStatistics,
+  matrixStatistics,
+  npsStatistics,
+  numericStatistics,
+  ratingStatistics,
+} from "./scale-statistics.ts";
+
+export interface StatisticsOptions {
+  /** Province name of a GB/T 2260 code (the server owns the area list); the code itself by default. */
+  areaName?: (code: string) => string;
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(to - from + 1, 0) }, (_, i) => from + i);
+
+function valuesOf(
+  header: StatisticsHeader,
+  counts: CountTable,
+  prefix: string,
+  label: (value: string) => string,
+) {
+  return counts
+    .withPrefix(header.questionId, prefix)
+    .map(([value, count]) => ({ value: label(value), count, percentage: percent(count, header.answered) }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}
+
+function listed(
+  header: StatisticsHeader,
+  family: TextStatistics["family"],
+  values: TextStatistics["values"] = [],
+): TextStatistics {
+  return { ...header, family, values };
+}
+
+/**
+ * One question's statistics from counter counts only (the unfiltered counters, or the same keys grouped over
+ * a filtered set of facts). Layout items have none (null).
+ */
+export function questionStatistics(
+  question: Question,
+  counts: CountTable,
+  number: number,
+  options: StatisticsOptions = {},
+): QuestionStatistics | null {
+  const header: StatisticsHeader = {
+    questionId: question.id,
+    type: question.type,
+    title: richTextToPlain(question.title).trim(),
+    number,
+    answered: counts.answered(question.id),
+  };
+  const q = question.id;
+  switch (question.type) {
+    case "single":
+    case "dropdown":
+    case "imageSingle":
+    case "trueFalse":
+    case "voteSingle":
+    case "appointment":
+      return choiceStatistics(header, counts, question.config.options, false);
+    case "multiple":
+    case "imageMultiple":
+    case "voteMultiple":
+      return choiceStatistics(header, counts, question.config.options, true);
+    case "cascader":
+      return cascaderStatistics(header, counts, question.config.nodes);
+    case "star":
+      return ratingStatistics(
+        header,
+        counts,
+        range(1, question.config.max),
+        (v) => question.config.labels?.[v - 1] ?? `${v}星`,
+      );
+    case "likert": {
+      const scale = question.config;
+      return ratingStatistics(header, counts, range(scale.start, scale.start + scale.points - 1), (v) =>
+        scaleLabel(scale, v),
+      );
+    }
+    case "nps":
+      return npsStatistics(header, counts);
+    case "number":
+    case "slider":
+      return numericStatistics(header, counts, question.config.unit ?? "");
+    case "dateRange":
+      return numericStatistics(header, counts, "天");
+    case "date":
+      return dateStatistics(header, counts);
+    case "matrixSingle":
+    case "matrixMultiple":
+    case "matrixFill":
+      return matrixStatistics(header, counts, question.config.rows, question.config.columns);
+    case "matrixScale": {
+      const scale = question.config.scale;
+      return matrixScaleStatistics(
+        header,
+        counts,
+        question.config.rows,
+        range(scale.start, scale.start + scale.points - 1),
+        (v) => scaleLabel(scale, v),
+      );
+    }
+    case "matrixDropdown":
+      return matrixDropdownStatistics(header, counts, question.config.rows, question.config.columns);
+    case "ranking":
+      return rankingStatistics(header, counts, question.config.options);
+    case "allocation":
+      return allocationStatistics(header, counts, question.config.options);
+    case "region":
+      return regionStatistics(header, counts, options.areaName ?? ((code) => code));
+    case "multiBlank":
+    case "inlineBlank": {
+      const blanks: BlanksStatistics["blanks"] = question.config.blanks.map((blank, index) => {
+        const count = counts.get(`blank:${q}:${blank.id}`);
+        return {
+          blankId: blank.id,
+          label: blank.label || `填空${index + 1}`,
+          count,
+          percentage: percent(count, header.answered),
+        };
+      });
+      return { ...header, family: "blanks", blanks };
+    }
+    case "text":
+    case "textarea":
+      return listed(header, "text");
+    case "personal":
+      return listed(
+        header,
+        "text",
+        valuesOf(header, counts, `value:${q}:`, (value) => value),
+      );
+    case "time":
+      return listed(
+        header,
+        "text",
+        valuesOf(header, counts, `value:${q}:`, (hour) => `${hour}时`),
+      );
+    case "table":
+      return listed(header, "table");
+    case "file":
+      return listed(header, "file");
+    case "signature":
+      return listed(header, "signature");
+    case "paragraph":
+    case "divider":
+    case "group":
+      return null;
+  }
+}
+
+/** Answerable questions in definition order with their 题号 (1-based among answerable ones). */
+export function answerableQuestions(definition: SurveyDefinition): { question: Question; number: number }[] {
+  const found: { question: Question; number: number }[] = [];
+  for (const page of definition.pages) {
+    for (const question of page.questions) {
+      if (getQuestionType(question.type)?.answerable) found.push({ question, number: found.length + 1 });
+    }
+  }
+  return found;
+}
+
+export function definitionStatistics(
+  definition: SurveyDefinition,
+  counts: CountTable,
+  options: StatisticsOptions = {},
+): QuestionStatistics[] {
+  return answerableQuestions(definition).flatMap(({ question, number }) => {
+    const statistics = questionStatistics(question, counts, number, options);
+    return statistics ? [statistics] : [];
+  });
+}
