@@ -6,7 +6,7 @@ import { publishQuestionnaire, responseCount, unique } from "../support/answerin
 test.use(PHONE);
 
 test.describe("exams and previews on a phone", () => {
-  test("an exam is handed in when its time runs out, with the score and the answer key", async ({
+  test("an exam is handed in when its time runs out, with the score, the answer key and explanations", async ({
     page,
     request,
   }) => {
@@ -31,6 +31,7 @@ test.describe("exams and previews on a phone", () => {
                 ],
               },
               scoring: { mode: "single", points: 4 },
+              explanation: "119 是火警电话。",
             },
             {
               id: "q2",
@@ -43,6 +44,7 @@ test.describe("exams and previews on a phone", () => {
                 ],
               },
               scoring: { mode: "single", points: 4 },
+              explanation: "120 是急救电话；110 是报警电话。",
             },
           ],
         },
@@ -52,12 +54,16 @@ test.describe("exams and previews on a phone", () => {
     await page.clock.install();
     await page.goto(`/r/${q.publicId}`);
     await expect(page.getByRole("timer")).toContainText(/剩余时间 0[01]:\d\d/);
+    // Explanations give the answers away: nowhere in the page before it is handed in.
+    expect(await page.content()).not.toContain("是急救电话");
     await tapText(card(page, "q1"), "119");
     await page.clock.fastForward("01:05");
     await expect(page.getByTestId("thank-you")).toBeVisible();
     await expect(page.locator(".wa-score")).toContainText("4/ 8 分");
     await expect(page.getByText("很遗憾，未通过（及格线 6 分）")).toBeVisible();
     await expect(page.getByText("正确答案：120")).toBeVisible();
+    await expect(page.getByTestId("explanation-q2")).toHaveText("答案解析：120 是急救电话；110 是报警电话。");
+    await expect(page.getByTestId("explanation-q1")).toHaveText("答案解析：119 是火警电话。");
     expect(await responseCount(request, q)).toBe(1);
   });
 

@@ -30,6 +30,8 @@ export interface SubmitReply {
     pendingManual: number;
     questions?: QuestionScore[];
     answerKey?: Record<string, string[]>;
+    /** 答案解析 by question id, sent with the answer key only. */
+    explanations?: Record<string, string>;
   } | null;
   /** Votes, when results are shown to voters: counts per option of each vote question. */
   voteResults: Record<string, { optionId: string; label: string; count: number }[]> | null;

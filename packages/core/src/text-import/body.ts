@@ -21,8 +21,8 @@ export interface ParsedBody {
   answer?: SourceLine;
   points?: number;
   description: string[];
-  /** Lines that were understood but have nowhere to go in the definition (解析). */
-  dropped: SourceLine[];
+  /** 解析： lines, the question's 答案解析. */
+  explanation: SourceLine[];
 }
 
 const blankRun = /[_＿]{2,}/g;
@@ -80,10 +80,10 @@ function pointsOf(text: string): number | undefined {
 
 /**
  * Classifies a question's body lines: options (lettered, bulleted, several on a line, or plain), matrix
- * 行：/列： sections, 答案：, 分值：, 说明：. Lines after 行： or 列： on their own go to that section.
+ * 行：/列： sections, 答案：, 分值：, 说明：, 解析：. Lines after 行： or 列： on their own go to that section.
  */
 export function parseBody(lines: readonly SourceLine[]): ParsedBody {
-  const body: ParsedBody = { options: [], rows: [], columns: [], description: [], dropped: [] };
+  const body: ParsedBody = { options: [], rows: [], columns: [], description: [], explanation: [] };
   let section: "options" | "rows" | "columns" = "options";
   for (const source of lines) {
     const directive = directiveOf(source.text);
@@ -98,7 +98,7 @@ export function parseBody(lines: readonly SourceLine[]): ParsedBody {
           break;
         }
         case "analysis":
-          body.dropped.push(source);
+          if (directive.value) body.explanation.push({ line: source.line, text: directive.value });
           break;
         case "description":
           if (directive.value) body.description.push(directive.value);

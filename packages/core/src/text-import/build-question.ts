@@ -58,12 +58,22 @@ function extraLinesAsDescription(body: ParsedBody, raw: RawQuestion, warn: Warn)
   body.options = [];
 }
 
+/** 解析： lines become the question's 答案解析 (plain text) in exams and contests; elsewhere nobody sees one. */
+function explanationOf(body: ParsedBody, ctx: Context): string | undefined {
+  const first = body.explanation[0];
+  if (!first) return undefined;
+  if (ctx.kind !== "exam" && ctx.kind !== "knowledge") {
+    ctx.warn(first.line, "答案解析只用于考试和知识竞赛，已忽略");
+    return undefined;
+  }
+  return limitText(body.explanation.map((line) => line.text).join("\n"), 5000, first.line, ctx.warn);
+}
+
 /** Turns one raw question into a core question (id q{n}); scoring when the text gives answers. */
 export function buildQuestion(raw: RawQuestion, id: string, ctx: Context): QuestionInput {
   const { warn } = ctx;
   const markers = parseMarkers(raw.header.text);
   const body = parseBody(raw.body);
-  for (const dropped of body.dropped) warn(dropped.line, "答案解析暂不支持导入，已忽略");
   let title = markers.rest;
   const inline = body.answer ? undefined : inlineAnswerOf(title);
   const answerText = body.answer?.text ?? inline?.answer;
@@ -81,10 +91,12 @@ export function buildQuestion(raw: RawQuestion, id: string, ctx: Context): Quest
     title: plainToRich(limitText(title, 5000, raw.line, warn)),
     required: markers.required || raw.header.required,
   };
-  const describe = <Q extends QuestionInput>(question: Q): Q =>
-    body.description.length > 0
-      ? { ...question, description: plainToRich(body.description.join("\n")) }
-      : question;
+  const explanation = explanationOf(body, ctx);
+  const describe = <Q extends QuestionInput>(question: Q): Q => ({
+    ...question,
+    ...(body.description.length > 0 ? { description: plainToRich(body.description.join("\n")) } : {}),
+    ...(explanation ? { explanation } : {}),
+  });
 
   switch (type) {
     case "single":

@@ -77,3 +77,30 @@ export function parseDefinition(input: unknown): ParseDefinitionResult {
     })),
   };
 }
+
+/** 答案解析 by question id, for the questions that have one (the exam result screen shows them). */
+export function explanationsOf(definition: SurveyDefinition): Record<string, string> {
+  return Object.fromEntries(
+    definition.pages.flatMap((page) =>
+      page.questions.flatMap((q) => (q.explanation?.trim() ? [[q.id, q.explanation] as const] : [])),
+    ),
+  );
+}
+
+/**
+ * The definition without any 答案解析: an explanation gives the answer away, so respondents get it only
+ * with their result, never with the questions.
+ */
+export function withoutExplanations(definition: SurveyDefinition): SurveyDefinition {
+  return {
+    ...definition,
+    pages: definition.pages.map((page) => ({
+      ...page,
+      questions: page.questions.map((question) => {
+        if (question.explanation === undefined) return question;
+        const { explanation: _explanation, ...rest } = question;
+        return rest as typeof question;
+      }),
+    })),
+  };
+}

@@ -19,6 +19,11 @@ export const questionBaseShape = {
   selectConnect: selectConnectSchema.optional(),
   optionSource: optionSourceSchema.optional(),
   scoring: scoringRuleSchema.optional(),
+  /**
+   * 答案解析 of an exam question: plain text (line breaks kept). Part of the answer key — withheld from
+   * respondents and returned with the result only when the creator shows correct answers after submitting.
+   */
+  explanation: z.string().max(5000).optional(),
   /** Shuffle this question's options per respondent (seeded by `context.seed`). */
   randomizeOptions: randomizeSchema.optional(),
 };

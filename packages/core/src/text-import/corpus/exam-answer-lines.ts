@@ -47,6 +47,7 @@ Q4 请简述你对“以客户为中心”的理解。[简答题]（3分）
               ],
             },
             scoring: { mode: "single", points: 2 },
+            explanation: "个人至上与团队合作相悖。",
           },
           {
             id: "q2",
@@ -72,6 +73,6 @@ Q4 请简述你对“以客户为中心”的理解。[简答题]（3分）
       },
     ],
   },
-  // 解析 is not imported; the essay's reference answer cannot be shown.
-  warningLines: [10, 23],
+  // The essay's reference answer cannot be shown (its 解析 would be).
+  warningLines: [23],
 };

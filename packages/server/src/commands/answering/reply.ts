@@ -1,4 +1,4 @@
-import type { ExamResult, SubmitReply, SurveyDefinition } from "@wjgj/core";
+import { type ExamResult, explanationsOf, type SubmitReply, type SurveyDefinition } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
@@ -73,7 +73,13 @@ export async function buildReply(
           passMark: score.passMark,
           passed: response ? (response.passed === null ? null : response.passed === 1) : score.passed,
           pendingManual: score.pendingManual,
-          ...(showAnswers ? { questions: score.questions, answerKey: answerKey(definition) } : {}),
+          ...(showAnswers
+            ? {
+                questions: score.questions,
+                answerKey: answerKey(definition),
+                explanations: explanationsOf(definition),
+              }
+            : {}),
         }
       : null,
     voteResults: settings.showResultsAfterSubmit ? await voteResults(ctx, row, definition) : null,

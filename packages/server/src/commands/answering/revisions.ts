@@ -1,4 +1,4 @@
-import { definitionSchema, type SurveyDefinition } from "@wjgj/core";
+import { definitionSchema, type SurveyDefinition, withoutExplanations } from "@wjgj/core";
 import type { Db, Trx } from "../../db/index.ts";
 import { withoutAnswerKey } from "../questionnaires/store.ts";
 
@@ -43,10 +43,10 @@ export async function publishedRevision(
 
 /**
  * What respondents may see of a definition: for exams and contests the correct answers, option scores
- * and scoring rules stay on the server, which scores the submission itself.
+ * and scoring rules stay on the server, which scores the submission itself. 答案解析 never goes out with
+ * the questions, whatever the kind: it travels in the submit reply, when the creator allows it.
  */
 export function respondentDefinition(definition: SurveyDefinition): SurveyDefinition {
-  return definition.kind === "exam" || definition.kind === "knowledge"
-    ? withoutAnswerKey(definition)
-    : definition;
+  const shown = withoutExplanations(definition);
+  return definition.kind === "exam" || definition.kind === "knowledge" ? withoutAnswerKey(shown) : shown;
 }

@@ -47,6 +47,7 @@ function ExamResult(props: {
         <ol className="wa-review">
           {exam.questions.map((score) => {
             const key = exam.answerKey?.[score.questionId];
+            const explanation = exam.explanations?.[score.questionId];
             const question = index.questions.get(score.questionId);
             return (
               <li
@@ -60,6 +61,12 @@ function ExamResult(props: {
                     <div className="wa-review-line">{`您的答案：${labelsOf(definition, score.questionId, chosenIds(props.answers[score.questionId])) || "未作答"}`}</div>
                     <div className="wa-review-line">{`正确答案：${labelsOf(definition, score.questionId, key)}`}</div>
                   </>
+                ) : null}
+                {explanation ? (
+                  <div className="wa-review-explain" data-testid={`explanation-${score.questionId}`}>
+                    <b>答案解析：</b>
+                    {explanation}
+                  </div>
                 ) : null}
               </li>
             );

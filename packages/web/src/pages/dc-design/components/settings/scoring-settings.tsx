@@ -1,5 +1,5 @@
 import { getQuestionType, type Question, type ScoringRule, scoringModeNames } from "@wjgj/core";
-import { InputNumber, Select } from "antd";
+import { Input, InputNumber, Select } from "antd";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
 
 const examKinds = new Set(["exam", "knowledge"]);
@@ -114,6 +114,25 @@ export function ScoringSettings({ question }: { question: Question }) {
         rule?.mode === "partial" ||
         rule?.mode === "partialNoWrong") && <p className="dd-hint">在上方「选项设置」中勾选正确答案。</p>}
       {rule?.mode === "perOption" && <p className="dd-hint">在上方「选项设置」中为每个选项填写分值。</p>}
+      {examKinds.has(kind) && (
+        <div className="dd-field dd-field--block">
+          <span className="dd-field__label">答案解析</span>
+          <Input.TextArea
+            aria-label="答案解析"
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            maxLength={5000}
+            placeholder="选填。开启「交卷后显示答案」时，与正确答案一起显示给答题者"
+            value={question.explanation ?? ""}
+            onChange={(event) =>
+              editorActions().patchQuestion(
+                question.id,
+                { explanation: event.target.value.trim() ? event.target.value : undefined },
+                `explanation:${question.id}`,
+              )
+            }
+          />
+        </div>
+      )}
     </div>
   );
 }
