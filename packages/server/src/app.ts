@@ -8,9 +8,11 @@ import { registerMultipart } from "./http/multipart.ts";
 import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerWebsitePages } from "./http/website-pages.ts";
+import { registerSitemap } from "./http/website-sitemap.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
 import { commonRoutes } from "./routes/common/index.ts";
+import { exportRoutes } from "./routes/export/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
 import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
@@ -80,9 +82,11 @@ export async function buildApp(
   anQuestionRoutes(app, ctx);
   uploadRoutes(app, ctx);
   commonRoutes(app, ctx);
+  exportRoutes(app, ctx);
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
   await registerWebsitePages(app, ctx);
+  registerSitemap(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   }
   // Retention housekeeping at start and every six hours; the timer never keeps the process alive.
   const prune = () =>
-    pruneExpiredRecords({ db: handle.db, clock }).catch((error: unknown) =>
+    pruneExpiredRecords({ db: handle.db, clock, config }).catch((error: unknown) =>
       app.log.error({ err: error }, "pruning expired records failed"),
     );
   await prune();

@@ -180,6 +180,23 @@ export const messages = {
   questionaryAlreadyTakenDown: "该问卷已经是下架状态",
   questionaryNotTakenDown: "该问卷未被下架，无需恢复",
   takenDownFilterInvalid: "下架筛选条件无效",
+  // Exports of results (export/*)
+  exportKindInvalid: "请选择导出格式：xlsx、csv 或 zip",
+  exportFilterInvalid: "导出筛选条件有误，请检查后重试",
+  exportDateInvalid: "日期格式应为 YYYY-MM-DD",
+  exportDateOrder: "开始日期不能晚于结束日期",
+  exportSourceInvalid: "答卷来源无效",
+  exportNotFound: "导出记录不存在或已被删除",
+  exportNotReady: "文件还在生成中，请稍后再下载",
+  exportExpired: "导出文件已过期（保留7天），请重新导出",
+  exportFileMissing: "导出文件不存在，请重新导出",
+  exportTooMany: "该问卷已有导出任务在进行中，请等待完成后再试",
+  exportNotPublished: "问卷尚未发布，还没有可导出的答卷",
+  exportFailed: "导出失败，请稍后重试",
+  exportInterrupted: "服务重启，导出已中断，请重新导出",
+  exportStopped: "服务停止，导出已中断，请重新导出",
+  exportNoFiles: "所选答卷中没有上传的文件或签名，无需打包",
+  exportStorageFailed: "导出文件写入失败，请联系管理员检查存储空间",
 } as const;
 
 export type MessageKey = keyof typeof messages;

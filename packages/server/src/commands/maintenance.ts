@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { addSeconds, iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
+import { pruneExports } from "./exports/prune.ts";
 
 const DAY = 86_400;
 
@@ -25,7 +26,7 @@ const rules = [
 ] as const;
 
 export async function pruneExpiredRecords(
-  ctx: Pick<AppContext, "db" | "clock">,
+  ctx: Pick<AppContext, "db" | "clock" | "config">,
 ): Promise<Record<string, number>> {
   const now = ctx.clock.now();
   const deleted: Record<string, number> = {};
@@ -36,5 +37,7 @@ export async function pruneExpiredRecords(
       .executeTakeFirst();
     deleted[name] = Number(result.numDeletedRows);
   }
+  // Export files expire after exportRetentionDays (the export tab says so).
+  Object.assign(deleted, await pruneExports(ctx));
   return deleted;
 }

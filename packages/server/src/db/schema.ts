@@ -1,3 +1,4 @@
+import type { ExportJobsTable } from "./tables/export-jobs.ts";
 import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
 import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
@@ -48,4 +49,5 @@ export interface Database {
   response_counters: ResponseCountersTable;
   response_uniques: ResponseUniquesTable;
   uploads: UploadsTable;
+  export_jobs: ExportJobsTable;
 }

@@ -34,8 +34,8 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
   }
 }
 
-/** What may be done to one questionnaire. */
-export type QuestionnaireAction = "read" | "edit" | "publish" | "delete";
+/** What may be done to one questionnaire (`export`: download its responses as xlsx, csv or a zip). */
+export type QuestionnaireAction = "read" | "edit" | "publish" | "delete" | "export";
 
 /**
  * Only the owner, for now; team members join here (by role) when teams arrive. A missing questionnaire
@@ -52,6 +52,7 @@ export function allowOnQuestionnaire(
     case "edit":
     case "publish":
     case "delete":
+    case "export":
       return questionnaire.ownerId === viewer.user.id;
     default:
       return false;

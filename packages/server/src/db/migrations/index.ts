@@ -6,6 +6,7 @@ import { siteContentMigration } from "./0002-site-content.ts";
 import { questionnairesMigration } from "./0003-questionnaires.ts";
 import { responsesMigration } from "./0004-responses.ts";
 import { uploadsMigration } from "./0005-uploads.ts";
+import { exportJobsMigration } from "./0007-export-jobs.ts";
 import { questionnaireTakeDownMigration } from "./0008-questionnaire-take-down.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
@@ -16,6 +17,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0003-questionnaires": questionnairesMigration(dialect),
     "0004-responses": responsesMigration(dialect),
     "0005-uploads": uploadsMigration(dialect),
+    "0007-export-jobs": exportJobsMigration(dialect),
     "0008-questionnaire-take-down": questionnaireTakeDownMigration(),
   };
 }
@@ -24,6 +26,9 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
+    // Numbers are reserved by parallel work and may land out of order (0008 before 0007): a database
+    // that already ran a later one still gets the earlier one, instead of refusing to start.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

@@ -1,0 +1,190 @@
+import {
+  definitionSchema,
+  type ExportFilter,
+  type Question,
+  responseSourceNames,
+  type SurveyDefinition,
+} from "@wjgj/core";
+import type { Db } from "../../db/index.ts";
+import { type Cell, durationText, submittedText } from "./cells.ts";
+import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
+
+/** The columns of a response that exports read; answers and labels are JSON text. */
+export interface ResponseSlice {
+  id: number;
+  revisionId: number;
+  answers: string;
+  labels: string;
+  score: number | null;
+  status: string;
+  ip: string;
+  source: string;
+  durationSeconds: number;
+  submittedAt: string;
+}
+
+/** Rows read per query: large enough to amortise the round trip, small enough to keep memory flat. */
+export const BATCH_SIZE = 1000;
+
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+/** "YYYY-MM-DD" in China time → the UTC instant that day starts, as stored timestamps are written. */
+function chinaDayStartIso(day: string, plusDays = 0): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + plusDays) - CHINA_OFFSET_MS).toISOString();
+}
+
+/** The responses a filter selects: valid (and invalid when asked), submitted in the range, from the sources. */
+function filtered(db: Db, questionnaireId: number, filter: ExportFilter | null) {
+  let query = db
+    .selectFrom("responses")
+    .where("questionnaireId", "=", questionnaireId)
+    .where("status", "in", filter?.includeInvalid ? ["valid", "invalid"] : ["valid"]);
+  if (filter?.startDate) query = query.where("submittedAt", ">=", chinaDayStartIso(filter.startDate));
+  if (filter?.endDate) query = query.where("submittedAt", "<", chinaDayStartIso(filter.endDate, 1));
+  if (filter?.sources && filter.sources.length > 0) query = query.where("source", "in", filter.sources);
+  return query;
+}
+
+export async function countResponses(
+  db: Db,
+  questionnaireId: number,
+  filter: ExportFilter | null,
+): Promise<number> {
+  const row = await filtered(db, questionnaireId, filter)
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The filtered responses in id order, one batch per query (keyset paging: memory stays flat). */
+export async function* responseBatches(
+  db: Db,
+  questionnaireId: number,
+  filter: ExportFilter | null,
+  batchSize = BATCH_SIZE,
+): AsyncGenerator<ResponseSlice[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await filtered(db, questionnaireId, filter)
+      .select([
+        "id",
+        "revisionId",
+        "answers",
+        "labels",
+        "score",
+        "status",
+        "ip",
+        "source",
+        "durationSeconds",
+        "submittedAt",
+      ])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(batchSize)
+      .execute();
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    after = (batch[batch.length - 1] as ResponseSlice).id;
+  }
+}
+
+/** Questions by id of each revision a response answered, parsed once per export. */
+export class RevisionQuestions {
+  private readonly cache = new Map<number, Map<string, Question>>();
+  constructor(private readonly db: Db) {}
+
+  async load(revisionIds: Iterable<number>): Promise<void> {
+    const missing = [...new Set(revisionIds)].filter((id) => !this.cache.has(id));
+    if (missing.length === 0) return;
+    const rows = await this.db
+      .selectFrom("questionnaire_revisions")
+      .select(["id", "definition"])
+      .where("id", "in", missing)
+      .execute();
+    for (const row of rows) {
+      const definition = definitionSchema.parse(JSON.parse(row.definition));
+      this.cache.set(row.id, new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q])));
+    }
+  }
+
+  of(revisionId: number): Map<string, Question> | undefined {
+    return this.cache.get(revisionId);
+  }
+}
+
+/** Metadata columns before the questions (问卷星's order), and the question columns. */
+export interface ExportLayout {
+  headers: string[];
+  questions: QuestionColumns[];
+  latest: Map<string, Question>;
+  withStatus: boolean;
+  withScore: boolean;
+}
+
+export function exportLayout(definition: SurveyDefinition, filter: ExportFilter | null): ExportLayout {
+  const withStatus = filter?.includeInvalid === true;
+  const withScore =
+    definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
+  const questions = questionColumns(definition);
+  const headers = [
+    "序号",
+    "答卷编号",
+    "提交时间",
+    "所用时间",
+    "来源",
+    "IP",
+    ...(withStatus ? ["答卷状态"] : []),
+    ...(withScore ? ["总分"] : []),
+    ...questions.flatMap((q) => q.headers),
+  ];
+  const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
+  return { headers, questions, latest, withStatus, withScore };
+}
+
+function parseObject(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** One response as a row of cells (not yet neutralised: writers do that for text cells). */
+export function responseRow(
+  layout: ExportLayout,
+  response: ResponseSlice,
+  seq: number,
+  answered: Map<string, Question> | undefined,
+): Cell[] {
+  const row: Cell[] = new Array(layout.headers.length).fill(null);
+  row[0] = seq;
+  row[1] = response.id;
+  row[2] = submittedText(response.submittedAt);
+  row[3] = durationText(response.durationSeconds);
+  row[4] = responseSourceNames[response.source] ?? response.source;
+  row[5] = response.ip;
+  let at = 6;
+  if (layout.withStatus) row[at++] = response.status === "invalid" ? "无效" : "有效";
+  if (layout.withScore) row[at++] = response.score;
+  const answers = parseObject(response.answers);
+  const labels = parseObject(response.labels) as Record<string, Seen>;
+  for (const columns of layout.questions) {
+    const answer = answers[columns.questionId];
+    if (answer !== undefined && answer !== null) {
+      const question = answered?.get(columns.questionId) ?? layout.latest.get(columns.questionId);
+      if (question) {
+        try {
+          columns.fill(row, at, answer, labels[columns.questionId], question);
+        } catch {
+          // An answer shaped by an older type of this question: show it rather than lose the row.
+          row[at] = JSON.stringify(answer);
+        }
+      }
+    }
+    at += columns.headers.length;
+  }
+  return row;
+}

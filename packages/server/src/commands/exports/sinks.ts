@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import ExcelJS from "exceljs";
+import { type Cell, csvField, neutraliseCell } from "./cells.ts";
+
+/** Where exported rows go, one at a time; `drain` waits while the file lags behind. */
+export interface RowSink {
+  add(row: Cell[]): void;
+  drain(): Promise<void>;
+  close(): Promise<void>;
+  /** Stops writing after a failure; the caller removes the partial file. */
+  abort(): void;
+}
+
+/** Uncompressed sheet XML allowed to wait for the zip compressor before rows pause. */
+const XLSX_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+type InternalStream = { _writableState?: { length?: number }; _readableState?: { length?: number } };
+
+/**
+ * exceljs hands each 64 KB of sheet XML to its zip entry without waiting, so a fast producer piles up
+ * the whole uncompressed sheet in memory (≈3 KB per row). Its public API has no backpressure; this
+ * reads how much is queued at the entry's stream, and 0 if exceljs ever changes shape.
+ */
+function sheetBacklog(sheet: ExcelJS.Worksheet): number {
+  const stream = (sheet as unknown as { stream?: { pipes?: InternalStream[] } }).stream;
+  const pipe = stream?.pipes?.[0];
+  return (pipe?._writableState?.length ?? 0) + (pipe?._readableState?.length ?? 0);
+}
+
+/** A file stream whose failure is remembered instead of crashing the process. */
+function fileOut(filePath: string) {
+  const out = fs.createWriteStream(filePath);
+  const state: { failure: unknown } = { failure: null };
+  out.on("error", (error) => {
+    state.failure ??= error;
+  });
+  const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+  return { out, state, closed };
+}
+
+/** exceljs's streaming writer: inline strings, no styles, rows committed as they come. */
+export function xlsxSink(filePath: string, headers: string[]): RowSink {
+  const { out, state, closed } = fileOut(filePath);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet("答卷数据", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.addRow(headers).commit();
+  return {
+    add(row) {
+      sheet.addRow(row.map(neutraliseCell)).commit();
+    },
+    async drain() {
+      // Let the compressor (zlib runs off the main thread) catch up; polling keeps this independent of
+      // which events exceljs's internal streams emit.
+      while (state.failure === null && sheetBacklog(sheet) > XLSX_BACKLOG_BYTES) await sleep(2);
+      if (state.failure) throw state.failure;
+    },
+    async close() {
+      if (state.failure) throw state.failure;
+      sheet.commit();
+      await workbook.commit();
+      await closed;
+      if (state.failure) throw state.failure;
+    },
+    abort() {
+      out.destroy();
+    },
+  };
+}
+
+const CSV_CHUNK_CHARS = 256 * 1024;
+
+/** UTF-8 with a BOM (so Excel detects the encoding), RFC 4180 quoting, CRLF line ends. */
+export function csvSink(filePath: string, headers: string[]): RowSink {
+  const { out, state, closed } = fileOut(filePath);
+  let pending = `\uFEFF${headers.map(csvField).join(",")}\r\n`;
+  const flush = async () => {
+    if (state.failure) throw state.failure;
+    if (pending === "") return;
+    const ok = out.write(pending);
+    pending = "";
+    if (!ok) await Promise.race([new Promise<void>((resolve) => out.once("drain", () => resolve())), closed]);
+    if (state.failure) throw state.failure;
+  };
+  return {
+    add(row) {
+      pending += `${row.map(csvField).join(",")}\r\n`;
+    },
+    async drain() {
+      if (pending.length >= CSV_CHUNK_CHARS) await flush();
+    },
+    async close() {
+      await flush();
+      out.end();
+      await closed;
+      if (state.failure) throw state.failure;
+    },
+    abort() {
+      out.destroy();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { once } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import { ZipArchive } from "archiver";
+import type { Db } from "../../db/index.ts";
+import { safeName } from "./cells.ts";
+import type { ExportLayout, ResponseSlice } from "./rows.ts";
+
+const DATA_URL_PNG = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
+
+/** Names already used in one response's folder; a repeated name gets " (2)", " (3)"… before its extension. */
+class FolderNames {
+  private readonly used = new Set<string>();
+  take(name: string): string {
+    let candidate = name;
+    const dot = name.lastIndexOf(".");
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+    for (let n = 2; this.used.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${extension}`;
+    this.used.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+export interface ZipEntrySource {
+  /** Path inside the archive: `<序号>_<答卷编号>/<题号>_<原文件名>`. */
+  name: string;
+  file?: string;
+  data?: Buffer;
+}
+
+/**
+ * The files of one response: its claimed uploads (文件上传 and stored signatures) and signatures kept
+ * inline as PNG data URLs. Stored keys are resolved inside the uploads folder only; a missing file is
+ * skipped rather than failing the whole archive.
+ */
+export async function responseEntries(
+  db: Db,
+  uploadsDir: string,
+  layout: ExportLayout,
+  batch: readonly ResponseSlice[],
+  seqOf: (responseId: number) => number,
+): Promise<ZipEntrySource[]> {
+  if (batch.length === 0) return [];
+  const numberOf = new Map(layout.questions.map((q) => [q.questionId, q.number]));
+  const uploads = await db
+    .selectFrom("uploads")
+    .select(["path", "originalName", "questionId", "responseId"])
+    .where(
+      "responseId",
+      "in",
+      batch.map((r) => r.id),
+    )
+    .orderBy("id")
+    .execute();
+  const byResponse = new Map<number, typeof uploads>();
+  for (const upload of uploads) {
+    const list = byResponse.get(upload.responseId as number) ?? [];
+    list.push(upload);
+    byResponse.set(upload.responseId as number, list);
+  }
+  const root = path.resolve(uploadsDir);
+  const entries: ZipEntrySource[] = [];
+  for (const response of batch) {
+    const folder = `${seqOf(response.id)}_${response.id}`;
+    const names = new FolderNames();
+    const label = (questionId: string) =>
+      String(numberOf.get(questionId) ?? safeName(questionId, "题目", 64));
+    for (const upload of byResponse.get(response.id) ?? []) {
+      const file = path.resolve(root, upload.path);
+      if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) continue;
+      const name = names.take(`${label(upload.questionId)}_${safeName(upload.originalName, "文件")}`);
+      entries.push({ name: `${folder}/${name}`, file });
+    }
+    for (const [questionId, answer] of inlineSignatures(layout, response)) {
+      const name = names.take(`${label(questionId)}_签名.png`);
+      entries.push({ name: `${folder}/${name}`, data: Buffer.from(answer, "base64") });
+    }
+  }
+  return entries;
+}
+
+function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [string, string][] {
+  const signatures = layout.questions.filter((q) => layout.latest.get(q.questionId)?.type === "signature");
+  if (signatures.length === 0 || !response.answers.includes("data:image/png")) return [];
+  const answers = JSON.parse(response.answers) as Record<string, unknown>;
+  const found: [string, string][] = [];
+  for (const { questionId } of signatures) {
+    const answer = answers[questionId];
+    const match = typeof answer === "string" ? DATA_URL_PNG.exec(answer) : null;
+    if (match?.[1]) found.push([questionId, match[1]]);
+  }
+  return found;
+}
+
+/** A zip written entry by entry: each `add` waits until archiver has taken the previous one. */
+export function zipWriter(filePath: string) {
+  const out = fs.createWriteStream(filePath);
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  let failure: unknown = null;
+  const fail = (error: unknown) => {
+    failure ??= error;
+  };
+  out.on("error", fail);
+  archive.on("error", fail);
+  archive.on("warning", fail);
+  archive.pipe(out);
+  const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+  return {
+    async add(entry: ZipEntrySource): Promise<void> {
+      if (failure) throw failure;
+      const processed = once(archive, "entry");
+      if (entry.file) archive.file(entry.file, { name: entry.name });
+      else archive.append(entry.data ?? Buffer.alloc(0), { name: entry.name });
+      await Promise.race([processed, closed]);
+      if (failure) throw failure;
+    },
+    async close(): Promise<void> {
+      if (failure) throw failure;
+      await archive.finalize();
+      await closed;
+      if (failure) throw failure;
+    },
+    abort(): void {
+      archive.abort();
+      out.destroy();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import { pipeline } from "node:stream/promises";
+import type { FastifyInstance } from "fastify";
+import {
+  createExportJob,
+  deleteExportJob,
+  type ExportDownload,
+  listExportJobs,
+  openExportDownload,
+} from "../../commands/exports/jobs.ts";
+import { ExportRunner } from "../../commands/exports/runner.ts";
+import type { AppContext } from "../../context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { presentExportJob } from "../../presenters/export-job.ts";
+import { createInput, jobInput, listInput } from "./schema.ts";
+
+const runners = new WeakMap<FastifyInstance, ExportRunner>();
+
+/** The export runner of an app: tests await its jobs with `idle()`. */
+export function exportRunnerOf(app: FastifyInstance): ExportRunner {
+  const runner = runners.get(app);
+  if (!runner) throw new Error("export routes are not registered on this app");
+  return runner;
+}
+
+/** RFC 6266/5987: an ASCII fallback for old clients, the real (Chinese) name as UTF-8 for the rest. */
+export function contentDisposition(fileName: string, fallback: string): string {
+  const printable = /^[\x20-\x7e]+$/.test(fileName) && !/["\\]/.test(fileName);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${printable ? fileName : fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+function downloadHeaders(download: ExportDownload, fallback: string) {
+  return {
+    "Content-Type": download.contentType,
+    "Content-Length": String(download.size),
+    "Content-Disposition": contentDisposition(download.fileName, fallback),
+    "Cache-Control": "private, no-store",
+    // The app's onSend hook does not run for a hijacked reply, so its safety headers are repeated here.
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+  };
+}
+
+/** Exports of results as background jobs: `/wjgj/api/export/*`, for the questionnaire's owner only. */
+export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const runner = new ExportRunner(ctx, app.log);
+  runners.set(app, runner);
+  app.addHook("onReady", async () => {
+    const interrupted = await runner.recover();
+    if (interrupted > 0) app.log.warn({ interrupted }, "export jobs of an earlier run marked failed");
+  });
+  app.addHook("onClose", () => runner.stop());
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "export/createExport",
+    access: "account:use",
+    input: createInput,
+    handler: async ({ viewer, input }) => presentExportJob(await createExportJob(ctx, runner, viewer, input)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "export/getExportList",
+    access: "account:use",
+    input: listInput,
+    handler: async ({ viewer, input }) => ({
+      list: (await listExportJobs(ctx, viewer, input.questionnaireId)).map(presentExportJob),
+    }),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "export/downloadExport",
+    access: "account:use",
+    input: jobInput,
+    handler: async ({ viewer, input, reply, request }) => {
+      const download = await openExportDownload(ctx, viewer, input.questionnaireId, input.id);
+      // The file itself, not the envelope: failures above still answer the usual JSON.
+      reply.hijack();
+      const fallback = `wjgj-export-${input.id}${download.fileName.slice(download.fileName.lastIndexOf("."))}`;
+      reply.raw.writeHead(200, downloadHeaders(download, fallback));
+      await pipeline(fs.createReadStream(download.filePath), reply.raw).catch((error: unknown) =>
+        request.log.warn({ err: error }, "export download interrupted"),
+      );
+      return null;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "export/deleteExport",
+    access: "account:use",
+    input: jobInput,
+    handler: async ({ viewer, input }) => {
+      await deleteExportJob(ctx, runner, viewer, input.questionnaireId, input.id);
+      return null;
+    },
+  });
+}

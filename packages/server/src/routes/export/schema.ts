@@ -1,0 +1,54 @@
+import { exportKinds, messages, responseSourceNames } from "@wjgj/core";
+import { z } from "zod";
+import { blankAsAbsent, booleanParam, enumParam, idParam, jsonObjectParam } from "../../http/params.ts";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDay(text: string): boolean {
+  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 2000 && y <= 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const dayParam = z
+  .string({ error: messages.exportDateInvalid })
+  .regex(DAY, messages.exportDateInvalid)
+  .refine(isRealDay, messages.exportDateInvalid);
+
+const sources = Object.keys(responseSourceNames) as [string, ...string[]];
+
+/** Size of a stored filter: answer conditions from the 筛选 panel ride along, but not without bound. */
+const FILTER_MAX_CHARS = 10_000;
+
+/**
+ * The export filter: status, dates and sources are applied here; further keys (answer conditions) are
+ * kept as sent. `null`s of untouched form fields count as absent.
+ */
+const filterSchema = z
+  .looseObject(
+    {
+      includeInvalid: blankAsAbsent(booleanParam("exportFilterInvalid")),
+      startDate: blankAsAbsent(dayParam),
+      endDate: blankAsAbsent(dayParam),
+      sources: z
+        .array(enumParam(sources, "exportSourceInvalid"), { error: messages.exportSourceInvalid })
+        .max(20)
+        .optional(),
+    },
+    { error: messages.exportFilterInvalid },
+  )
+  .refine((filter) => !filter.startDate || !filter.endDate || filter.startDate <= filter.endDate, {
+    message: messages.exportDateOrder,
+    path: ["endDate"],
+  })
+  .refine((filter) => JSON.stringify(filter).length <= FILTER_MAX_CHARS, messages.exportFilterInvalid);
+
+export const createInput = z.object({
+  questionnaireId: idParam,
+  kind: enumParam(exportKinds, "exportKindInvalid"),
+  filter: blankAsAbsent(jsonObjectParam(filterSchema)),
+});
+
+export const listInput = z.object({ questionnaireId: idParam });
+
+export const jobInput = z.object({ questionnaireId: idParam, id: idParam });

@@ -1,0 +1,218 @@
+import { inflateRawSync } from "node:zlib";
+import ExcelJS from "exceljs";
+import { exportRunnerOf } from "../src/routes/export/index.ts";
+import { type BuiltUser, buildQuestionnaire } from "./factories.ts";
+import { call, type TestContext } from "./helpers.ts";
+
+/**
+ * Helpers of the export tests: publish through the creator calls, answer through the real answering
+ * calls (getQuestionary's token, upload/upload, anQuestion/questionAnswer), export through export/*.
+ */
+
+export const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6300010000050001" +
+    "0d0a2db40000000049454e44ae426082",
+  "hex",
+);
+
+export interface Published {
+  id: number;
+  publicId: string;
+}
+
+export async function publishNew(
+  t: TestContext,
+  owner: BuiltUser,
+  definition: { title: string; kind: string },
+): Promise<Published> {
+  const q = await buildQuestionnaire(t, owner, {
+    kind: definition.kind as "survey",
+    title: definition.title,
+    definition,
+  });
+  await republish(t, owner, q.id);
+  return { id: q.id, publicId: q.publicId };
+}
+
+/** Saves a new draft and publishes it: a new revision. */
+export async function saveAndPublish(t: TestContext, owner: BuiltUser, id: number, definition: unknown) {
+  const detail = await call<{ version: number }>(t.app, "GET", "questionary/getQuestionaryDetail", {
+    token: owner.token,
+    params: { id },
+  });
+  const saved = await call(t.app, "POST", "questionary/saveQuestionary", {
+    token: owner.token,
+    json: { id, definition, baseVersion: detail.body.data.version },
+  });
+  if (saved.body.code !== 200) throw new Error(`save failed: ${saved.body.msg}`);
+  await republish(t, owner, id);
+}
+
+async function republish(t: TestContext, owner: BuiltUser, id: number) {
+  const res = await call(t.app, "POST", "questionary/releaseQuestionary", {
+    token: owner.token,
+    params: { id },
+  });
+  if (res.body.code !== 200) throw new Error(`publish failed: ${res.body.msg}`);
+}
+
+/** The answering page's state: what getQuestionary gives it. */
+export async function openAnswering(t: TestContext, publicId: string) {
+  const open = await call<{ revisionId: number; answerToken: string }>(
+    t.app,
+    "GET",
+    "anQuestion/getQuestionary",
+    { params: { publicId } },
+  );
+  return open.body.data;
+}
+
+function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
+  const boundary = "----wjgjExportBoundary";
+  const parts = Object.entries(fields).map(
+    ([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: Buffer.concat([
+      Buffer.from(parts.join("")),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** upload/upload as the answering page does it; answers the file answer to submit. */
+export async function uploadFile(
+  t: TestContext,
+  publicId: string,
+  answerToken: string,
+  questionId: string,
+  file: { name: string; data: Buffer },
+) {
+  const body = multipart({ publicId, questionId, answerToken }, file);
+  const res = await t.app.inject({ method: "POST", url: "/wjgj/api/upload/upload", ...body });
+  const json = res.json() as {
+    code: number;
+    msg: string;
+    data: { path: string; name: string; size: number };
+  };
+  if (json.code !== 200) throw new Error(`upload failed: ${json.msg}`);
+  return { fileId: json.data.path, name: json.data.name, size: json.data.size, mime: "image/png" };
+}
+
+let submitSeq = 0;
+
+/** anQuestion/questionAnswer through the real submit path; answers the stored response id. */
+export async function submitAnswers(
+  t: TestContext,
+  publicId: string,
+  answers: Record<string, unknown>,
+  extra: {
+    source?: string;
+    durationSeconds?: number;
+    ip?: string;
+    session?: { revisionId: number; answerToken: string };
+  } = {},
+): Promise<number> {
+  submitSeq += 1;
+  const session = extra.session ?? (await openAnswering(t, publicId));
+  const res = await call<{ responseId: number }>(t.app, "POST", "anQuestion/questionAnswer", {
+    json: {
+      publicId,
+      revisionId: session.revisionId,
+      answerToken: session.answerToken,
+      answers,
+      idempotencyKey: `export-key-${submitSeq}-${Date.now()}`,
+      deviceId: `export-device-${submitSeq}`,
+      source: extra.source ?? "link",
+      durationSeconds: extra.durationSeconds ?? 60,
+    },
+    ip: extra.ip ?? `10.8.0.${submitSeq % 250}`,
+  });
+  if (res.body.code !== 200)
+    throw new Error(`submit failed: ${res.body.msg} ${JSON.stringify(res.body.data)}`);
+  return res.body.data.responseId;
+}
+
+export interface JobView {
+  id: number;
+  status: string;
+  progress: number;
+  rows: number;
+  error: string;
+  fileName: string;
+  fileSize: number;
+  downloadPath: string;
+}
+
+/** Creates an export and waits for the runner to finish it; answers the job as listed. */
+export async function runExport(
+  t: TestContext,
+  owner: BuiltUser,
+  questionnaireId: number,
+  kind: "xlsx" | "csv" | "zip",
+  filter?: Record<string, unknown>,
+): Promise<JobView> {
+  const created = await call<JobView>(t.app, "POST", "export/createExport", {
+    token: owner.token,
+    json: { questionnaireId, kind, ...(filter ? { filter } : {}) },
+  });
+  if (created.body.code !== 200) throw new Error(`createExport failed: ${created.body.msg}`);
+  await exportRunnerOf(t.app).idle();
+  const list = await call<{ list: JobView[] }>(t.app, "GET", "export/getExportList", {
+    token: owner.token,
+    params: { questionnaireId },
+  });
+  const job = list.body.data.list.find((j) => j.id === created.body.data.id);
+  if (!job) throw new Error("job not listed");
+  return job;
+}
+
+export async function download(t: TestContext, token: string, questionnaireId: number, id: number) {
+  return t.app.inject({
+    method: "GET",
+    url: `/wjgj/api/export/downloadExport?questionnaireId=${questionnaireId}&id=${id}`,
+    headers: { token },
+  });
+}
+
+/** The first sheet of an xlsx as rows of cell values (index 0 = column A). */
+export async function readSheet(buffer: Buffer): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error("no sheet");
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+/** Entries of a zip, read from its central directory (enough for archives the exporter writes). */
+export function zipEntries(buffer: Buffer): { name: string; data: Buffer }[] {
+  let end = buffer.length - 22;
+  while (end >= 0 && buffer.readUInt32LE(end) !== 0x06054b50) end -= 1;
+  if (end < 0) throw new Error("not a zip");
+  const count = buffer.readUInt16LE(end + 10);
+  let at = buffer.readUInt32LE(end + 16);
+  const entries: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const method = buffer.readUInt16LE(at + 10);
+    const size = buffer.readUInt32LE(at + 20);
+    const nameLength = buffer.readUInt16LE(at + 28);
+    const skip = nameLength + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+    const local = buffer.readUInt32LE(at + 42);
+    const name = buffer.subarray(at + 46, at + 46 + nameLength).toString("utf8");
+    const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
+    const raw = buffer.subarray(start, start + size);
+    entries.push({ name, data: method === 8 ? inflateRawSync(raw) : Buffer.from(raw) });
+    at += 46 + skip;
+  }
+  return entries;
+}
