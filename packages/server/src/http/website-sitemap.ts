@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { SITE_NAV, type SiteLink } from "../../../web/src/lib/site-nav.ts";
+import { iso } from "../clock.ts";
+import type { AppContext } from "../context.ts";
+import { escapeHtml } from "./answer-pages.ts";
+import { siteOrigin } from "./website-pages.ts";
+
+interface SitemapEntry {
+  path: string;
+  lastmod: string | undefined;
+}
+
+/** Every page of the site's menu (a menu group is a redirect, its children are the pages). */
+export function sitePaths(): string[] {
+  return SITE_NAV.flatMap((item): readonly SiteLink[] => item.children ?? [item]).map((link) => link.to);
+}
+
+function latest(values: readonly (string | undefined)[]): string | undefined {
+  return values.reduce<string | undefined>(
+    (max, value) => (value && (!max || value > max) ? value : max),
+    undefined,
+  );
+}
+
+/** The site's pages, live news items and published help articles, each with when it last changed. */
+export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
+  const now = iso(ctx.clock.now());
+  const [news, articles] = await Promise.all([
+    ctx.db
+      .selectFrom("news")
+      .select(["id", "publishAt", "updatedAt"])
+      .where("status", "=", "published")
+      .where("publishAt", "<=", now)
+      .orderBy("publishAt", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    ctx.db
+      .selectFrom("help_articles")
+      .select(["id", "updatedAt"])
+      .where("status", "=", "published")
+      .orderBy("id")
+      .execute(),
+  ]);
+  const newsEntries = news.map((item) => ({
+    path: `/website/resource/news/${item.id}/info`,
+    // A scheduled item changes for readers when it goes live, after its last edit.
+    lastmod: latest([item.publishAt, item.updatedAt]),
+  }));
+  const articleEntries = articles.map((article) => ({
+    path: `/website/resource/help?id=${article.id}`,
+    lastmod: article.updatedAt,
+  }));
+  // The fixed pages change with the web build.
+  const index = path.join(ctx.config.webDist, "index.html");
+  const built = fs.existsSync(index) ? fs.statSync(index).mtime.toISOString() : undefined;
+  const lists: Record<string, string | undefined> = {
+    "/website/resource/news": latest([built, ...newsEntries.map((entry) => entry.lastmod)]),
+    "/website/resource/help": latest([built, ...articleEntries.map((entry) => entry.lastmod)]),
+  };
+  const pages = sitePaths().map((page) => ({ path: page, lastmod: lists[page] ?? built }));
+  return [...pages, ...newsEntries, ...articleEntries];
+}
+
+export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : "";
+    return `<url><loc>${escapeHtml(`${origin}${entry.path}`)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** The site is open to crawlers; the logged-in area, answer links, previews and the API are not. */
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /dc/",
+    "Disallow: /dw/",
+    "Disallow: /r/",
+    "Disallow: /y/",
+    "Disallow: /wjgj/api/",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** GET /sitemap.xml and /robots.txt, with absolute addresses on the request's (canonical) host. */
+export function registerSitemap(app: FastifyInstance, ctx: AppContext): void {
+  app.get("/sitemap.xml", async (request, reply) => {
+    const xml = sitemapXml(siteOrigin(request, ctx.config.wwwRedirect), await sitemapEntries(ctx));
+    return reply.header("Cache-Control", "no-cache").type("application/xml; charset=utf-8").send(xml);
+  });
+  app.get("/robots.txt", async (request, reply) =>
+    reply
+      .header("Cache-Control", "no-cache")
+      .type("text/plain; charset=utf-8")
+      .send(robotsTxt(siteOrigin(request, ctx.config.wwwRedirect))),
+  );
+}
