@@ -8,6 +8,7 @@ import { registerMultipart } from "./http/multipart.ts";
 import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerWebsitePages } from "./http/website-pages.ts";
+import { registerSitemap } from "./http/website-sitemap.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
 import { commonRoutes } from "./routes/common/index.ts";
@@ -85,6 +86,7 @@ export async function buildApp(
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
   await registerWebsitePages(app, ctx);
+  registerSitemap(app, ctx);
   await registerWebApp(app, ctx.config);
   return app;
 }
