@@ -31,11 +31,27 @@ function redirectTo(target: string): RouteObject {
   return { index: true, loader: () => redirect(target) };
 }
 
+/** The seven product pages share one page; it picks its content by the last segment of the path. */
+function productPage(path: string, handle: RouteHandle): RouteObject {
+  return {
+    path,
+    handle,
+    element: page(
+      () => import("./pages/website-product/index.tsx"),
+      (m) => m.WebsiteProductPage,
+    ),
+  };
+}
+
 const websiteRoutes: RouteObject[] = [
   redirectTo("/website/home"),
   {
     path: "home",
-    handle: { title: "首页" },
+    handle: {
+      title: "首页",
+      description:
+        "问卷管家是专业的在线问卷、考试、投票与表单平台：30 多种题型与逻辑设置，手机电脑都能填写，答卷实时统计、一键导出，个人免费使用。",
+    },
     element: page(
       () => import("./pages/website-home/index.tsx"),
       (m) => m.WebsiteHomePage,
@@ -84,24 +100,40 @@ const websiteRoutes: RouteObject[] = [
     path: "product",
     children: [
       redirectTo("/website/product/search"),
-      placeholder("search", {
+      productPage("search", {
         title: "问卷调查",
-        description: "几十种题型、跳题与显示逻辑、配额控制，专业调研一站完成。",
+        description:
+          "问卷管家问卷调查：30 多种题型，跳题与显示逻辑、配额控制、选项随机，手机电脑都能填写，答卷实时统计，市场调研与学术研究一站完成。",
       }),
-      placeholder("exam", { title: "在线考试", description: "题库随机组卷、限时作答、自动阅卷与成绩分析。" }),
-      placeholder("collection", {
+      productPage("exam", {
+        title: "在线考试",
+        description:
+          "问卷管家在线考试：设置分值与标准答案，限时作答、题目乱序、防切屏，交卷自动判分，成绩单与逐题正确率自动生成。",
+      }),
+      productPage("collection", {
         title: "收集表单",
-        description: "报名、登记、预约、信息收集，数据实时汇总可导出。",
+        description:
+          "问卷管家收集表单：活动报名、信息登记、预约排期与资料收集，手机号等格式自动校验，附件上传与手写签名，数据实时汇总导出。",
       }),
-      placeholder("vote", { title: "投票评选", description: "图文投票、实时排行、投票规则与防刷票设置。" }),
-      placeholder("survey", {
+      productPage("vote", {
+        title: "投票评选",
+        description:
+          "问卷管家投票评选：图文候选项、单选与多选投票，票数实时排行，按设备或账号限制投票次数防刷票，到期自动停止。",
+      }),
+      productPage("survey", {
         title: "满意度调查",
-        description: "客户满意度、员工满意度与 NPS 测评模板和指标分析。",
+        description:
+          "问卷管家满意度调查：NPS、星级与量表题型，低分自动追问原因，平均分与净推荐值自动计算，客户与员工满意度一目了然。",
       }),
-      placeholder("knowledge", { title: "知识竞赛", description: "答题闯关、排行榜、抽奖与红包激励。" }),
-      placeholder("private", {
+      productPage("knowledge", {
+        title: "知识竞赛",
+        description:
+          "问卷管家知识竞赛：答题闯关、随机出题、限时作答，交卷即出分并展示解析，排行榜激发参与，适合普法、安全与企业文化活动。",
+      }),
+      productPage("private", {
         title: "私有化部署",
-        description: "部署在您自己的服务器上，数据与账号体系完全自主可控。",
+        description:
+          "问卷管家私有化部署：部署在您自己的服务器上，支持 SQLite 与 PostgreSQL，问卷、答卷与附件数据完全自主可控。",
       }),
     ],
   },
