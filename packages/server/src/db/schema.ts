@@ -4,6 +4,7 @@ import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
+import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type { ResponseCountersTable, ResponsesTable, ResponseUniquesTable } from "./tables/responses.ts";
 import type { SessionsTable } from "./tables/sessions.ts";
 import type { SettingsTable } from "./tables/settings.ts";
@@ -48,6 +49,8 @@ export interface Database {
   responses: ResponsesTable;
   response_counters: ResponseCountersTable;
   response_uniques: ResponseUniquesTable;
+  response_facts: ResponseFactsTable;
+  response_grades: ResponseGradesTable;
   uploads: UploadsTable;
   export_jobs: ExportJobsTable;
 }

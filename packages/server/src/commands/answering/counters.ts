@@ -1,30 +1,20 @@
-import { getQuestionType, type SurveyDefinition } from "@wjgj/core";
+import { counterKeysOf, getQuestionType, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import { sql } from "kysely";
 import type { Trx } from "../../db/index.ts";
 
 /**
- * Counter keys one response adds: `total`, `day:<YYYY-MM-DD>`, `answered:<q>`, `option:<q>:<o>` for every
- * chosen option, and the engine's `quota:<id>` keys. Statistics read these instead of scanning responses.
+ * Counter keys one response adds — `total`, `day:<YYYY-MM-DD>`, `source:<s>`, `answered:<q>`, `option:<q>:<o>`
+ * for every chosen option, the engine's `quota:<id>` keys and the other counted facts — derived from core's
+ * `responseFacts`, the one source of truth for counters and facts. Statistics read these, never responses.
  */
 export function counterKeys(
   definition: SurveyDefinition,
   answers: Record<string, unknown>,
   quotaKeys: readonly string[],
   day: string,
+  source = "link",
 ): string[] {
-  const keys = new Set<string>(["total", `day:${day}`]);
-  for (const page of definition.pages) {
-    for (const question of page.questions) {
-      const answer = answers[question.id];
-      if (answer === undefined) continue;
-      keys.add(`answered:${question.id}`);
-      for (const optionId of getQuestionType(question.type)?.selected?.(answer) ?? []) {
-        keys.add(`option:${question.id}:${optionId}`);
-      }
-    }
-  }
-  for (const key of quotaKeys) keys.add(key);
-  return [...keys];
+  return counterKeysOf(responseFacts(definition, answers, quotaKeys), { day, source });
 }
 
 /** Adds `delta` to each counter, creating missing ones: batched upserts, atomic on both databases. */

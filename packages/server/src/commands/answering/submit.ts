@@ -1,6 +1,8 @@
 import {
   type ExamResult,
+  examFacts,
   ResultCode,
+  responseFacts,
   type SubmitReply,
   type SurveyDefinition,
   validateSubmission,
@@ -19,7 +21,8 @@ import {
 } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
-import { bumpCounters, chosenLabels, counterKeys, quotaLimits, readCounters } from "./counters.ts";
+import { applyCounters, insertFacts } from "../results/record.ts";
+import { chosenLabels, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
 import { passesPasswordGate } from "./password-gate.ts";
@@ -146,7 +149,9 @@ export async function submitResponse(
   if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished");
   if (revision.id !== input.revisionId) throw new ConflictError("answerRevisionChanged");
   const { result, labels } = checkAnswers(revision.definition, input, now);
-  const keys = counterKeys(revision.definition, result.answers, result.quotaKeys, chinaDay(now));
+  // What the response contributes to statistics: facts rows and counters, in the same transaction.
+  const facts = responseFacts(revision.definition, result.answers, result.quotaKeys);
+  if (result.score) facts.push(...examFacts(result.score, {}));
   const limits = quotaLimits(revision.definition, result.quotaKeys);
 
   const stored = await transaction(ctx.db, async (trx) => {
@@ -219,7 +224,8 @@ export async function submitResponse(
         .execute();
     }
     await claim(response.id);
-    await bumpCounters(trx, row.id, keys, 1);
+    await insertFacts(trx, row.id, response.id, facts);
+    await applyCounters(trx, row.id, facts, response, 1);
     await trx
       .updateTable("questionnaires")
       .set({ responseCount: current.responseCount + 1 })

@@ -6,6 +6,7 @@ import { siteContentMigration } from "./0002-site-content.ts";
 import { questionnairesMigration } from "./0003-questionnaires.ts";
 import { responsesMigration } from "./0004-responses.ts";
 import { uploadsMigration } from "./0005-uploads.ts";
+import { resultsMigration } from "./0006-results.ts";
 import { exportJobsMigration } from "./0007-export-jobs.ts";
 import { questionnaireTakeDownMigration } from "./0008-questionnaire-take-down.ts";
 
@@ -17,6 +18,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0003-questionnaires": questionnairesMigration(dialect),
     "0004-responses": responsesMigration(dialect),
     "0005-uploads": uploadsMigration(dialect),
+    "0006-results": resultsMigration(dialect),
     "0007-export-jobs": exportJobsMigration(dialect),
     "0008-questionnaire-take-down": questionnaireTakeDownMigration(),
   };

@@ -1,0 +1,127 @@
+import {
+  counterKeysOf,
+  definitionSchema,
+  evaluateSurvey,
+  examFacts,
+  type Fact,
+  type Grades,
+  responseFacts,
+  type SurveyDefinition,
+  scoreExam,
+} from "@wjgj/core";
+import { chinaDayStart, iso } from "../../clock.ts";
+import type { Db, Trx } from "../../db/index.ts";
+import type { ResponseRow } from "../../db/tables/responses.ts";
+import { bumpCounters } from "../answering/counters.ts";
+
+/** China calendar date (YYYY-MM-DD) of an instant: the `day:` counters and the date filters use it. */
+export function chinaDate(at: Date): string {
+  return iso(new Date(chinaDayStart(at).getTime() + 8 * 3600 * 1000)).slice(0, 10);
+}
+
+/** The evaluation context a response was checked with at submit (its day and device as the seed). */
+export function submitContext(row: Pick<ResponseRow, "submittedAt" | "deviceId">) {
+  return { today: chinaDate(new Date(row.submittedAt)), seed: row.deviceId };
+}
+
+/**
+ * Every fact of a stored response, recomputed from what is stored: answers (facts), the engine's condition
+ * quotas and, for exams, the per-question scores with manual grades overlaid. Deterministic, so status
+ * changes subtract exactly what the submit added.
+ */
+export function factsOfStored(
+  definition: SurveyDefinition,
+  row: Pick<ResponseRow, "answers" | "submittedAt" | "deviceId" | "score">,
+  grades: Grades,
+): Fact[] {
+  const answers = JSON.parse(row.answers) as Record<string, unknown>;
+  const context = submitContext(row);
+  const quotaKeys =
+    definition.quotas.length > 0 ? evaluateSurvey(definition, answers, context).quotaKeys : [];
+  const facts = responseFacts(definition, answers, quotaKeys);
+  if (row.score !== null) facts.push(...examFacts(scoreExam(definition, answers, context), grades));
+  return facts;
+}
+
+/** Fact rows per INSERT: 6 parameters each stays far below SQLite's and PostgreSQL's limits. */
+const FACT_BATCH = 500;
+
+export async function insertFacts(
+  trx: Trx | Db,
+  questionnaireId: number,
+  responseId: number,
+  facts: readonly Fact[],
+) {
+  for (let start = 0; start < facts.length; start += FACT_BATCH) {
+    await trx
+      .insertInto("response_facts")
+      .values(
+        facts.slice(start, start + FACT_BATCH).map((fact) => ({
+          questionnaireId,
+          responseId,
+          questionId: fact.questionId,
+          key: fact.key,
+          num: fact.num ?? null,
+          text: fact.text ?? null,
+        })),
+      )
+      .execute();
+  }
+}
+
+export interface CountedResponse {
+  submittedAt: string;
+  source: string;
+  durationSeconds: number;
+}
+
+/**
+ * Adds (`sign` 1) or removes (-1) one valid response's counters: its counter keys, the answering time under
+ * `duration`. Runs in the caller's transaction.
+ */
+export async function applyCounters(
+  trx: Trx,
+  questionnaireId: number,
+  facts: readonly Fact[],
+  response: CountedResponse,
+  sign: 1 | -1,
+) {
+  const keys = counterKeysOf(facts, {
+    day: chinaDate(new Date(response.submittedAt)),
+    source: response.source,
+  });
+  await bumpCounters(trx, questionnaireId, keys, sign);
+  if (response.durationSeconds !== 0)
+    await bumpCounters(trx, questionnaireId, ["duration"], sign * response.durationSeconds);
+}
+
+/** Parsed definitions of revisions by id (immutable once published), for batch work over many responses. */
+export async function revisionDefinitions(db: Db | Trx, revisionIds: readonly number[]) {
+  const unique = [...new Set(revisionIds)];
+  if (unique.length === 0) return new Map<number, SurveyDefinition>();
+  const rows = await db
+    .selectFrom("questionnaire_revisions")
+    .select(["id", "definition"])
+    .where("id", "in", unique)
+    .execute();
+  return new Map(rows.map((row) => [row.id, definitionSchema.parse(JSON.parse(row.definition))]));
+}
+
+export async function gradesOf(
+  db: Db | Trx,
+  responseIds: readonly number[],
+): Promise<Map<number, Record<string, number>>> {
+  const grades = new Map<number, Record<string, number>>();
+  if (responseIds.length === 0) return grades;
+  const rows = await db
+    .selectFrom("response_grades")
+    .select(["responseId", "questionId", "score"])
+    .where("responseId", "in", responseIds)
+    .execute();
+  for (const row of rows) {
+    const forResponse = grades.get(row.responseId) ?? {};
+    forResponse[row.questionId] = Number(row.score);
+    grades.set(row.responseId, forResponse);
+  }
+  return grades;
+}
