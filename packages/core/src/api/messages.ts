@@ -197,6 +197,24 @@ export const messages = {
   exportStopped: "服务停止，导出已中断，请重新导出",
   exportNoFiles: "所选答卷中没有上传的文件或签名，无需打包",
   exportStorageFailed: "导出文件写入失败，请联系管理员检查存储空间",
+  // Results: statistics and the response viewer
+  filterInvalid: "筛选条件格式有误，请重新设置",
+  filterConditionKind: "计算值和表达式条件不能用于数据筛选，请改用选中、未选中、已作答或比较条件",
+  filterCompareUnsupported: "该题的比较条件不能用于数据筛选，请改用选中、未选中或已作答条件",
+  filterDateInvalid: "筛选日期需为 YYYY-MM-DD 格式",
+  filterSourceInvalid: "答卷来源无效",
+  statisticsDaysInvalid: "统计天数需为1-366天",
+  resultQuestionInvalid: "题目不存在，请刷新后重试",
+  crossRowsInvalid: "请选择1-5个行题目",
+  crossQuestionUnsupported: "交叉分析只支持选择题和评分题（单选、多选、下拉、判断、投票、预约、星级、量表、NPS）",
+  responseNotFound: "答卷不存在或不属于该问卷",
+  responseIdsInvalid: "请选择1-500份答卷",
+  answerSortInvalid: "答卷排序方式无效",
+  responseStatusInvalid: "答卷状态需为有效、无效或已删除",
+  gradesInvalid: "请为需要批改的题目填写得分",
+  gradeOutOfRange: "得分需在0到该题满分之间",
+  gradeNotManual: "该题不需要人工批改",
+  examReportNotExam: "该问卷未设置考试计分，没有成绩报告",
 } as const;
 
 export type MessageKey = keyof typeof messages;
