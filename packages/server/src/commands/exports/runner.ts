@@ -152,7 +152,8 @@ export class ExportRunner {
         .where("id", "=", jobId)
         .execute();
     } catch (error) {
-      await fs.rm(filePath, { force: true });
+      // The folder itself may be what failed; a leftover partial file is worse than a failed removal.
+      await fs.rm(filePath, { force: true }).catch(() => {});
       const reason = signal.aborted ? (signal.reason as StopReason) : undefined;
       if (reason === "cancel") return;
       if (!(error instanceof AppError)) this.log.error({ err: error, jobId }, "export job failed");

@@ -8,8 +8,8 @@ export interface RowSink {
   add(row: Cell[]): void;
   drain(): Promise<void>;
   close(): Promise<void>;
-  /** Stops writing after a failure; the caller removes the partial file. */
-  abort(): void;
+  /** Stops writing after a failure and resolves once the file is closed; the caller removes it. */
+  abort(): Promise<void>;
 }
 
 /** Uncompressed sheet XML allowed to wait for the zip compressor before rows pause. */
@@ -66,8 +66,9 @@ export function xlsxSink(filePath: string, headers: string[]): RowSink {
       await closed;
       if (state.failure) throw state.failure;
     },
-    abort() {
+    async abort() {
       out.destroy();
+      await closed;
     },
   };
 }
@@ -99,8 +100,9 @@ export function csvSink(filePath: string, headers: string[]): RowSink {
       await closed;
       if (state.failure) throw state.failure;
     },
-    abort() {
+    async abort() {
       out.destroy();
+      await closed;
     },
   };
 }

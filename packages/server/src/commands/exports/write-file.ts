@@ -52,6 +52,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   const total = await countResponses(db, questionnaireId, filter);
   const revisions = new RevisionQuestions(db);
   let seq = 0;
+  signal?.throwIfAborted();
 
   if (request.kind === "zip") {
     const zip = zipWriter(request.filePath);
@@ -76,7 +77,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
       if (files === 0) throw new NoFilesError();
       await zip.close();
     } catch (error) {
-      zip.abort();
+      await zip.abort();
       throw error;
     }
     return { rows };
@@ -95,7 +96,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     }
     await sink.close();
   } catch (error) {
-    sink.abort();
+    await sink.abort();
     throw error;
   }
   return { rows: seq };

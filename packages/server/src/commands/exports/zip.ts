@@ -120,9 +120,10 @@ export function zipWriter(filePath: string) {
       await closed;
       if (failure) throw failure;
     },
-    abort(): void {
+    async abort(): Promise<void> {
       archive.abort();
       out.destroy();
+      await closed;
     },
   };
 }

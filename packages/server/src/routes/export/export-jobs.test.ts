@@ -1,0 +1,363 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { download, publishNew, readSheet, runExport, submitAnswers } from "../../../test/export-fixtures.ts";
+import { type BuiltUser, buildQuestionnaire, buildUser, sampleDefinition } from "../../../test/factories.ts";
+import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { buildApp } from "../../app.ts";
+import { iso } from "../../clock.ts";
+import { ExportRunner } from "../../commands/exports/runner.ts";
+import { writeExportFile } from "../../commands/exports/write-file.ts";
+import { pruneExpiredRecords } from "../../commands/maintenance.ts";
+import { exportRunnerOf } from "./index.ts";
+
+const survey = {
+  schemaVersion: 1,
+  kind: "survey",
+  title: "食堂满意度/调查",
+  pages: [
+    {
+      id: "p1",
+      questions: [
+        {
+          id: "q1",
+          type: "single",
+          title: "总体满意度",
+          config: {
+            options: [
+              { id: "a", label: "满意" },
+              { id: "b", label: "不满意" },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+};
+
+let t: TestContext;
+let owner: BuiltUser;
+beforeEach(async () => {
+  t = await createTestContext();
+  owner = await buildUser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function surveyWithAnswers(count = 2) {
+  const q = await publishNew(t, owner, survey);
+  for (let i = 0; i < count; i += 1) await submitAnswers(t, q.publicId, { q1: { optionId: "a" } });
+  return q;
+}
+
+function queuedJob(questionnaireId: number) {
+  return {
+    questionnaireId,
+    userId: owner.user.id,
+    kind: "xlsx" as const,
+    filter: null,
+    status: "queued" as const,
+    progress: 0,
+    rows: 0,
+    fileName: "x.xlsx",
+    fileKey: null,
+    fileSize: 0,
+    error: "",
+    createdAt: iso(t.clock.now()),
+    finishedAt: null,
+    expiresAt: null,
+  };
+}
+
+const jobCount = async () => (await t.db.selectFrom("export_jobs").selectAll().execute()).length;
+
+describe("export calls: who may use them", () => {
+  it("answers 303 to anonymous callers and 403 to another user, and a job id of another questionnaire never downloads", async () => {
+    const q = await surveyWithAnswers();
+    const job = await runExport(t, owner, q.id, "xlsx");
+    const other = await buildUser(t);
+    const otherQ = await surveyWithAnswers(1);
+    // The other user's own questionnaire, so that ids are valid everywhere.
+    await t.db
+      .updateTable("questionnaires")
+      .set({ ownerId: other.user.id })
+      .where("id", "=", otherQ.id)
+      .execute();
+
+    const calls = [
+      ["POST", "export/createExport", { questionnaireId: q.id, kind: "xlsx" }],
+      ["GET", "export/getExportList", { questionnaireId: q.id }],
+      ["GET", "export/downloadExport", { questionnaireId: q.id, id: job.id }],
+      ["POST", "export/deleteExport", { questionnaireId: q.id, id: job.id }],
+    ] as const;
+    for (const [method, route, params] of calls) {
+      const anonymous = await call(t.app, method, route, { params });
+      expect(anonymous.body.code, route).toBe(303);
+      const foreign = await call(t.app, method, route, { token: other.token, params });
+      expect(foreign.body, route).toMatchObject({ code: 403, msg: "账号没有相关操作权限" });
+    }
+    // The other user names their own questionnaire with the owner's job id: not found, no file.
+    const crossed = await download(t, other.token, otherQ.id, job.id);
+    expect(crossed.headers["content-type"]).toContain("application/json");
+    expect(crossed.json()).toMatchObject({ code: 404, msg: "导出记录不存在或已被删除" });
+    const crossedDelete = await call(t.app, "POST", "export/deleteExport", {
+      token: other.token,
+      params: { questionnaireId: otherQ.id, id: job.id },
+    });
+    expect(crossedDelete.body.code).toBe(404);
+    // The owner's second questionnaire with the first one's job: not found either.
+    const second = await surveyWithAnswers(0);
+    expect((await download(t, owner.token, second.id, job.id)).json()).toMatchObject({ code: 404 });
+    const list = await call<{ list: unknown[] }>(t.app, "GET", "export/getExportList", {
+      token: owner.token,
+      params: { questionnaireId: second.id },
+    });
+    expect(list.body.data.list).toEqual([]);
+    // Nothing of the above touched the job.
+    expect((await download(t, owner.token, q.id, job.id)).statusCode).toBe(200);
+  });
+});
+
+describe("export/createExport", () => {
+  it("refuses bad filters with Chinese field errors and writes nothing", async () => {
+    const q = await surveyWithAnswers(0);
+    const bad = [
+      [{ startDate: "2026-13-01" }, "filter.startDate", "日期格式应为 YYYY-MM-DD"],
+      [{ startDate: "2026-06-05", endDate: "2026-06-01" }, "filter.endDate", "开始日期不能晚于结束日期"],
+      [{ sources: ["mars"] }, "filter.sources.0", "答卷来源无效"],
+      [{ includeInvalid: "maybe" }, "filter.includeInvalid", "导出筛选条件有误，请检查后重试"],
+    ] as const;
+    for (const [filter, field, message] of bad) {
+      const res = await call(t.app, "POST", "export/createExport", {
+        token: owner.token,
+        json: { questionnaireId: q.id, kind: "xlsx", filter },
+      });
+      expect(res.body).toMatchObject({ code: 400, msg: message, data: { errors: [{ field, message }] } });
+    }
+    const kind = await call(t.app, "POST", "export/createExport", {
+      token: owner.token,
+      params: { questionnaireId: q.id, kind: "pdf" },
+    });
+    expect(kind.body).toMatchObject({ code: 400, msg: "请选择导出格式：xlsx、csv 或 zip" });
+    expect(await jobCount()).toBe(0);
+  });
+
+  it("takes the filter as JSON text from a form and stores it as sent", async () => {
+    const q = await surveyWithAnswers(1);
+    const res = await call<{ filter: unknown; status: string; fileName: string }>(
+      t.app,
+      "POST",
+      "export/createExport",
+      {
+        token: owner.token,
+        params: {
+          questionnaireId: q.id,
+          kind: "csv",
+          filter: JSON.stringify({
+            includeInvalid: true,
+            conditions: [{ questionId: "q1", optionIds: ["a"] }],
+          }),
+        },
+      },
+    );
+    expect(res.body.data).toMatchObject({
+      status: "queued",
+      // A "/" in the title cannot become a folder in the saved name.
+      fileName: "食堂满意度_调查_答卷数据.csv",
+      filter: { includeInvalid: true, conditions: [{ questionId: "q1", optionIds: ["a"] }] },
+    });
+    await exportRunnerOf(t.app).idle();
+  });
+
+  it("refuses an unpublished questionnaire and a fourth job while three wait", async () => {
+    const draft = await buildQuestionnaire(t, owner, { kind: "survey", title: "草稿", definition: survey });
+    const unpublished = await call(t.app, "POST", "export/createExport", {
+      token: owner.token,
+      params: { questionnaireId: draft.id, kind: "xlsx" },
+    });
+    expect(unpublished.body).toMatchObject({ code: 409, msg: "问卷尚未发布，还没有可导出的答卷" });
+
+    const q = await surveyWithAnswers(1);
+    const waiting = queuedJob(q.id);
+    await t.db.insertInto("export_jobs").values([waiting, waiting, waiting]).execute();
+    const fourth = await call(t.app, "POST", "export/createExport", {
+      token: owner.token,
+      params: { questionnaireId: q.id, kind: "xlsx" },
+    });
+    expect(fourth.body).toMatchObject({ code: 429, msg: "该问卷已有导出任务在进行中，请等待完成后再试" });
+    expect(await jobCount()).toBe(3);
+  });
+});
+
+describe("export jobs", () => {
+  it("list newest first, download under a safe Chinese name, and disappear on delete", async () => {
+    const q = await surveyWithAnswers();
+    const first = await runExport(t, owner, q.id, "xlsx");
+    const second = await runExport(t, owner, q.id, "csv");
+    const list = await call<{ list: { id: number }[] }>(t.app, "GET", "export/getExportList", {
+      token: owner.token,
+      params: { questionnaireId: q.id },
+    });
+    expect(list.body.data.list.map((j) => j.id)).toEqual([second.id, first.id]);
+    expect(first).toMatchObject({ status: "done", progress: 100, rows: 2, error: "" });
+    expect(first.downloadPath).toBe(`/wjgj/api/export/downloadExport?questionnaireId=${q.id}&id=${first.id}`);
+
+    const file = await download(t, owner.token, q.id, first.id);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers).toMatchObject({
+      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "x-content-type-options": "nosniff",
+      "content-length": String(first.fileSize),
+      "content-disposition": `attachment; filename="wjgj-export-${first.id}.xlsx"; filename*=UTF-8''${encodeURIComponent("食堂满意度_调查_答卷数据.xlsx")}`,
+    });
+    expect(await readSheet(file.rawPayload)).toHaveLength(3);
+
+    const removed = await call(t.app, "POST", "export/deleteExport", {
+      token: owner.token,
+      params: { questionnaireId: q.id, id: first.id },
+    });
+    expect(removed.body.code).toBe(200);
+    expect(fs.readdirSync(path.join(t.config.dataDir, "exports"))).toHaveLength(1);
+    expect((await download(t, owner.token, q.id, first.id)).json()).toMatchObject({ code: 404 });
+  });
+
+  it("reads responses in batches: thousands of rows come out once each, in order, with progress per batch", async () => {
+    const q = await surveyWithAnswers(1);
+    const template = await t.db.selectFrom("responses").selectAll().executeTakeFirstOrThrow();
+    const { id: _id, ...rest } = template;
+    const copies = Array.from({ length: 2_499 }, (_, i) => ({ ...rest, idempotencyKey: `copy-${i}` }));
+    for (let i = 0; i < copies.length; i += 500) {
+      await t.db
+        .insertInto("responses")
+        .values(copies.slice(i, i + 500))
+        .execute();
+    }
+    const job = await runExport(t, owner, q.id, "csv");
+    expect(job).toMatchObject({ status: "done", rows: 2_500, progress: 100 });
+    const text = (await download(t, owner.token, q.id, job.id)).rawPayload.toString("utf8");
+    const lines = text.trim().split("\r\n").slice(1);
+    expect(lines).toHaveLength(2_500);
+    expect(lines.map((line) => Number(line.split(",")[0]))).toEqual(lines.map((_, i) => i + 1));
+    const ids = lines.map((line) => Number(line.split(",")[1]));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(2_500);
+    // The function the job runs reports after every batch of 1000: what the job writes as its progress.
+    const reported: [number, number][] = [];
+    await writeExportFile(t.db, {
+      questionnaireId: q.id,
+      kind: "csv",
+      filter: null,
+      filePath: path.join(t.config.dataDir, "progress.csv"),
+      uploadsDir: path.join(t.config.dataDir, "uploads"),
+      onProgress: async (rows, total) => {
+        reported.push([rows, total]);
+      },
+    });
+    expect(reported).toEqual([
+      [1000, 2500],
+      [2000, 2500],
+      [2500, 2500],
+    ]);
+  });
+
+  it("shows exam totals", async () => {
+    const exam = await publishNew(t, owner, { ...sampleDefinition("安全测验"), kind: "exam" });
+    await submitAnswers(t, exam.publicId, { q1: { optionId: "b" }, q2: "立即离开" });
+    await submitAnswers(t, exam.publicId, { q1: { optionId: "a" } });
+    const job = await runExport(t, owner, exam.id, "xlsx");
+    const rows = await readSheet((await download(t, owner.token, exam.id, job.id)).rawPayload);
+    expect(rows[0]?.slice(6)).toEqual(["总分", "1、发生火灾时应拨打", "2、请简述逃生要点"]);
+    expect(rows.slice(1).map((row) => row.slice(6))).toEqual([
+      [4, "119", "立即离开"],
+      [0, "110"],
+    ]);
+  });
+
+  it("expire after seven days: download answers 404, then the pruning removes the file", async () => {
+    const q = await surveyWithAnswers();
+    const job = await runExport(t, owner, q.id, "xlsx");
+    const dir = path.join(t.config.dataDir, "exports");
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    t.clock.advance(7 * 86_400 - 60);
+    expect((await download(t, owner.token, q.id, job.id)).statusCode).toBe(200);
+    t.clock.advance(120);
+    expect((await download(t, owner.token, q.id, job.id)).json()).toMatchObject({
+      code: 404,
+      msg: "导出文件已过期（保留7天），请重新导出",
+    });
+    expect(await pruneExpiredRecords(t)).toMatchObject({ exportFiles: 1, exportJobs: 0 });
+    expect(fs.readdirSync(dir)).toHaveLength(0);
+    const list = await call<{ list: { status: string; statusName: string; downloadPath: string }[] }>(
+      t.app,
+      "GET",
+      "export/getExportList",
+      { token: owner.token, params: { questionnaireId: q.id } },
+    );
+    expect(list.body.data.list[0]).toMatchObject({
+      status: "expired",
+      statusName: "已过期",
+      downloadPath: "",
+    });
+    t.clock.advance(30 * 86_400);
+    expect(await pruneExpiredRecords(t)).toMatchObject({ exportJobs: 1 });
+    expect(await jobCount()).toBe(0);
+  });
+
+  it("report failures in Chinese and keep no partial file", async () => {
+    const q = await surveyWithAnswers();
+    const noFiles = await runExport(t, owner, q.id, "zip");
+    expect(noFiles).toMatchObject({ status: "failed", error: "所选答卷中没有上传的文件或签名，无需打包" });
+    expect((await download(t, owner.token, q.id, noFiles.id)).json()).toMatchObject({
+      code: 409,
+      msg: "文件还在生成中，请稍后再下载",
+    });
+    // The exports folder cannot be created: a plain file stands in its way.
+    fs.rmSync(path.join(t.config.dataDir, "exports"), { recursive: true, force: true });
+    fs.writeFileSync(path.join(t.config.dataDir, "exports"), "not a folder");
+    const blocked = await runExport(t, owner, q.id, "xlsx");
+    expect(blocked).toMatchObject({ status: "failed", error: "导出文件写入失败，请联系管理员检查存储空间" });
+  });
+
+  it("that a stopped server left behind are failed with a Chinese message at the next start", async () => {
+    const q = await surveyWithAnswers(1);
+    const left = await t.db
+      .insertInto("export_jobs")
+      .values({ ...queuedJob(q.id), status: "running", progress: 40, rows: 400 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const restarted = await buildApp({ config: t.config, db: t.db, dialect: t.ctx.dialect, clock: t.clock });
+    await restarted.ready();
+    await restarted.close();
+    const row = await t.db
+      .selectFrom("export_jobs")
+      .selectAll()
+      .where("id", "=", left.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "failed", error: "服务重启，导出已中断，请重新导出" });
+  });
+
+  it("stop with the app: a running job is interrupted, recorded as failed, and leaves no file", async () => {
+    const q = await surveyWithAnswers(2);
+    const job = await t.db
+      .insertInto("export_jobs")
+      .values({ ...queuedJob(q.id), kind: "csv" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // A runner of its own, so the test decides when it stops: right after the job has started.
+    const runner = new ExportRunner(t.ctx, t.app.log);
+    runner.enqueue(job.id);
+    await new Promise((resolve) => setImmediate(resolve));
+    await runner.stop();
+    const row = await t.db
+      .selectFrom("export_jobs")
+      .selectAll()
+      .where("id", "=", job.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "failed", error: "服务停止，导出已中断，请重新导出", fileKey: null });
+    expect(fs.readdirSync(path.join(t.config.dataDir, "exports"))).toEqual([]);
+    // A stopped runner takes no more work.
+    runner.enqueue(job.id);
+    await runner.idle();
+  });
+});
