@@ -1,3 +1,4 @@
+import { ConfigProvider } from "antd";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/page-loading.tsx";
@@ -6,6 +7,12 @@ import { useNavStore } from "../../stores/nav-store.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import "./website-layout.css";
+
+/**
+ * The site's primary colour is a shade deeper than the console's, so white text on it (buttons, the
+ * active menu entry) keeps a 4.5:1 contrast for every visitor.
+ */
+const SITE_THEME = { token: { colorPrimary: "#2563eb" } };
 
 /** Public site layout under /website (seed §2). */
 export function WebsiteLayout() {
@@ -20,14 +27,16 @@ export function WebsiteLayout() {
   }, [pathname]);
 
   return (
-    <div className="wj-site">
-      <SiteHeader />
-      <main className="wj-site__main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
-    </div>
+    <ConfigProvider theme={SITE_THEME}>
+      <div className="wj-site">
+        <SiteHeader />
+        <main className="wj-site__main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+      </div>
+    </ConfigProvider>
   );
 }

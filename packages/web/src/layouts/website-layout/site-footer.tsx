@@ -15,7 +15,7 @@ export function SiteFooter() {
           <p>专业的在线问卷、考试、投票与表单平台，让每一次数据收集都简单可靠。</p>
         </div>
         <div className="wj-site-footer__col">
-          <h4>产品介绍</h4>
+          <h2>产品介绍</h2>
           <ul>
             {PRODUCT_LINKS.map((link) => (
               <li key={link.to}>
@@ -25,7 +25,7 @@ export function SiteFooter() {
           </ul>
         </div>
         <div className="wj-site-footer__col">
-          <h4>资源</h4>
+          <h2>资源</h2>
           <ul>
             {RESOURCE_LINKS.map((link) => (
               <li key={link.to}>
@@ -44,7 +44,7 @@ export function SiteFooter() {
           </ul>
         </div>
         <div className="wj-site-footer__col">
-          <h4>联系我们</h4>
+          <h2>联系我们</h2>
           {info && (
             <ul>
               <li>
