@@ -186,12 +186,14 @@ const consoleRoutes: RouteObject[] = [
       (m) => m.CreatDcPage,
     ),
   },
-  placeholder("dc/result", {
-    name: "dcResult",
-    title: "统计与分析",
-    description:
-      "答卷明细、逐题统计图表、交叉与筛选分析、考试成绩与排名，以及导出 Excel 与 SPSS 数据，都将在这里查看。",
-  }),
+  {
+    path: "dc/result",
+    handle: { name: "dcResult", title: "统计与分析" },
+    element: page(
+      () => import("./pages/dc-result/index.tsx"),
+      (m) => m.DcResultPage,
+    ),
+  },
   {
     path: "dc/dcDesign",
     handle: { name: "dcDesign", title: "设计问卷" },

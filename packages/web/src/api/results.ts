@@ -1,0 +1,221 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AnswerDetail,
+  AnswerDetailInput,
+  AnswerListInput,
+  AnswerStatusChange,
+  AnswerSummary,
+  CrossAnalysisInput,
+  CrossAnalysisResult,
+  ExamReport,
+  ExamReportInput,
+  GradeAnswerInput,
+  QuestionStatisticsResult,
+  ResultsFilter,
+  ResultsOverview,
+  ResultsPage,
+  TextAnswerItem,
+  TextAnswersInput,
+  VoteResults,
+} from "@wjgj/core";
+import { type CallOptions, http } from "./request.ts";
+
+/** The 答卷详情 list's query without the questionnaire id. */
+export type AnswerListQuery = Omit<AnswerListInput, "id" | "filter">;
+export type TextAnswersQuery = Omit<TextAnswersInput, "id" | "filter">;
+
+/** A filter with nothing in it travels as no filter at all, so the server can answer from its counters. */
+function filterOf(filter: ResultsFilter | undefined): ResultsFilter | undefined {
+  if (!filter) return undefined;
+  const { condition, dateFrom, dateTo, source } = filter;
+  if (!condition && !dateFrom && !dateTo && !source) return undefined;
+  return filter;
+}
+
+/** Client of `statistics/*` and `answer/*` (contract in @wjgj/core api/results.ts). */
+export const resultsApi = {
+  getOverview: (id: number, days: number, options?: CallOptions) =>
+    http.get<ResultsOverview>("statistics/getOverview", { id, days }, options),
+  getQuestionStatistics: (id: number, filter?: ResultsFilter, options?: CallOptions) =>
+    http.postJson<QuestionStatisticsResult>(
+      "statistics/getQuestionStatistics",
+      { id, filter: filterOf(filter) },
+      options,
+    ),
+  getTextAnswers: (input: TextAnswersInput, options?: CallOptions) =>
+    http.postJson<ResultsPage<TextAnswerItem>>("statistics/getTextAnswers", input, options),
+  getCrossAnalysis: (input: CrossAnalysisInput, options?: CallOptions) =>
+    http.postJson<CrossAnalysisResult>("statistics/getCrossAnalysis", input, options),
+  getExamReport: (input: ExamReportInput, options?: CallOptions) =>
+    http.postJson<ExamReport>("statistics/getExamReport", input, options),
+  getVoteResults: (id: number, options?: CallOptions) =>
+    http.get<VoteResults>("statistics/getVoteResults", { id }, options),
+
+  getAnswerList: (input: AnswerListInput, options?: CallOptions) =>
+    http.postJson<ResultsPage<AnswerSummary>>("answer/getAnswerList", input, options),
+  getAnswerDetail: (input: AnswerDetailInput, options?: CallOptions) =>
+    http.postJson<AnswerDetail>("answer/getAnswerDetail", input, options),
+  deleteAnswer: (id: number, responseIds: number[]) =>
+    http.postJson<AnswerStatusChange>("answer/deleteAnswer", { id, responseIds }),
+  restoreAnswer: (id: number, responseIds: number[]) =>
+    http.postJson<AnswerStatusChange>("answer/restoreAnswer", { id, responseIds }),
+  markInvalid: (id: number, responseIds: number[]) =>
+    http.postJson<AnswerStatusChange>("answer/markInvalid", { id, responseIds }),
+  markValid: (id: number, responseIds: number[]) =>
+    http.postJson<AnswerStatusChange>("answer/markValid", { id, responseIds }),
+  gradeAnswer: (input: GradeAnswerInput) => http.postJson<unknown>("answer/gradeAnswer", input),
+};
+
+/** Every key starts with the questionnaire, so one invalidation refreshes all of its results. */
+export const resultsKeys = {
+  all: (id: number) => ["results", id] as const,
+  overview: (id: number, days: number) => [...resultsKeys.all(id), "overview", days] as const,
+  statistics: (id: number, filter?: ResultsFilter) =>
+    [...resultsKeys.all(id), "statistics", filterOf(filter) ?? null] as const,
+  textAnswers: (id: number, query: TextAnswersQuery, filter?: ResultsFilter) =>
+    [...resultsKeys.all(id), "text", query, filterOf(filter) ?? null] as const,
+  cross: (id: number, rows: string[], column: string, filter?: ResultsFilter) =>
+    [...resultsKeys.all(id), "cross", rows, column, filterOf(filter) ?? null] as const,
+  exam: (id: number, page: { pageNum: number; pageSize: number }, filter?: ResultsFilter) =>
+    [...resultsKeys.all(id), "exam", page, filterOf(filter) ?? null] as const,
+  vote: (id: number) => [...resultsKeys.all(id), "vote"] as const,
+  answerLists: (id: number) => [...resultsKeys.all(id), "answers"] as const,
+  answerList: (id: number, query: AnswerListQuery, filter?: ResultsFilter) =>
+    [...resultsKeys.answerLists(id), query, filterOf(filter) ?? null] as const,
+  answerDetail: (id: number, responseId: number, query: AnswerListQuery, filter?: ResultsFilter) =>
+    [
+      ...resultsKeys.all(id),
+      "detail",
+      responseId,
+      query.sort,
+      query.status,
+      filterOf(filter) ?? null,
+    ] as const,
+};
+
+export function useOverview(id: number, days: number) {
+  return useQuery({
+    queryKey: resultsKeys.overview(id, days),
+    queryFn: ({ signal }) => resultsApi.getOverview(id, days, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useQuestionStatistics(id: number, filter?: ResultsFilter) {
+  return useQuery({
+    queryKey: resultsKeys.statistics(id, filter),
+    queryFn: ({ signal }) => resultsApi.getQuestionStatistics(id, filter, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTextAnswers(id: number, query: TextAnswersQuery, filter?: ResultsFilter, enabled = true) {
+  return useQuery({
+    queryKey: resultsKeys.textAnswers(id, query, filter),
+    queryFn: ({ signal }) =>
+      resultsApi.getTextAnswers({ id, ...query, filter: filterOf(filter) }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useCrossAnalysis(id: number, rows: string[], column: string, filter?: ResultsFilter) {
+  return useQuery({
+    queryKey: resultsKeys.cross(id, rows, column, filter),
+    queryFn: ({ signal }) =>
+      resultsApi.getCrossAnalysis(
+        { id, rowQuestionIds: rows, columnQuestionId: column, filter: filterOf(filter) },
+        { signal },
+      ),
+    enabled: rows.length > 0 && column !== "" && !rows.includes(column),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExamReport(
+  id: number,
+  page: { pageNum: number; pageSize: number },
+  filter?: ResultsFilter,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: resultsKeys.exam(id, page, filter),
+    queryFn: ({ signal }) => resultsApi.getExamReport({ id, ...page, filter: filterOf(filter) }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Polled every 3 s while the tab is open: votes move live on the creator's screen. */
+export const votePollMs = 3000;
+
+export function useVoteResults(id: number, enabled = true) {
+  return useQuery({
+    queryKey: resultsKeys.vote(id),
+    queryFn: ({ signal }) => resultsApi.getVoteResults(id, { signal }),
+    refetchInterval: votePollMs,
+    enabled,
+  });
+}
+
+export function useAnswerList(id: number, query: AnswerListQuery, filter?: ResultsFilter) {
+  return useQuery({
+    queryKey: resultsKeys.answerList(id, query, filter),
+    queryFn: ({ signal }) => resultsApi.getAnswerList({ id, ...query, filter: filterOf(filter) }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnswerDetail(
+  id: number,
+  responseId: number | null,
+  query: AnswerListQuery,
+  filter?: ResultsFilter,
+) {
+  return useQuery({
+    queryKey: resultsKeys.answerDetail(id, responseId ?? 0, query, filter),
+    queryFn: ({ signal }) =>
+      resultsApi.getAnswerDetail(
+        { id, responseId: responseId ?? 0, sort: query.sort, status: query.status, filter: filterOf(filter) },
+        { signal },
+      ),
+    enabled: responseId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A change to responses moves every count, list and report of the questionnaire. */
+function useResultsMutation<TInput extends { id: number }, TData>(
+  mutationFn: (input: TInput) => Promise<TData>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (_data, input) => queryClient.invalidateQueries({ queryKey: resultsKeys.all(input.id) }),
+  });
+}
+
+export interface AnswerStatusVariables {
+  id: number;
+  responseIds: number[];
+}
+
+export function useDeleteAnswersMutation() {
+  return useResultsMutation((v: AnswerStatusVariables) => resultsApi.deleteAnswer(v.id, v.responseIds));
+}
+
+export function useRestoreAnswersMutation() {
+  return useResultsMutation((v: AnswerStatusVariables) => resultsApi.restoreAnswer(v.id, v.responseIds));
+}
+
+export function useMarkInvalidMutation() {
+  return useResultsMutation((v: AnswerStatusVariables) => resultsApi.markInvalid(v.id, v.responseIds));
+}
+
+export function useMarkValidMutation() {
+  return useResultsMutation((v: AnswerStatusVariables) => resultsApi.markValid(v.id, v.responseIds));
+}
+
+export function useGradeAnswerMutation() {
+  return useResultsMutation((input: GradeAnswerInput) => resultsApi.gradeAnswer(input));
+}

@@ -1,0 +1,133 @@
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from "echarts/charts";
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from "echarts/components";
+import type { ComposeOption } from "echarts/core";
+
+/** The options the result screens build: only the series and components echarts-setup.ts registers. */
+export type ChartOption = ComposeOption<
+  | BarSeriesOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
+>;
+
+/** How a counted question is drawn: 柱状图 (vertical), 条形图 (horizontal), 饼图, or the table alone. */
+export type CountChartKind = "table" | "column" | "bar" | "pie";
+
+export const countChartKinds: { value: CountChartKind; label: string }[] = [
+  { value: "table", label: "表格" },
+  { value: "column", label: "柱状图" },
+  { value: "bar", label: "条形图" },
+  { value: "pie", label: "饼图" },
+];
+
+export const chartPalette = [
+  "#2f6bff",
+  "#22b07d",
+  "#ffb020",
+  "#f5455c",
+  "#8e5cf7",
+  "#17b6d1",
+  "#ff7a45",
+  "#5b7190",
+];
+
+export interface CountItem {
+  label: string;
+  value: number;
+}
+
+/** Axis captions stay short; the tooltip shows the whole label. */
+export function shortLabel(label: string, max = 8): string {
+  const chars = Array.from(label);
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : label;
+}
+
+const axisLabel = { formatter: (value: string) => shortLabel(value), interval: 0 };
+
+/** Counts per option (or point) as one chart of the chosen kind; "table" has no chart. */
+export function countChart(
+  kind: Exclude<CountChartKind, "table">,
+  items: CountItem[],
+  name = "人数",
+): ChartOption {
+  if (kind === "pie")
+    return {
+      color: chartPalette,
+      tooltip: { trigger: "item", formatter: "{b}<br/>{c} ({d}%)" },
+      legend: { type: "plain", bottom: 0, formatter: (label: string) => shortLabel(label, 10) },
+      series: [
+        {
+          type: "pie",
+          name,
+          radius: ["35%", "65%"],
+          center: ["50%", "45%"],
+          data: items.map((item) => ({ name: item.label, value: item.value })),
+          label: { formatter: "{d}%" },
+        },
+      ],
+    };
+  const horizontal = kind === "bar";
+  const categories = items.map((item) => item.label);
+  const category = {
+    type: "category" as const,
+    data: horizontal ? [...categories].reverse() : categories,
+    axisLabel,
+  };
+  const value = { type: "value" as const, minInterval: 1 };
+  const values = items.map((item) => item.value);
+  return {
+    color: chartPalette,
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    grid: { left: 16, right: 24, top: 24, bottom: 8, containLabel: true },
+    xAxis: horizontal ? value : category,
+    yAxis: horizontal ? category : value,
+    series: [
+      {
+        type: "bar",
+        name,
+        data: horizontal ? [...values].reverse() : values,
+        barMaxWidth: 36,
+        label: { show: true, position: horizontal ? "right" : "top" },
+      },
+    ],
+  };
+}
+
+/** Responses per day. */
+export function trendChart(points: { date: string; count: number }[]): ChartOption {
+  return {
+    color: chartPalette,
+    tooltip: { trigger: "axis" },
+    grid: { left: 16, right: 24, top: 24, bottom: 8, containLabel: true },
+    xAxis: { type: "category", boundaryGap: false, data: points.map((point) => point.date.slice(5)) },
+    yAxis: { type: "value", minInterval: 1 },
+    series: [
+      {
+        type: "line",
+        name: "答卷数",
+        smooth: true,
+        symbolSize: 6,
+        areaStyle: { opacity: 0.12 },
+        data: points.map((point) => point.count),
+      },
+    ],
+  };
+}
+
+/** Several series side by side per category (交叉分析: a series per column option). */
+export function groupedBarChart(
+  categories: string[],
+  series: { name: string; values: number[] }[],
+): ChartOption {
+  return {
+    color: chartPalette,
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
+    legend: { type: "plain", top: 0, formatter: (label: string) => shortLabel(label, 10) },
+    grid: { left: 16, right: 24, top: 40, bottom: 8, containLabel: true },
+    xAxis: { type: "category", data: categories, axisLabel },
+    yAxis: { type: "value", minInterval: 1 },
+    series: series.map((item) => ({ type: "bar", name: item.name, data: item.values, barMaxWidth: 28 })),
+  };
+}

@@ -1,0 +1,64 @@
+import { Skeleton } from "antd";
+import type { EChartsType } from "echarts/core";
+import { useEffect, useRef, useState } from "react";
+import type { ChartOption } from "./chart-options.ts";
+import { loadEcharts } from "./load-echarts.ts";
+import "./chart.css";
+
+export interface ChartProps {
+  option: ChartOption;
+  height?: number;
+  /** Read by screen readers in place of the canvas; also names the chart in tests. */
+  label: string;
+  /** Which kind is drawn (bar, pie, …), exposed as data-kind for journeys. */
+  kind?: string;
+}
+
+/**
+ * One ECharts canvas. echarts loads lazily on first use; until then (and if it fails) a skeleton or a
+ * note stands in. Pass a memoised option: each new object redraws the chart.
+ */
+export function Chart({ option, height = 280, label, kind }: ChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<EChartsType | null>(null);
+  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+
+  useEffect(() => {
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    loadEcharts().then(
+      (echarts) => {
+        const element = host.current;
+        if (disposed || !element) return;
+        const instance = echarts.init(element, null, { renderer: "canvas" });
+        chart.current = instance;
+        observer = new ResizeObserver(() => instance.resize());
+        observer.observe(element);
+        setState("ready");
+      },
+      () => !disposed && setState("failed"),
+    );
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (state === "ready") chart.current?.setOption(option, { notMerge: true });
+  }, [option, state]);
+
+  return (
+    <div className="wj-chart" role="img" aria-label={label} data-kind={kind} data-state={state}>
+      <div ref={host} className="wj-chart__canvas" style={{ height }} />
+      {state === "loading" && (
+        <div className="wj-chart__overlay">
+          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        </div>
+      )}
+      {state === "failed" && <div className="wj-chart__overlay">图表加载失败，请刷新页面重试</div>}
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import { DownOutlined, UpOutlined } from "@ant-design/icons";
+import type { AnswerDetail, AnswerExamQuestion } from "@wjgj/core";
+import { Alert, App, Button, Descriptions, Drawer, InputNumber, Skeleton, Space, Tag } from "antd";
+import { useEffect, useState } from "react";
+import { type AnswerListQuery, useAnswerDetail, useGradeAnswerMutation } from "../../../../api/results.ts";
+import { useApiError } from "../../../../hooks/use-api-error.ts";
+import { useResults } from "../../hooks/results-context.ts";
+import { formatDuration } from "../../lib/format.ts";
+import { actionsFor, useAnswerActions } from "./answer-actions.tsx";
+import { AnswerView } from "./answer-view.tsx";
+
+const statusColors = { valid: "green", invalid: "orange", deleted: "default" } as const;
+
+/** Typing in a grade box must not step to another response. */
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
+}
+
+function Summary({ detail }: { detail: AnswerDetail }) {
+  const { answer, exam } = detail;
+  return (
+    <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="wj-answer-drawer__summary">
+      <Descriptions.Item label="答卷编号">{answer.id}</Descriptions.Item>
+      <Descriptions.Item label="状态">
+        <Tag color={statusColors[answer.status]}>{answer.statusName}</Tag>
+      </Descriptions.Item>
+      <Descriptions.Item label="提交时间">{answer.submittedAt}</Descriptions.Item>
+      <Descriptions.Item label="用时">{formatDuration(answer.durationSeconds)}</Descriptions.Item>
+      <Descriptions.Item label="来源">{answer.sourceName}</Descriptions.Item>
+      <Descriptions.Item label="IP">{answer.ip || "-"}</Descriptions.Item>
+      {exam && (
+        <Descriptions.Item label="得分">
+          <b data-testid="answer-score">
+            {exam.total} / {exam.max}
+          </b>
+          {exam.passed !== null && (
+            <Tag className="wj-gap-left" color={exam.passed ? "green" : "red"}>
+              {exam.passed ? "及格" : "不及格"}
+            </Tag>
+          )}
+          {exam.pendingManual > 0 && <Tag color="orange">{exam.pendingManual} 题待评分</Tag>}
+        </Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
+
+/**
+ * One response in a drawer, stepping through the list in its order with ↑/↓ (or the buttons); its status
+ * actions; manual grading of essay answers for exams.
+ */
+export function AnswerDrawer({
+  responseId,
+  query,
+  onStep,
+  onClose,
+}: {
+  responseId: number | null;
+  query: AnswerListQuery;
+  onStep: (responseId: number) => void;
+  onClose: () => void;
+}) {
+  const { id, filter } = useResults();
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const detailQuery = useAnswerDetail(id, responseId, query, filter);
+  const detail = detailQuery.data && detailQuery.data.answer.id === responseId ? detailQuery.data : undefined;
+  const { perform, pending } = useAnswerActions();
+  const grade = useGradeAnswerMutation();
+  const [grades, setGrades] = useState<Record<string, number>>({});
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: entered grades belong to one response.
+  useEffect(() => setGrades({}), [responseId]);
+
+  const previousId = detail?.previousId ?? null;
+  const nextId = detail?.nextId ?? null;
+  useEffect(() => {
+    if (responseId === null) return;
+    const handleKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.key === "ArrowUp" ? previousId : event.key === "ArrowDown" ? nextId : null;
+      if (target === null) return;
+      event.preventDefault();
+      onStep(target);
+    };
+    window.addEventListener("keydown", handleKey);
+    return () => window.removeEventListener("keydown", handleKey);
+  }, [responseId, previousId, nextId, onStep]);
+
+  const handleAction = async (action: Parameters<typeof perform>[0]) => {
+    if (!detail) return;
+    const done = await perform(action, [detail.answer.id]);
+    // The response leaves this list (its status changed): go on to its neighbour.
+    if (done) {
+      const neighbour = nextId ?? previousId;
+      if (neighbour === null) onClose();
+      else onStep(neighbour);
+    }
+  };
+
+  const handleGrade = async () => {
+    if (!detail) return;
+    const entries = Object.entries(grades).map(([questionId, score]) => ({ questionId, score }));
+    if (entries.length === 0) return;
+    try {
+      await grade.mutateAsync({ id, responseId: detail.answer.id, grades: entries });
+      setGrades({});
+      void message.success("评分已保存，总分已重新计算");
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const renderGrade = (score: AnswerExamQuestion, number: number) => (
+    <div className="wj-grade">
+      <span>评分：</span>
+      <InputNumber
+        aria-label={`第${number}题评分`}
+        min={0}
+        max={score.max}
+        step={0.5}
+        value={grades[score.questionId] ?? (score.graded ? score.score : null)}
+        onChange={(value) =>
+          setGrades((old) => {
+            const next = { ...old };
+            if (value === null) delete next[score.questionId];
+            else next[score.questionId] = value;
+            return next;
+          })
+        }
+      />
+      <span className="wj-muted">满分 {score.max} 分</span>
+    </div>
+  );
+
+  const manual = detail?.exam?.questions.some((score) => score.manual) ?? false;
+  return (
+    <Drawer
+      open={responseId !== null}
+      onClose={onClose}
+      size={720}
+      title={detail ? `答卷详情（第 ${detail.position} / ${detail.total} 份）` : "答卷详情"}
+      extra={
+        <Space>
+          <Button
+            icon={<UpOutlined />}
+            disabled={previousId === null}
+            onClick={() => previousId !== null && onStep(previousId)}
+          >
+            上一份
+          </Button>
+          <Button
+            icon={<DownOutlined />}
+            disabled={nextId === null}
+            onClick={() => nextId !== null && onStep(nextId)}
+          >
+            下一份
+          </Button>
+        </Space>
+      }
+      footer={
+        detail && (
+          <div className="wj-answer-drawer__footer">
+            <span className="wj-muted">按 ↑ / ↓ 键切换上一份、下一份</span>
+            <Space>
+              {manual && (
+                <Button
+                  type="primary"
+                  loading={grade.isPending}
+                  disabled={Object.keys(grades).length === 0}
+                  onClick={() => void handleGrade()}
+                >
+                  保存评分
+                </Button>
+              )}
+              {actionsFor[detail.answer.status].map((item) => (
+                <Button
+                  key={item.action}
+                  danger={item.danger}
+                  loading={pending}
+                  onClick={() => void handleAction(item.action)}
+                >
+                  {item.label}
+                </Button>
+              ))}
+            </Space>
+          </div>
+        )
+      }
+    >
+      {detailQuery.error && !detail ? (
+        <Alert type="error" showIcon title="答卷加载失败" description={detailQuery.error.message} />
+      ) : !detail ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : (
+        <div data-testid="answer-drawer" data-response={detail.answer.id}>
+          <Summary detail={detail} />
+          <AnswerView detail={detail} renderGrade={renderGrade} />
+        </div>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,112 @@
+import type { AnswerSort, AnswerSummary, ResponseStatus } from "@wjgj/core";
+import { Button, Segmented, Space, Table } from "antd";
+import { useCallback, useEffect, useState } from "react";
+import { type AnswerListQuery, useAnswerList, useOverview } from "../../../../api/results.ts";
+import { useResults } from "../../hooks/results-context.ts";
+import { type AnswerAction, actionsFor, useAnswerActions } from "./answer-actions.tsx";
+import { answerColumns, sortOf } from "./answer-columns.tsx";
+import { AnswerDrawer } from "./answer-drawer.tsx";
+
+const examKinds = new Set(["exam", "knowledge"]);
+
+/** 答卷详情: the responses in a paged, sortable table; 无效 and the 回收站 as views of their own. */
+export function AnswersTab() {
+  const { id, filter, questionary } = useResults();
+  const overview = useOverview(id, 30).data;
+  const [status, setStatus] = useState<ResponseStatus>("valid");
+  const [sort, setSort] = useState<AnswerSort>("timeDesc");
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const query: AnswerListQuery = { ...page, sort, status };
+  const list = useAnswerList(id, query, filter);
+  const { perform, pending } = useAnswerActions();
+
+  // A new filter or view starts from its first page with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets on these changes only.
+  useEffect(() => {
+    setPage((old) => ({ ...old, pageNum: 1 }));
+    setSelected([]);
+  }, [filter, status]);
+
+  const handleAction = (action: AnswerAction, rows: number[]) =>
+    void perform(action, rows).then((done) => done && setSelected([]));
+  const handleStep = useCallback((responseId: number) => setOpenId(responseId), []);
+  const counts: Record<ResponseStatus, number | undefined> = {
+    valid: overview?.total,
+    invalid: overview?.invalidCount,
+    deleted: overview?.deletedCount,
+  };
+  const label = (name: string, value: ResponseStatus) =>
+    counts[value] === undefined ? name : `${name}（${counts[value]}）`;
+  const columns = answerColumns({
+    definition: questionary.definition,
+    exam: examKinds.has(questionary.kind),
+    sort,
+    offset: (page.pageNum - 1) * page.pageSize,
+    onOpen: (row) => setOpenId(row.id),
+    onAction: (action, row) => handleAction(action, [row.id]),
+  });
+
+  return (
+    <div className="wj-result__stack" data-testid="answers-tab">
+      <div className="wj-result__bar">
+        <Segmented<ResponseStatus>
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: "valid", label: label("有效答卷", "valid") },
+            { value: "invalid", label: label("无效答卷", "invalid") },
+            { value: "deleted", label: label("回收站", "deleted") },
+          ]}
+        />
+        <Space>
+          {selected.length > 0 && <span className="wj-muted">已选 {selected.length} 份</span>}
+          {actionsFor[status].map((item) => (
+            <Button
+              key={item.action}
+              danger={item.danger}
+              disabled={selected.length === 0}
+              loading={pending}
+              onClick={() => handleAction(item.action, selected)}
+            >
+              批量{item.label}
+            </Button>
+          ))}
+        </Space>
+      </div>
+      <Table<AnswerSummary>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        loading={list.isFetching}
+        scroll={{ x: "max-content" }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        onRow={(row) => ({
+          onDoubleClick: () => setOpenId(row.id),
+          className: row.id === openId ? "is-open" : undefined,
+        })}
+        locale={{ emptyText: status === "deleted" ? "回收站是空的" : "没有符合条件的答卷" }}
+        onChange={(pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const nextSort = sortOf(one?.field, one?.order);
+          setSort(nextSort);
+          setPage({
+            pageNum: nextSort === sort ? (pagination.current ?? 1) : 1,
+            pageSize: pagination.pageSize ?? page.pageSize,
+          });
+        }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => `共 ${total} 份`,
+        }}
+      />
+      <AnswerDrawer responseId={openId} query={query} onStep={handleStep} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import type { CrossAnalysisResult, CrossRow, CrossTable } from "@wjgj/core";
+import { Alert, Card, Empty, Form, Segmented, Select, Skeleton, Table, type TableColumnsType } from "antd";
+import { useMemo, useState } from "react";
+import { useCrossAnalysis, useQuestionStatistics } from "../../../api/results.ts";
+import { Chart } from "../../../components/charts/chart.tsx";
+import { groupedBarChart } from "../../../components/charts/chart-options.ts";
+import { useResults } from "../hooks/results-context.ts";
+import { formatPercent } from "../lib/format.ts";
+
+type Show = "all" | "count" | "row" | "column";
+
+const showOptions: { value: Show; label: string }[] = [
+  { value: "all", label: "全部" },
+  { value: "count", label: "计数" },
+  { value: "row", label: "行百分比" },
+  { value: "column", label: "列百分比" },
+];
+
+const MAX_ROWS = 5;
+
+function Cell({ count, row, column, show }: { count: number; row: number; column: number; show: Show }) {
+  if (show === "count") return <span>{count}</span>;
+  if (show === "row") return <span>{formatPercent(row)}</span>;
+  if (show === "column") return <span>{formatPercent(column)}</span>;
+  return (
+    <span className="wj-cross__cell">
+      <b>{count}</b>
+      <span className="wj-muted">行 {formatPercent(row)}</span>
+      <span className="wj-muted">列 {formatPercent(column)}</span>
+    </span>
+  );
+}
+
+function CrossTableCard({
+  table,
+  result,
+  show,
+}: {
+  table: CrossTable;
+  result: CrossAnalysisResult;
+  show: Show;
+}) {
+  const columns: TableColumnsType<CrossRow> = [
+    { title: `${table.title} \\ ${result.column.title}`, dataIndex: "label", fixed: "left" },
+    ...result.column.options.map((option, i) => ({
+      title: option.label,
+      key: option.optionId,
+      render: (_v: unknown, row: CrossRow) => {
+        const cell = row.cells[i];
+        return cell ? (
+          <Cell count={cell.count} row={cell.rowPercent} column={cell.columnPercent} show={show} />
+        ) : (
+          0
+        );
+      },
+    })),
+    { title: "小计", dataIndex: "total", width: 80 },
+  ];
+  const chart = useMemo(
+    () =>
+      groupedBarChart(
+        table.rows.map((row) => row.label),
+        result.column.options.map((option, i) => ({
+          name: option.label,
+          values: table.rows.map(
+            (row) => (show === "row" ? row.cells[i]?.rowPercent : row.cells[i]?.count) ?? 0,
+          ),
+        })),
+      ),
+    [table, result, show],
+  );
+  return (
+    <Card title={`${table.title} × ${result.column.title}`} data-testid={`cross-${table.questionId}`}>
+      <Table<CrossRow>
+        size="small"
+        bordered
+        rowKey="optionId"
+        columns={columns}
+        dataSource={table.rows}
+        pagination={false}
+        scroll={{ x: "max-content" }}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>
+              <b>合计</b>
+            </Table.Summary.Cell>
+            {table.columnTotals.map((total, i) => (
+              <Table.Summary.Cell key={result.column.options[i]?.optionId ?? i} index={i + 1}>
+                {total}
+              </Table.Summary.Cell>
+            ))}
+            <Table.Summary.Cell index={table.columnTotals.length + 1}>
+              <b>{table.total}</b>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+      <Chart
+        option={chart}
+        label={`${table.title}与${result.column.title}交叉分析图`}
+        kind="grouped-bar"
+        height={300}
+      />
+    </Card>
+  );
+}
+
+/** 交叉分析: up to five row questions against one column question, counts with row and column shares. */
+export function CrossTab() {
+  const { id, filter } = useResults();
+  const statistics = useQuestionStatistics(id, filter);
+  const [rows, setRows] = useState<string[]>([]);
+  const [column, setColumn] = useState("");
+  const [show, setShow] = useState<Show>("all");
+  const cross = useCrossAnalysis(id, rows, column, filter);
+  const candidates = useMemo(
+    () =>
+      (statistics.data?.questions ?? [])
+        .filter(
+          (q) =>
+            (q.family === "choice" && q.type !== "cascader") || q.family === "rating" || q.family === "nps",
+        )
+        .map((q) => ({ value: q.questionId, label: `第${q.number}题 ${q.title}` })),
+    [statistics.data],
+  );
+  if (!statistics.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (candidates.length < 2)
+    return <Empty description="交叉分析需要至少两道选择题或量表题" className="wj-result__empty" />;
+  return (
+    <div className="wj-result__stack" data-testid="cross-tab">
+      <Card>
+        <Form layout="inline" className="wj-cross__form">
+          <Form.Item label="行（自变量）">
+            <Select
+              mode="multiple"
+              aria-label="行题目"
+              placeholder="选择 1-5 道题"
+              style={{ minWidth: 280 }}
+              value={rows}
+              maxCount={MAX_ROWS}
+              options={candidates.map((c) => ({ ...c, disabled: c.value === column }))}
+              onChange={setRows}
+            />
+          </Form.Item>
+          <Form.Item label="列（因变量）">
+            <Select
+              aria-label="列题目"
+              placeholder="选择一道题"
+              style={{ minWidth: 240 }}
+              value={column || undefined}
+              options={candidates.map((c) => ({ ...c, disabled: rows.includes(c.value) }))}
+              onChange={setColumn}
+            />
+          </Form.Item>
+          <Form.Item label="显示">
+            <Segmented<Show> value={show} options={showOptions} onChange={setShow} />
+          </Form.Item>
+        </Form>
+      </Card>
+      {rows.length === 0 || !column ? (
+        <Empty description="请选择行题目和列题目，查看两题之间的交叉统计" />
+      ) : cross.error ? (
+        <Alert type="error" showIcon title="交叉分析失败" description={cross.error.message} />
+      ) : !cross.data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        cross.data.tables.map((table) => (
+          <CrossTableCard key={table.questionId} table={table} result={cross.data} show={show} />
+        ))
+      )}
+    </div>
+  );
+}

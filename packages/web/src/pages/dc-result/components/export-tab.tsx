@@ -1,0 +1,191 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  FileExcelOutlined,
+  FileTextOutlined,
+  FileZipOutlined,
+} from "@ant-design/icons";
+import { type ExportJob, type ExportKind, exportRetentionDays } from "@wjgj/core";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Popconfirm,
+  Progress,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from "antd";
+import { useState } from "react";
+import {
+  useCreateExportMutation,
+  useDeleteExportMutation,
+  useDownloadExportMutation,
+  useExportList,
+} from "../../../api/exports.ts";
+import { useApiError } from "../../../hooks/use-api-error.ts";
+import { useResults } from "../hooks/results-context.ts";
+import { exportFilterOf, filterParts } from "../lib/filter-model.ts";
+import { formatBytes } from "../lib/format.ts";
+
+const buttons: { kind: ExportKind; label: string; icon: React.ReactNode }[] = [
+  { kind: "xlsx", label: "导出 Excel", icon: <FileExcelOutlined /> },
+  { kind: "csv", label: "导出 CSV", icon: <FileTextOutlined /> },
+  { kind: "zip", label: "下载附件压缩包", icon: <FileZipOutlined /> },
+];
+
+const statusColors = {
+  queued: "default",
+  running: "processing",
+  done: "success",
+  failed: "error",
+  expired: "default",
+} as const;
+
+/** 导出: files built in the background; the list polls while a job runs and offers the finished files. */
+export function ExportTab() {
+  const { id, filter } = useResults();
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const [includeInvalid, setIncludeInvalid] = useState(false);
+  const list = useExportList(id);
+  const create = useCreateExportMutation();
+  const remove = useDeleteExportMutation();
+  const download = useDownloadExportMutation();
+  const exportFilter = exportFilterOf(filter);
+  const parts = filterParts({ ...filter, condition: undefined });
+
+  const handleCreate = async (kind: ExportKind) => {
+    try {
+      await create.mutateAsync({ questionnaireId: id, kind, filter: { ...exportFilter, includeInvalid } });
+      void message.success("已开始导出，完成后可在下方列表下载");
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const handleDownload = (job: ExportJob) => download.mutateAsync(job).catch(showError);
+  const handleDelete = (job: ExportJob) =>
+    remove
+      .mutateAsync({ questionnaireId: id, id: job.id })
+      .then(() => void message.success("导出记录已删除"), showError);
+
+  const columns: TableColumnsType<ExportJob> = [
+    {
+      title: "文件",
+      dataIndex: "fileName",
+      render: (name: string, job) => (
+        <div>
+          <div>{name || job.kindName}</div>
+          <div className="wj-muted">{job.kindName}</div>
+        </div>
+      ),
+    },
+    {
+      title: "状态",
+      dataIndex: "status",
+      width: 220,
+      render: (_v, job) =>
+        job.status === "running" || job.status === "queued" ? (
+          <div data-testid="export-progress">
+            <Progress percent={job.progress} size="small" status="active" />
+            <span className="wj-muted">
+              {job.statusName} · 已写入 {job.rows} 份
+            </span>
+          </div>
+        ) : (
+          <div>
+            <Tag color={statusColors[job.status]}>{job.statusName}</Tag>
+            {job.error && <div className="wj-error-text">{job.error}</div>}
+          </div>
+        ),
+    },
+    { title: "答卷数", dataIndex: "rows", width: 80 },
+    {
+      title: "大小",
+      dataIndex: "fileSize",
+      width: 90,
+      render: (size: number) => (size > 0 ? formatBytes(size) : "-"),
+    },
+    { title: "创建时间", dataIndex: "createdAt", width: 170 },
+    { title: "有效期至", dataIndex: "expiresAt", width: 170, render: (value: string) => value || "-" },
+    {
+      title: "操作",
+      key: "actions",
+      width: 150,
+      render: (_v, job) => (
+        <Space size={0}>
+          {job.status === "done" && (
+            <Button
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => void handleDownload(job)}
+            >
+              下载
+            </Button>
+          )}
+          <Popconfirm
+            title="删除这条导出记录和文件？"
+            okText="删除"
+            cancelText="取消"
+            onConfirm={() => handleDelete(job)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              删除
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="wj-result__stack" data-testid="export-tab">
+      <Card title="导出数据">
+        <Space wrap size={12}>
+          {buttons.map((item) => (
+            <Button
+              key={item.kind}
+              type={item.kind === "xlsx" ? "primary" : "default"}
+              icon={item.icon}
+              loading={create.isPending && create.variables?.kind === item.kind}
+              onClick={() => void handleCreate(item.kind)}
+            >
+              {item.label}
+            </Button>
+          ))}
+          <Checkbox checked={includeInvalid} onChange={(event) => setIncludeInvalid(event.target.checked)}>
+            包含无效答卷
+          </Checkbox>
+        </Space>
+        <p className="wj-muted wj-export__hint">
+          Excel 与 CSV 每份答卷一行、每题（或每个小题）一列，选项为答题者当时看到的文字；CSV 为 UTF-8
+          编码，可直接用 Excel 打开。文件保留 {exportRetentionDays} 天。
+        </p>
+        {parts.length > 0 && <Alert type="info" showIcon title={`按当前筛选导出：${parts.join("，")}`} />}
+        {filter.condition && (
+          <Alert
+            className="wj-gap-top"
+            type="warning"
+            showIcon
+            title="答题条件筛选不作用于导出文件，导出包含符合日期与来源的全部答卷。"
+          />
+        )}
+      </Card>
+      <Card title="导出记录">
+        <Table<ExportJob>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isPending}
+          pagination={false}
+          locale={{ emptyText: "还没有导出记录" }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Empty, Segmented, Skeleton } from "antd";
+import { useCallback, useState } from "react";
+import { useQuestionStatistics } from "../../../../api/results.ts";
+import { type CountChartKind, countChartKinds } from "../../../../components/charts/chart-options.ts";
+import { useResults } from "../../hooks/results-context.ts";
+import { QuestionCard } from "./question-card.tsx";
+import { TextAnswersDrawer } from "./text-answers.tsx";
+
+/** 分题统计: one card per answerable question of the published revision, recomputed under the 筛选. */
+export function StatisticsTab() {
+  const { id, filter } = useResults();
+  const query = useQuestionStatistics(id, filter);
+  const [kind, setKind] = useState<CountChartKind>("column");
+  const [drawer, setDrawer] = useState<{ questionId: string; title: string } | null>(null);
+  const handleShowText = useCallback(
+    (questionId: string, title: string) => setDrawer({ questionId, title }),
+    [],
+  );
+  const data = query.data;
+  if (!data)
+    return query.error ? (
+      <Alert type="error" showIcon title="统计数据加载失败" description={query.error.message} />
+    ) : (
+      <Skeleton active paragraph={{ rows: 12 }} />
+    );
+  return (
+    <div className="wj-result__stack" data-testid="stats-tab">
+      <div className="wj-result__bar">
+        <span>
+          共统计 <b data-testid="stats-total">{data.total}</b> 份有效答卷
+          {data.filtered && <span className="wj-muted">（已按筛选条件）</span>}
+        </span>
+        <span className="wj-result__bar-right">
+          <span className="wj-muted">全部切换为</span>
+          <Segmented<CountChartKind> size="small" value={kind} options={countChartKinds} onChange={setKind} />
+        </span>
+      </div>
+      {data.questions.length === 0 ? (
+        <Empty description="问卷中没有可统计的题目" />
+      ) : (
+        data.questions.map((stats) => (
+          // Keyed by the tab's kind too, so 全部切换为 resets every card's own switch.
+          <QuestionCard
+            key={`${stats.questionId}:${kind}`}
+            stats={stats}
+            defaultKind={kind}
+            onShowText={handleShowText}
+          />
+        ))
+      )}
+      <TextAnswersDrawer target={drawer} onClose={() => setDrawer(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type { QuestionaryDetail, ResultsFilter } from "@wjgj/core";
+import { Button, Result, Skeleton, Tabs } from "antd";
+import { type ReactNode, useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError } from "../../api/errors.ts";
+import { useQuestionaryDetail } from "../../api/questionary.ts";
+import { useOverview } from "../../api/results.ts";
+import { ShareDialog } from "../../components/share-dialog/index.tsx";
+import { AnswersTab } from "./components/answers/answers-tab.tsx";
+import { CrossTab } from "./components/cross-tab.tsx";
+import { EmptyResults } from "./components/empty-results.tsx";
+import { ExamTab } from "./components/exam-tab.tsx";
+import { ExportTab } from "./components/export-tab.tsx";
+import { FilterBar } from "./components/filter/filter-bar.tsx";
+import { OverviewTab } from "./components/overview-tab.tsx";
+import { ResultHeader } from "./components/result-header.tsx";
+import { StatisticsTab } from "./components/statistics/statistics-tab.tsx";
+import { VoteTab } from "./components/vote-tab.tsx";
+import { ResultsContext, type ResultsContextValue } from "./hooks/results-context.ts";
+import "./dc-result.css";
+
+type TabKey = "overview" | "stats" | "cross" | "answers" | "exam" | "vote" | "export";
+
+interface TabSpec {
+  key: TabKey;
+  label: string;
+  render: () => ReactNode;
+  /** Reads the 筛选 (the overview and live vote counts do not). */
+  filtered: boolean;
+  /** Shown only for these kinds of questionnaire. */
+  kinds?: string[];
+}
+
+const tabSpecs: TabSpec[] = [
+  { key: "overview", label: "概览", render: () => <OverviewTab />, filtered: false },
+  { key: "stats", label: "分题统计", render: () => <StatisticsTab />, filtered: true },
+  { key: "cross", label: "交叉分析", render: () => <CrossTab />, filtered: true },
+  { key: "answers", label: "答卷详情", render: () => <AnswersTab />, filtered: true },
+  // 知识竞赛 is scored like an exam.
+  { key: "exam", label: "考试成绩", render: () => <ExamTab />, filtered: true, kinds: ["exam", "knowledge"] },
+  { key: "vote", label: "投票结果", render: () => <VoteTab />, filtered: false, kinds: ["vote"] },
+  { key: "export", label: "导出", render: () => <ExportTab />, filtered: true },
+];
+
+function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
+  const [params, setParams] = useSearchParams();
+  const [filter, setFilter] = useState<ResultsFilter>({});
+  const [sharing, setSharing] = useState(false);
+  const overview = useOverview(questionary.id, 30);
+  const tabs = tabSpecs.filter((spec) => !spec.kinds || spec.kinds.includes(questionary.kind));
+  const active = tabs.find((spec) => spec.key === params.get("tab")) ?? tabs[0];
+  const context = useMemo<ResultsContextValue>(
+    () => ({ id: questionary.id, questionary, filter, setFilter, openShare: () => setSharing(true) }),
+    [questionary, filter],
+  );
+  const handleTab = (key: string) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        next.set("tab", key);
+        return next;
+      },
+      { replace: true },
+    );
+  const data = overview.data;
+  // Nothing answered at all (nothing invalid or deleted either): every tab but 导出 would be empty.
+  const noResponses = data !== undefined && data.total + data.invalidCount + data.deletedCount === 0;
+
+  const renderTab = (spec: TabSpec) => {
+    if (noResponses && spec.key !== "export") return <EmptyResults />;
+    return spec.render();
+  };
+
+  return (
+    <ResultsContext.Provider value={context}>
+      <div className="wj-result" data-testid="result-page">
+        <ResultHeader overview={data} onShare={() => setSharing(true)} />
+        <Tabs
+          className="wj-result__tabs"
+          activeKey={active?.key}
+          onChange={handleTab}
+          destroyOnHidden
+          tabBarExtraContent={active?.filtered && !noResponses ? <FilterBar /> : null}
+          items={tabs.map((spec) => ({ key: spec.key, label: spec.label, children: renderTab(spec) }))}
+        />
+        <ShareDialog
+          target={
+            sharing
+              ? { publicId: questionary.publicId, title: questionary.title, status: questionary.status }
+              : null
+          }
+          onClose={() => setSharing(false)}
+        />
+      </div>
+    </ResultsContext.Provider>
+  );
+}
+
+/** 统计与分析 (/dc/result?id=…): the results of one questionnaire, reached from 数据 on the project list. */
+export function DcResultPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get("id"));
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useQuestionaryDetail(valid ? id : null);
+
+  if (!valid || (detail.error instanceof ApiError && detail.error.code === 404))
+    return (
+      <Result
+        status="404"
+        title="问卷不存在"
+        subTitle="链接可能有误，或问卷已被删除。"
+        extra={
+          <Button type="primary" onClick={() => navigate("/dc/dclist")}>
+            返回我的问卷
+          </Button>
+        }
+      />
+    );
+  if (detail.error)
+    return (
+      <Result
+        status="error"
+        title="问卷加载失败"
+        subTitle={detail.error.message}
+        extra={<Button onClick={() => void detail.refetch()}>重试</Button>}
+      />
+    );
+  if (!detail.data)
+    return (
+      <div className="wj-result" data-testid="result-loading">
+        <Skeleton active paragraph={{ rows: 2 }} />
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  // Keyed by questionnaire: the filter and tab state never carry over to another one.
+  return <Workspace key={detail.data.id} questionary={detail.data} />;
+}
