@@ -55,6 +55,21 @@ export function fillTemplate(
     .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${script}`);
 }
 
+/**
+ * The page's own stylesheets, inlined into the template: on a phone over a slow network a render-blocking
+ * request would cost a round trip before anything shows. They are small (about 4 kB gzipped) and a
+ * respondent loads the page about once, so caching them apart would buy little.
+ */
+export function inlineStylesheets(template: string, webDist: string): string {
+  return template.replace(
+    /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="\/(assets\/[\w.-]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const css = path.join(webDist, file);
+      return fs.existsSync(css) ? `<style>${fs.readFileSync(css, "utf8")}</style>` : tag;
+    },
+  );
+}
+
 function chinaToday(now: Date): string {
   return iso(new Date(chinaDayStart(now).getTime() + 8 * 3600 * 1000)).slice(0, 10);
 }
@@ -97,7 +112,9 @@ async function loadRenderer(app: FastifyInstance, webDist: string): Promise<Rend
  */
 export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const templateFile = path.join(ctx.config.webDist, "answer.html");
-  const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, "utf8") : MINIMAL_TEMPLATE;
+  const template = fs.existsSync(templateFile)
+    ? inlineStylesheets(fs.readFileSync(templateFile, "utf8"), ctx.config.webDist)
+    : MINIMAL_TEMPLATE;
   let renderer: Promise<Renderer> | null = null;
 
   const send = async (

@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { loadEngine } from "./lib/view.ts";
@@ -11,5 +12,9 @@ const root = document.getElementById("root");
 if (data && root) {
   // The engine downloads while React hydrates the server's markup; the page is usable before it arrives.
   if (data.page !== "notFound") void loadEngine();
-  hydrateRoot(root, <App data={data} />);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page: a phone stays responsive, and taps are not lost while it runs.
+  startTransition(() => {
+    hydrateRoot(root, <App data={data} />);
+  });
 }

@@ -1,5 +1,5 @@
 import type { SurveyDefinition, SurveySession } from "@wjgj/core/survey/index";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { loadEngine, sessionView } from "../lib/view.ts";
 import type { PageView } from "../page-data.ts";
 
@@ -39,8 +39,11 @@ export function useAnswering(
       if (!alive) return;
       session.current = createSession(definition, { today, seed }, answersRef.current);
       const live = sessionView(session.current);
-      setView(live);
-      setReady(true);
+      // The page already shows the server's first page; re-rendering it live may take its time.
+      startTransition(() => {
+        setView(live);
+        setReady(true);
+      });
       for (const resolve of waiters.current.splice(0)) resolve(live);
     });
     return () => {
