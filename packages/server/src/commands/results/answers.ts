@@ -1,0 +1,259 @@
+import {
+  type AnswerDetail,
+  type AnswerSort,
+  type AnswerSummary,
+  getQuestionType,
+  type ResponseStatus,
+  type ResultsFilter,
+  type ResultsPage,
+  responseSourceNames,
+  responseStatusNames,
+  type SurveyDefinition,
+  scoreExam,
+  type TextAnswerFile,
+} from "@wjgj/core";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { chinaDateTime } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/schema.ts";
+import type { ResponseRow } from "../../db/tables/responses.ts";
+import { NotFoundError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { uploadUrl } from "../uploads.ts";
+import { planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
+import { answerExamOf } from "./grading.ts";
+import { gradesOf, revisionDefinitions, submitContext } from "./record.ts";
+import { resultsScope } from "./scope.ts";
+
+type Eb = ExpressionBuilder<Database, "responses">;
+
+/** The list's order: a value column (scores without one sort lowest) then the id, both the same way. */
+function sortValue(eb: Eb, sort: AnswerSort): Expression<number | string> {
+  if (sort.startsWith("duration")) return eb.ref("responses.durationSeconds");
+  if (sort.startsWith("score")) return sql<number>`coalesce(${eb.ref("responses.score")}, -1)`;
+  return eb.ref("responses.submittedAt");
+}
+
+const descending = (sort: AnswerSort) => sort.endsWith("Desc");
+
+function sortValueOf(row: ResponseRow, sort: AnswerSort): number | string {
+  if (sort.startsWith("duration")) return row.durationSeconds;
+  if (sort.startsWith("score")) return row.score ?? -1;
+  return row.submittedAt;
+}
+
+/** Options as the respondent saw them: the definition's, relabelled with the labels stored. */
+function seenOptions(
+  definition: SurveyDefinition,
+  questionId: string,
+  labels: Record<string, string> | undefined,
+) {
+  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
+  const base = question ? (getQuestionType(question.type)?.options?.(question.config) ?? []) : [];
+  return base.map((option) => ({ ...option, label: labels?.[option.id] ?? option.label }));
+}
+
+/** Each answered question as text (as in exports), cut for the table. */
+export function answerTexts(
+  definition: SurveyDefinition,
+  row: Pick<ResponseRow, "answers" | "labels">,
+  limit = 100,
+) {
+  const answers = JSON.parse(row.answers) as Record<string, unknown>;
+  const labels = JSON.parse(row.labels) as Record<string, Record<string, string>>;
+  const texts: Record<string, string> = {};
+  for (const question of definition.pages.flatMap((page) => page.questions)) {
+    const answer = answers[question.id];
+    const module = getQuestionType(question.type);
+    if (answer === undefined || !module) continue;
+    const text = module.toText(
+      question.config,
+      answer,
+      seenOptions(definition, question.id, labels[question.id]),
+    );
+    texts[question.id] = text.length > limit ? `${text.slice(0, limit)}…` : text;
+  }
+  return texts;
+}
+
+function presentSummary(row: ResponseRow, definition: SurveyDefinition | undefined): AnswerSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    statusName: responseStatusNames[row.status],
+    submittedAt: chinaDateTime(row.submittedAt),
+    durationSeconds: row.durationSeconds,
+    source: row.source,
+    sourceName: responseSourceNames[row.source] ?? row.source,
+    ip: row.ip,
+    endState: row.endState,
+    score: row.score === null ? null : Number(row.score),
+    maxScore: row.maxScore === null ? null : Number(row.maxScore),
+    passed: row.passed === null ? null : row.passed === 1,
+    texts: definition ? answerTexts(definition, row) : {},
+  };
+}
+
+export interface AnswerListInput {
+  id: number;
+  pageNum: number;
+  pageSize: number;
+  sort: AnswerSort;
+  status: ResponseStatus;
+  filter: ResultsFilter;
+}
+
+/** `answer/getAnswerList`: responses of one status, filtered, sorted and paged. */
+export async function getAnswerList(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: AnswerListInput,
+): Promise<ResultsPage<AnswerSummary>> {
+  const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
+  const set: ResponseSet = {
+    questionnaireId: input.id,
+    definition,
+    filter: input.filter,
+    status: input.status,
+    dialect: ctx.dialect,
+  };
+  const predicate = planOrRefuse(definition, input.filter);
+  const direction = descending(input.sort) ? "desc" : "asc";
+  const base = ctx.db.selectFrom("responses").where((eb) => responseSetWhere(eb, set, predicate));
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy((eb) => sortValue(eb, input.sort), direction)
+      .orderBy("responses.id", direction)
+      .limit(input.pageSize)
+      .offset((input.pageNum - 1) * input.pageSize)
+      .execute(),
+    base
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirst()
+      .then((row) => Number(row?.count ?? 0)),
+  ]);
+  const definitions = await revisionDefinitions(
+    ctx.db,
+    rows.map((row) => row.revisionId),
+  );
+  return {
+    list: rows.map((row) => presentSummary(row, definitions.get(row.revisionId))),
+    total,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** A response of this questionnaire, whatever its status; another questionnaire's id is 404. */
+export async function responseOf(
+  ctx: AppContext,
+  questionnaireId: number,
+  responseId: number,
+): Promise<ResponseRow> {
+  const row = await ctx.db
+    .selectFrom("responses")
+    .selectAll()
+    .where("questionnaireId", "=", questionnaireId)
+    .where("id", "=", responseId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("responseNotFound");
+  return row;
+}
+
+export interface AnswerDetailInput {
+  id: number;
+  responseId: number;
+  sort: AnswerSort;
+  status?: ResponseStatus | undefined;
+  filter: ResultsFilter;
+}
+
+/** `answer/getAnswerDetail`: one response as answered, with its neighbours in the list's order. */
+export async function getAnswerDetail(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: AnswerDetailInput,
+): Promise<AnswerDetail> {
+  const { definition: current } = await resultsScope(ctx.db, viewer, input.id, "view");
+  const row = await responseOf(ctx, input.id, input.responseId);
+  const definition = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId) ?? current;
+  const status = input.status ?? row.status;
+  const set: ResponseSet = {
+    questionnaireId: input.id,
+    definition: current,
+    filter: input.filter,
+    status,
+    dialect: ctx.dialect,
+  };
+  const predicate = planOrRefuse(current, input.filter);
+  const value = sortValueOf(row, input.sort);
+  const desc = descending(input.sort);
+  // "Before" in list order: a larger value (or id) when descending, a smaller one when ascending.
+  const before = (eb: Eb): Expression<SqlBool> =>
+    eb.or([
+      eb(sortValue(eb, input.sort), desc ? ">" : "<", value),
+      eb.and([eb(sortValue(eb, input.sort), "=", value), eb("responses.id", desc ? ">" : "<", row.id)]),
+    ]);
+  const after = (eb: Eb): Expression<SqlBool> =>
+    eb.or([
+      eb(sortValue(eb, input.sort), desc ? "<" : ">", value),
+      eb.and([eb(sortValue(eb, input.sort), "=", value), eb("responses.id", desc ? "<" : ">", row.id)]),
+    ]);
+  const inSet = ctx.db.selectFrom("responses").where((eb) => responseSetWhere(eb, set, predicate));
+  const [previous, next, earlier, total, grades] = await Promise.all([
+    inSet
+      .select("responses.id")
+      .where(before)
+      .orderBy((eb) => sortValue(eb, input.sort), desc ? "asc" : "desc")
+      .orderBy("responses.id", desc ? "asc" : "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    inSet
+      .select("responses.id")
+      .where(after)
+      .orderBy((eb) => sortValue(eb, input.sort), desc ? "desc" : "asc")
+      .orderBy("responses.id", desc ? "desc" : "asc")
+      .limit(1)
+      .executeTakeFirst(),
+    inSet
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where(before)
+      .executeTakeFirst(),
+    inSet.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
+    gradesOf(ctx.db, [row.id]),
+  ]);
+  const answers = JSON.parse(row.answers) as Record<string, unknown>;
+  const files: Record<string, TextAnswerFile[]> = {};
+  const signatures: Record<string, string> = {};
+  for (const question of definition.pages.flatMap((page) => page.questions)) {
+    const answer = answers[question.id];
+    if (question.type === "file" && Array.isArray(answer)) {
+      files[question.id] = (answer as { fileId: string; name: string; size: number }[]).map((file) => ({
+        fileId: file.fileId,
+        name: file.name,
+        size: file.size,
+        url: uploadUrl(file.fileId),
+      }));
+    }
+    if (question.type === "signature" && typeof answer === "string") signatures[question.id] = answer;
+  }
+  const exam =
+    row.score === null
+      ? null
+      : answerExamOf(scoreExam(definition, answers, submitContext(row)), grades.get(row.id) ?? {});
+  return {
+    answer: presentSummary(row, definition),
+    revisionId: row.revisionId,
+    definition,
+    answers,
+    labels: JSON.parse(row.labels) as Record<string, Record<string, string>>,
+    files,
+    signatures,
+    exam,
+    previousId: previous?.id ?? null,
+    nextId: next?.id ?? null,
+    position: Number(earlier?.count ?? 0) + 1,
+    total: Number(total?.count ?? 0),
+  };
+}

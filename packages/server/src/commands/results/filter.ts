@@ -1,0 +1,124 @@
+import {
+  type FactPredicate,
+  messages,
+  planFilter,
+  type ResponseStatus,
+  type ResultsFilter,
+  type SurveyDefinition,
+} from "@wjgj/core";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { chinaDayStart, iso } from "../../clock.ts";
+import type { DialectName } from "../../db/index.ts";
+import type { Database } from "../../db/schema.ts";
+import { InvalidInputError } from "../../errors.ts";
+
+type ResponsesEb = ExpressionBuilder<Database, "responses">;
+
+/** Upper bound of a key prefix range: above every key that starts with the prefix (byte order). */
+export const PREFIX_END = "\u{10FFFF}";
+
+/** Start of a China calendar date as a stored (UTC ISO) time. */
+function chinaDateStart(date: string): string {
+  return iso(chinaDayStart(new Date(`${date}T00:00:00+08:00`)));
+}
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+export interface ResponseSet {
+  questionnaireId: number;
+  definition: SurveyDefinition;
+  filter: ResultsFilter;
+  status: ResponseStatus;
+  dialect: DialectName;
+}
+
+/** Whether a filter narrows anything (otherwise statistics come from counters). */
+export function isFiltered(filter: ResultsFilter): boolean {
+  return Boolean(filter.condition || filter.dateFrom || filter.dateTo || filter.source);
+}
+
+/**
+ * Checks the condition can run as SQL before anything is read: expressions and computed values cannot, nor
+ * comparisons of labels or lists. Answers 400 with a Chinese message naming what to change.
+ */
+export function planOrRefuse(definition: SurveyDefinition, filter: ResultsFilter): FactPredicate | null {
+  if (!filter.condition) return null;
+  const plan = planFilter(definition, filter.condition);
+  if (plan.ok) return plan.predicate;
+  const message =
+    plan.reason === "unsupportedKind" ? messages.filterConditionKind : messages.filterCompareUnsupported;
+  throw new InvalidInputError([{ field: "filter.condition", message }], "filterConditionKind");
+}
+
+function factsOf(eb: ResponsesEb, questionnaireId: number) {
+  return eb
+    .selectFrom("response_facts as f")
+    .select("f.responseId")
+    .where("f.questionnaireId", "=", questionnaireId);
+}
+
+/** One fact predicate as SQL over `responses`: leaves are `id IN (matching facts)`. */
+function predicateSql(eb: ResponsesEb, predicate: FactPredicate, set: ResponseSet): Expression<SqlBool> {
+  switch (predicate.kind) {
+    case "and":
+      return eb.and(predicate.items.map((item) => predicateSql(eb, item, set)));
+    case "or":
+      return eb.or(predicate.items.map((item) => predicateSql(eb, item, set)));
+    case "not":
+      return eb.not(predicateSql(eb, predicate.item, set));
+    case "const":
+      return predicate.value ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
+    case "hasKey":
+      return eb("responses.id", "in", factsOf(eb, set.questionnaireId).where("f.key", "in", predicate.keys));
+    case "answered":
+      return eb(
+        "responses.id",
+        "in",
+        factsOf(eb, set.questionnaireId).where("f.questionId", "=", predicate.questionId),
+      );
+    case "compare": {
+      const { keys, prefix } = predicate;
+      let facts = factsOf(eb, set.questionnaireId)
+        .where("f.questionId", "=", predicate.questionId)
+        .where((fb) => {
+          const parts: Expression<SqlBool>[] = [];
+          if (keys.length > 0) parts.push(fb("f.key", "in", keys));
+          if (prefix !== null)
+            parts.push(fb.and([fb("f.key", ">=", prefix), fb("f.key", "<", `${prefix}${PREFIX_END}`)]));
+          return fb.or(parts);
+        });
+      const column = predicate.column === "num" ? "f.num" : "f.text";
+      if (predicate.op === "contains") {
+        const find =
+          set.dialect === "postgres"
+            ? sql`strpos(f.text, ${String(predicate.value)})`
+            : sql`instr(f.text, ${String(predicate.value)})`;
+        facts = facts.where(sql<SqlBool>`${find} > 0`);
+      } else {
+        const op = { eq: "=", ne: "<>", gt: ">", lt: "<", ge: ">=", le: "<=" } as const;
+        facts = facts.where(column, op[predicate.op], predicate.value).where(column, "is not", null);
+      }
+      return eb("responses.id", "in", facts);
+    }
+  }
+}
+
+/** The WHERE of a response set: questionnaire, status, date range, source and the answer condition. */
+export function responseSetWhere(
+  eb: ResponsesEb,
+  set: ResponseSet,
+  predicate: FactPredicate | null,
+): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [
+    eb("responses.questionnaireId", "=", set.questionnaireId),
+    eb("responses.status", "=", set.status),
+  ];
+  const { dateFrom, dateTo, source } = set.filter;
+  if (dateFrom) parts.push(eb("responses.submittedAt", ">=", chinaDateStart(dateFrom)));
+  if (dateTo) parts.push(eb("responses.submittedAt", "<", chinaDateStart(nextDay(dateTo))));
+  if (source) parts.push(eb("responses.source", "=", source));
+  if (predicate) parts.push(predicateSql(eb, predicate, set));
+  return eb.and(parts);
+}

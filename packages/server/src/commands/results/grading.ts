@@ -1,0 +1,104 @@
+import {
+  type AnswerExam,
+  clampGrade,
+  type ExamResult,
+  examFacts,
+  type Grades,
+  gradedTotals,
+  type MessageKey,
+  scoreExam,
+} from "@wjgj/core";
+import { iso } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/index.ts";
+import { InvalidInputError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { responseOf } from "./answers.ts";
+import { PREFIX_END } from "./filter.ts";
+import { gradesOf, insertFacts, revisionDefinitions, submitContext } from "./record.ts";
+import { resultsScope } from "./scope.ts";
+
+/** An exam response's scores with the manual grades given so far. */
+export function answerExamOf(exam: ExamResult, grades: Grades): AnswerExam {
+  const totals = gradedTotals(exam, grades);
+  return {
+    ...totals,
+    questions: exam.questions.map((question) => {
+      const grade = grades[question.questionId];
+      const graded = question.manual && grade !== undefined;
+      return {
+        questionId: question.questionId,
+        score: question.manual ? clampGrade(grade ?? 0, question.max) : question.score,
+        max: question.max,
+        manual: question.manual,
+        graded,
+        correct: question.correct,
+      };
+    }),
+  };
+}
+
+/**
+ * `answer/gradeAnswer`: manual scores for essay/upload questions of one response. The total, pass and the
+ * response's score facts are recomputed in one transaction; grading again replaces the grade.
+ */
+export async function gradeAnswer(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { id: number; responseId: number; grades: { questionId: string; score: number }[] },
+): Promise<AnswerExam> {
+  await resultsScope(ctx.db, viewer, input.id, "manage");
+  const row = await responseOf(ctx, input.id, input.responseId);
+  const definition = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
+  if (!definition || row.score === null) throw InvalidInputError.field("responseId", "examReportNotExam");
+  const exam = scoreExam(definition, JSON.parse(row.answers) as Record<string, unknown>, submitContext(row));
+  const manual = new Map(exam.questions.filter((q) => q.manual).map((q) => [q.questionId, q]));
+  const errors = input.grades.flatMap((grade, index): { field: string; key: MessageKey }[] => {
+    const question = manual.get(grade.questionId);
+    if (!question) return [{ field: `grades.${index}.questionId`, key: "gradeNotManual" as const }];
+    if (grade.score < 0 || grade.score > question.max)
+      return [{ field: `grades.${index}.score`, key: "gradeOutOfRange" as const }];
+    return [];
+  });
+  if (errors.length > 0) {
+    const [first] = errors;
+    throw InvalidInputError.field(first?.field ?? "grades", first?.key ?? "gradesInvalid");
+  }
+  return transaction(ctx.db, async (trx) => {
+    const now = iso(ctx.clock.now());
+    for (const grade of input.grades) {
+      await trx
+        .insertInto("response_grades")
+        .values({
+          questionnaireId: input.id,
+          responseId: row.id,
+          questionId: grade.questionId,
+          score: grade.score,
+          gradedBy: viewer.user.id,
+          gradedAt: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(["responseId", "questionId"])
+            .doUpdateSet({ score: grade.score, gradedBy: viewer.user.id, gradedAt: now }),
+        )
+        .execute();
+    }
+    const grades = (await gradesOf(trx, [row.id])).get(row.id) ?? {};
+    const totals = gradedTotals(exam, grades);
+    await trx
+      .updateTable("responses")
+      .set({ score: totals.total, passed: totals.passed === null ? null : totals.passed ? 1 : 0 })
+      .where("id", "=", row.id)
+      .execute();
+    await trx
+      .deleteFrom("response_facts")
+      .where("questionnaireId", "=", input.id)
+      .where("responseId", "=", row.id)
+      .where("key", ">=", "score:")
+      .where("key", "<", `score:${PREFIX_END}`)
+      .execute();
+    await insertFacts(trx, input.id, row.id, examFacts(exam, grades));
+    return answerExamOf(exam, grades);
+  });
+}

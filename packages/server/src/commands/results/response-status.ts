@@ -1,0 +1,86 @@
+import type { AnswerStatusChange, ResponseStatus } from "@wjgj/core";
+import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/index.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { applyCounters } from "./record.ts";
+import { resultsScope } from "./scope.ts";
+
+/** Which statuses each call moves from, and to. */
+export const statusChanges = {
+  deleteAnswer: { from: ["valid", "invalid"], to: "deleted" },
+  restoreAnswer: { from: ["deleted"], to: "valid" },
+  markInvalid: { from: ["valid"], to: "invalid" },
+  markValid: { from: ["invalid"], to: "valid" },
+} as const satisfies Record<string, { from: readonly ResponseStatus[]; to: ResponseStatus }>;
+
+export type StatusChange = keyof typeof statusChanges;
+
+/**
+ * Moves responses between valid, invalid and the response recycle bin. Counters follow in the same
+ * transaction — leaving "valid" subtracts a response's counter keys (read from its stored facts), coming
+ * back adds them — so they always equal a recount. Responses already in the target status, or of
+ * another questionnaire, are left alone: repeating a call changes nothing.
+ */
+export async function changeResponseStatus(
+  ctx: AppContext,
+  viewer: Viewer,
+  questionnaireId: number,
+  responseIds: readonly number[],
+  change: StatusChange,
+): Promise<AnswerStatusChange> {
+  await resultsScope(ctx.db, viewer, questionnaireId, "manage");
+  const { from, to } = statusChanges[change];
+  return transaction(ctx.db, async (trx) => {
+    // Hold the questionnaire like a submit does: counters and the response count move together.
+    let locked = trx
+      .selectFrom("questionnaires")
+      .select(["id", "responseCount"])
+      .where("id", "=", questionnaireId);
+    if (ctx.dialect === "postgres") locked = locked.forUpdate();
+    const questionnaire = await locked.executeTakeFirstOrThrow();
+    const rows = await trx
+      .selectFrom("responses")
+      .select(["id", "status", "submittedAt", "source", "durationSeconds"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where("id", "in", [...new Set(responseIds)])
+      .where("status", "in", [...from])
+      .execute();
+    if (rows.length === 0) return { changed: 0 };
+    const facts = await trx
+      .selectFrom("response_facts")
+      .select(["responseId", "questionId", "key"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where(
+        "responseId",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    let delta = 0;
+    for (const row of rows) {
+      const wasCounted = row.status === "valid";
+      const counted = to === "valid";
+      if (wasCounted === counted) continue;
+      const own = facts.filter((fact) => fact.responseId === row.id);
+      await applyCounters(trx, questionnaireId, own, row, counted ? 1 : -1);
+      delta += counted ? 1 : -1;
+    }
+    await trx
+      .updateTable("responses")
+      .set({ status: to })
+      .where("questionnaireId", "=", questionnaireId)
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    if (delta !== 0)
+      await trx
+        .updateTable("questionnaires")
+        .set({ responseCount: Math.max(0, questionnaire.responseCount + delta) })
+        .where("id", "=", questionnaireId)
+        .execute();
+    return { changed: rows.length };
+  });
+}

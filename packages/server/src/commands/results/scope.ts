@@ -1,0 +1,34 @@
+import type { SurveyDefinition } from "@wjgj/core";
+import type { Db } from "../../db/index.ts";
+import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { publishedRevision } from "../answering/revisions.ts";
+import { loadQuestionnaire, readDefinition } from "../questionnaires/store.ts";
+
+export interface ResultsScope {
+  row: QuestionnaireRow;
+  /** The published revision's definition (the draft's before the first publish): what statistics list. */
+  definition: SurveyDefinition;
+}
+
+/**
+ * The questionnaire whose results the viewer asks for: 404 when missing, 403 when someone else's. Results
+ * stay readable from the recycle bin; changes to responses (`manage`) need the questionnaire editable.
+ */
+export async function resultsScope(
+  db: Db,
+  viewer: Viewer,
+  questionnaireId: number,
+  access: "view" | "manage",
+): Promise<ResultsScope> {
+  const row = await loadQuestionnaire(
+    db,
+    viewer,
+    questionnaireId,
+    access === "view" ? "read" : "edit",
+    "any",
+  );
+  const revision =
+    row.publishedVersion === null ? null : await publishedRevision(db, row.id, row.publishedVersion);
+  return { row, definition: revision?.definition ?? readDefinition(row.draft) };
+}

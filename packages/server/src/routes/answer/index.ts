@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { getAnswerDetail, getAnswerList } from "../../commands/results/answers.ts";
+import { gradeAnswer } from "../../commands/results/grading.ts";
+import { changeResponseStatus, type StatusChange } from "../../commands/results/response-status.ts";
+import type { AppContext } from "../../context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { answerDetailInput, answerListInput, answerStatusInput, gradeInput } from "../statistics/schema.ts";
+
+/**
+ * `/wjgj/api/answer/*`: the response viewer — list, detail with ↑/↓ neighbours, recycle bin, invalid
+ * marks and manual grading. Owner only; a response id of another questionnaire is 404.
+ */
+export function answerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "answer/getAnswerList",
+    access: "account:use",
+    input: answerListInput,
+    handler: ({ viewer, input }) => getAnswerList(ctx, viewer, input),
+  });
+
+  for (const method of ["GET", "POST"] as const) {
+    defineRoute(app, ctx, {
+      method,
+      path: "answer/getAnswerDetail",
+      access: "account:use",
+      input: answerDetailInput,
+      handler: ({ viewer, input }) => getAnswerDetail(ctx, viewer, input),
+    });
+  }
+
+  const changes: StatusChange[] = ["deleteAnswer", "restoreAnswer", "markInvalid", "markValid"];
+  for (const change of changes) {
+    defineRoute(app, ctx, {
+      method: "POST",
+      path: `answer/${change}`,
+      access: "account:use",
+      input: answerStatusInput,
+      handler: ({ viewer, input }) => changeResponseStatus(ctx, viewer, input.id, input.responseIds, change),
+    });
+  }
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "answer/gradeAnswer",
+    access: "account:use",
+    input: gradeInput,
+    handler: ({ viewer, input }) => gradeAnswer(ctx, viewer, input),
+  });
+}

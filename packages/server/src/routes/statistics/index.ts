@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
+import { getExamReport } from "../../commands/results/exam-report.ts";
+import { getOverview, getQuestionStatistics, getVoteResults } from "../../commands/results/statistics.ts";
+import { getTextAnswers } from "../../commands/results/text-answers.ts";
+import type { AppContext } from "../../context.ts";
+import { defineRoute } from "../../http/route.ts";
+import {
+  crossInput,
+  examReportInput,
+  filterInput,
+  idOnlyInput,
+  overviewInput,
+  textAnswersInput,
+} from "./schema.ts";
+
+/**
+ * `/wjgj/api/statistics/*`: overview, per-question statistics, text answers, cross-analysis, exam and
+ * vote reports. Only the questionnaire's owner (403 otherwise, 303 when not logged in).
+ */
+export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getOverview",
+    access: "account:use",
+    input: overviewInput,
+    handler: ({ viewer, input }) => getOverview(ctx, viewer, input.id, input.days),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getQuestionStatistics",
+    access: "account:use",
+    input: filterInput,
+    handler: ({ viewer, input }) => getQuestionStatistics(ctx, viewer, input.id, input.filter),
+  });
+
+  for (const method of ["GET", "POST"] as const) {
+    defineRoute(app, ctx, {
+      method,
+      path: "statistics/getTextAnswers",
+      access: "account:use",
+      input: textAnswersInput,
+      handler: ({ viewer, input }) => getTextAnswers(ctx, viewer, input),
+    });
+  }
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getCrossAnalysis",
+    access: "account:use",
+    input: crossInput,
+    handler: ({ viewer, input }) => getCrossAnalysis(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getExamReport",
+    access: "account:use",
+    input: examReportInput,
+    handler: ({ viewer, input }) => getExamReport(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getVoteResults",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => getVoteResults(ctx, viewer, input.id),
+  });
+}

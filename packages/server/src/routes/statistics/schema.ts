@@ -1,0 +1,144 @@
+import { answerSorts, conditionSchema, messages, responseSources, responseStatuses } from "@wjgj/core";
+import { z } from "zod";
+import {
+  blankAsAbsent,
+  enumParam,
+  idParam,
+  intFromText,
+  jsonObjectParam,
+  pageNumParam,
+  pageSizeParam,
+  textParam,
+} from "../../http/params.ts";
+
+const dateParam = z
+  .string({ error: messages.filterDateInvalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, messages.filterDateInvalid);
+
+/** 筛选: an object, or the same as JSON text (query strings and forms carry only text). */
+const filterSchema = z.object(
+  {
+    condition: conditionSchema.optional(),
+    dateFrom: blankAsAbsent(dateParam),
+    dateTo: blankAsAbsent(dateParam),
+    source: blankAsAbsent(enumParam(responseSources, "filterSourceInvalid")),
+  },
+  { error: messages.filterInvalid },
+);
+
+export const filterParam = blankAsAbsent(jsonObjectParam(filterSchema)).transform((filter) => filter ?? {});
+
+export const questionIdParam = z
+  .string({ error: messages.resultQuestionInvalid })
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, messages.resultQuestionInvalid);
+
+/** A list that may come as an array, as JSON text or as comma-separated text (forms). */
+function listParam<T extends z.ZodType>(
+  item: T,
+  min: number,
+  max: number,
+  key: "responseIdsInvalid" | "crossRowsInvalid",
+) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value === "number") return [value];
+      if (typeof value !== "string") return value;
+      const text = value.trim();
+      if (text.startsWith("[")) {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return undefined;
+        }
+      }
+      return text === "" ? [] : text.split(",").map((part) => part.trim());
+    },
+    z.array(item, { error: messages[key] }).min(min, messages[key]).max(max, messages[key]),
+  );
+}
+
+export const filterInput = z.object({ id: idParam, filter: filterParam });
+
+export const overviewInput = z.object({
+  id: idParam,
+  days: intFromText("statisticsDaysInvalid", 1, 366).default(30),
+});
+
+export const idOnlyInput = z.object({ id: idParam });
+
+export const textAnswersInput = z.object({
+  id: idParam,
+  questionId: questionIdParam,
+  keyword: blankAsAbsent(textParam("keywordInvalid", { max: 100 })),
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam,
+  filter: filterParam,
+});
+
+export const crossInput = z.object({
+  id: idParam,
+  rowQuestionIds: listParam(questionIdParam, 1, 5, "crossRowsInvalid"),
+  columnQuestionId: questionIdParam,
+  filter: filterParam,
+});
+
+export const examReportInput = z.object({
+  id: idParam,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam,
+  filter: filterParam,
+});
+
+export const answerListInput = z.object({
+  id: idParam,
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam,
+  sort: blankAsAbsent(enumParam(answerSorts, "answerSortInvalid")).transform((sort) => sort ?? "timeDesc"),
+  status: blankAsAbsent(enumParam(responseStatuses, "responseStatusInvalid")).transform(
+    (status) => status ?? "valid",
+  ),
+  filter: filterParam,
+});
+
+export const answerDetailInput = z.object({
+  id: idParam,
+  responseId: idParam,
+  sort: blankAsAbsent(enumParam(answerSorts, "answerSortInvalid")).transform((sort) => sort ?? "timeDesc"),
+  status: blankAsAbsent(enumParam(responseStatuses, "responseStatusInvalid")),
+  filter: filterParam,
+});
+
+export const answerStatusInput = z.object({
+  id: idParam,
+  responseIds: listParam(idParam, 1, 500, "responseIdsInvalid"),
+});
+
+const gradeSchema = z.object(
+  {
+    questionId: questionIdParam,
+    score: z
+      .number({ error: messages.gradeOutOfRange })
+      .finite(messages.gradeOutOfRange)
+      .min(0, messages.gradeOutOfRange),
+  },
+  { error: messages.gradesInvalid },
+);
+
+export const gradeInput = z.object({
+  id: idParam,
+  responseId: idParam,
+  grades: z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return undefined;
+      }
+    },
+    z
+      .array(gradeSchema, { error: messages.gradesInvalid })
+      .min(1, messages.gradesInvalid)
+      .max(200, messages.gradesInvalid),
+  ),
+});

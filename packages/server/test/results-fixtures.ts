@@ -1,0 +1,55 @@
+import type { SurveyDefinition } from "@wjgj/core";
+import { submitResponse } from "../src/commands/answering/submit.ts";
+import { type BuiltUser, buildQuestionnaire } from "./factories.ts";
+import { call, type TestContext } from "./helpers.ts";
+
+/** A published questionnaire of `definition` owned by `owner`, with its revision id. */
+export async function publishedQuestionnaire(
+  t: TestContext,
+  owner: BuiltUser,
+  definition: SurveyDefinition,
+  kind = "survey" as const,
+) {
+  const q = await buildQuestionnaire(t, owner, { kind, title: definition.title, definition });
+  const released = await call(t.app, "POST", "questionary/releaseQuestionary", {
+    token: owner.token,
+    params: { id: q.id },
+  });
+  if (released.body.code !== 200) throw new Error(`publish failed: ${released.body.msg}`);
+  const revision = await t.db
+    .selectFrom("questionnaire_revisions")
+    .select("id")
+    .where("questionnaireId", "=", q.id)
+    .orderBy("version", "desc")
+    .executeTakeFirstOrThrow();
+  return { id: q.id, publicId: q.publicId, revisionId: revision.id };
+}
+
+let seq = 0;
+const sources = ["link", "wechat", "qrcode"] as const;
+
+/** Submits through the real write path (core validation, facts, counters) at the test clock's time. */
+export async function submitAnswers(
+  t: TestContext,
+  target: { publicId: string; revisionId: number },
+  answers: Record<string, unknown>,
+  extra: { durationSeconds?: number; source?: string } = {},
+): Promise<number> {
+  seq += 1;
+  const reply = await submitResponse(
+    t.ctx,
+    null,
+    {
+      publicId: target.publicId,
+      revisionId: target.revisionId,
+      answers,
+      durationSeconds: extra.durationSeconds ?? 30 + (seq % 200),
+      deviceId: `dev-${seq}`,
+      idempotencyKey: `idem-${Date.now()}-${seq}`,
+      source: extra.source ?? sources[seq % sources.length] ?? "link",
+    },
+    { ip: `10.9.${seq % 200}.${seq % 250}`, userAgent: "vitest" },
+  );
+  if (reply.responseId === null) throw new Error("not stored");
+  return reply.responseId;
+}
