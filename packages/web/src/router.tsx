@@ -70,7 +70,8 @@ const websiteRoutes: RouteObject[] = [
     path: "service",
     handle: {
       title: "样本服务",
-      description: "按地区、年龄、职业等条件精准投放问卷，由专业样本库提供真实有效的答卷。",
+      description:
+        "问卷管家样本服务：按地区、年龄、职业等条件把问卷精准投放给真实用户，质量控制剔除无效答卷，1-3 个工作日完成回收，按有效答卷计费。",
     },
     element: page(
       () => import("./pages/website-service/index.tsx"),
@@ -81,7 +82,8 @@ const websiteRoutes: RouteObject[] = [
     path: "version",
     handle: {
       title: "版本价格",
-      description: "个人版、黄金、铂金、钻石会员各版本的功能对比与开通方式。",
+      description:
+        "问卷管家版本价格：个人版免费使用，黄金、铂金、钻石会员的价格、答卷数量与功能权限逐项对比，在线开通。",
     },
     element: page(
       () => import("./pages/website-version/index.tsx"),
@@ -90,7 +92,11 @@ const websiteRoutes: RouteObject[] = [
   },
   {
     path: "companyProfile",
-    handle: { title: "联系我们", description: "公司介绍、商务合作与客服联系方式。" },
+    handle: {
+      title: "联系我们",
+      description:
+        "联系问卷管家：客服电话、电子邮箱、服务时间与公司地址；商务合作、私有化部署与使用问题可在线留言，一个工作日内回复。",
+    },
     element: page(
       () => import("./pages/website-contact/index.tsx"),
       (m) => m.WebsiteContactPage,
@@ -143,7 +149,11 @@ const websiteRoutes: RouteObject[] = [
       redirectTo("/website/resource/news"),
       {
         path: "news",
-        handle: { title: "资讯", description: "调研方法、行业报告与产品动态，按标签分类浏览。" },
+        handle: {
+          title: "资讯",
+          description:
+            "问卷管家资讯：产品动态、使用技巧、行业洞察与客户案例，帮你把每一份问卷、每一场考试做得更好。",
+        },
         element: page(
           () => import("./pages/website-news/index.tsx"),
           (m) => m.WebsiteNewsPage,
@@ -159,7 +169,11 @@ const websiteRoutes: RouteObject[] = [
       },
       {
         path: "help",
-        handle: { title: "帮助中心", description: "从创建问卷到数据分析的使用指南与常见问题解答。" },
+        handle: {
+          title: "帮助中心",
+          description:
+            "问卷管家帮助中心：账号登录、创建问卷、发布回收、数据分析与考试测评的使用指南和常见问题，支持关键词搜索。",
+        },
         element: page(
           () => import("./pages/website-help/index.tsx"),
           (m) => m.WebsiteHelpPage,

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productContent } from "../../../web/src/pages/website-product/content/index.ts";
+import { buildNews } from "../../test/factories.ts";
+import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
+import { seedHelp } from "../seed/help-content.ts";
+import { seedNews } from "../seed/news-content.ts";
+import { seedSiteContent } from "../seed/site-content.ts";
+
+// The renderer runs from source here (no web build): the same React tree the build bundles.
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+  await seedSiteContent(t.db, t.clock, 1);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HOST = "wj.example.com";
+const page = (url: string) => t.app.inject({ method: "GET", url, headers: { host: HOST } });
+
+/** The markup inside #root: what a browser shows, and a crawler reads, before any script runs. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<script id="__WEBSITE_DATA__"');
+  expect(start).toBeGreaterThan(0);
+  expect(end).toBeGreaterThan(start);
+  return html.slice(start, end);
+}
+
+function headOf(html: string) {
+  const meta = (attr: string) => new RegExp(`<meta ${attr} content="([^"]*)"`).exec(html)?.[1] ?? null;
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null,
+    description: meta('name="description"'),
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null,
+    ogTitle: meta('property="og:title"'),
+    ogDescription: meta('property="og:description"'),
+  };
+}
+
+async function newsIds(): Promise<{ id: number; title: string; summary: string }[]> {
+  return t.db.selectFrom("news").select(["id", "title", "summary"]).orderBy("id").execute();
+}
+
+describe("GET /website/* renders the page on the server", () => {
+  const cases: [path: string, title: string, content: string][] = [
+    ["/website/home", "首页 - 问卷管家", "一个平台，覆盖所有数据收集场景"],
+    ["/website/service", "样本服务 - 问卷管家", "服务流程"],
+    ["/website/version", "版本价格 - 问卷管家", "黄金会员"],
+    ["/website/companyProfile", "联系我们 - 问卷管家", "客服电话"],
+    ["/website/free", "免费模板 - 问卷管家", "即将上线"],
+    ["/website/mutual", "互助答题 - 问卷管家", "即将上线"],
+    ["/website/resource/news", "资讯 - 问卷管家", seedNews[0]?.title ?? "?"],
+    ["/website/resource/help", "帮助中心 - 问卷管家", seedHelp[0]?.articles[0]?.title ?? "?"],
+    ...Object.values(productContent).map((product): [string, string, string] => [
+      `/website/product/${product.slug}`,
+      `${product.name} - 问卷管家`,
+      product.headline,
+    ]),
+  ];
+
+  it.each(cases)(
+    "%s has its content, title, description and canonical in the HTML",
+    async (path, title, content) => {
+      const res = await page(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      const head = headOf(res.body);
+      expect(head.title).toBe(title);
+      expect(head.description?.length).toBeGreaterThan(20);
+      expect(head.ogTitle).toBe(title);
+      expect(head.ogDescription).toBe(head.description);
+      expect(head.canonical).toBe(`http://${HOST}${path}`);
+      expect(rootOf(res.body)).toContain(content);
+      // The footer's settings and the site menu are in the markup too.
+      expect(rootOf(res.body)).toContain("service@wjgj.example.com");
+      expect(rootOf(res.body)).toContain('href="/website/product/exam"');
+    },
+  );
+
+  it("gives each product page its own description and a 免费使用 link to log in", async () => {
+    const descriptions = new Set<string | null>();
+    for (const product of Object.values(productContent)) {
+      const res = await page(`/website/product/${product.slug}`);
+      descriptions.add(headOf(res.body).description);
+      const root = rootOf(res.body);
+      expect(root).toMatch(/<a[^>]*href="\/loginone"[^>]*>免费使用<\/a>/);
+      expect(root).toContain(`aria-label="${product.illustrationAlt}"`);
+      for (const feature of product.features) expect(root).toContain(feature.title);
+    }
+    expect(descriptions.size).toBe(7);
+  });
+
+  it("renders a news item with its own title and summary, and inlines the read for hydration", async () => {
+    const [first] = await newsIds();
+    if (!first) throw new Error("no seeded news");
+    const res = await page(`/website/resource/news/${first.id}/info`);
+    expect(res.statusCode).toBe(200);
+    const head = headOf(res.body);
+    expect(head.title).toBe(`${first.title} - 问卷管家`);
+    expect(head.description).toBe(first.summary);
+    const root = rootOf(res.body);
+    expect(root).toContain(`<h1 class="wj-news-detail__title">${first.title}</h1>`);
+    expect(root).toContain("上一篇：");
+    const data = /<script id="__WEBSITE_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body);
+    const seeds = JSON.parse(data?.[1] ?? "null") as { seeds: { key: unknown[]; data?: { id?: number } }[] };
+    expect(seeds.seeds.map((seed) => seed.key)).toContainEqual(["navigation", "news", "detail", first.id]);
+    // The server's read counted this visit; the browser reuses it instead of counting again.
+    const detail = await call<{ views: number }>(t.app, "GET", "navigation/getNavigationNewsDetail", {
+      params: { id: first.id },
+    });
+    expect(detail.body.data.views).toBe(2);
+  });
+
+  it("renders a help article named in the query with its title", async () => {
+    const article = await t.db
+      .selectFrom("help_articles")
+      .select(["id", "title"])
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const res = await page(`/website/resource/help?id=${article.id}`);
+    expect(res.statusCode).toBe(200);
+    const head = headOf(res.body);
+    expect(head.title).toBe(`${article.title} - 帮助中心 - 问卷管家`);
+    expect(head.canonical).toBe(`http://${HOST}/website/resource/help?id=${article.id}`);
+    expect(rootOf(res.body)).toContain(`<h2 class="wj-help__title">${article.title}</h2>`);
+  });
+
+  it("answers 404 with a Chinese page for a missing, draft or malformed news id", async () => {
+    const draft = await buildNews(t, { title: "尚未发布的草稿", status: "draft" });
+    for (const path of [
+      "/website/resource/news/999999/info",
+      `/website/resource/news/${draft.id}/info`,
+      "/website/resource/news/abc/info",
+    ]) {
+      const res = await page(path);
+      expect(res.statusCode).toBe(404);
+      expect(headOf(res.body).title).toBe("资讯不存在或已下线 - 问卷管家");
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+      expect(rootOf(res.body)).toContain("资讯不存在或已下线");
+      expect(res.body).not.toContain("尚未发布的草稿");
+    }
+  });
+
+  it("answers 404 for a path under /website that no page has", async () => {
+    const res = await page("/website/nowhere");
+    expect(res.statusCode).toBe(404);
+    expect(rootOf(res.body)).toContain("页面不存在");
+  });
+
+  it("redirects /website and the menu groups to their first page", async () => {
+    for (const [from, to] of [
+      ["/website", "/website/home"],
+      ["/website/product", "/website/product/search"],
+      ["/website/resource", "/website/resource/news"],
+    ]) {
+      const res = await page(from);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(to);
+    }
+  });
+
+  it("keeps hostile news text inert in the head, the markup and the inlined data", async () => {
+    const hostile = "</script><script>alert(1)</script><img src=x onerror=alert(2)>";
+    const news = await buildNews(t, { title: hostile, summary: `摘要${hostile}` });
+    const res = await page(`/website/resource/news/${news.id}/info`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("<script>alert(1)");
+    expect(res.body).not.toContain("<img src=x");
+    expect(headOf(res.body).title).toBe(
+      "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; - 问卷管家",
+    );
+  });
+});
