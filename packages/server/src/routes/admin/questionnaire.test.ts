@@ -8,6 +8,7 @@ import {
   tableCounts,
 } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -76,6 +77,7 @@ function submit(publicId: string, revisionId: number) {
       answers: { grade: { optionId: "a" } },
       idempotencyKey: `take-down-${keySeq}-${Date.now()}`,
       deviceId: `device-${keySeq}`,
+      answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
     },
     ip: `10.3.0.${keySeq}`,
   });
