@@ -151,11 +151,12 @@ describe("GET /website/* renders the page on the server", () => {
   });
 
   it("redirects /website and the menu groups to their first page", async () => {
-    for (const [from, to] of [
+    const redirects: [from: string, to: string][] = [
       ["/website", "/website/home"],
       ["/website/product", "/website/product/search"],
       ["/website/resource", "/website/resource/news"],
-    ]) {
+    ];
+    for (const [from, to] of redirects) {
       const res = await page(from);
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe(to);
