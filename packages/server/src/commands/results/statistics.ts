@@ -140,7 +140,7 @@ export async function getOverview(
         percentage: percent(count, total),
       };
     })
-    .sort((a, b) => b.count - a.count);
+    .sort((a, b) => b.count - a.count || a.source.localeCompare(b.source));
   const statusCount = (status: string) => Number(statuses.find((s) => s.status === status)?.count ?? 0);
   return {
     questionnaireId,
