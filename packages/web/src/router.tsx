@@ -1,5 +1,7 @@
 import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router";
+import { AdminLayout } from "./layouts/admin-layout/index.tsx";
+import { adminRoutes } from "./layouts/admin-layout/routes.tsx";
 import { ConsoleLayout } from "./layouts/console-layout/index.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { StandaloneLayout } from "./layouts/standalone-layout.tsx";
@@ -242,19 +244,13 @@ const consoleRoutes: RouteObject[] = [
       (m) => m.PersonalCenterPage,
     ),
   },
+  // The admin console: its layout and screens live in layouts/admin-layout.
   {
-    path: "dw/admin/user",
-    handle: { name: "adminUser", title: "用户管理" },
-    element: page(
-      () => import("./pages/admin-user/index.tsx"),
-      (m) => m.AdminUserPage,
-    ),
+    path: "dw",
+    handle: { name: "admin", title: "管理后台" },
+    element: <AdminLayout />,
+    children: adminRoutes,
   },
-  placeholder("dw/*", {
-    name: "admin",
-    title: "管理后台",
-    description: "问卷审核、用户与会员管理、站点设置等管理功能。",
-  }),
 ];
 
 const standaloneRoutes: RouteObject[] = [

@@ -1,0 +1,127 @@
+import { useQuery } from "@tanstack/react-query";
+import type { FooterInfo, QuestionaryStatus, QuestionnaireKind } from "@wjgj/core";
+import { adminKeys } from "./admin.ts";
+import { http } from "./request.ts";
+
+/** Client of the console's site calls: questionnaires, friend links, leads, SMS, settings, audit log. */
+
+export interface AdminQuestionnaire {
+  id: number;
+  publicId: string;
+  kind: QuestionnaireKind;
+  kindName: string;
+  title: string;
+  status: QuestionaryStatus;
+  statusName: string;
+  responseCount: number;
+  questionCount: number;
+  owner: { id: number; phone: string; nickName: string };
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+  /** "" unless it sits in its owner's recycle bin. */
+  deletedAt: string;
+  takenDown: boolean;
+  takenDownAt: string;
+  takenDownReason: string;
+}
+
+export interface AdminFriendLink {
+  id: number;
+  name: string;
+  url: string;
+  contact: string;
+  status: "pending" | "approved" | "rejected";
+  ip: string;
+  createdAt: string;
+  reviewedAt: string;
+}
+
+export interface AdminLead {
+  id: number;
+  kind: "service" | "contact";
+  name: string;
+  phone: string;
+  company: string;
+  email: string;
+  content: string;
+  status: "new" | "handled";
+  ip: string;
+  createdAt: string;
+  handledAt: string;
+}
+
+export interface SmsMessage {
+  id: number;
+  phone: string;
+  purpose: string;
+  content: string;
+  code: string | null;
+  provider: string;
+  createdAt: string;
+}
+
+export interface AuditLog {
+  id: number;
+  adminId: number;
+  adminName: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+export interface ContactSettings {
+  address: string;
+  phone: string;
+  email: string;
+  workTime: string;
+}
+
+export type SmsProvider = "console" | "aliyun" | "tencent";
+
+export interface SmsSettings {
+  provider: SmsProvider;
+  signName: string;
+  templateCode: string;
+  accessKeyId: string;
+  /** "已设置" when a secret is stored, "" otherwise; the secret itself never comes back. */
+  accessKeySecret: string;
+}
+
+export interface SiteSettings {
+  footer: FooterInfo;
+  logo: string;
+  contact: ContactSettings;
+  www: { redirectEnabled: boolean; note: string };
+  sms: SmsSettings;
+}
+
+/** What `admin/settings/save` takes: any section, each only with the fields that change. */
+export interface SettingsSaveInput {
+  footer?: Partial<FooterInfo>;
+  logo?: string;
+  contact?: Partial<ContactSettings>;
+  wwwNote?: string;
+  sms?: Partial<Omit<SmsSettings, "accessKeySecret">> & {
+    accessKeySecret?: string;
+    clearAccessKeySecret?: boolean;
+  };
+}
+
+export const adminSiteApi = {
+  takeDown: (id: number, reason: string) =>
+    http.post<AdminQuestionnaire>("admin/questionnaire/takeDown", { id, reason }),
+  restore: (id: number) => http.post<AdminQuestionnaire>("admin/questionnaire/restore", { id }),
+  reviewFriendLink: (id: number, decision: "approve" | "reject") =>
+    http.post<AdminFriendLink>("admin/friendLink/review", { id, decision }),
+  handleLead: (id: number) => http.post<AdminLead>("admin/lead/handle", { id }),
+  getSettings: () => http.get<SiteSettings>("admin/settings/get"),
+  saveSettings: (input: SettingsSaveInput) => http.postJson<SiteSettings>("admin/settings/save", input),
+};
+
+export function useSiteSettings() {
+  return useQuery({ queryKey: [...adminKeys.all, "settings"], queryFn: adminSiteApi.getSettings });
+}

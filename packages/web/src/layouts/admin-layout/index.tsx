@@ -1,0 +1,79 @@
+import { Breadcrumb, Menu, type MenuProps, Result } from "antd";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { showPermissionBox } from "../../api/feedback.ts";
+import { PageLoading } from "../../components/page-loading.tsx";
+import { useUserStore } from "../../stores/user-store.ts";
+import { adminSections, sectionOf } from "./sections.ts";
+import "./admin-layout.css";
+
+function menuItems(): MenuProps["items"] {
+  const items: NonNullable<MenuProps["items"]> = [];
+  const groups = new Map<
+    string,
+    { key: string; label: string; children: { key: string; label: ReactNode }[] }
+  >();
+  for (const section of adminSections) {
+    const item = { key: section.path, label: <Link to={`/dw/${section.path}`}>{section.title}</Link> };
+    if (!section.group) {
+      items.push(item);
+      continue;
+    }
+    let group = groups.get(section.group);
+    if (!group) {
+      group = { key: `group:${section.group}`, label: section.group, children: [] };
+      groups.set(section.group, group);
+      items.push(group);
+    }
+    group.children.push(item);
+  }
+  return items;
+}
+
+const items = menuItems();
+
+/**
+ * The admin console under /dw/: a side menu of its sections, breadcrumbs, and the screen. Accounts that
+ * are not admins get the permission box of seed §6 (the server refuses them every admin call anyway).
+ */
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const userInfo = useUserStore((state) => state.userInfo);
+  const denied = userInfo !== null && userInfo.role !== "admin";
+  const section = sectionOf(pathname);
+
+  useEffect(() => {
+    if (denied) showPermissionBox(() => navigate("/"));
+  }, [denied, navigate]);
+
+  if (denied) return <Result status="403" title="账号没有相关操作权限" />;
+
+  return (
+    <div className="wj-admin" data-testid="admin-layout">
+      <nav className="wj-admin__side" aria-label="管理后台菜单">
+        <div className="wj-admin__brand">管理后台</div>
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={section ? [section.path] : []}
+          defaultOpenKeys={[`group:${adminSections.find((s) => s.group)?.group ?? ""}`]}
+          data-testid="admin-menu"
+        />
+      </nav>
+      <div className="wj-admin__body">
+        <Breadcrumb
+          className="wj-admin__crumbs"
+          items={[
+            { title: <Link to="/dw/survey">管理后台</Link> },
+            ...(section?.group ? [{ title: section.group }] : []),
+            ...(section ? [{ title: section.title }] : []),
+          ]}
+        />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { type ComponentType, lazy, type ReactElement } from "react";
+import { type RouteObject, redirect } from "react-router";
+import { adminSections } from "./sections.ts";
+
+type RecordsModule = typeof import("../../pages/dw-records/index.tsx");
+
+/** Each screen loads on demand (seed §9); the list screens share one chunk. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
+  return <Page />;
+}
+
+const records = (pick: (module: RecordsModule) => ComponentType) =>
+  lazyPage(() => import("../../pages/dw-records/index.tsx"), pick);
+
+const screens: Record<string, ReactElement> = {
+  "admin/user": lazyPage(
+    () => import("../../pages/admin-user/index.tsx"),
+    (m) => m.AdminUserPage,
+  ),
+  survey: records((m) => m.DwSurveyPage),
+  "content/news": records((m) => m.DwNewsPage),
+  "content/labels": records((m) => m.DwLabelsPage),
+  "content/help-categories": records((m) => m.DwHelpCategoriesPage),
+  "content/help-articles": records((m) => m.DwHelpArticlesPage),
+  "content/banners": records((m) => m.DwBannersPage),
+  "content/menus": records((m) => m.DwMenusPage),
+  "content/friend-links": records((m) => m.DwFriendLinksPage),
+  settings: lazyPage(
+    () => import("../../pages/dw-settings/index.tsx"),
+    (m) => m.DwSettingsPage,
+  ),
+  vip: records((m) => m.DwVipPage),
+  sms: records((m) => m.DwSmsPage),
+  leads: records((m) => m.DwLeadsPage),
+  audit: records((m) => m.DwAuditPage),
+};
+
+/** The children of /dw: one route per section (sections.ts), /dw itself opens 问卷管理. */
+export const adminRoutes: RouteObject[] = [
+  { index: true, loader: () => redirect("/dw/survey") },
+  // Seed §2's highlight rule names /dw/user beside /dw/admin/user: the same screen.
+  { path: "user", loader: () => redirect("/dw/admin/user") },
+  ...adminSections.map((section) => ({
+    path: section.path,
+    handle: { name: `admin:${section.path}`, title: section.title },
+    element: screens[section.path],
+  })),
+  {
+    path: "*",
+    handle: { title: "页面不存在" },
+    loader: () => redirect("/dw/survey"),
+  },
+];

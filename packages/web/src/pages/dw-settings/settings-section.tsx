@@ -1,0 +1,68 @@
+import { App, Button, Card, Form } from "antd";
+import { type ReactNode, useEffect } from "react";
+import { useAdminMutation } from "../../api/admin.ts";
+import { adminSiteApi, type SettingsSaveInput } from "../../api/admin-site.ts";
+import { fieldErrorsOf } from "../../api/errors.ts";
+import { useApiError } from "../../hooks/use-api-error.ts";
+
+type Values = Record<string, unknown>;
+
+interface SettingsSectionProps {
+  title: string;
+  testId: string;
+  /** The section's key in `admin/settings/save` errors ("footer.siteName" → the siteName field). */
+  prefix: string;
+  initial: Values | undefined;
+  toInput: (values: Values) => SettingsSaveInput;
+  children: ReactNode;
+  extra?: ReactNode;
+}
+
+/** One card of the settings screen, saved on its own so a change elsewhere is never sent along. */
+export function SettingsSection({
+  title,
+  testId,
+  prefix,
+  initial,
+  toInput,
+  children,
+  extra,
+}: SettingsSectionProps) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const save = useAdminMutation(adminSiteApi.saveSettings);
+
+  useEffect(() => {
+    if (initial) form.setFieldsValue(initial);
+  }, [initial, form]);
+
+  const handleFinish = async (values: Values) => {
+    try {
+      await save.mutateAsync(toInput(values));
+      void message.success(`${title}已保存`);
+    } catch (error) {
+      const errors = fieldErrorsOf(error)
+        .filter((item) => item.field === prefix || item.field.startsWith(`${prefix}.`))
+        .map((item) => ({
+          name: item.field.slice(prefix.length + 1) || Object.keys(values)[0] || prefix,
+          errors: [item.message],
+        }));
+      if (errors.length > 0) form.setFields(errors);
+      else showError(error, form);
+    }
+  };
+
+  return (
+    <Card title={title} extra={extra} className="wj-settings__card" data-testid={testId}>
+      <Form form={form} layout="vertical" onFinish={handleFinish} className="wj-settings__form">
+        {children}
+        <Form.Item className="wj-settings__actions">
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存{title}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
