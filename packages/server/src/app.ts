@@ -1,3 +1,5 @@
+import { constants as zlib } from "node:zlib";
+import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -63,6 +65,13 @@ export async function buildApp(
 
   const ctx: AppContext = { ...deps, sms: deps.sms ?? consoleSmsProvider(app.log) };
   registerErrorHandling(app);
+  // Respondents open links on phones over slow networks: pages, scripts and large JSON travel compressed.
+  // Brotli at quality 5 keeps per-request CPU low (zlib's default of 11 is meant for build-time files).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(formbody);
   await registerMultipart(app);
   app.addHook("onSend", async (_request, reply) => {

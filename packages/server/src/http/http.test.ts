@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { redactUrl } from "../app.ts";
@@ -18,6 +19,26 @@ describe("the envelope and the central error handler", () => {
     const asJson = await call(t.app, "POST", "user/sendCode", { json: { phone: "13911112223" } });
     const asQuery = await t.app.inject({ method: "POST", url: "/wjgj/api/user/sendCode?phone=13911112224" });
     expect([asForm.body.code, asJson.body.code, asQuery.json().code]).toEqual([200, 200, 200]);
+  });
+
+  it("compresses large replies for clients that accept it, and leaves small ones alone", async () => {
+    t = await createTestContext();
+    const url = "/wjgj/api/common/getProvideCityAreaList";
+    const plain = await t.app.inject({ method: "GET", url });
+    const br = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+    const gzip = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const small = await t.app.inject({
+      method: "GET",
+      url: "/wjgj/api/nope/nothing",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(small.headers["content-encoding"]).toBeUndefined();
   });
 
   it("answers an unknown API path with a 404 envelope", async () => {
