@@ -9,7 +9,8 @@ import {
 } from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { type Trx, toCount, transaction } from "../../db/index.ts";
+import { groupTransaction } from "../../db/group-commit.ts";
+import { type Trx, toCount } from "../../db/index.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import {
   AppError,
@@ -128,7 +129,8 @@ async function checkSourceLimits(
  * `anQuestion/questionAnswer`: validates with core's engine against the published revision, then — in one
  * transaction holding the questionnaire — re-checks state, caps, quotas and unique values, stores the
  * response and bumps the counters. No limit can be exceeded by concurrent submitters, and a repeated
- * idempotency key answers the response already stored.
+ * idempotency key answers the response already stored. On SQLite concurrent submits share one commit
+ * (groupTransaction); each is still acknowledged only once its transaction is on disk.
  */
 export async function submitResponse(
   ctx: AppContext,
@@ -154,7 +156,7 @@ export async function submitResponse(
   if (result.score) facts.push(...examFacts(result.score, {}));
   const limits = quotaLimits(revision.definition, result.quotaKeys);
 
-  const stored = await transaction(ctx.db, async (trx) => {
+  const stored = await groupTransaction(ctx.db, ctx.dialect, async (trx) => {
     // Holding the questionnaire row serialises submits to it (SQLite has one writer anyway).
     let locked = trx.selectFrom("questionnaires").selectAll().where("id", "=", row.id);
     if (ctx.dialect === "postgres") locked = locked.forUpdate();

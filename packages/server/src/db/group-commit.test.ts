@@ -1,0 +1,77 @@
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect, sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { groupTransaction } from "./group-commit.ts";
+import type { Db } from "./index.ts";
+
+let db: Kysely<{ items: { n: number } }> | undefined;
+afterEach(async () => {
+  await db?.destroy();
+  db = undefined;
+});
+
+/** An in-memory database that counts the COMMITs it executes. */
+async function countingDb() {
+  const commits = { count: 0 };
+  db = new Kysely({
+    dialect: new SqliteDialect({ database: new SQLite(":memory:") }),
+    log: (event) => {
+      if (event.level === "query" && event.query.sql === "commit") commits.count++;
+    },
+  });
+  await sql`create table items (n integer not null unique)`.execute(db);
+  return { db: db as unknown as Db, commits, items: db };
+}
+
+const insert = (n: number) => sql`insert into items (n) values (${n})`;
+
+describe("groupTransaction on SQLite", () => {
+  it("commits concurrent units once, each acknowledged after the commit", async () => {
+    const { db, commits, items } = await countingDb();
+    const committed: number[] = [];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        groupTransaction(db, "sqlite", async (trx, onCommit) => {
+          await insert(n).execute(trx);
+          onCommit(() => {
+            committed.push(n);
+          });
+          return n * 2;
+        }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 20 }, (_, n) => n * 2));
+    expect(commits.count).toBe(1);
+    expect(committed).toHaveLength(20);
+    const rows = await items.selectFrom("items").select("n").orderBy("n").execute();
+    expect(rows.map((row) => row.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+
+  it("rolls back only the unit that failed; its neighbours commit and see each other in order", async () => {
+    const { db, items } = await countingDb();
+    const seen: number[] = [];
+    const outcomes = await Promise.allSettled(
+      [1, 2, 2, 3].map((n, index) =>
+        groupTransaction(db, "sqlite", async (trx) => {
+          const before = await sql<{ c: number }>`select count(*) as c from items`.execute(trx);
+          seen.push(Number(before.rows[0]?.c));
+          await insert(n).execute(trx); // the second 2 breaks the unique constraint
+          if (index === 3) throw new Error("后来者失败");
+          return n;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "rejected"]);
+    expect(seen).toEqual([0, 1, 2, 2]);
+    const rows = await items.selectFrom("items").select("n").orderBy("n").execute();
+    expect(rows.map((row) => row.n)).toEqual([1, 2]);
+  });
+
+  it("starts a new batch for work queued while one is committing", async () => {
+    const { db, commits } = await countingDb();
+    const first = groupTransaction(db, "sqlite", (trx) => insert(1).execute(trx));
+    await first;
+    await groupTransaction(db, "sqlite", (trx) => insert(2).execute(trx));
+    expect(commits.count).toBe(2);
+  });
+});
