@@ -4,11 +4,14 @@ import { useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { useHelpArticle, useHelpCategories, useHelpSearch } from "../../api/navigation.ts";
 import { useNavStore } from "../../stores/nav-store.ts";
+import { useHydrated } from "../../website/use-hydrated.ts";
+import { usePageTitle } from "../../website/use-page-title.ts";
 import { parseNewsId } from "../website-news/news-state.ts";
 import "./website-help.css";
 
 function ArticleView({ id }: { id: number }) {
   const article = useHelpArticle(id);
+  usePageTitle(article.data ? `${article.data.title} - 帮助中心` : null);
   if (article.isError) {
     const missing = article.error instanceof ApiError && article.error.code === 404;
     return missing ? (
@@ -65,6 +68,8 @@ export function WebsiteHelpPage() {
   const categories = useHelpCategories();
   const menuVisible = useNavStore((state) => state.helpMenuVisible);
   const setMenuVisible = useNavStore((state) => state.setHelpMenuVisible);
+  // Server-rendered: a search typed before the page is live would be lost, so the box waits for it.
+  const ready = useHydrated();
 
   const handleOpen = (id: number) => {
     setParams({ id: String(id) });
@@ -91,6 +96,7 @@ export function WebsiteHelpPage() {
           maxLength={50}
           allowClear
           aria-label="搜索帮助文章"
+          readOnly={!ready}
           onSearch={handleSearch}
         />
       </header>

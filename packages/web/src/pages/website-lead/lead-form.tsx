@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { fieldErrorsOf } from "../../api/errors.ts";
 import { type LeadKind, useAddLeadMutation } from "../../api/navigation.ts";
+import { useHydrated } from "../../website/use-hydrated.ts";
 import { type LeadFormValues, leadFieldErrors, leadPayload } from "./lead-fields.ts";
 
 interface LeadFormProps {
@@ -20,6 +21,9 @@ export function LeadForm({ kind, contentLabel, contentPlaceholder, submitText }:
   const addLead = useAddLeadMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The server renders this form; until the page is live, typing would be lost and sending would reload
+  // the page, so the fields stay read-only and the button disabled for that moment.
+  const ready = useHydrated();
 
   const handleFinish = (values: LeadFormValues) => {
     setFailure(null);
@@ -72,28 +76,34 @@ export function LeadForm({ kind, contentLabel, contentPlaceholder, submitText }:
           label="姓名"
           rules={[{ required: true, whitespace: true, message: "请填写姓名" }]}
         >
-          <Input maxLength={40} autoComplete="name" />
+          <Input maxLength={40} autoComplete="name" readOnly={!ready} />
         </Form.Item>
         <Form.Item
           name="phone"
           label="手机号"
           rules={[{ required: true, whitespace: true, message: "请填写手机号" }]}
         >
-          <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
+          <Input maxLength={11} inputMode="numeric" autoComplete="tel" readOnly={!ready} />
         </Form.Item>
       </div>
       <div className="wj-lead__row">
         <Form.Item name="company" label="公司 / 单位">
-          <Input maxLength={100} autoComplete="organization" />
+          <Input maxLength={100} autoComplete="organization" readOnly={!ready} />
         </Form.Item>
         <Form.Item name="email" label="邮箱">
-          <Input maxLength={100} autoComplete="email" />
+          <Input maxLength={100} autoComplete="email" readOnly={!ready} />
         </Form.Item>
       </div>
       <Form.Item name="content" label={contentLabel}>
-        <Input.TextArea rows={4} maxLength={2000} showCount placeholder={contentPlaceholder} />
+        <Input.TextArea
+          rows={4}
+          maxLength={2000}
+          showCount
+          placeholder={contentPlaceholder}
+          readOnly={!ready}
+        />
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" loading={addLead.isPending}>
+      <Button type="primary" htmlType="submit" size="large" loading={addLead.isPending} disabled={!ready}>
         {submitText}
       </Button>
     </Form>

@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined, EyeOutlined } from "@ant-design/icons";
 import { Alert, Button, Result, Skeleton, Tag } from "antd";
-import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { useNewsDetail } from "../../api/navigation.ts";
+import { usePageTitle } from "../../website/use-page-title.ts";
 import { parseNewsId } from "../website-news/news-state.ts";
 import "../website-news/website-news.css";
 
@@ -31,13 +31,12 @@ export function WebsiteNewsDetailPage() {
   const detail = useNewsDetail(id);
   const news = detail.data;
 
-  useEffect(() => {
-    if (news) document.title = `${news.title} - 问卷管家`;
-  }, [news]);
+  const missing =
+    id === null || (detail.isError && detail.error instanceof ApiError && detail.error.code === 404);
+  usePageTitle(news ? news.title : missing ? "资讯不存在或已下线" : null);
 
-  if (id === null) return <NotFound />;
+  if (missing) return <NotFound />;
   if (detail.isError) {
-    if (detail.error instanceof ApiError && detail.error.code === 404) return <NotFound />;
     return (
       <div className="wj-news-detail">
         <Alert type="error" showIcon message={detail.error.message || "资讯加载失败，请稍后刷新重试"} />
