@@ -31,6 +31,7 @@ import type { DateRangeAnswer } from "../survey/types/text/date-range.ts";
  * - `sign:<q>`         a signature, not counted.
  * - `score:<q>`        an exam question's score (num; text "correct" | "wrong" | "pending" | "graded"),
  *                      question id "", not counted (the exam report aggregates them).
+ * - `answered:<q>`     marks an answered 多选/排序/矩阵 question (see `answeredKeys`), counted.
  * - `quota:<id>`       a condition quota the response counts towards (question id ""), counted.
  *
  * Every answered question has at least one fact, so "answered" is "has a fact" (`answered:<q>` counters).
@@ -75,6 +76,12 @@ function choiceFacts(q: string, chosen: readonly string[], otherTexts: Record<st
   return facts;
 }
 
+/**
+ * `answered:<q>` for types whose answer has no single fact to count responses by (several options, rows or
+ * ranks): filtered statistics then count "answered" by key like everything else, without DISTINCT.
+ */
+const answeredFact = (q: string): Fact => ({ questionId: q, key: `answered:${q}` });
+
 const optionFacts = (q: string, ids: readonly string[]): Fact[] =>
   ids.map((id) => ({ questionId: q, key: `option:${q}:${id}` }));
 
@@ -99,7 +106,7 @@ export function questionFacts(question: Question, answer: unknown): Fact[] {
     case "imageMultiple":
     case "voteMultiple": {
       const multiple = answer as MultipleAnswer;
-      return choiceFacts(q, multiple.optionIds, multiple.otherTexts ?? {});
+      return [answeredFact(q), ...choiceFacts(q, multiple.optionIds, multiple.otherTexts ?? {})];
     }
     case "cascader":
       return optionFacts(q, (answer as { path: string[] }).path);
@@ -161,6 +168,7 @@ export function questionFacts(question: Question, answer: unknown): Fact[] {
     case "ranking": {
       const order = answer as string[];
       return [
+        answeredFact(q),
         ...optionFacts(q, order),
         ...order.map((id, index) => numFact(q, `rank:${q}:${id}`, index + 1)),
       ];
@@ -170,12 +178,14 @@ export function questionFacts(question: Question, answer: unknown): Fact[] {
         { questionId: q, key: `cell:${q}:${row}:${col}` },
       ]);
     case "matrixMultiple":
-      return Object.entries(answer as Record<string, string[]>)
-        .filter(([, picked]) => picked.length > 0)
-        .flatMap(([row, picked]) => [
-          { questionId: q, key: `option:${q}:${row}` },
-          ...picked.map((col) => ({ questionId: q, key: `cell:${q}:${row}:${col}` })),
-        ]);
+      return [answeredFact(q)].concat(
+        Object.entries(answer as Record<string, string[]>)
+          .filter(([, picked]) => picked.length > 0)
+          .flatMap(([row, picked]) => [
+            { questionId: q, key: `option:${q}:${row}` },
+            ...picked.map((col) => ({ questionId: q, key: `cell:${q}:${row}:${col}` })),
+          ]),
+      );
     case "matrixScale":
       return matrixFacts(q, answer as Record<string, number>, (row, point) => [
         numFact(q, `num:${q}:${row}`, point),
@@ -233,10 +243,13 @@ function matrixFacts<V>(
   answer: Record<string, V>,
   cells: (row: string, value: V) => Fact[],
 ): Fact[] {
-  return Object.entries(answer).flatMap(([row, value]) => [
-    { questionId: q, key: `option:${q}:${row}` },
-    ...cells(row, value),
-  ]);
+  return [
+    answeredFact(q),
+    ...Object.entries(answer).flatMap(([row, value]) => [
+      { questionId: q, key: `option:${q}:${row}` },
+      ...cells(row, value),
+    ]),
+  ];
 }
 
 /**

@@ -13,6 +13,8 @@ export {
 export { type FactPredicate, type FilterPlan, planFilter } from "./filter-plan.ts";
 export {
   answerableQuestions,
+  answeredFromKeyCounts,
+  answeredKeys,
   definitionStatistics,
   questionStatistics,
   type StatisticsOptions,

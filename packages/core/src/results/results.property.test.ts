@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CountTable } from "./counts.ts";
 import { counterKeysOf, responseFacts } from "./facts.ts";
 import { planFilter } from "./filter-plan.ts";
-import { definitionStatistics } from "./statistics.ts";
+import { answeredFromKeyCounts, definitionStatistics } from "./statistics.ts";
 import { bruteForceMetrics, statisticsMetrics } from "./testing/brute-force.ts";
 import { conditionArb, everyTypeDefinition, responseArb } from "./testing/every-type.ts";
 import { conditionHolds, predicateHolds } from "./testing/probe.ts";
@@ -108,5 +108,22 @@ describe("filter plans", () => {
       ],
     });
     expect(nested.ok).toBe(false);
+  });
+});
+
+describe("answered from key counts", () => {
+  it("equals the answered counters for every question", () => {
+    fc.assert(
+      fc.property(fc.array(responseArb, { maxLength: 20 }), (responses) => {
+        const keyCounts = new Map<string, number>();
+        for (const answers of responses)
+          for (const fact of responseFacts(definition, answers))
+            keyCounts.set(fact.key, (keyCounts.get(fact.key) ?? 0) + 1);
+        const counts = countsOf(responses);
+        for (const [key, count] of answeredFromKeyCounts(definition, keyCounts))
+          expect([key, count]).toEqual([key, counts.get(key)]);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -189,3 +189,68 @@ export function definitionStatistics(
     return statistics ? [statistics] : [];
   });
 }
+
+/**
+ * The keys whose counts add up to how many responses answered the question: its `answered:<q>` marker, or
+ * the one fact every answer of the type has (a chosen option, a value, the first blank …). Filtered
+ * statistics use this to count "answered" from the same GROUP BY key as everything else.
+ */
+export function answeredKeys(question: Question): { keys: string[]; prefix: string | null } {
+  const q = question.id;
+  switch (question.type) {
+    case "single":
+    case "dropdown":
+    case "imageSingle":
+    case "trueFalse":
+    case "voteSingle":
+    case "appointment":
+      return { keys: [], prefix: `option:${q}:` };
+    case "cascader":
+      return { keys: question.config.nodes.map((node) => `option:${q}:${node.id}`), prefix: null };
+    case "star":
+    case "nps":
+    case "likert":
+    case "number":
+    case "slider":
+    case "date":
+    case "dateRange":
+    case "table":
+    case "file":
+      return { keys: [], prefix: `num:${q}:` };
+    case "allocation":
+      return { keys: [], prefix: `num:${q}:${question.config.options[0]?.id ?? ""}:` };
+    case "multiBlank":
+    case "inlineBlank": {
+      const first = question.config.blanks[0]?.id ?? "";
+      return { keys: [`blank:${q}:${first}`, `text:${q}:${first}`], prefix: null };
+    }
+    case "time":
+      return { keys: [], prefix: `value:${q}:` };
+    case "text":
+    case "textarea":
+    case "personal":
+      return { keys: [`text:${q}`], prefix: null };
+    case "signature":
+      return { keys: [`sign:${q}`], prefix: null };
+    case "region":
+      return { keys: [], prefix: `area:${q}:` };
+    default:
+      return { keys: [`answered:${q}`], prefix: null };
+  }
+}
+
+/** `answered:<q>` for every answerable question, from per-key counts of a set of facts. */
+export function answeredFromKeyCounts(
+  definition: SurveyDefinition,
+  counts: ReadonlyMap<string, number>,
+): [string, number][] {
+  const answered: [string, number][] = [];
+  for (const { question } of answerableQuestions(definition)) {
+    const { keys, prefix } = answeredKeys(question);
+    let total = 0;
+    for (const key of keys) total += counts.get(key) ?? 0;
+    if (prefix !== null) for (const [key, count] of counts) if (key.startsWith(prefix)) total += count;
+    answered.push([`answered:${question.id}`, total]);
+  }
+  return answered;
+}

@@ -227,7 +227,8 @@ export function statisticsMetrics(statistics: readonly QuestionStatistics[]): Re
       case "ranking":
         for (const o of s.options) {
           metrics[`rank.${o.optionId}`] = o.averageRank;
-          for (const [index, count] of o.positions.entries()) put(`position.${o.optionId}.${index + 1}`, count);
+          for (const [index, count] of o.positions.entries())
+            put(`position.${o.optionId}.${index + 1}`, count);
         }
         break;
       case "matrix":

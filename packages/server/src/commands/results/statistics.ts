@@ -1,5 +1,6 @@
 import { areaList } from "@vant/area-data";
 import {
+  answeredFromKeyCounts,
   CountTable,
   definitionStatistics,
   percent,
@@ -33,8 +34,8 @@ export async function readAllCounters(db: Db, questionnaireId: number): Promise<
 }
 
 /**
- * The same keys as the counters, grouped over the facts of a filtered set of valid responses, plus
- * `answered:<q>` (responses with any fact of the question) and `total`.
+ * The same keys as the counters, grouped over the facts of a filtered set of valid responses — one scan —
+ * with `answered:<q>` derived from those key counts (core `answeredKeys`) and `total`.
  */
 export async function filteredCounts(db: Db, set: ResponseSet, filter: ResultsFilter): Promise<CountTable> {
   const predicate = planOrRefuse(set.definition, filter);
@@ -42,7 +43,7 @@ export async function filteredCounts(db: Db, set: ResponseSet, filter: ResultsFi
     .selectFrom("responses")
     .select("responses.id")
     .where((eb) => responseSetWhere(eb, set, predicate));
-  const [keys, answered, total] = await Promise.all([
+  const [keys, total] = await Promise.all([
     db
       .selectFrom("response_facts")
       .select(["key", (eb) => eb.fn.countAll<number>().as("count")])
@@ -51,24 +52,19 @@ export async function filteredCounts(db: Db, set: ResponseSet, filter: ResultsFi
       .groupBy("key")
       .execute(),
     db
-      .selectFrom("response_facts")
-      .select(["questionId", (eb) => eb.fn.count<number>("responseId").distinct().as("count")])
-      .where("questionnaireId", "=", set.questionnaireId)
-      .where("questionId", "<>", "")
-      .where("responseId", "in", ids)
-      .groupBy("questionId")
-      .execute(),
-    db
       .selectFrom("responses")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where((eb) => responseSetWhere(eb, set, predicate))
       .executeTakeFirst()
       .then(toCount),
   ]);
+  const byKey = new Map(keys.map((row) => [row.key, Number(row.count)]));
+  byKey.delete("total");
+  for (const key of [...byKey.keys()]) if (key.startsWith("answered:")) byKey.delete(key);
   return new CountTable([
     ["total", total],
-    ...keys.map((row) => [row.key, Number(row.count)] as const),
-    ...answered.map((row) => [`answered:${row.questionId}`, Number(row.count)] as const),
+    ...byKey,
+    ...answeredFromKeyCounts(set.definition, new Map(keys.map((row) => [row.key, Number(row.count)]))),
   ]);
 }
 

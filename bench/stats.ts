@@ -1,0 +1,278 @@
+// `npm run bench -- stats`: 1,000,000 responses to a 20-question questionnaire, written straight into a
+// temporary SQLite database with the same layout the submit path keeps (responses, response_facts from
+// core's responseFacts, counters), then: default per-question statistics through the real route (counters
+// only), against a GROUP BY over the stored answers table in the same run; also a one-condition filtered
+// statistics call and a two-question cross-analysis. Last line: one JSON object.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { counterKeysOf, responseFacts, type SurveyDefinition } from "@wjgj/core";
+import SQLite from "better-sqlite3";
+import { buildApp } from "../packages/server/src/app.ts";
+import { systemClock } from "../packages/server/src/clock.ts";
+import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
+import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
+import { createSession, resolveSession } from "../packages/server/src/commands/sessions.ts";
+import { insertUser } from "../packages/server/src/commands/users.ts";
+import { loadConfig } from "../packages/server/src/config.ts";
+import { openDb } from "../packages/server/src/db/index.ts";
+import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
+import { consoleSmsProvider } from "../packages/server/src/sms/console-provider.ts";
+
+const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
+const log = (text: string) => process.stderr.write(`${text}\n`);
+
+const labels = ["非常满意", "满意", "一般", "不满意", "非常不满意"];
+const options = labels.map((label, j) => ({ id: `o${j}`, label }));
+
+/** 20 questions: 12 单选, 4 多选, 2 星级, 1 数字, 1 单行文本. */
+function definition() {
+  const questions = Array.from({ length: 20 }, (_, i) => {
+    const id = `q${i + 1}`;
+    const title = `第${i + 1}题 您对该项服务的评价`;
+    if (i < 12) return { id, type: "single", title, config: { options } };
+    if (i < 16) return { id, type: "multiple", title, config: { options } };
+    if (i < 18) return { id, type: "star", title, config: { max: 5 } };
+    if (i === 18) return { id, type: "number", title: "您的年龄", config: {} };
+    return { id, type: "text", title: "您的建议", config: {} };
+  });
+  return { schemaVersion: 1, kind: "survey", title: "服务满意度调查", pages: [{ id: "p1", questions }] };
+}
+
+/** Deterministic pseudo-random numbers (LCG), so every run builds the same data. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+function answersOf(next: () => number): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (let i = 0; i < 20; i += 1) {
+    if (next() < 0.12) continue; // optional questions left blank
+    const id = `q${i + 1}`;
+    if (i < 12) answers[id] = { optionId: `o${Math.floor(next() * next() * 5)}` };
+    else if (i < 16) {
+      const picked = options.filter(() => next() < 0.35).map((o) => o.id);
+      if (picked.length > 0) answers[id] = { optionIds: picked };
+    } else if (i < 18) answers[id] = 1 + Math.floor(next() * 5);
+    else if (i === 18) answers[id] = 18 + Math.floor(next() * 50);
+    else answers[id] = ["服务很好", "希望更快一些", "价格偏高", "很满意"][Math.floor(next() * 4)];
+  }
+  return answers;
+}
+
+const PATTERNS = 4099;
+const START_SECONDS = Date.parse("2026-01-01T00:00:00Z") / 1000;
+const SPAN_SECONDS = 120 * 86_400;
+
+/** Which answer pattern response `id` gets: a multiplicative hash, the same in SQL and here. */
+const patternOf = (id: number) => ((id * 48_271) % 2_147_483_647) % PATTERNS;
+
+/**
+ * Writes the responses, their facts and the counters the submit path would have kept, in bulk: 4,099
+ * distinct answer sheets (made by core's responseFacts, as submit does) spread over 1,000,000 responses by a
+ * hash, expanded inside SQLite with INSERT … SELECT so the load stays within the time budget.
+ */
+function buildData(file: string, questionnaireId: number, revisionId: number, def: SurveyDefinition) {
+  const db = new SQLite(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = OFF");
+  db.pragma("cache_size = -400000");
+  db.pragma("temp_store = MEMORY");
+  db.pragma("foreign_keys = OFF");
+  const began = performance.now();
+  const next = random(7);
+  db.exec(`create temp table patterns (pid integer primary key, answers text, source text, duration integer);
+    create temp table pattern_facts (pid integer, question_id text, key text, num real, text text, primary key (pid, key)) without rowid;`);
+  const addPattern = db.prepare("insert into patterns values (?, ?, ?, ?)");
+  const addFact = db.prepare("insert into pattern_facts values (?, ?, ?, ?, ?)");
+  const patternKeys: string[][] = [];
+  const patternDuration: number[] = [];
+  let factsPerPattern = 0;
+  db.transaction(() => {
+    for (let pid = 0; pid < PATTERNS; pid += 1) {
+      const answers = answersOf(next);
+      const source = next() < 0.6 ? "wechat" : "link";
+      const duration = 40 + Math.floor(next() * 300);
+      addPattern.run(pid, JSON.stringify(answers), source, duration);
+      const facts = responseFacts(def, answers);
+      for (const fact of facts)
+        addFact.run(pid, fact.questionId, fact.key, fact.num ?? null, fact.text ?? null);
+      factsPerPattern += facts.length;
+      patternKeys.push(
+        counterKeysOf(facts, { day: "", source }).filter((key) => key !== "total" && !key.startsWith("day:")),
+      );
+      patternDuration.push(duration);
+    }
+  })();
+  db.exec("drop index response_facts_key_idx; drop index response_facts_num_idx;");
+  const series = `with recursive n(id) as (select 1 union all select id + 1 from n where id < ${RESPONSES})`;
+  const pattern = `((n.id * 48271) % 2147483647) % ${PATTERNS}`;
+  db.exec(`${series}
+    insert into responses (id, questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state, status,
+      ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at)
+    select n.id, ${questionnaireId}, ${revisionId}, p.answers, '{}', null, null, null, 'submitted', 'valid', '10.0.0.1', 'bench',
+      'd' || n.id, null, p.source, p.duration, 'k' || n.id,
+      strftime('%Y-%m-%dT%H:%M:%fZ', ${START_SECONDS} + (n.id * ${SPAN_SECONDS}) / ${RESPONSES}, 'unixepoch')
+    from n join patterns p on p.pid = ${pattern}`);
+  log(`  responses (${Math.round(performance.now() - began)} ms)`);
+  db.exec(`${series}
+    insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
+    select ${questionnaireId}, n.id, f.question_id, f.key, f.num, f.text from n join pattern_facts f on f.pid = ${pattern}`);
+  log(`  facts (${Math.round(performance.now() - began)} ms)`);
+  db.exec(
+    "create index response_facts_key_idx on response_facts (questionnaire_id, key, response_id); create index response_facts_num_idx on response_facts (questionnaire_id, question_id, num);",
+  );
+  log(`  indexes (${Math.round(performance.now() - began)} ms)`);
+
+  // Counters as the submit path would have summed them, response by response.
+  const counters = new Map<string, number>();
+  const bump = (key: string, by = 1) => counters.set(key, (counters.get(key) ?? 0) + by);
+  const uses = new Array<number>(PATTERNS).fill(0);
+  for (let id = 1; id <= RESPONSES; id += 1) {
+    const pid = patternOf(id);
+    uses[pid] = (uses[pid] ?? 0) + 1;
+    const at = START_SECONDS + Math.floor((id * SPAN_SECONDS) / RESPONSES);
+    bump(`day:${new Date((at + 8 * 3600) * 1000).toISOString().slice(0, 10)}`);
+  }
+  bump("total", RESPONSES);
+  uses.forEach((count, pid) => {
+    if (count === 0) return;
+    for (const key of patternKeys[pid] ?? []) bump(key, count);
+    bump("duration", (patternDuration[pid] ?? 0) * count);
+  });
+  const insert = db.prepare("insert into response_counters (questionnaire_id, key, count) values (?, ?, ?)");
+  db.transaction(() => {
+    db.prepare("delete from response_counters where questionnaire_id = ?").run(questionnaireId);
+    for (const [key, count] of counters) insert.run(questionnaireId, key, count);
+    db.prepare("update questionnaires set response_count = ? where id = ?").run(RESPONSES, questionnaireId);
+  })();
+  db.exec("analyze");
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.close();
+  log(`  ${RESPONSES} responses, about ${Math.round((factsPerPattern / PATTERNS) * RESPONSES)} facts`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-stats-"));
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      WEB_DIST: path.join(dataDir, "no-web"),
+    });
+    const handle = openDb(config);
+    await migrateToLatest(handle.db, handle.dialect);
+    const ctx = {
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      clock: systemClock,
+      sms: consoleSmsProvider({ info: () => {} }),
+    };
+    const user = await insertUser(handle.db, new Date(), { phone: "13900000001", nickName: "基准" });
+    const { token } = await createSession(handle.db, systemClock, 7, user, {
+      ip: "127.0.0.1",
+      userAgent: "bench",
+      fromType: 1,
+    });
+    const viewer = await resolveSession(handle.db, systemClock, token);
+    if (!viewer) throw new Error("no session");
+    const app = await buildApp(ctx);
+    const created = await createQuestionnaire(ctx, viewer, {
+      kind: "survey",
+      title: "服务满意度调查",
+      definition: definition(),
+    });
+    await publishQuestionnaire(ctx, viewer, created.id);
+    const revision = await handle.db
+      .selectFrom("questionnaire_revisions")
+      .select(["id", "definition"])
+      .where("questionnaireId", "=", created.id)
+      .executeTakeFirstOrThrow();
+    const def = JSON.parse(revision.definition) as SurveyDefinition;
+
+    log(`building ${RESPONSES} responses …`);
+    const built = performance.now();
+    buildData(path.join(dataDir, "wjgj.sqlite"), created.id, revision.id, def);
+    log(`  built in ${Math.round((performance.now() - built) / 1000)} s`);
+
+    const time = async (path: string, payload: Record<string, unknown>) => {
+      const startedAt = performance.now();
+      const response = await app.inject({
+        method: "POST",
+        url: `/wjgj/api/${path}`,
+        headers: { token },
+        payload,
+      });
+      const elapsed = performance.now() - startedAt;
+      const body = response.json() as { code: number; msg: string; data: { total?: number } };
+      if (body.code !== 200) throw new Error(`${path}: ${body.msg}`);
+      return { elapsed, body };
+    };
+    const runs = async (times: number, fn: () => Promise<number>) => {
+      const values: number[] = [];
+      for (let i = 0; i < times; i += 1) values.push(await fn());
+      return median(values);
+    };
+
+    const first = await time("statistics/getQuestionStatistics", { id: created.id });
+    if (first.body.data.total !== RESPONSES) throw new Error(`total ${first.body.data.total}`);
+    const ours = await runs(
+      21,
+      async () => (await time("statistics/getQuestionStatistics", { id: created.id })).elapsed,
+    );
+    log(`  default statistics (counters): ${ours.toFixed(1)} ms`);
+    const baseline = await runs(3, async () => {
+      const startedAt = performance.now();
+      const db = new SQLite(path.join(dataDir, "wjgj.sqlite"), { readonly: true });
+      db.prepare(
+        "select key, count(*) as count from response_facts where questionnaire_id = ? group by key",
+      ).all(created.id);
+      db.close();
+      return performance.now() - startedAt;
+    });
+    log(`  GROUP BY over the stored answers: ${baseline.toFixed(1)} ms`);
+    const filter = { condition: { kind: "selected", questionId: "q1", optionIds: ["o0"], match: "any" } };
+    const filtered = await runs(
+      3,
+      async () => (await time("statistics/getQuestionStatistics", { id: created.id, filter })).elapsed,
+    );
+    log(`  filtered statistics (one condition): ${filtered.toFixed(1)} ms`);
+    const crosstab = await runs(
+      3,
+      async () =>
+        (
+          await time("statistics/getCrossAnalysis", {
+            id: created.id,
+            rowQuestionIds: ["q1"],
+            columnQuestionId: "q2",
+          })
+        ).elapsed,
+    );
+    log(`  cross-analysis q1 × q2: ${crosstab.toFixed(1)} ms`);
+    await app.close();
+    await handle.destroy();
+    process.stdout.write(
+      `${JSON.stringify({
+        bench: "stats",
+        ours_ms: Math.round(ours * 10) / 10,
+        baseline_ms: Math.round(baseline * 10) / 10,
+        filtered_ms: Math.round(filtered),
+        crosstab_ms: Math.round(crosstab),
+      })}\n`,
+    );
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
