@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useSessionStore } from "../../stores/session-store.ts";
+import { detail, listOrder, overview, questionary, summary } from "./testing/fixtures.ts";
+import { type ApiCall, renderResults, stubApi, watchConsole } from "./testing/harness.tsx";
+
+vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
+
+let problems: string[] = [];
+const slow = { timeout: 10_000 };
+const button = (label: HTMLElement) => label.closest("button") as HTMLButtonElement;
+
+function handlers() {
+  return {
+    "questionary/getQuestionaryDetail": () => questionary,
+    "statistics/getOverview": () => overview(),
+    "answer/getAnswerList": (call: ApiCall) => ({
+      list: call.body.status === "deleted" ? [] : listOrder.map((id) => summary(id)),
+      total: call.body.status === "deleted" ? 0 : listOrder.length,
+      pageNum: 1,
+      pageSize: 20,
+    }),
+    "answer/getAnswerDetail": (call: ApiCall) => detail(Number(call.body.responseId)),
+    "answer/deleteAnswer": (call: ApiCall) => ({ changed: (call.body.responseIds as number[]).length }),
+  };
+}
+
+const drawer = () => screen.getByTestId("answer-drawer");
+const chosen = () => Array.from(drawer().querySelectorAll(".is-chosen")).map((node) => node.textContent);
+
+beforeEach(() => {
+  useSessionStore.getState().clearAll();
+  problems = watchConsole();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  expect(problems).toEqual([]);
+});
+
+describe("答卷详情", { timeout: 60_000 }, () => {
+  it("lists responses, opens one as answered and steps through the list with ↓ and ↑", async () => {
+    const calls = stubApi(handlers());
+    renderResults("?id=7&tab=answers");
+    const tab = await screen.findByTestId("answers-tab", {}, slow);
+    const firstRow = (await within(tab).findByText("2025-01-03 09:00:00", {}, slow)).closest(
+      "tr",
+    ) as HTMLElement;
+    expect(firstRow.textContent).toContain("10.0.0.3");
+    expect(firstRow.textContent).toContain("1分03秒");
+    expect(firstRow.textContent).toContain("建议3");
+
+    fireEvent.click(button(within(firstRow).getByText("查看")));
+    await waitFor(() => expect(drawer().dataset.response).toBe("3"), slow);
+    expect(screen.getByText("答卷详情（第 1 / 3 份）")).toBeTruthy();
+    expect(chosen()).toEqual(["男", "数学"]);
+    expect(drawer().textContent).toContain("建议3");
+
+    fireEvent.keyDown(window, { key: "ArrowDown" });
+    await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);
+    expect(chosen()).toEqual(["女", "数学"]);
+    expect(screen.getByText("答卷详情（第 2 / 3 份）")).toBeTruthy();
+    // Stepping asks for the next response in the list's own order.
+    expect(calls.filter((c) => c.path === "answer/getAnswerDetail").at(-1)?.body).toMatchObject({
+      id: 7,
+      responseId: 2,
+      sort: "timeDesc",
+      status: "valid",
+    });
+
+    fireEvent.keyDown(window, { key: "ArrowUp" });
+    await waitFor(() => expect(drawer().dataset.response).toBe("3"), slow);
+  });
+
+  it("deletes the open response to the 回收站 after confirming and moves on to the next", async () => {
+    const calls = stubApi(handlers());
+    renderResults("?id=7&tab=answers");
+    const row = (await screen.findByText("2025-01-03 09:00:00", {}, slow)).closest("tr") as HTMLElement;
+    fireEvent.click(button(within(row).getByText("查看")));
+    await waitFor(() => expect(drawer().dataset.response).toBe("3"), slow);
+
+    const footer = document.querySelector(".wj-answer-drawer__footer") as HTMLElement;
+    fireEvent.click(button(within(footer).getByText("删除")));
+    const [confirm] = await screen.findAllByText("删除这份答卷？", {}, slow);
+    const box = confirm?.closest(".ant-modal-container, .ant-modal-content") as HTMLElement;
+    fireEvent.click(button(within(box).getByText("删除")));
+
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "answer/deleteAnswer")?.body).toEqual({ id: 7, responseIds: [3] }),
+    );
+    await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);
+    expect(await screen.findByText("答卷已移入回收站")).toBeTruthy();
+  });
+
+  it("sorts by 用时 on the server and shows the 回收站 as its own view", async () => {
+    const calls = stubApi(handlers());
+    renderResults("?id=7&tab=answers");
+    const tab = await screen.findByTestId("answers-tab", {}, slow);
+    await within(tab).findByText("2025-01-03 09:00:00", {}, slow);
+    const header = within(tab).getAllByText("用时")[0]?.closest("th") as HTMLElement;
+    fireEvent.click(header);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "answer/getAnswerList").at(-1)?.body).toMatchObject({
+        sort: "durationAsc",
+      }),
+    );
+    fireEvent.click(within(tab).getByText("回收站（0）"));
+    expect(await within(tab).findByText("回收站是空的", {}, slow)).toBeTruthy();
+    expect(calls.filter((c) => c.path === "answer/getAnswerList").at(-1)?.body).toMatchObject({
+      status: "deleted",
+      pageNum: 1,
+    });
+    // The 回收站 offers 恢复, not 删除.
+    expect(within(tab).getByText("批量恢复")).toBeTruthy();
+    expect(within(tab).queryByText("批量删除")).toBeNull();
+  });
+});

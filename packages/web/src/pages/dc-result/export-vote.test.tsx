@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { ExportJob, QuestionaryDetail } from "@wjgj/core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useSessionStore } from "../../stores/session-store.ts";
+import { optionOf } from "./testing/fake-echarts.ts";
+import { exportJob, overview, questionary } from "./testing/fixtures.ts";
+import { type ApiCall, renderResults, stubApi, watchConsole } from "./testing/harness.tsx";
+
+vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
+
+let problems: string[] = [];
+const slow = { timeout: 10_000 };
+const button = (label: HTMLElement) => label.closest("button") as HTMLButtonElement;
+
+beforeEach(() => {
+  useSessionStore.getState().clearAll();
+  problems = watchConsole();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  expect(problems).toEqual([]);
+});
+
+describe("导出", { timeout: 60_000 }, () => {
+  it("starts an xlsx job, shows its progress while polling, then downloads the file with the session", async () => {
+    // The job runs for two readings of the list, then is done.
+    let readings = 0;
+    let job: ExportJob | null = null;
+    const calls = stubApi({
+      "questionary/getQuestionaryDetail": () => questionary,
+      "statistics/getOverview": () => overview(),
+      "export/createExport": () => {
+        job = exportJob({ status: "queued", statusName: "排队中", progress: 0 });
+        return job;
+      },
+      "export/getExportList": () => {
+        if (!job) return { list: [] };
+        readings += 1;
+        if (readings >= 3)
+          job = exportJob({
+            status: "done",
+            statusName: "已完成",
+            progress: 100,
+            rows: 3,
+            fileSize: 2048,
+            expiresAt: "2025-01-09 10:00:00",
+            downloadPath: "/wjgj/api/export/downloadExport?questionnaireId=7&id=11",
+          });
+        else job = exportJob({ progress: 40 * readings });
+        return { list: [job] };
+      },
+      "export/downloadExport": () =>
+        new Response(new Blob(["xlsx-bytes"]), {
+          headers: { "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+        }),
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => "blob:export");
+    URL.revokeObjectURL = vi.fn();
+
+    renderResults("?id=7&tab=export");
+    const tab = await screen.findByTestId("export-tab", {}, slow);
+    await within(tab).findByText("还没有导出记录", {}, slow);
+    fireEvent.click(button(within(tab).getByText("导出 Excel")));
+
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "export/createExport")?.body).toEqual({
+        questionnaireId: 7,
+        kind: "xlsx",
+        filter: { includeInvalid: false },
+      }),
+    );
+    const progress = await within(tab).findByTestId("export-progress", {}, slow);
+    await waitFor(() => expect(progress.textContent).toContain("导出中"), slow);
+    const download = await within(tab).findByText("下载", {}, { timeout: 15_000 });
+    expect(tab.textContent).toContain("已完成");
+    expect(tab.textContent).toContain("2025-01-09 10:00:00");
+    const polls = calls.filter((c) => c.path === "export/getExportList").length;
+
+    fireEvent.click(button(download));
+    await waitFor(() => expect(saved).toEqual(["课程满意度调查_答卷数据.xlsx"]));
+    const fetched = calls.find((c) => c.path === "export/downloadExport");
+    expect(fetched?.params).toEqual({ questionnaireId: "7", id: "11" });
+    expect(fetched?.token).toBe("t-1");
+    // Settled jobs stop the polling.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(calls.filter((c) => c.path === "export/getExportList").length).toBe(polls);
+  });
+});
+
+describe("投票结果", { timeout: 60_000 }, () => {
+  it("re-reads the counts every 3 seconds and redraws the bars", async () => {
+    let votes = 1;
+    const calls = stubApi({
+      "questionary/getQuestionaryDetail": () =>
+        ({ ...questionary, kind: "vote", kindName: "投票" }) as QuestionaryDetail,
+      "statistics/getOverview": () => overview(),
+      "statistics/getVoteResults": (_call: ApiCall) => {
+        votes += 1;
+        return {
+          total: votes,
+          readAt: "2025-01-02 10:00:00",
+          questions: [
+            {
+              questionId: "q1",
+              title: "最佳社团",
+              answered: votes,
+              options: [
+                { optionId: "a", label: "书法社", count: votes - 1, percentage: 50 },
+                { optionId: "b", label: "篮球社", count: 1, percentage: 50 },
+              ],
+            },
+          ],
+        };
+      },
+    });
+    renderResults("?id=7&tab=vote");
+    const tab = await screen.findByTestId("vote-tab", {}, slow);
+    expect(within(tab).getByTestId("vote-total").textContent).toBe("2");
+    await waitFor(() => expect(within(tab).getByTestId("vote-total").textContent).toBe("3"), {
+      timeout: 6000,
+    });
+    expect(calls.filter((c) => c.path === "statistics/getVoteResults")).toHaveLength(2);
+    const chart = tab.querySelector(".wj-chart") as HTMLElement;
+    await waitFor(() => expect(optionOf(chart)?.series).toMatchObject([{ type: "bar", data: [1, 2] }]));
+  });
+});

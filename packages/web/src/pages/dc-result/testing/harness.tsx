@@ -1,0 +1,82 @@
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { AppProviders, createQueryClient } from "../../../app.tsx";
+import { useSessionStore } from "../../../stores/session-store.ts";
+import { DcResultPage } from "../index.tsx";
+
+export interface ApiCall {
+  path: string;
+  method: string;
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The session token the call carried. */
+  token: string | undefined;
+}
+
+/** Answers the call's `data`; a Failure becomes an error envelope, a Response is sent as it is (downloads). */
+export type Handler = (call: ApiCall) => unknown;
+
+export class Failure {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+  ) {}
+}
+
+/** Stubs fetch with handlers by API path and records every call made. */
+export function stubApi(handlers: Record<string, Handler>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const [pathPart, query = ""] = url.replace("/wjgj/api/", "").split("?");
+      const path = pathPart ?? "";
+      let body: Record<string, unknown> = {};
+      if (typeof init?.body === "string") body = JSON.parse(init.body) as Record<string, unknown>;
+      else if (init?.body instanceof URLSearchParams) body = Object.fromEntries(init.body);
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const call = {
+        path,
+        method: init?.method ?? "GET",
+        params: Object.fromEntries(new URLSearchParams(query)),
+        body,
+        token: headers.token,
+      };
+      calls.push(call);
+      const handler = handlers[path];
+      if (!handler) return new Response(JSON.stringify({ code: 404, msg: "接口不存在", data: null }));
+      const data = handler(call);
+      if (data instanceof Response) return data;
+      const envelope =
+        data instanceof Failure
+          ? { code: data.code, msg: data.msg, data: null }
+          : { code: 200, msg: "ok", data };
+      return new Response(JSON.stringify(envelope), { headers: { "Content-Type": "application/json" } });
+    }),
+  );
+  return calls;
+}
+
+/** The result page alone (no console layout), logged in, at `search` (e.g. "?id=7&tab=stats"). */
+export function renderResults(search: string) {
+  useSessionStore.getState().setToken("t-1");
+  const router = createMemoryRouter([{ path: "/dc/result", element: <DcResultPage /> }], {
+    initialEntries: [`/dc/result${search}`],
+  });
+  render(
+    <AppProviders client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+/** Collects what React and antd report through the console (misuse, deprecated props) for the test to check. */
+export function watchConsole(): string[] {
+  const problems: string[] = [];
+  const record = (...args: unknown[]) => problems.push(args.map(String).join(" "));
+  vi.spyOn(console, "error").mockImplementation(record);
+  vi.spyOn(console, "warn").mockImplementation(record);
+  return problems;
+}
