@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 
@@ -37,6 +44,11 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
+}
+
+/** Whether a database or transaction talks to SQLite, for the few statements written per dialect. */
+export function isSqlite(db: Db | Trx): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 export type CommitHook = () => void | Promise<void>;

@@ -1,6 +1,6 @@
 import { counterKeysOf, getQuestionType, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import { sql } from "kysely";
-import type { Trx } from "../../db/index.ts";
+import { isSqlite, type Trx } from "../../db/index.ts";
 
 /**
  * Counter keys one response adds — `total`, `day:<YYYY-MM-DD>`, `source:<s>`, `answered:<q>`, `option:<q>:<o>`
@@ -24,7 +24,18 @@ export async function bumpCounters(
   keys: readonly string[],
   delta: number,
 ) {
-  // 300 rows × 3 parameters stays well under SQLite's parameter limit.
+  if (keys.length === 0) return;
+  if (isSqlite(trx)) {
+    // One short statement for any number of keys (see insertFacts); `where true` lets SQLite parse the
+    // upsert clause after a SELECT.
+    await sql`insert into response_counters (questionnaire_id, key, count)
+      select ${questionnaireId}, value, ${delta} from json_each(${JSON.stringify(keys)}) where true
+      on conflict (questionnaire_id, key) do update set "count" = response_counters."count" + excluded."count"`.execute(
+      trx,
+    );
+    return;
+  }
+  // 300 rows × 3 parameters stays well under the parameter limit.
   for (let start = 0; start < keys.length; start += 300) {
     await trx
       .insertInto("response_counters")
