@@ -31,7 +31,7 @@ describe("statistics from counters", () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it("merge: counts of two batches added together give the statistics of both", () => {
     fc.assert(
@@ -80,7 +80,7 @@ describe("filter plans", () => {
       ),
       { numRuns: 400 },
     );
-  });
+  }, 60_000);
 
   it("refuses expressions, computed values and comparisons of labels", () => {
     expect(planFilter(definition, { kind: "expression", expression: "$qn > 1" })).toMatchObject({
