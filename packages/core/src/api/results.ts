@@ -149,7 +149,7 @@ export interface NumericStatistics extends StatisticsBase {
   max: number | null;
   median: number | null;
   sum: number;
-  /** Distinct values with counts, ascending (at most 200 shown; the rest folded into the last point). */
+  /** Distinct values with counts, ascending: the lowest 200 values when there are more. */
   distribution: DistributionPoint[];
 }
 
