@@ -137,7 +137,7 @@ test.describe("server-rendered pages", () => {
     await page.waitForLoadState("networkidle");
     await expect(page).toHaveTitle(`${heading} - 问卷管家`);
     await page.goto("/website/resource/help");
-    await page.getByTestId("help-menu").getByRole("button").first().click();
+    await page.getByTestId("help-menu").getByRole("link").first().click();
     const article = await page.getByTestId("help-article").getByRole("heading").textContent();
     await expect(page).toHaveTitle(`${article} - 帮助中心 - 问卷管家`);
     await page.reload();

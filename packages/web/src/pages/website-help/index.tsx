@@ -1,6 +1,6 @@
 import { MenuOutlined } from "@ant-design/icons";
 import { Alert, Button, Empty, Input, Result, Skeleton } from "antd";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { useHelpArticle, useHelpCategories, useHelpSearch } from "../../api/navigation.ts";
 import { useNavStore } from "../../stores/nav-store.ts";
@@ -71,10 +71,13 @@ export function WebsiteHelpPage() {
   // Server-rendered: a search typed before the page is live would be lost, so the box waits for it.
   const ready = useHydrated();
 
-  const handleOpen = (id: number) => {
-    setParams({ id: String(id) });
+  const handlePicked = () => {
     setMenuVisible(false);
     window.scrollTo({ top: 0 });
+  };
+  const handleOpen = (id: number) => {
+    setParams({ id: String(id) });
+    handlePicked();
   };
   const handleSearch = (value: string) => {
     const text = value.trim();
@@ -122,14 +125,15 @@ export function WebsiteHelpPage() {
               <ul>
                 {category.articles.map((article) => (
                   <li key={article.id}>
-                    <button
-                      type="button"
+                    {/* A real link: crawlers follow it, and it works before the page is live. */}
+                    <Link
+                      to={{ search: `?id=${article.id}` }}
                       className={`wj-help__link${article.id === articleId ? " wj-help__link--active" : ""}`}
                       aria-current={article.id === articleId ? "page" : undefined}
-                      onClick={() => handleOpen(article.id)}
+                      onClick={handlePicked}
                     >
                       {article.title}
-                    </button>
+                    </Link>
                   </li>
                 ))}
               </ul>
