@@ -3,14 +3,16 @@ import type { Db, Trx } from "../../db/index.ts";
 import { withoutAnswerKey } from "../questionnaires/store.ts";
 
 /**
- * Published revisions never change, so their parsed definitions are cached by id: the submit path
- * parses a definition once per process, not once per response.
+ * Published revisions never change, and a (questionnaire, version) pair names one revision for good, so
+ * parsed definitions are cached by that pair: the submit path reads and parses a definition once per
+ * process, not once per response.
  */
-const caches = new WeakMap<Db | Trx, Map<number, SurveyDefinition>>();
+type Published = { id: number; definition: SurveyDefinition };
+const caches = new WeakMap<Db | Trx, Map<string, Published>>();
 const CACHE_LIMIT = 500;
 
-/** One cache per database handle: revision ids are only unique within a database. */
-function cacheOf(db: Db | Trx): Map<number, SurveyDefinition> {
+/** One cache per database handle: ids are only unique within a database. */
+function cacheOf(db: Db | Trx): Map<string, Published> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -23,7 +25,11 @@ export async function publishedRevision(
   db: Db | Trx,
   questionnaireId: number,
   version: number,
-): Promise<{ id: number; definition: SurveyDefinition } | null> {
+): Promise<Published | null> {
+  const cache = cacheOf(db);
+  const key = `${questionnaireId}:${version}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
   const row = await db
     .selectFrom("questionnaire_revisions")
     .select(["id", "definition"])
@@ -31,14 +37,10 @@ export async function publishedRevision(
     .where("version", "=", version)
     .executeTakeFirst();
   if (!row) return null;
-  const cache = cacheOf(db);
-  let definition = cache.get(row.id);
-  if (!definition) {
-    definition = definitionSchema.parse(JSON.parse(row.definition));
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as number);
-    cache.set(row.id, definition);
-  }
-  return { id: row.id, definition };
+  const published = { id: row.id, definition: definitionSchema.parse(JSON.parse(row.definition)) };
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, published);
+  return published;
 }
 
 /**
