@@ -72,7 +72,7 @@ export function resultsMigration(dialect: DialectName): Migration {
         await sql`alter table response_counters alter column count type bigint`.execute(db);
         await sql`alter table response_counters alter column key type varchar(400)`.execute(db);
       }
-      await backfill(db as Kysely<Database>);
+      await backfillResults(db as Kysely<Database>);
     },
   };
 }
@@ -86,7 +86,7 @@ async function inTransaction(db: Kysely<Database>, fn: (trx: Trx) => Promise<voi
 }
 
 /** Facts for every stored response, and counters rebuilt from the valid ones. */
-async function backfill(db: Kysely<Database>) {
+export async function backfillResults(db: Kysely<Database>) {
   const questionnaires = await db.selectFrom("responses").select("questionnaireId").distinct().execute();
   for (const { questionnaireId } of questionnaires) {
     await inTransaction(db, async (trx) => {
