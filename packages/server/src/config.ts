@@ -24,6 +24,10 @@ const envSchema = z.object({
   /** Signs answering-session tokens; without it a key is generated once under DATA_DIR. */
   ANSWER_TOKEN_SECRET: z.string().optional(),
   WWW_REDIRECT: flag.default(false),
+  SITE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+$/, "应为站点地址，如 https://www.example.com（不带路径）")
+    .optional(),
   TRUST_PROXY: flag.default(false),
   SEED_DEMO: flag.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -43,6 +47,8 @@ export interface Config {
   otherLoginSecret: string | undefined;
   answerTokenSecret: string | undefined;
   wwwRedirect: boolean;
+  /** The site's public address for canonical links, the sitemap and robots.txt; the request's host when unset. */
+  siteUrl: string | undefined;
   trustProxy: boolean;
   seedDemo: boolean;
   sessionTtlDays: number;
@@ -69,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otherLoginSecret: e.OTHER_LOGIN_SECRET || undefined,
     answerTokenSecret: e.ANSWER_TOKEN_SECRET || undefined,
     wwwRedirect: e.WWW_REDIRECT,
+    siteUrl: e.SITE_URL || undefined,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     sessionTtlDays: e.SESSION_TTL_DAYS,

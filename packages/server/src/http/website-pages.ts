@@ -11,6 +11,7 @@ import {
   type WebsitePageData,
   type WebsiteSsrModule,
 } from "../../../web/src/website/page-data.ts";
+import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { escapeHtml, inlineJson } from "./answer-pages.ts";
 import { API_PREFIX } from "./route.ts";
@@ -21,12 +22,14 @@ const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset=
 const SITE = "问卷管家";
 
 /**
- * The site's address for canonical links, the sitemap and robots.txt: the request's own host (behind a
- * proxy, the forwarded one when TRUST_PROXY is on), moved to its www form when the www host rule is on.
+ * The site's address for canonical links, the sitemap and robots.txt: SITE_URL when configured, else the
+ * request's own host (behind a proxy, the forwarded one when TRUST_PROXY is on), moved to its www form
+ * when the www host rule is on.
  */
-export function siteOrigin(request: FastifyRequest, wwwRedirect: boolean): string {
+export function siteOrigin(request: FastifyRequest, config: Pick<Config, "siteUrl" | "wwwRedirect">): string {
+  if (config.siteUrl) return config.siteUrl;
   const host = request.host;
-  return `${request.protocol}://${(wwwRedirect && wwwRedirectHost(host)) || host}`;
+  return `${request.protocol}://${(config.wwwRedirect && wwwRedirectHost(host)) || host}`;
 }
 
 /** CSS of every website page chunk (from the client build's manifest), so pages are styled before their chunk loads. */
@@ -116,7 +119,7 @@ async function loadRenderer(app: FastifyInstance, webDist: string): Promise<Rend
  * would fetch. Registered before the SPA fallback.
  */
 export async function registerWebsitePages(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { webDist, wwwRedirect } = ctx.config;
+  const { webDist } = ctx.config;
   const templateFile = path.join(webDist, "index.html");
   const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, "utf8") : MINIMAL_TEMPLATE;
   // The entry's own CSS is linked by the template already.
@@ -137,7 +140,7 @@ export async function registerWebsitePages(app: FastifyInstance, ctx: AppContext
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     renderer ??= loadRenderer(app, webDist);
     const module = await renderer;
-    const origin = siteOrigin(request, wwwRedirect);
+    const origin = siteOrigin(request, ctx.config);
     const fallbackHead: WebsiteHead = {
       title: SITE,
       description: "",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildHelpArticle, buildNews } from "../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
 import { addSeconds, iso } from "../clock.ts";
+import { loadConfig } from "../config.ts";
 import { robotsTxt, sitemapXml, sitePaths } from "./website-sitemap.ts";
 
 let t: TestContext;
@@ -105,5 +106,28 @@ describe("with the www host rule on", () => {
       headers: { host: "www.wj.example.com" },
     });
     expect(www.body).toContain("Sitemap: http://www.wj.example.com/sitemap.xml");
+  });
+});
+
+describe("with SITE_URL configured", () => {
+  let s: TestContext;
+  beforeAll(async () => {
+    s = await createTestContext({ SITE_URL: "https://www.wjgj.example.com" });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  it("names the configured address whatever host the request came in on", async () => {
+    const headers = { host: "10.0.0.5:8080" };
+    const robots = await s.app.inject({ method: "GET", url: "/robots.txt", headers });
+    expect(robots.body).toContain("Sitemap: https://www.wjgj.example.com/sitemap.xml");
+    const sitemap = await s.app.inject({ method: "GET", url: "/sitemap.xml", headers });
+    expect(sitemap.body).toContain("<loc>https://www.wjgj.example.com/website/home</loc>");
+    expect(sitemap.body).not.toContain("10.0.0.5");
+  });
+
+  it("refuses an address with a path", () => {
+    expect(() => loadConfig({ SITE_URL: "https://www.wjgj.example.com/site/" })).toThrow(/SITE_URL/);
   });
 });

@@ -90,13 +90,13 @@ export function robotsTxt(origin: string): string {
 /** GET /sitemap.xml and /robots.txt, with absolute addresses on the request's (canonical) host. */
 export function registerSitemap(app: FastifyInstance, ctx: AppContext): void {
   app.get("/sitemap.xml", async (request, reply) => {
-    const xml = sitemapXml(siteOrigin(request, ctx.config.wwwRedirect), await sitemapEntries(ctx));
+    const xml = sitemapXml(siteOrigin(request, ctx.config), await sitemapEntries(ctx));
     return reply.header("Cache-Control", "no-cache").type("application/xml; charset=utf-8").send(xml);
   });
   app.get("/robots.txt", async (request, reply) =>
     reply
       .header("Cache-Control", "no-cache")
       .type("text/plain; charset=utf-8")
-      .send(robotsTxt(siteOrigin(request, ctx.config.wwwRedirect))),
+      .send(robotsTxt(siteOrigin(request, ctx.config))),
   );
 }
