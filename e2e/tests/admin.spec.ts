@@ -12,6 +12,12 @@ async function openConsole(page: Page, request: Parameters<typeof openLoggedIn>[
   await expect(page.getByTestId("admin-layout")).toBeVisible();
 }
 
+/** Undo steps of the running journey; run after it even when it failed or timed out. */
+const cleanups: (() => Promise<unknown>)[] = [];
+test.afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
 test.describe("admin console", () => {
   test("every screen opens from the side menu, with breadcrumbs", async ({ page, request }, testInfo) => {
     await openConsole(page, request, "/dw");
@@ -36,6 +42,12 @@ test.describe("admin console", () => {
 
   test("an admin publishes a news item and it appears on the site", async ({ page, request }, testInfo) => {
     const title = unique("管理员发布的资讯");
+    cleanups.push(async () => {
+      const { list } = await adminCall<{ list: { id: number }[] }>(request, "GET", "admin/news/list", {
+        keyword: title,
+      });
+      for (const item of list) await adminCall(request, "POST", "admin/news/delete", { id: item.id });
+    });
     await openConsole(page, request, "/dw/content/news");
     await page.getByRole("button", { name: "新建资讯" }).click();
     const form = page.getByTestId("record-form");
@@ -52,71 +64,57 @@ test.describe("admin console", () => {
     await expect(page.getByText("已新建资讯")).toBeVisible();
     await expect(page.getByTestId("admin-news").getByRole("cell", { name: title })).toBeVisible();
 
-    try {
-      await page.goto("/website/resource/news");
-      await expect(page.getByTestId("news-card").first()).toContainText(title);
-      await page.getByRole("link", { name: title }).click();
-      await expect(page.getByTestId("news-detail").getByRole("heading", { level: 1 })).toHaveText(title);
-      await expect(page.getByTestId("news-content").locator("strong")).toHaveText("重点");
-    } finally {
-      const { list } = await adminCall<{ list: { id: number }[] }>(request, "GET", "admin/news/list", {
-        keyword: title,
-      });
-      for (const item of list) await adminCall(request, "POST", "admin/news/delete", { id: item.id });
-    }
+    await page.goto("/website/resource/news");
+    await expect(page.getByTestId("news-card").first()).toContainText(title);
+    await page.getByRole("link", { name: title }).click();
+    await expect(page.getByTestId("news-detail").getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId("news-content").locator("strong")).toHaveText("重点");
   });
 
   test("an admin publishes a VIP level and the pricing page shows it", async ({ page, request }) => {
-    type Level = { id: number; level: number; name: string; priceFen: number; status: string };
+    type Level = { id: number; level: number; name: string; limits: unknown };
     const { list } = await adminCall<{ list: Level[] }>(request, "GET", "admin/vipSet/list", {});
     const original = list.find((level) => level.level === 3);
     if (!original) throw new Error("种子数据缺少 3 级会员");
+    cleanups.push(() =>
+      adminCall(request, "POST", "admin/vipSet/save", {
+        ...(original as unknown as Record<string, string | number>),
+        limits: JSON.stringify(original.limits),
+      }),
+    );
     const name = `尊享会员${Date.now() % 1000}`;
 
     await openConsole(page, request, "/dw/vip");
     const screen = page.getByTestId("admin-vip");
-    const row = screen.getByRole("row").filter({ hasText: original.name });
-    try {
-      // As a draft it is off the pricing page …
-      await row.getByRole("button", { name: "编辑" }).click();
-      const form = page.getByTestId("record-form");
-      await expect(form.getByLabel("名称")).toHaveValue(original.name);
-      await form.getByLabel("名称").fill(name);
-      await form.getByLabel("价格（元）").fill("1288.50");
-      await form.getByLabel("团队成员").fill("-1");
-      await form.getByText("草稿", { exact: true }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "保存" }).click();
-      await expect(page.getByText("已保存")).toBeVisible();
-      await expect(screen.getByRole("row").filter({ hasText: name })).toContainText("¥1288.50");
-      await page.goto("/website/version");
-      await expect(page.getByTestId("plan-card").first()).toBeVisible();
-      await expect(page.getByTestId("plan-card").filter({ hasText: name })).toHaveCount(0);
+    // As a draft it is off the pricing page …
+    await screen
+      .getByRole("row")
+      .filter({ hasText: original.name })
+      .getByRole("button", { name: "编辑" })
+      .click();
+    const form = page.getByTestId("record-form");
+    await expect(form.getByLabel("名称")).toHaveValue(original.name);
+    await form.getByLabel("名称").fill(name);
+    await form.getByLabel("价格（元）").fill("1288.50");
+    await form.getByLabel("团队成员").fill("-1");
+    await form.getByText("草稿", { exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("已保存")).toBeVisible();
+    await expect(screen.getByRole("row").filter({ hasText: name })).toContainText("¥1288.50");
+    await page.goto("/website/version");
+    await expect(page.getByTestId("plan-card").first()).toBeVisible();
+    await expect(page.getByTestId("plan-card").filter({ hasText: name })).toHaveCount(0);
 
-      // … and published it is on it, with the price in yuan.
-      await page.goto("/dw/vip");
-      await screen.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "编辑" }).click();
-      await page.getByTestId("record-form").getByText("发布", { exact: true }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "保存" }).click();
-      await expect(page.getByText("已保存")).toBeVisible();
-      await page.goto("/website/version");
-      const card = page.getByTestId("plan-card").filter({ hasText: name });
-      await expect(card).toContainText("1288.50");
-      await expect(card).toContainText("团队成员：不限");
-    } finally {
-      const { list: now } = await adminCall<{ list: (Level & Record<string, unknown>)[] }>(
-        request,
-        "GET",
-        "admin/vipSet/list",
-        {},
-      );
-      const saved = now.find((level) => level.id === original.id);
-      if (saved) {
-        await adminCall(request, "POST", "admin/vipSet/save", {
-          ...(original as unknown as Record<string, string | number>),
-          limits: JSON.stringify((original as unknown as { limits: unknown }).limits),
-        });
-      }
-    }
+    // … and published it is on it, with the price in yuan.
+    await page.goto("/dw/vip");
+    await screen.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "编辑" }).click();
+    await form.getByText("发布", { exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "保存" }).click();
+    await expect(page.getByText("已保存")).toBeVisible();
+    await page.goto("/website/version");
+    const card = page.getByTestId("plan-card").filter({ hasText: name });
+    await expect(card).toContainText("1288.50");
+    await expect(card).toContainText("团队成员：不限");
   });
 
   test("a friend-link request approved in the console appears in the site footer", async ({
@@ -129,30 +127,29 @@ test.describe("admin console", () => {
       form: { name, url, contact: "站长 qq 10001" },
     });
     expect(((await sent.json()) as { code: number }).code).toBe(200);
+    cleanups.push(async () => {
+      const { list } = await adminCall<{ list: { id: number; name: string }[] }>(
+        request,
+        "GET",
+        "admin/friendLink/list",
+        {},
+      );
+      const mine = list.find((item) => item.name === name);
+      if (mine)
+        await adminCall(request, "POST", "admin/friendLink/review", { id: mine.id, decision: "reject" });
+    });
 
     await openConsole(page, request, "/dw/content/friend-links");
     const screen = page.getByTestId("admin-friend-links");
     const row = screen.getByRole("row").filter({ hasText: name });
     await expect(row).toContainText("待审核");
-    try {
-      await row.getByRole("button", { name: "通过" }).click();
-      await expect(page.getByText("已通过，链接将显示在网站页脚")).toBeVisible();
-      await expect(row).toContainText("已通过");
+    await row.getByRole("button", { name: "通过" }).click();
+    await expect(page.getByText("已通过，链接将显示在网站页脚")).toBeVisible();
+    await expect(row).toContainText("已通过");
 
-      await page.goto("/website/home");
-      const link = page.locator("footer").getByRole("link", { name });
-      await expect(link).toHaveAttribute("href", url);
-    } finally {
-      const { list } = await adminCall<{ list: { id: number; name: string }[] }>(
-        request,
-        "GET",
-        "admin/friendLink/list",
-        { pageSize: 50 },
-      );
-      const mine = list.find((item) => item.name === name);
-      if (mine)
-        await adminCall(request, "POST", "admin/friendLink/review", { id: mine.id, decision: "reject" });
-    }
+    await page.goto("/website/home");
+    const link = page.locator("footer").getByRole("link", { name });
+    await expect(link).toHaveAttribute("href", url);
   });
 
   test("a user who is not an admin gets the permission box", async ({ page, request }) => {
