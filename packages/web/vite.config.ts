@@ -23,9 +23,6 @@ export default defineConfig({
     // Server renderers: the respondent page (loaded by the server's answer-pages.ts) and the public site
     // (src/website, loaded by website-pages.ts).
     ssr: {
-      // Vite leaves NODE_ENV to the runtime in server bundles; the renderers are built for production only,
-      // so React's production server build (not its development one) is bundled and run.
-      define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
         outDir: "dist/server",
         emptyOutDir: false,
