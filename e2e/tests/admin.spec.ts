@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { ADMIN, DEMO_PERSONAL, latestSmsCode, openLoggedIn } from "../support/accounts.ts";
 import { adminCall, adminScreens } from "../support/admin.ts";
 import { unique } from "../support/answering.ts";
 
@@ -150,6 +150,109 @@ test.describe("admin console", () => {
     await page.goto("/website/home");
     const link = page.locator("footer").getByRole("link", { name });
     await expect(link).toHaveAttribute("href", url);
+  });
+
+  test("an admin sets a user's membership, sees their sessions, resets the password and disables them", async ({
+    page,
+    request,
+  }) => {
+    // A fresh account from an SMS login, so the demo accounts keep their passwords.
+    const phone = `137${String(Date.now()).slice(-8)}`;
+    await request.post("/wjgj/api/user/sendCode", { form: { phone } });
+    const login = await request.post("/wjgj/api/user/checkPhoneCode", {
+      form: { phone, code: await latestSmsCode(request, phone) },
+    });
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+
+    await openConsole(page, request, "/dw/admin/user");
+    const screen = page.getByTestId("admin-user-page");
+    await page.getByPlaceholder("按手机号搜索").fill(phone);
+    await page.getByPlaceholder("按手机号搜索").press("Enter");
+    const row = screen.locator("tbody tr.ant-table-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("个人版");
+
+    await row.getByRole("button", { name: "会员" }).click();
+    const vip = page.getByTestId("vip-form");
+    await vip.getByLabel("会员等级").click();
+    await page.locator(".ant-select-item-option", { hasText: "黄金会员" }).click();
+    await vip.getByLabel("到期时间").fill("2030-12-31 23:59:59");
+    await vip.getByLabel("到期时间").press("Enter");
+    await page
+      .getByRole("dialog", { name: /设置会员/ })
+      .getByRole("button", { name: "保存" })
+      .click();
+    await expect(page.getByText("会员信息已保存")).toBeVisible();
+    await expect(row).toContainText("黄金会员");
+    await expect(row).toContainText("2030-12-31 23:59:59");
+
+    await row.getByRole("button", { name: "登录记录" }).click();
+    await expect(page.getByTestId("sessions-table").locator("tbody tr.ant-table-row")).toHaveCount(1);
+    await expect(page.getByTestId("sessions-table")).toContainText("有效");
+    await page.keyboard.press("Escape");
+
+    await row.getByRole("button", { name: "重置密码" }).click();
+    await page.getByRole("tooltip").getByRole("button", { name: "重置" }).click();
+    const password = (await page.getByTestId("new-password").innerText()).trim();
+    await page.getByRole("button", { name: "我已记下" }).click();
+    // The old session is over; the new password works.
+    const info = await request.get("/wjgj/api/user/getUserInfo", { headers: { token } });
+    expect(((await info.json()) as { code: number }).code).toBe(303);
+    const relogin = await request.post("/wjgj/api/user/login", { form: { phone, password } });
+    expect(((await relogin.json()) as { code: number }).code).toBe(200);
+
+    await row.getByRole("button", { name: "停用" }).click();
+    await page.getByRole("tooltip").getByRole("button", { name: "确定" }).click();
+    await expect(row).toContainText("已停用");
+    const refused = await request.post("/wjgj/api/user/login", { form: { phone, password } });
+    expect(((await refused.json()) as { code: number }).code).not.toBe(200);
+    await row.getByRole("button", { name: "启用" }).click();
+    await page.getByRole("tooltip").getByRole("button", { name: "确定" }).click();
+    await expect(row).toContainText("正常");
+  });
+
+  test("site settings save per section, show on the site, and never send the SMS secret back", async ({
+    page,
+    request,
+  }) => {
+    const before = await adminCall<{ contact: Record<string, string>; sms: Record<string, string> }>(
+      request,
+      "GET",
+      "admin/settings/get",
+      {},
+    );
+    cleanups.push(() =>
+      adminCall(
+        request,
+        "POST",
+        "admin/settings/save",
+        {},
+        {
+          json: {
+            contact: before.contact,
+            sms: { ...before.sms, accessKeySecret: undefined, clearAccessKeySecret: true },
+          },
+        },
+      ),
+    );
+    await openConsole(page, request, "/dw/settings");
+    const contact = page.getByTestId("settings-contact");
+    await contact.getByLabel("客服电话").fill("400-123-4567");
+    await contact.getByRole("button", { name: "保存联系方式" }).click();
+    await expect(page.getByText("联系方式已保存")).toBeVisible();
+
+    const sms = page.getByTestId("settings-sms");
+    await sms.getByLabel("AccessKey Secret").fill("sk-e2e-secret-value");
+    await sms.getByRole("button", { name: "保存短信通道" }).click();
+    await expect(page.getByText("短信通道已保存")).toBeVisible();
+    await page.reload();
+    await expect(sms.getByLabel("AccessKey Secret")).toHaveValue("");
+    await expect(sms).toContainText("已设置，留空则保持不变");
+    const read = await adminCall(request, "GET", "admin/settings/get", {});
+    expect(JSON.stringify(read)).not.toContain("sk-e2e-secret-value");
+
+    await page.goto("/website/companyProfile");
+    await expect(page.getByTestId("contact-info")).toContainText("400-123-4567");
   });
 
   test("a user who is not an admin gets the permission box", async ({ page, request }) => {
