@@ -23,8 +23,12 @@ export interface ResponseSlice {
   submittedAt: string;
 }
 
-/** Rows read per query: large enough to amortise the round trip, small enough to keep memory flat. */
-export const BATCH_SIZE = 1000;
+/**
+ * Rows read per query. Small on purpose: a batch lives until its rows are written, and rows that live
+ * through several young-generation collections get promoted; with 1000-row batches the old generation
+ * (and peak RSS at 100,000 responses) grew by ~40 MB. A query per 100 rows costs little next to writing them.
+ */
+export const BATCH_SIZE = 100;
 
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 

@@ -5,12 +5,27 @@ import { type ExportFilter, exportRetentionDays, type MessageKey, messages } fro
 import type { FastifyBaseLogger } from "fastify";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/index.ts";
 import { AppError } from "../../errors.ts";
 import { uploadsDir } from "../uploads.ts";
 import { writeExportFile } from "./write-file.ts";
 
 export function exportsDir(ctx: Pick<AppContext, "config">): string {
   return path.join(ctx.config.dataDir, "exports");
+}
+
+/** Progress is written to the job at most once per this many rows (the page polls every 1.5 s anyway). */
+export const PROGRESS_EVERY_ROWS = 1000;
+
+/** What a job does with the exporter's progress reports: keeps its row's progress and row count current. */
+export function progressRecorder(db: Db, jobId: number) {
+  let recorded = 0;
+  return async (written: number, total: number): Promise<void> => {
+    if (written - recorded < PROGRESS_EVERY_ROWS && written < total) return;
+    recorded = written;
+    const progress = total === 0 ? 0 : Math.min(99, Math.floor((written * 100) / total));
+    await db.updateTable("export_jobs").set({ progress, rows: written }).where("id", "=", jobId).execute();
+  };
 }
 
 /** Why a running job was stopped: the server is closing, or its owner deleted it. */
@@ -127,14 +142,7 @@ export class ExportRunner {
         filePath,
         uploadsDir: uploadsDir(this.ctx),
         signal,
-        onProgress: async (written, total) => {
-          const progress = total === 0 ? 0 : Math.min(99, Math.floor((written * 100) / total));
-          await db
-            .updateTable("export_jobs")
-            .set({ progress, rows: written })
-            .where("id", "=", jobId)
-            .execute();
-        },
+        onProgress: progressRecorder(db, jobId),
       });
       const { size } = await fs.stat(filePath);
       const now = clock.now();

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import ExcelJS from "exceljs";
 import { type Cell, csvField, neutraliseCell } from "./cells.ts";
 
-/** Where exported rows go, one at a time; `drain` waits while the file lags behind. */
+/** Where exported rows go, one at a time; `drain` (called every few rows) waits while the file lags behind. */
 export interface RowSink {
   add(row: Cell[]): void;
   drain(): Promise<void>;
@@ -13,7 +13,7 @@ export interface RowSink {
 }
 
 /** Uncompressed sheet XML allowed to wait for the zip compressor before rows pause. */
-const XLSX_BACKLOG_BYTES = 4 * 1024 * 1024;
+const XLSX_BACKLOG_BYTES = 1024 * 1024;
 
 type InternalStream = { _writableState?: { length?: number }; _readableState?: { length?: number } };
 
@@ -54,8 +54,10 @@ export function xlsxSink(filePath: string, headers: string[]): RowSink {
       sheet.addRow(row.map(neutraliseCell)).commit();
     },
     async drain() {
-      // Let the compressor (zlib runs off the main thread) catch up; polling keeps this independent of
-      // which events exceljs's internal streams emit.
+      // A turn of the event loop lets the compressor (zlib works off the main thread, one chunk per
+      // callback) take the XML written so far, so compression overlaps with reading the next rows.
+      await new Promise((resolve) => setImmediate(resolve));
+      // If it still lags, wait: polling keeps this independent of which events exceljs's streams emit.
       while (state.failure === null && sheetBacklog(sheet) > XLSX_BACKLOG_BYTES) await sleep(2);
       if (state.failure) throw state.failure;
     },

@@ -6,7 +6,7 @@ import { type BuiltUser, buildQuestionnaire, buildUser, sampleDefinition } from 
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
 import { iso } from "../../clock.ts";
-import { ExportRunner } from "../../commands/exports/runner.ts";
+import { ExportRunner, progressRecorder } from "../../commands/exports/runner.ts";
 import { writeExportFile } from "../../commands/exports/write-file.ts";
 import { pruneExpiredRecords } from "../../commands/maintenance.ts";
 import { exportRunnerOf } from "./index.ts";
@@ -242,7 +242,7 @@ describe("export jobs", () => {
     const ids = lines.map((line) => Number(line.split(",")[1]));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect(new Set(ids).size).toBe(2_500);
-    // The function the job runs reports after every batch of 1000: what the job writes as its progress.
+    // The function the job runs reports after every batch; the job writes every 1000 rows and at the end.
     const reported: [number, number][] = [];
     await writeExportFile(t.db, {
       questionnaireId: q.id,
@@ -254,11 +254,22 @@ describe("export jobs", () => {
         reported.push([rows, total]);
       },
     });
-    expect(reported).toEqual([
-      [1000, 2500],
-      [2000, 2500],
-      [2500, 2500],
-    ]);
+    expect(reported).toEqual(Array.from({ length: 25 }, (_, i) => [(i + 1) * 100, 2500]));
+    const progressOf = async () =>
+      await t.db
+        .selectFrom("export_jobs")
+        .select(["progress", "rows"])
+        .where("id", "=", job.id)
+        .executeTakeFirstOrThrow();
+    await t.db.updateTable("export_jobs").set({ progress: 0, rows: 0 }).where("id", "=", job.id).execute();
+    const record = progressRecorder(t.db, job.id);
+    await record(900, 2500);
+    expect(await progressOf()).toEqual({ progress: 0, rows: 0 });
+    await record(1000, 2500);
+    expect(await progressOf()).toEqual({ progress: 40, rows: 1000 });
+    await record(2500, 2500);
+    // 100 only once the file is complete.
+    expect(await progressOf()).toEqual({ progress: 99, rows: 2500 });
   });
 
   it("shows exam totals", async () => {
