@@ -38,6 +38,7 @@ test("an admin takes a questionnaire down, its respondents see the notice, and a
   await expect(page.getByText("已下架，答题者打开链接将看到下架提示")).toBeVisible();
   await expect(row).toContainText("已下架");
   await expect(row).toContainText("含有违规广告内容");
+  await page.screenshot({ path: testInfo.outputPath("admin-survey-taken-down.png"), animations: "disabled" });
 
   // The respondent's page, server-rendered: the notice, no questions, no reason.
   await respondent.goto(`/r/${q.publicId}`);

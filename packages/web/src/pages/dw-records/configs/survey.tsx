@@ -57,7 +57,7 @@ export const surveyScreen: ScreenConfig<AdminQuestionnaire> = {
     {
       key: "title",
       title: "问卷标题",
-      width: 260,
+      width: 220,
       render: (row) => (
         <Typography.Link href={`/r/${row.publicId}`} target="_blank" rel="noopener noreferrer" ellipsis>
           {row.title}
@@ -69,15 +69,20 @@ export const surveyScreen: ScreenConfig<AdminQuestionnaire> = {
       key: "owner",
       title: "创建者",
       render: (row) => (
-        <span>
-          {row.owner.nickName || "—"}
-          <span className="wj-muted"> {row.owner.phone}</span>
-        </span>
+        <div className="wj-owner">
+          <div>{row.owner.nickName || "—"}</div>
+          <div className="wj-muted">{row.owner.phone}</div>
+        </div>
       ),
     },
-    { key: "state", title: "状态", width: 220, render: (row) => <StateTags row={row} /> },
+    { key: "state", title: "状态", width: 150, render: (row) => <StateTags row={row} /> },
     { key: "responses", title: "答卷", render: (row) => row.responseCount },
-    { key: "createdAt", title: "创建时间", render: (row) => row.createdAt },
+    // The date is enough in the list; the time is in the tooltip.
+    {
+      key: "createdAt",
+      title: "创建日期",
+      render: (row) => <span title={row.createdAt}>{row.createdAt.slice(0, 10)}</span>,
+    },
   ],
   actions: [
     {
