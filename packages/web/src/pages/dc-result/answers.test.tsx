@@ -55,7 +55,11 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     await waitFor(() => expect(drawer().dataset.response).toBe("3"), slow);
     expect(screen.getByText("答卷详情（第 1 / 3 份）")).toBeTruthy();
     expect(chosen()).toEqual(["男", "数学"]);
+    // Every option is listed, as on the answer page; only the chosen ones are marked.
+    expect(drawer().textContent).toContain("美术");
     expect(drawer().textContent).toContain("建议3");
+    expect(button(screen.getByText("上一份")).disabled).toBe(true);
+    expect(button(screen.getByText("下一份")).disabled).toBe(false);
 
     fireEvent.keyDown(window, { key: "ArrowDown" });
     await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);
@@ -69,8 +73,13 @@ describe("答卷详情", { timeout: 60_000 }, () => {
       status: "valid",
     });
 
+    expect(button(screen.getByText("上一份")).disabled).toBe(false);
+    fireEvent.click(button(screen.getByText("下一份")));
+    await waitFor(() => expect(drawer().dataset.response).toBe("1"), slow);
+    expect(button(screen.getByText("下一份")).disabled).toBe(true);
+
     fireEvent.keyDown(window, { key: "ArrowUp" });
-    await waitFor(() => expect(drawer().dataset.response).toBe("3"), slow);
+    await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);
   });
 
   it("deletes the open response to the 回收站 after confirming and moves on to the next", async () => {

@@ -41,10 +41,10 @@ export function OverviewTab() {
           { title: "平均用时", value: formatDuration(data.averageDurationSeconds) },
           { title: "无效答卷", value: data.invalidCount, suffix: "份" },
           { title: "回收站", value: data.deletedCount, suffix: "份" },
-          { title: "最近提交", value: data.lastSubmittedAt || "-" },
+          { title: "最近提交", value: data.lastSubmittedAt || "-", text: true },
         ].map((item) => (
           <Col key={item.title} xs={12} md={8} xl={4}>
-            <Card size="small" className="wj-result__stat">
+            <Card size="small" className={`wj-result__stat${item.text ? " wj-result__stat--text" : ""}`}>
               <Statistic title={item.title} value={item.value} suffix={item.suffix} />
             </Card>
           </Col>

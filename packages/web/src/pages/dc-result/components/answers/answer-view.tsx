@@ -12,7 +12,10 @@ import { Space, Tag } from "antd";
 import type { ReactNode } from "react";
 import { FileLink, ProtectedImage } from "./protected-file.tsx";
 
-/** The options as this respondent saw them: the revision's, under the labels stored with the response. */
+/**
+ * The options of the revision the respondent answered, the chosen ones under the labels they saw (stored
+ * with the response: piping and 选项引用 make them differ from the config).
+ */
 function seenOptions(
   module: AnyQuestionModule,
   question: Question,
@@ -20,11 +23,12 @@ function seenOptions(
 ): Option[] {
   const base = module.options?.(question.config) ?? [];
   const known = new Set(base.map((option) => option.id));
-  const options = base.map((option) => ({ ...option, label: labels[option.id] ?? option.label }));
+  const options = base
+    .filter((option) => !option.hidden || labels[option.id] !== undefined)
+    .map((option) => ({ ...option, label: labels[option.id] ?? option.label }));
   // Options drawn from another question (选项引用) are not in the config; their labels are.
   for (const [id, label] of Object.entries(labels)) if (!known.has(id)) options.push({ id, label });
-  const seen = Object.keys(labels);
-  return seen.length > 0 ? options.filter((option) => labels[option.id] !== undefined) : options;
+  return options;
 }
 
 function textOf(module: AnyQuestionModule, question: Question, answer: unknown, options: Option[]): string {
