@@ -59,36 +59,47 @@ const responses = [
 const labels: Record<string, string> = { m: "男", f: "女", metro: "地铁", bus: "公交", bike: "骑行" };
 const sourceNames: Record<string, string> = { link: "链接", wechat: "微信", qrcode: "二维码" };
 
-/** Answers as a respondent's page would: open (for the answering token), then submit. */
+/** Submits one response as a respondent's page would: open (for the answering token), then submit. */
+async function submit(
+  request: APIRequestContext,
+  publicId: string,
+  answers: Record<string, unknown>,
+  extra: { seconds?: number; source?: string; key: string },
+): Promise<number> {
+  const opened = (await (
+    await request.get("/wjgj/api/anQuestion/getQuestionary", { params: { publicId } })
+  ).json()) as Envelope<{ revisionId: number; answerToken: string }>;
+  expect(opened.code, opened.msg).toBe(200);
+  const reply = (await (
+    await request.post("/wjgj/api/anQuestion/questionAnswer", {
+      data: {
+        publicId,
+        revisionId: opened.data.revisionId,
+        answerToken: opened.data.answerToken,
+        answers,
+        durationSeconds: extra.seconds ?? 60,
+        source: extra.source ?? "link",
+        deviceId: `results-${extra.key}`,
+        idempotencyKey: `results-${extra.key}-${publicId}`,
+      },
+    })
+  ).json()) as Envelope<{ responseId: number }>;
+  expect(reply.code, reply.msg).toBe(200);
+  return reply.data.responseId;
+}
+
 async function answer(request: APIRequestContext, publicId: string): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, r] of responses.entries()) {
-    const opened = (await (
-      await request.get("/wjgj/api/anQuestion/getQuestionary", { params: { publicId } })
-    ).json()) as Envelope<{ revisionId: number; answerToken: string }>;
-    expect(opened.code, opened.msg).toBe(200);
     const answers: Record<string, unknown> = {
       gender: { optionId: r.gender },
       travel: { optionIds: r.travel },
       stars: r.stars,
       ...(r.advice ? { advice: r.advice } : {}),
     };
-    const reply = (await (
-      await request.post("/wjgj/api/anQuestion/questionAnswer", {
-        data: {
-          publicId,
-          revisionId: opened.data.revisionId,
-          answerToken: opened.data.answerToken,
-          answers,
-          durationSeconds: r.seconds,
-          source: r.source,
-          deviceId: `results-e2e-${i}-${publicId}`,
-          idempotencyKey: `results-e2e-${i}-${publicId}`,
-        },
-      })
-    ).json()) as Envelope<{ responseId: number }>;
-    expect(reply.code, reply.msg).toBe(200);
-    ids.push(reply.data.responseId);
+    ids.push(
+      await submit(request, publicId, answers, { seconds: r.seconds, source: r.source, key: `s${i}` }),
+    );
   }
   return ids;
 }
@@ -265,5 +276,106 @@ test.describe("results", () => {
         r.advice,
       ]);
     }
+  });
+
+  test("an exam is graded by hand and its totals follow; a vote's counts refresh by themselves", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const exam = await publishQuestionnaire(request, {
+      schemaVersion: 1,
+      kind: "exam",
+      title: unique("消防知识测验"),
+      settings: { exam: { passMark: 6 } },
+      pages: [
+        {
+          id: "p1",
+          questions: [
+            {
+              id: "fire",
+              type: "single",
+              title: "火警电话是",
+              config: {
+                options: [
+                  { id: "a", label: "119", correct: true },
+                  { id: "b", label: "110" },
+                ],
+              },
+              scoring: { mode: "single", points: 4 },
+            },
+            {
+              id: "essay",
+              type: "textarea",
+              title: "简述家庭防火措施",
+              config: {},
+              scoring: { mode: "manual", points: 6 },
+            },
+          ],
+        },
+      ],
+    });
+    await submit(request, exam.publicId, { fire: { optionId: "a" }, essay: "不在床上吸烟" }, { key: "e1" });
+    await submit(request, exam.publicId, { fire: { optionId: "b" }, essay: "装灭火器" }, { key: "e2" });
+
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${exam.id}&tab=exam`);
+    const report = page.getByTestId("exam-tab");
+    await expect(report).toContainText("还有 2 份答卷的主观题待评分");
+    await expect(report.locator(".wj-result__stat", { hasText: "参考人数" })).toContainText("2");
+    const top = report
+      .locator(".ant-card", { hasText: "成绩排名" })
+      .locator("tbody tr.ant-table-row")
+      .first();
+    await expect(top).toContainText("4 / 10");
+    await top.getByRole("button", { name: "评分（1题）" }).click();
+    const drawer = page.getByTestId("answer-drawer");
+    await expect(drawer).toContainText("不在床上吸烟");
+    await expect(page.getByTestId("answer-score")).toHaveText("4 / 10");
+    await drawer.getByLabel("第2题评分").fill("5");
+    await page.getByRole("button", { name: "保存评分" }).click();
+    await expect(page.getByText("评分已保存，总分已重新计算")).toBeVisible();
+    await expect(page.getByTestId("answer-score")).toHaveText("9 / 10");
+    await expect(drawer.locator(".wj-answer-drawer__summary")).toContainText("及格");
+    await shot(page, "7-grading");
+    await page.keyboard.press("Escape");
+    await expect(top).toContainText("9 / 10");
+    await expect(report.locator(".wj-result__stat", { hasText: "及格率" })).toContainText("50%");
+    await expect(report).toContainText("还有 1 份答卷的主观题待评分");
+    await shot(page, "8-exam");
+
+    const vote = await publishQuestionnaire(request, {
+      schemaVersion: 1,
+      kind: "vote",
+      title: unique("最佳社团评选"),
+      pages: [
+        {
+          id: "p1",
+          questions: [
+            {
+              id: "club",
+              type: "voteSingle",
+              title: "你最喜欢的社团",
+              required: true,
+              config: {
+                options: [
+                  { id: "a", label: "书法社" },
+                  { id: "b", label: "篮球社" },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    await submit(request, vote.publicId, { club: { optionId: "a" } }, { key: "v1" });
+    await page.goto(`/dc/result?id=${vote.id}&tab=vote`);
+    await expect(page.getByTestId("vote-total")).toHaveText("1");
+    // A vote cast while the creator watches shows up without a reload, within one 3-second poll.
+    await submit(request, vote.publicId, { club: { optionId: "b" } }, { key: "v2" });
+    await submit(request, vote.publicId, { club: { optionId: "b" } }, { key: "v3" });
+    await expect(page.getByTestId("vote-total")).toHaveText("3", { timeout: 4500 });
+    await expect(page.getByTestId("vote-club").locator("tbody tr").first()).toContainText("篮球社");
+    await expect(page.getByTestId("header-counts")).toContainText("有效答卷 3 份");
+    await shot(page, "9-vote");
   });
 });

@@ -1,7 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { VoteQuestionResult } from "@wjgj/core";
 import { Alert, Badge, Card, Empty, Skeleton } from "antd";
-import { useMemo } from "react";
-import { useVoteResults, votePollMs } from "../../../api/results.ts";
+import { useEffect, useMemo } from "react";
+import { resultsKeys, useVoteResults, votePollMs } from "../../../api/results.ts";
 import { Chart } from "../../../components/charts/chart.tsx";
 import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
@@ -49,6 +50,13 @@ export function VoteTab() {
   const { id } = useResults();
   const query = useVoteResults(id);
   const data = query.data;
+  const queryClient = useQueryClient();
+  const total = data?.total;
+  // New votes also move the header's counts, which come from the overview.
+  useEffect(() => {
+    if (total !== undefined)
+      void queryClient.invalidateQueries({ queryKey: [...resultsKeys.all(id), "overview"] });
+  }, [total, id, queryClient]);
   if (!data)
     return query.error ? (
       <Alert type="error" showIcon title="投票结果加载失败" description={query.error.message} />
