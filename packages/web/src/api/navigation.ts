@@ -92,6 +92,13 @@ export interface ContactInfo {
 
 export type LeadKind = "service" | "contact";
 
+/** An approved 友情链接 shown in the site footer. */
+export interface FriendLink {
+  id: number;
+  name: string;
+  url: string;
+}
+
 export interface LeadInput {
   kind: LeadKind;
   name: string;
@@ -104,6 +111,7 @@ export interface LeadInput {
 /** Client of the `navigation` module (public site). */
 export const navigationApi = {
   getFooterInfo: () => http.get<FooterInfo>("navigation/getFooterInfo"),
+  getFriendLinkList: () => http.get<FriendLink[]>("navigation/getFriendLinkList"),
   getLableList: () => http.get<NewsLabel[]>("navigation/getLableList"),
   getNavigationNewsList: (query: NewsListQuery) =>
     http.get<PageOf<NewsItem>>("navigation/getNavigationNewsList", { ...query }),
@@ -126,6 +134,7 @@ export const navigationApi = {
 export const navigationKeys = {
   all: ["navigation"] as const,
   footer: () => [...navigationKeys.all, "footer"] as const,
+  friendLinks: () => [...navigationKeys.all, "friendLinks"] as const,
   labels: () => [...navigationKeys.all, "labels"] as const,
   newsList: (query: NewsListQuery) => [...navigationKeys.all, "news", "list", query] as const,
   newsDetail: (id: number) => [...navigationKeys.all, "news", "detail", id] as const,
@@ -142,6 +151,14 @@ export function useFooterInfo() {
     queryKey: navigationKeys.footer(),
     queryFn: navigationApi.getFooterInfo,
     staleTime: Infinity,
+  });
+}
+
+export function useFriendLinks() {
+  return useQuery({
+    queryKey: navigationKeys.friendLinks(),
+    queryFn: navigationApi.getFriendLinkList,
+    staleTime: 300_000,
   });
 }
 

@@ -27,7 +27,11 @@ export const firstNewsPage: NewsListQuery = {
  * HTML carries the content. Keys and parameters are the ones the pages' hooks use (src/api/navigation.ts).
  */
 export function plannedReads(pathname: string, search: URLSearchParams): PlannedRead[] {
-  const reads = [read(navigationKeys.footer(), "navigation/getFooterInfo")];
+  // Every page has the footer: site settings and the approved friend links.
+  const reads = [
+    read(navigationKeys.footer(), "navigation/getFooterInfo"),
+    read(navigationKeys.friendLinks(), "navigation/getFriendLinkList"),
+  ];
   const is = (pattern: string) => matchPath(pattern, pathname);
 
   const detail = is("/website/resource/news/:id/info");

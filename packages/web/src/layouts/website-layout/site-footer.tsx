@@ -1,12 +1,13 @@
 import { MailOutlined, PhoneOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
-import { useFooterInfo } from "../../api/navigation.ts";
+import { useFooterInfo, useFriendLinks } from "../../api/navigation.ts";
 import { BrandLogo } from "../../components/brand-logo.tsx";
 import { PRODUCT_LINKS, RESOURCE_LINKS } from "../../lib/site-nav.ts";
 
 /** Footer of the public site (seed §1, §3) filled from navigation/getFooterInfo. */
 export function SiteFooter() {
   const { data: info } = useFooterInfo();
+  const { data: friendLinks } = useFriendLinks();
   return (
     <footer className="wj-site-footer" data-testid="site-footer">
       <div className="wj-site-footer__inner">
@@ -57,6 +58,21 @@ export function SiteFooter() {
           )}
         </div>
       </div>
+      {friendLinks && friendLinks.length > 0 && (
+        <nav className="wj-site-footer__friends" aria-label="友情链接">
+          <h2>友情链接</h2>
+          <ul>
+            {friendLinks.map((link) => (
+              <li key={link.id}>
+                {/* Approved by an admin, but still someone else's site: no referrer, no opener, no ranking. */}
+                <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {info && (
         <div className="wj-site-footer__legal" data-testid="footer-legal">
           <span>
