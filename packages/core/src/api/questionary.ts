@@ -46,6 +46,8 @@ export interface QuestionarySummary {
   publishedAt: string;
   /** When it went to the recycle bin; "" otherwise. */
   deletedAt: string;
+  /** An admin took it down (管理员下架): respondents see a notice and it cannot be published until restored. */
+  takenDown: boolean;
 }
 
 export interface QuestionaryDetail extends QuestionarySummary {

@@ -29,6 +29,7 @@ export function presentQuestionnaireSummary(row: QuestionnaireRow): QuestionaryS
     updatedAt: chinaDateTime(row.updatedAt),
     publishedAt: chinaDateTime(row.publishedAt),
     deletedAt: chinaDateTime(row.deletedAt),
+    takenDown: row.takenDownAt !== null,
   };
 }
 

@@ -221,6 +221,14 @@ describe("taking a questionnaire down", () => {
       msg: "该问卷已被管理员下架，暂不能发布，如有疑问请联系客服",
     });
     expect((await open(q.publicId)).body.data.state).toBe("takenDown");
+    // The owner's list says so, so the closed link is not a mystery.
+    const mine = await call<{ list: { id: number; takenDown: boolean }[] }>(
+      t.app,
+      "GET",
+      "questionary/getQuestionaryList",
+      { token: owner.token },
+    );
+    expect(mine.body.data.list.find((item) => item.id === q.id)?.takenDown).toBe(true);
 
     // Twice is refused, and nothing is audited for it.
     expect((await takeDown(q.id, "重复")).body).toMatchObject({ code: 409, msg: "该问卷已经是下架状态" });

@@ -51,6 +51,7 @@ export function detailOf(definition: SurveyDefinition, version = 1): Questionary
     updatedAt: "2024-05-01 10:00:00",
     publishedAt: "",
     deletedAt: "",
+    takenDown: false,
     definition,
     settings: questionarySettingsSchema.parse({}),
     publishedVersion: null,

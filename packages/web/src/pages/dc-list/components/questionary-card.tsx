@@ -43,6 +43,13 @@ export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; a
             <Tag color={statusColors[item.status]} variant="filled" className="wj-qcard__status">
               {item.statusName}
             </Tag>
+            {item.takenDown && (
+              <Tooltip title="该问卷已被管理员下架：答题者无法填写，恢复前不能重新发布。如有疑问请联系客服。">
+                <Tag color="red" variant="filled">
+                  已下架
+                </Tag>
+              </Tooltip>
+            )}
             {item.hasUnpublishedChanges && item.status !== "draft" && (
               <Tooltip title="修改过的内容还没有发布，答题者看到的仍是上次发布的版本">
                 <Tag color="orange" variant="outlined">
