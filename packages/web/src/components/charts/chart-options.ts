@@ -39,7 +39,7 @@ export interface CountItem {
 }
 
 /** Axis captions stay short; the tooltip shows the whole label. */
-export function shortLabel(label: string, max = 8): string {
+export function shortLabel(label: string, max = 10): string {
   const chars = Array.from(label);
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : label;
 }

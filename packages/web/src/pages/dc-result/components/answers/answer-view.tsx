@@ -1,4 +1,4 @@
-import { CheckSquareFilled, MinusSquareOutlined } from "@ant-design/icons";
+import { BorderOutlined, CheckSquareFilled } from "@ant-design/icons";
 import {
   type AnswerDetail,
   type AnswerExamQuestion,
@@ -47,7 +47,7 @@ function ChoiceAnswer({ options, selected, text }: { options: Option[]; selected
     <div className="wj-answer-view__choices">
       {options.map((option) => (
         <div key={option.id} className={chosen.has(option.id) ? "is-chosen" : undefined}>
-          {chosen.has(option.id) ? <CheckSquareFilled /> : <MinusSquareOutlined className="wj-muted" />}
+          {chosen.has(option.id) ? <CheckSquareFilled /> : <BorderOutlined className="wj-muted" />}
           <span>{richTextToPlain(option.label)}</span>
         </div>
       ))}
