@@ -31,15 +31,19 @@ function demoAnswer(
   question: SurveyDefinition["pages"][number]["questions"][number],
   next: () => number,
 ): unknown {
-  const options = (question.config as { options?: { id: string }[] }).options ?? [];
+  const options = (question.config as { options?: { id: string; correct?: boolean }[] }).options ?? [];
   const skewed = () =>
     options[Math.min(options.length - 1, Math.floor(next() ** 1.6 * options.length))]?.id ?? "";
+  // Exam questions: most candidates know most answers, as in a real class, so the report looks like one.
+  const correct = options.filter((option) => option.correct).map((option) => option.id);
+  const knows = correct.length > 0 && next() < 0.75;
   switch (question.type) {
     case "single":
     case "trueFalse":
-      return { optionId: skewed() };
+      return { optionId: knows ? correct[0] : skewed() };
     case "multiple":
     case "voteMultiple": {
+      if (knows) return { optionIds: correct };
       const max = (question.config as { max?: number }).max ?? options.length;
       const picked = [...new Set([skewed(), skewed()])].slice(0, max);
       return { optionIds: picked };
