@@ -9,7 +9,7 @@ import type { Db } from "../../db/index.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
 import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
 
-/** The columns of a response that exports read; answers and labels are JSON text. */
+/** The columns of a response that exports read; answers and labels are JSON text ("" when not read). */
 export interface ResponseSlice {
   id: number;
   revisionId: number;
@@ -61,21 +61,38 @@ export async function countResponses(
   return Number(row?.count ?? 0);
 }
 
+/**
+ * Whether a response's stored labels can differ from its revision's own labels. The engine changes a label
+ * only by piping (`{{q1}}` in it) or by taking options from another question (select-join, `optionSource`);
+ * when no revision of the questionnaire has either, the revision's labels are what every respondent saw and
+ * the labels column (about as large as the answers) need not be read or parsed at all.
+ */
+export async function labelsMayVary(db: Db, questionnaireId: number): Promise<boolean> {
+  const revisions = await db
+    .selectFrom("questionnaire_revisions")
+    .select("definition")
+    .where("questionnaireId", "=", questionnaireId)
+    .execute();
+  return revisions.some((r) => r.definition.includes("{{") || r.definition.includes('"optionSource"'));
+}
+
 /** The filtered responses in id order, one batch per query (keyset paging: memory stays flat). */
 export async function* responseBatches(
   db: Db,
   questionnaireId: number,
   filter: ExportFilter | null,
-  batchSize = BATCH_SIZE,
+  options: { withLabels?: boolean; batchSize?: number } = {},
 ): AsyncGenerator<ResponseSlice[]> {
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const withLabels = options.withLabels ?? true;
   let after = 0;
   for (;;) {
     const batch = await filtered(db, questionnaireId, filter)
-      .select([
+      .select((eb) => [
         "id",
         "revisionId",
         "answers",
-        "labels",
+        withLabels ? "labels" : eb.val("").as("labels"),
         "score",
         "status",
         "ip",
@@ -174,7 +191,7 @@ export function responseRow(
   if (layout.withStatus) row[at++] = response.status === "invalid" ? "无效" : "有效";
   if (layout.withScore) row[at++] = response.score;
   const answers = parseObject(response.answers);
-  const labels = parseObject(response.labels) as Record<string, Seen>;
+  const labels = (response.labels === "" ? {} : parseObject(response.labels)) as Record<string, Seen>;
   for (const columns of layout.questions) {
     const answer = answers[columns.questionId];
     if (answer !== undefined && answer !== null) {

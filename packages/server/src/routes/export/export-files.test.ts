@@ -42,7 +42,8 @@ function definition(version: 1 | 2) {
             title: "您通过哪些<b>渠道</b>了解我们",
             config: {
               options: [
-                { id: "web", label: renamed ? "官方网站" : "官网" },
+                // Piped: each respondent saw their own answer in it, which only the stored labels know.
+                { id: "web", label: renamed ? "官方网站（{{gender}}）" : "官网（{{gender}}）" },
                 { id: "friend", label: "朋友推荐" },
                 { id: "other", label: "其他", other: {} },
               ],
@@ -234,8 +235,8 @@ describe("xlsx export", () => {
       "链接",
       "10.8.0.1",
       "男",
-      // The label seen then (官网), the 其他 text in 问卷星's brackets, joined with ┋.
-      "官网┋其他〖展会〗",
+      // The label seen then (官网, with the piped answer), the 其他 text in 问卷星's brackets, joined with ┋.
+      "官网（男）┋其他〖展会〗",
       // Matrix columns come from the revision that was answered.
       "满意",
       "不满意",
@@ -251,7 +252,7 @@ describe("xlsx export", () => {
     expect(second?.slice(0, 6)).toEqual([2, ids[1], "2026-06-03 10:00:00", "40秒", "微信", "10.8.0.2"]);
     expect(second?.slice(6)).toEqual([
       "女",
-      "官方网站┋朋友推荐",
+      "官方网站（女）┋朋友推荐",
       "很满意",
       "很满意",
       "李四",
