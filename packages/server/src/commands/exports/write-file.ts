@@ -97,7 +97,9 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
       signal?.throwIfAborted();
       await revisions.load(batch.map((r) => r.revisionId));
       // Rows first, then the writer in one run: each hot loop stays monomorphic for the JIT.
-      const rows = batch.map((response) => responseRow(layout, response, ++seq, revisions.of(response.revisionId)));
+      const rows = batch.map((response) =>
+        responseRow(layout, response, ++seq, revisions.of(response.revisionId)),
+      );
       for (const row of rows) sink.add(row);
       await sink.drain();
       await request.onProgress?.(seq, total);
