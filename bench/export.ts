@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { exportFileTexts } from "@wjgj/core";
 import SQLite from "better-sqlite3";
 import ExcelJS from "exceljs";
 import { neutraliseCell } from "../packages/server/src/commands/exports/cells.ts";
@@ -208,7 +209,7 @@ async function runBaseline(dataDir: string, questionnaireId: number): Promise<Si
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet("答卷数据", { views: [{ state: "frozen", ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(exportFileTexts.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.addRow(layout.headers).commit();
   for (const row of all) sheet.addRow(row).commit();
   sheet.commit();

@@ -111,3 +111,28 @@ export interface ExportJob {
 export interface ExportList {
   list: ExportJob[];
 }
+
+/** The words written into exported files (column headers, values, names), in one place like messages. */
+export const exportFileTexts = {
+  sheetName: "答卷数据",
+  seq: "序号",
+  responseId: "答卷编号",
+  submittedAt: "提交时间",
+  duration: "所用时间",
+  source: "来源",
+  ip: "IP",
+  status: "答卷状态",
+  valid: "有效",
+  invalid: "无效",
+  score: "总分",
+  seconds: "秒",
+  rankPosition: (n: number) => `第${n}位`,
+  blank: (n: number) => `填空${n}`,
+  /** A 其他 option with the respondent's text, as 问卷星 writes it. */
+  other: (label: string, text: string) => `${label}〖${text}〗`,
+  responsesFile: "_答卷数据",
+  uploadsFile: "_上传文件",
+  signatureFile: "签名.png",
+  untitled: "问卷",
+  unnamedFile: "文件",
+} as const;

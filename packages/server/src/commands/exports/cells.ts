@@ -1,3 +1,4 @@
+import { exportFileTexts } from "@wjgj/core";
 import { chinaDateTime } from "../../clock.ts";
 
 /** One cell of an exported row: text, a number, or empty. */
@@ -18,7 +19,7 @@ export function neutraliseCell(cell: Cell): Cell {
 
 /** 所用时间 as 问卷星 shows it: "95秒". */
 export function durationText(seconds: number): string {
-  return `${seconds}秒`;
+  return `${seconds}${exportFileTexts.seconds}`;
 }
 
 export function submittedText(isoTime: string): string {

@@ -1,4 +1,5 @@
 import {
+  exportFileTexts,
   getQuestionType,
   type Option,
   type Question,
@@ -58,7 +59,7 @@ function choiceText(id: string, seen: Seen, question: Question, latest: Question
 }
 
 function withOther(label: string, otherText: string | undefined): string {
-  return otherText && otherText.trim() !== "" ? `${label}〖${otherText.trim()}〗` : label;
+  return otherText && otherText.trim() !== "" ? exportFileTexts.other(label, otherText.trim()) : label;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -215,7 +216,7 @@ const builders: Partial<Record<Question["type"], Build>> = {
     const config = sameType(latest, "ranking")?.config;
     const count = Math.min(config?.rankCount ?? Number.POSITIVE_INFINITY, config?.options.length ?? 0);
     return {
-      headers: Array.from({ length: count }, (_, i) => head(`第${i + 1}位`)),
+      headers: Array.from({ length: count }, (_, i) => head(exportFileTexts.rankPosition(i + 1))),
       fill(row, at, answer, seen, question) {
         if (!Array.isArray(answer)) return;
         for (let i = 0; i < count && i < answer.length; i += 1) {
@@ -242,7 +243,7 @@ const builders: Partial<Record<Question["type"], Build>> = {
 function blanks(latest: Question, head: (sub?: string) => string): ReturnType<Build> {
   const list = (latest.config as { blanks?: { id: string; label: string }[] }).blanks ?? [];
   return {
-    headers: list.map((b, i) => head(plain(b.label) || `填空${i + 1}`)),
+    headers: list.map((b, i) => head(plain(b.label) || exportFileTexts.blank(i + 1))),
     fill(row, at, answer) {
       const filled = record(answer);
       list.forEach((b, i) => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ExportFilter, ExportKind } from "@wjgj/core";
+import { type ExportFilter, type ExportKind, exportFileTexts } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import type { ExportJobRow } from "../../db/tables/export-jobs.ts";
@@ -14,9 +14,9 @@ import { type ExportRunner, exportsDir } from "./runner.ts";
 export const MAX_ACTIVE_JOBS = 3;
 
 const suffixes: Record<ExportKind, string> = {
-  xlsx: "_答卷数据.xlsx",
-  csv: "_答卷数据.csv",
-  zip: "_上传文件.zip",
+  xlsx: `${exportFileTexts.responsesFile}.xlsx`,
+  csv: `${exportFileTexts.responsesFile}.csv`,
+  zip: `${exportFileTexts.uploadsFile}.zip`,
 };
 
 export const contentTypes: Record<ExportKind, string> = {
@@ -27,7 +27,7 @@ export const contentTypes: Record<ExportKind, string> = {
 
 /** `<问卷标题>_答卷数据.xlsx`, with the title made safe as a file name. */
 export function downloadName(title: string, kind: ExportKind): string {
-  return `${safeName(title, "问卷", 80)}${suffixes[kind]}`;
+  return `${safeName(title, exportFileTexts.untitled, 80)}${suffixes[kind]}`;
 }
 
 /** `export/createExport`: queues a job for the owner's published questionnaire. */

@@ -4,6 +4,7 @@ import {
   type Question,
   responseSourceNames,
   type SurveyDefinition,
+  exportFileTexts as texts,
 } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
@@ -150,14 +151,14 @@ export function exportLayout(definition: SurveyDefinition, filter: ExportFilter 
     definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
   const questions = questionColumns(definition);
   const headers = [
-    "序号",
-    "答卷编号",
-    "提交时间",
-    "所用时间",
-    "来源",
-    "IP",
-    ...(withStatus ? ["答卷状态"] : []),
-    ...(withScore ? ["总分"] : []),
+    texts.seq,
+    texts.responseId,
+    texts.submittedAt,
+    texts.duration,
+    texts.source,
+    texts.ip,
+    ...(withStatus ? [texts.status] : []),
+    ...(withScore ? [texts.score] : []),
     ...questions.flatMap((q) => q.headers),
   ];
   const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
@@ -188,7 +189,7 @@ export function responseRow(
   row[4] = responseSourceNames[response.source] ?? response.source;
   row[5] = response.ip;
   let at = 6;
-  if (layout.withStatus) row[at++] = response.status === "invalid" ? "无效" : "有效";
+  if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
   if (layout.withScore) row[at++] = response.score;
   const answers = parseObject(response.answers);
   const labels = (response.labels === "" ? {} : parseObject(response.labels)) as Record<string, Seen>;

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { exportFileTexts } from "@wjgj/core";
 import ExcelJS from "exceljs";
 import { type Cell, csvField, neutraliseCell } from "./cells.ts";
 
@@ -47,7 +48,7 @@ export function xlsxSink(filePath: string, headers: string[]): RowSink {
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet("答卷数据", { views: [{ state: "frozen", ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(exportFileTexts.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.addRow(headers).commit();
   return {
     add(row) {

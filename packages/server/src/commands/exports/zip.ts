@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
+import { exportFileTexts } from "@wjgj/core";
 import { ZipArchive } from "archiver";
 import type { Db } from "../../db/index.ts";
 import { safeName } from "./cells.ts";
@@ -68,11 +69,13 @@ export async function responseEntries(
     for (const upload of byResponse.get(response.id) ?? []) {
       const file = path.resolve(root, upload.path);
       if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) continue;
-      const name = names.take(`${label(upload.questionId)}_${safeName(upload.originalName, "文件")}`);
+      const name = names.take(
+        `${label(upload.questionId)}_${safeName(upload.originalName, exportFileTexts.unnamedFile)}`,
+      );
       entries.push({ name: `${folder}/${name}`, file });
     }
     for (const [questionId, answer] of inlineSignatures(layout, response)) {
-      const name = names.take(`${label(questionId)}_签名.png`);
+      const name = names.take(`${label(questionId)}_${exportFileTexts.signatureFile}`);
       entries.push({ name: `${folder}/${name}`, data: Buffer.from(answer, "base64") });
     }
   }
