@@ -11,9 +11,11 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { factBitsetCache } from "./fact-bitset-cache.ts";
+import { prefixSet, responseSet } from "./fact-bitset-query.ts";
 import { isFiltered, PREFIX_END, planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
-import { hasNonValid } from "./statistics.ts";
+import { hasNonValid, type ResultsEngine } from "./statistics.ts";
 
 const singleChoice = new Set(["single", "dropdown", "imageSingle", "trueFalse", "voteSingle", "appointment"]);
 const multipleChoice = new Set(["multiple", "imageMultiple", "voteMultiple"]);
@@ -69,14 +71,37 @@ function axisOf(definition: SurveyDefinition, questionId: string, field: string)
   throw InvalidInputError.field(field, "crossQuestionUnsupported");
 }
 
-async function crossTable(
+/** Cell counts keyed `<row category>|<column category>`, and responses per row, per column and in all. */
+interface CrossCounts {
+  cell: Map<string, number>;
+  rowTotals: Map<string, number>;
+  columnTotals: Map<string, number>;
+  total: number;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** Totals of two single-answer axes follow from the cells: each response sits in one cell at most. */
+function singleTotals(row: Axis, column: Axis, cell: Map<string, number>): CrossCounts {
+  const counted = (r: string, c: string) => cell.get(`${r}|${c}`) ?? 0;
+  const rowTotals = new Map(
+    row.categories.map((r) => [r.id, sum(column.categories.map((c) => counted(r.id, c.id)))]),
+  );
+  const columnTotals = new Map(
+    column.categories.map((c) => [c.id, sum(row.categories.map((r) => counted(r.id, c.id)))]),
+  );
+  return { cell, rowTotals, columnTotals, total: sum([...rowTotals.values()]) };
+}
+
+/** By SQL, the reference: a self-join of the two questions' facts, grouped. */
+async function sqlCrossCounts(
   db: Db,
   row: Axis,
   column: Axis,
   set: ResponseSet,
   restrict: boolean,
   filter: ResultsFilter,
-): Promise<CrossTable> {
+): Promise<CrossCounts> {
   const predicate = planOrRefuse(set.definition, filter);
   const base = db
     .selectFrom("response_facts as a")
@@ -110,37 +135,74 @@ async function crossTable(
       Number(c.count),
     ]),
   );
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-  const counted = (r: string, c: string) => cell.get(`${r}|${c}`) ?? 0;
+  if (row.single && column.single) return singleTotals(row, column, cell);
+  // A response may sit in several cells: totals count responses, not cells.
+  const [byRow, byColumn, all] = await Promise.all([
+    base
+      .select(["a.key as key", (eb) => eb.fn.count<number>("a.responseId").distinct().as("count")])
+      .groupBy("a.key")
+      .execute(),
+    base
+      .select(["b.key as key", (eb) => eb.fn.count<number>("b.responseId").distinct().as("count")])
+      .groupBy("b.key")
+      .execute(),
+    base.select((eb) => eb.fn.count<number>("a.responseId").distinct().as("count")).executeTakeFirst(),
+  ]);
+  return {
+    cell,
+    rowTotals: new Map(byRow.map((r) => [r.key.slice(row.prefix.length), Number(r.count)])),
+    columnTotals: new Map(byColumn.map((c) => [c.key.slice(column.prefix.length), Number(c.count)])),
+    total: Number(all?.count ?? 0),
+  };
+}
 
-  let rowTotals: Map<string, number>;
-  let columnTotals: Map<string, number>;
-  let total: number;
-  if (row.single && column.single) {
-    rowTotals = new Map(
-      row.categories.map((r) => [r.id, sum(column.categories.map((c) => counted(r.id, c.id)))]),
+/** From the fact bitsets: each cell is |row key ∧ column key ∧ filtered set|. */
+async function bitsetCrossCounts(
+  db: Db,
+  row: Axis,
+  column: Axis,
+  set: ResponseSet,
+  filter: ResultsFilter,
+): Promise<CrossCounts> {
+  const index = await factBitsetCache(db).get(db, set.dialect, set.questionnaireId);
+  const members = await responseSet(
+    { db, dialect: set.dialect, questionnaireId: set.questionnaireId, index },
+    filter,
+    planOrRefuse(set.definition, filter),
+  );
+  const axisKeys = (axis: Axis) =>
+    [...index.keys].filter(
+      ([key, posting]) => posting.questionId === axis.question.id && key.startsWith(axis.prefix),
     );
-    columnTotals = new Map(
-      column.categories.map((c) => [c.id, sum(row.categories.map((r) => counted(r.id, c.id)))]),
-    );
-    total = sum([...rowTotals.values()]);
-  } else {
-    // A response may sit in several cells: totals count responses, not cells.
-    const [byRow, byColumn, all] = await Promise.all([
-      base
-        .select(["a.key as key", (eb) => eb.fn.count<number>("a.responseId").distinct().as("count")])
-        .groupBy("a.key")
-        .execute(),
-      base
-        .select(["b.key as key", (eb) => eb.fn.count<number>("b.responseId").distinct().as("count")])
-        .groupBy("b.key")
-        .execute(),
-      base.select((eb) => eb.fn.count<number>("a.responseId").distinct().as("count")).executeTakeFirst(),
-    ]);
-    rowTotals = new Map(byRow.map((r) => [r.key.slice(row.prefix.length), Number(r.count)]));
-    columnTotals = new Map(byColumn.map((c) => [c.key.slice(column.prefix.length), Number(c.count)]));
-    total = Number(all?.count ?? 0);
+  const rowKeys = axisKeys(row);
+  const columnKeys = axisKeys(column);
+  const cell = new Map<string, number>();
+  for (const [rowKey, rowPosting] of rowKeys) {
+    const inRow = rowPosting.bitset(index.size).and(members);
+    for (const [columnKey, columnPosting] of columnKeys) {
+      const count = columnPosting.countIn(inRow);
+      if (count > 0)
+        cell.set(`${rowKey.slice(row.prefix.length)}|${columnKey.slice(column.prefix.length)}`, count);
+    }
   }
+  if (row.single && column.single) return singleTotals(row, column, cell);
+  const anyRow = prefixSet(index, row.question.id, row.prefix, members);
+  const anyColumn = prefixSet(index, column.question.id, column.prefix, members);
+  return {
+    cell,
+    rowTotals: new Map(
+      rowKeys.map(([key, posting]) => [key.slice(row.prefix.length), posting.countIn(anyColumn)]),
+    ),
+    columnTotals: new Map(
+      columnKeys.map(([key, posting]) => [key.slice(column.prefix.length), posting.countIn(anyRow)]),
+    ),
+    total: anyRow.countAnd(anyColumn),
+  };
+}
+
+function crossTable(row: Axis, column: Axis, counts: CrossCounts): CrossTable {
+  const { cell, rowTotals, columnTotals, total } = counts;
+  const counted = (r: string, c: string) => cell.get(`${r}|${c}`) ?? 0;
   return {
     questionId: row.question.id,
     title: richTextToPlain(row.question.title).trim(),
@@ -170,6 +232,7 @@ export async function getCrossAnalysis(
   ctx: AppContext,
   viewer: Viewer,
   input: { id: number; rowQuestionIds: string[]; columnQuestionId: string; filter: ResultsFilter },
+  engine: ResultsEngine = "bitsets",
 ): Promise<CrossAnalysisResult> {
   const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
   const column = axisOf(definition, input.columnQuestionId, "columnQuestionId");
@@ -182,10 +245,18 @@ export async function getCrossAnalysis(
     dialect: ctx.dialect,
   };
   planOrRefuse(definition, input.filter);
-  // Facts of invalid and deleted responses stay stored; skip the join to valid ones when there are none.
-  const restrict = isFiltered(input.filter) || (await hasNonValid(ctx.db, input.id));
   const tables = [];
-  for (const row of rows) tables.push(await crossTable(ctx.db, row, column, set, restrict, input.filter));
+  if (engine === "sql") {
+    // Facts of invalid and deleted responses stay stored; skip the join to valid ones when there are none.
+    const restrict = isFiltered(input.filter) || (await hasNonValid(ctx.db, input.id));
+    for (const row of rows)
+      tables.push(
+        crossTable(row, column, await sqlCrossCounts(ctx.db, row, column, set, restrict, input.filter)),
+      );
+  } else {
+    for (const row of rows)
+      tables.push(crossTable(row, column, await bitsetCrossCounts(ctx.db, row, column, set, input.filter)));
+  }
   return {
     column: {
       questionId: column.question.id,

@@ -52,15 +52,53 @@ export function planOrRefuse(definition: SurveyDefinition, filter: ResultsFilter
   throw new InvalidInputError([{ field: "filter.condition", message }], "filterConditionKind");
 }
 
-function factsOf(eb: ResponsesEb, questionnaireId: number) {
-  return eb
-    .selectFrom("response_facts as f")
-    .select("f.responseId")
-    .where("f.questionnaireId", "=", questionnaireId);
+export type CompareLeaf = Extract<FactPredicate, { kind: "compare" }>;
+type FactsEb = ExpressionBuilder<Database, "response_facts">;
+
+/** The facts a compare leaf is about (its question, keys or key prefix) whose value passes the comparison. */
+export function compareWhere(fb: FactsEb, predicate: CompareLeaf, dialect: DialectName): Expression<SqlBool> {
+  const { keys, prefix } = predicate;
+  const which: Expression<SqlBool>[] = [];
+  if (keys.length > 0) which.push(fb("response_facts.key", "in", keys));
+  if (prefix !== null)
+    which.push(
+      fb.and([
+        fb("response_facts.key", ">=", prefix),
+        fb("response_facts.key", "<", `${prefix}${PREFIX_END}`),
+      ]),
+    );
+  const parts: Expression<SqlBool>[] = [
+    fb("response_facts.questionId", "=", predicate.questionId),
+    fb.or(which),
+  ];
+  if (predicate.op === "contains") {
+    const text = sql.ref("response_facts.text");
+    const find =
+      dialect === "postgres"
+        ? sql`strpos(${text}, ${String(predicate.value)})`
+        : sql`instr(${text}, ${String(predicate.value)})`;
+    parts.push(sql<SqlBool>`${find} > 0`);
+  } else {
+    const column = predicate.column === "num" ? "response_facts.num" : "response_facts.text";
+    const op = { eq: "=", ne: "<>", gt: ">", lt: "<", ge: ">=", le: "<=" } as const;
+    // `is not null` also lets the planner use the partial value index (migration 0006).
+    parts.push(fb(column, op[predicate.op], predicate.value), fb(column, "is not", null));
+  }
+  return fb.and(parts);
 }
 
 /** One fact predicate as SQL over `responses`: leaves are `id IN (matching facts)`. */
 function predicateSql(eb: ResponsesEb, predicate: FactPredicate, set: ResponseSet): Expression<SqlBool> {
+  const facts = (where: (fb: FactsEb) => Expression<SqlBool>) =>
+    eb(
+      "responses.id",
+      "in",
+      eb
+        .selectFrom("response_facts")
+        .select("response_facts.responseId")
+        .where("response_facts.questionnaireId", "=", set.questionnaireId)
+        .where(where),
+    );
   switch (predicate.kind) {
     case "and":
       return eb.and(predicate.items.map((item) => predicateSql(eb, item, set)));
@@ -71,37 +109,11 @@ function predicateSql(eb: ResponsesEb, predicate: FactPredicate, set: ResponseSe
     case "const":
       return predicate.value ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
     case "hasKey":
-      return eb("responses.id", "in", factsOf(eb, set.questionnaireId).where("f.key", "in", predicate.keys));
+      return facts((fb) => fb("response_facts.key", "in", predicate.keys));
     case "answered":
-      return eb(
-        "responses.id",
-        "in",
-        factsOf(eb, set.questionnaireId).where("f.questionId", "=", predicate.questionId),
-      );
-    case "compare": {
-      const { keys, prefix } = predicate;
-      let facts = factsOf(eb, set.questionnaireId)
-        .where("f.questionId", "=", predicate.questionId)
-        .where((fb) => {
-          const parts: Expression<SqlBool>[] = [];
-          if (keys.length > 0) parts.push(fb("f.key", "in", keys));
-          if (prefix !== null)
-            parts.push(fb.and([fb("f.key", ">=", prefix), fb("f.key", "<", `${prefix}${PREFIX_END}`)]));
-          return fb.or(parts);
-        });
-      const column = predicate.column === "num" ? "f.num" : "f.text";
-      if (predicate.op === "contains") {
-        const find =
-          set.dialect === "postgres"
-            ? sql`strpos(f.text, ${String(predicate.value)})`
-            : sql`instr(f.text, ${String(predicate.value)})`;
-        facts = facts.where(sql<SqlBool>`${find} > 0`);
-      } else {
-        const op = { eq: "=", ne: "<>", gt: ">", lt: "<", ge: ">=", le: "<=" } as const;
-        facts = facts.where(column, op[predicate.op], predicate.value).where(column, "is not", null);
-      }
-      return eb("responses.id", "in", facts);
-    }
+      return facts((fb) => fb("response_facts.questionId", "=", predicate.questionId));
+    case "compare":
+      return facts((fb) => compareWhere(fb, predicate, set.dialect));
   }
 }
 

@@ -2,6 +2,8 @@ import type { AnswerStatusChange, ResponseStatus } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { bumpCounters } from "../answering/counters.ts";
+import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { applyCounters } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 
@@ -75,6 +77,8 @@ export async function changeResponseStatus(
         rows.map((row) => row.id),
       )
       .execute();
+    // Cached fact bitsets (fact-bitset-cache.ts) see statuses moved by this version, in any process.
+    await bumpCounters(trx, questionnaireId, [RESULTS_VERSION_KEY], 1);
     if (delta !== 0)
       await trx
         .updateTable("questionnaires")

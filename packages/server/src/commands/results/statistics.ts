@@ -8,6 +8,7 @@ import {
   type ResultsFilter,
   type ResultsOverview,
   responseSourceNames,
+  type SurveyDefinition,
   type VoteResults,
 } from "@wjgj/core";
 import { sql } from "kysely";
@@ -15,6 +16,8 @@ import { chinaDateTime, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type Db, toCount } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { factBitsetCache } from "./fact-bitset-cache.ts";
+import { keyCounts, responseSet } from "./fact-bitset-query.ts";
 import { isFiltered, planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
 import { chinaDate } from "./record.ts";
 import { resultsScope } from "./scope.ts";
@@ -33,11 +36,26 @@ export async function readAllCounters(db: Db, questionnaireId: number): Promise<
   return new CountTable(rows.map((row) => [row.key, Number(row.count)] as const));
 }
 
+/** Where filtered statistics and cross-analysis are computed: the bitset index, or SQL (the reference). */
+export type ResultsEngine = "bitsets" | "sql";
+
+/** Counter-shaped counts from fact key counts: `answered:<q>` derived from them (core) and `total`. */
+function countTableOf(definition: SurveyDefinition, keys: ReadonlyMap<string, number>, total: number) {
+  const byKey = new Map(keys);
+  byKey.delete("total");
+  for (const key of [...byKey.keys()]) if (key.startsWith("answered:")) byKey.delete(key);
+  return new CountTable([["total", total], ...byKey, ...answeredFromKeyCounts(definition, keys)]);
+}
+
 /**
- * The same keys as the counters, grouped over the facts of a filtered set of valid responses — one scan —
- * with `answered:<q>` derived from those key counts (core `answeredKeys`) and `total`.
+ * The same keys as the counters over a filtered set of valid responses, by SQL: matching response ids,
+ * then one GROUP BY over their facts. The reference the bitset index is tested against.
  */
-export async function filteredCounts(db: Db, set: ResponseSet, filter: ResultsFilter): Promise<CountTable> {
+export async function filteredCountsSql(
+  db: Db,
+  set: ResponseSet,
+  filter: ResultsFilter,
+): Promise<CountTable> {
   const predicate = planOrRefuse(set.definition, filter);
   const ids = db
     .selectFrom("responses")
@@ -58,14 +76,23 @@ export async function filteredCounts(db: Db, set: ResponseSet, filter: ResultsFi
       .executeTakeFirst()
       .then(toCount),
   ]);
-  const byKey = new Map(keys.map((row) => [row.key, Number(row.count)]));
-  byKey.delete("total");
-  for (const key of [...byKey.keys()]) if (key.startsWith("answered:")) byKey.delete(key);
-  return new CountTable([
-    ["total", total],
-    ...byKey,
-    ...answeredFromKeyCounts(set.definition, new Map(keys.map((row) => [row.key, Number(row.count)]))),
-  ]);
+  return countTableOf(set.definition, new Map(keys.map((row) => [row.key, Number(row.count)])), total);
+}
+
+/** The same counts from the questionnaire's fact bitsets: a popcount of each key within the filtered set. */
+export async function filteredCountsBitsets(
+  db: Db,
+  set: ResponseSet,
+  filter: ResultsFilter,
+): Promise<CountTable> {
+  const predicate = planOrRefuse(set.definition, filter);
+  const index = await factBitsetCache(db).get(db, set.dialect, set.questionnaireId);
+  const members = await responseSet(
+    { db, dialect: set.dialect, questionnaireId: set.questionnaireId, index },
+    filter,
+    predicate,
+  );
+  return countTableOf(set.definition, keyCounts(index, members), members.count());
 }
 
 /** `statistics/getQuestionStatistics`: from counters without a filter, from facts with one. */
@@ -74,16 +101,16 @@ export async function getQuestionStatistics(
   viewer: Viewer,
   questionnaireId: number,
   filter: ResultsFilter,
+  engine: ResultsEngine = "bitsets",
 ): Promise<QuestionStatisticsResult> {
   const { definition } = await resultsScope(ctx.db, viewer, questionnaireId, "view");
   const filtered = isFiltered(filter);
-  const counts = filtered
-    ? await filteredCounts(
-        ctx.db,
-        { questionnaireId, definition, filter, status: "valid", dialect: ctx.dialect },
-        filter,
-      )
-    : await readAllCounters(ctx.db, questionnaireId);
+  const set: ResponseSet = { questionnaireId, definition, filter, status: "valid", dialect: ctx.dialect };
+  const counts = !filtered
+    ? await readAllCounters(ctx.db, questionnaireId)
+    : engine === "sql"
+      ? await filteredCountsSql(ctx.db, set, filter)
+      : await filteredCountsBitsets(ctx.db, set, filter);
   return {
     total: counts.generalCount("total"),
     filtered,

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from "kysely";
+import { RESULTS_VERSION_KEY } from "../../commands/results/fact-bitset-cache.ts";
 import {
   applyCounters,
   factsOfStored,
@@ -42,10 +43,13 @@ export function resultsMigration(dialect: DialectName): Migration {
         .on("response_facts")
         .columns(["questionnaire_id", "key", "response_id"])
         .execute();
+      // Partial: only value comparisons read it, and each says `num is not null` (filter.ts), so the index
+      // leaves out the choice, matrix and marker facts that make up most rows.
       await db.schema
         .createIndex("response_facts_num_idx")
         .on("response_facts")
         .columns(["questionnaire_id", "question_id", "num"])
+        .where(sql.ref("num"), "is not", null)
         .execute();
       await db.schema
         .createIndex("responses_status_idx")
@@ -90,7 +94,12 @@ export async function backfillResults(db: Kysely<Database>) {
   const questionnaires = await db.selectFrom("responses").select("questionnaireId").distinct().execute();
   for (const { questionnaireId } of questionnaires) {
     await inTransaction(db, async (trx) => {
-      await trx.deleteFrom("response_counters").where("questionnaireId", "=", questionnaireId).execute();
+      // The results version is no count: it only ever grows, so cached fact bitsets are never fooled.
+      await trx
+        .deleteFrom("response_counters")
+        .where("questionnaireId", "=", questionnaireId)
+        .where("key", "<>", RESULTS_VERSION_KEY)
+        .execute();
       let after = 0;
       for (;;) {
         const rows = await trx

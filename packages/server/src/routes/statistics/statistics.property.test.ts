@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import { RESULTS_VERSION_KEY } from "../../commands/results/fact-bitset-cache.ts";
 import { chinaDate } from "../../commands/results/record.ts";
 
 /**
@@ -80,7 +81,10 @@ async function counters(questionnaireId: number): Promise<Record<string, number>
     .where("questionnaireId", "=", questionnaireId)
     .execute();
   return Object.fromEntries(
-    rows.map((row) => [row.key, Number(row.count)]).filter(([, count]) => count !== 0),
+    rows
+      .filter((row) => row.key !== RESULTS_VERSION_KEY)
+      .map((row) => [row.key, Number(row.count)])
+      .filter(([, count]) => count !== 0),
   );
 }
 
