@@ -206,7 +206,8 @@ export const messages = {
   statisticsDaysInvalid: "统计天数需为1-366天",
   resultQuestionInvalid: "题目不存在，请刷新后重试",
   crossRowsInvalid: "请选择1-5个行题目",
-  crossQuestionUnsupported: "交叉分析只支持选择题和评分题（单选、多选、下拉、判断、投票、预约、星级、量表、NPS）",
+  crossQuestionUnsupported:
+    "交叉分析只支持选择题和评分题（单选、多选、下拉、判断、投票、预约、星级、量表、NPS）",
   responseNotFound: "答卷不存在或不属于该问卷",
   responseIdsInvalid: "请选择1-500份答卷",
   answerSortInvalid: "答卷排序方式无效",
