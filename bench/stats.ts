@@ -322,6 +322,15 @@ async function main() {
     // first use: the first call pays for that build, later ones (what a creator clicking around gets) do not.
     const cold = await time("statistics/getQuestionStatistics", { id: created.id, filter });
     log(`  filtered statistics, first call (builds the bitset index): ${cold.elapsed.toFixed(0)} ms`);
+    // Every bench response is valid: the filtered total is the number of facts of the chosen option.
+    const chosen = await handle.db
+      .selectFrom("response_facts")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("questionnaireId", "=", created.id)
+      .where("key", "=", "option:q1:o0")
+      .executeTakeFirstOrThrow();
+    if (cold.body.data.total !== Number(chosen.count))
+      throw new Error(`filtered total ${cold.body.data.total}, expected ${chosen.count}`);
     const filtered = await runs(
       11,
       async () => (await time("statistics/getQuestionStatistics", { id: created.id, filter })).elapsed,

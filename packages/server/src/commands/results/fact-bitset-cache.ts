@@ -32,6 +32,11 @@ export function parseIds(text: string): Uint32Array {
   return ids;
 }
 
+function ascending(ids: Uint32Array): Uint32Array {
+  for (let i = 1; i < ids.length; i += 1) if ((ids[i] as number) < (ids[i - 1] as number)) return ids.sort();
+  return ids;
+}
+
 const valueFamily = (key: string) => key.startsWith("text:") || key.startsWith("blank:");
 
 /** Appends the responses with ids above the index's largest, with their facts (but `score:`). */
@@ -47,11 +52,12 @@ async function appendNew(db: Db, dialect: DialectName, questionnaireId: number, 
   if (rows.length === 0) return;
   const upto = rows[rows.length - 1]?.id ?? after;
   const from = index.appendResponses(rows);
-  // One row per key with its response ids in order: a few hundred rows instead of one per fact.
+  // One row per key with its response ids: a few hundred rows instead of one per fact. SQLite walks the
+  // key index, so ids come in order without a sort per key (checked below, sorted when not).
   const ids =
     dialect === "postgres"
       ? sql<string>`string_agg(response_id::text, ',' order by response_id)`
-      : sql<string>`group_concat(response_id, ',' order by response_id)`;
+      : sql<string>`group_concat(response_id, ',')`;
   const [keys, valued] = await Promise.all([
     db
       .selectFrom("response_facts")
@@ -88,7 +94,7 @@ async function appendNew(db: Db, dialect: DialectName, questionnaireId: number, 
   const touched = new Map<string, Uint32Array[]>();
   for (const row of keys) {
     if (row.key.startsWith("score:")) continue;
-    const responseIds = parseIds(String(row.ids));
+    const responseIds = ascending(parseIds(String(row.ids)));
     let values: Float64Array | undefined;
     if (valueFamily(row.key)) {
       const byResponse = numbers.get(row.key);

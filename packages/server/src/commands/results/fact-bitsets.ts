@@ -41,10 +41,10 @@ export class FactBitsets {
   size = 0;
   /** Response counters' `version` when statuses were last read (see fact-bitset-cache.ts). */
   version = 0;
-  private ids = new Uint32Array(64);
-  private statuses = new Uint8Array(64);
-  private days = new Int32Array(64);
-  private sourceCodes = new Uint16Array(64);
+  private ids = new Uint32Array(16);
+  private statuses = new Uint8Array(16);
+  private days = new Int32Array(16);
+  private sourceCodes = new Uint16Array(16);
   readonly sources: string[] = [];
   private valid = new Bitset(0);
   validCount = 0;

@@ -25,6 +25,8 @@ export class Posting {
   /** Appends positions above every present one (ascending), with their values when the key keeps them. */
   append(positions: Uint32Array, length: number, values?: Float64Array): void {
     if (this.words) {
+      const last = length === 0 ? 0 : (positions[length - 1] as number);
+      if (last >>> 5 >= this.words.length) this.fit(Math.max(last + 1, this.words.length * 48));
       for (let i = 0; i < length; i += 1) {
         const p = positions[i] as number;
         const index = p >>> 5;

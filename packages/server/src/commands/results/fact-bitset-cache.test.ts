@@ -1,0 +1,139 @@
+import { everyTypeDefinition } from "@wjgj/core/results/testing/every-type";
+import { buildSurvey } from "@wjgj/core/survey/testing/build";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltUser, buildUser } from "../../../test/factories.ts";
+import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import { Bitset } from "./bitset.ts";
+import { FactBitsetCache, parseIds } from "./fact-bitset-cache.ts";
+import { keyCounts } from "./fact-bitset-query.ts";
+import { Posting } from "./fact-postings.ts";
+
+describe("postings", () => {
+  it("count and list the same responses as a list or a bitset, across batches and growth", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.nat(150), { maxLength: 150 }), { minLength: 1, maxLength: 6 }),
+        fc.uniqueArray(fc.nat(899), { maxLength: 400 }),
+        (batches, probe) => {
+          const posting = new Posting("q", null, false);
+          const all: number[] = [];
+          let offset = 0;
+          for (const batch of batches) {
+            const positions = [...batch].sort((a, b) => a - b).map((p) => p + offset);
+            posting.append(Uint32Array.from(positions), positions.length);
+            all.push(...positions);
+            offset += 151;
+            posting.fit(offset);
+          }
+          const size = offset;
+          const set = new Bitset(size);
+          for (const p of probe) if (p < size) set.add(p);
+          const inSet = all.filter((p) => set.has(p)).length;
+          expect(posting.count).toBe(all.length);
+          expect(posting.countIn(set)).toBe(inSet);
+          expect(posting.bitset(size).count()).toBe(all.length);
+          expect(posting.bitset(size).countAnd(set)).toBe(inSet);
+          expect(posting.bitset(size).not().count()).toBe(size - all.length);
+        },
+      ),
+    );
+  });
+
+  it("parses id lists", () => {
+    expect([...parseIds("3,17,250000")]).toEqual([3, 17, 250000]);
+    expect([...parseIds("")]).toEqual([]);
+  });
+});
+
+let t: TestContext;
+let owner: BuiltUser;
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await buildUser(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("fact bitset cache", () => {
+  it("stays within its byte limit, dropping the least recently used, and rebuilds what it dropped", async () => {
+    const definition = everyTypeDefinition();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const q = await publishedQuestionnaire(t, owner, definition);
+      for (let j = 0; j < 5 + i; j += 1)
+        await submitAnswers(t, q, { qs: { optionId: j % 2 ? "a" : "b" }, qn: j, qt: `文本${j}` });
+      ids.push(q.id);
+    }
+    const [first = 0, second = 0, third = 0] = ids;
+    const roomy = new FactBitsetCache();
+    const full = await roomy.get(t.db, t.ctx.dialect, first);
+    const expected = keyCounts(full, full.validSet());
+    const one = full.bytes();
+
+    const tight = new FactBitsetCache(Math.floor(one * 1.5));
+    await tight.get(t.db, t.ctx.dialect, first);
+    await tight.get(t.db, t.ctx.dialect, second);
+    expect(tight.cachedIds()).toEqual([second]);
+    await tight.get(t.db, t.ctx.dialect, third);
+    expect(tight.cachedIds()).toEqual([third]);
+    expect(tight.bytes()).toBeLessThanOrEqual(
+      Math.max(one * 1.5, (await tight.get(t.db, t.ctx.dialect, third)).bytes()),
+    );
+    const rebuilt = await tight.get(t.db, t.ctx.dialect, first);
+    expect(keyCounts(rebuilt, rebuilt.validSet())).toEqual(expected);
+    expect(expected.get("option:qs:a")).toBe(2);
+  });
+
+  it("follows status changes and grading by the results version, and appends new responses", async () => {
+    const exam = buildSurvey(
+      [
+        {
+          id: "q1",
+          type: "single",
+          title: "单选",
+          config: {
+            options: [
+              { id: "a", label: "对", correct: true },
+              { id: "b", label: "错" },
+            ],
+          },
+          scoring: { mode: "single", points: 4 },
+        },
+        { id: "essay", type: "textarea", title: "简答", config: {}, scoring: { mode: "manual", points: 6 } },
+      ],
+      { kind: "exam", settings: { exam: { passMark: 6 } } },
+    );
+    const q = await publishedQuestionnaire(t, owner, exam);
+    const first = await submitAnswers(t, q, { q1: { optionId: "a" }, essay: "答" });
+    await submitAnswers(t, q, { q1: { optionId: "b" }, essay: "答" });
+    const cache = new FactBitsetCache();
+    const index = await cache.get(t.db, t.ctx.dialect, q.id);
+    expect([index.version, index.validCount]).toEqual([0, 2]);
+    expect([...index.keys.keys()].some((key) => key.startsWith("score:"))).toBe(false);
+
+    const post = (path: string, json: Record<string, unknown>) =>
+      call(t.app, "POST", path, { token: owner.token, json });
+    expect((await post("answer/markInvalid", { id: q.id, responseIds: [first] })).body.code).toBe(200);
+    const afterInvalid = await cache.get(t.db, t.ctx.dialect, q.id);
+    expect(afterInvalid).toBe(index);
+    expect([index.version, index.validCount]).toEqual([1, 1]);
+    expect(index.keys.get("option:q1:a")?.countIn(index.validSet())).toBe(0);
+
+    const graded = await post("answer/gradeAnswer", {
+      id: q.id,
+      responseId: first,
+      grades: [{ questionId: "essay", score: 5 }],
+    });
+    expect(graded.body.code).toBe(200);
+    await cache.get(t.db, t.ctx.dialect, q.id);
+    expect(index.version).toBe(2);
+
+    await submitAnswers(t, q, { q1: { optionId: "a" } });
+    await cache.get(t.db, t.ctx.dialect, q.id);
+    expect([index.size, index.validCount]).toEqual([3, 2]);
+    expect(index.keys.get("option:q1:a")?.countIn(index.validSet())).toBe(1);
+  });
+});
