@@ -14,7 +14,7 @@ export interface RowSink {
 }
 
 /** Uncompressed sheet XML allowed to wait for the zip compressor before rows pause. */
-const XLSX_BACKLOG_BYTES = 1024 * 1024;
+const XLSX_BACKLOG_BYTES = 32 * 1024 * 1024;
 
 type InternalStream = { _writableState?: { length?: number }; _readableState?: { length?: number } };
 
