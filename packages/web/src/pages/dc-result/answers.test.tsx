@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSessionStore } from "../../stores/session-store.ts";
+import { describe, expect, it, vi } from "vitest";
 import { detail, listOrder, overview, questionary, summary } from "./testing/fixtures.ts";
-import { type ApiCall, renderResults, stubApi, watchConsole } from "./testing/harness.tsx";
+import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
 
 vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
-
-let problems: string[] = [];
-const slow = { timeout: 10_000 };
-const button = (label: HTMLElement) => label.closest("button") as HTMLButtonElement;
 
 function handlers() {
   return {
@@ -28,16 +23,7 @@ function handlers() {
 const drawer = () => screen.getByTestId("answer-drawer");
 const chosen = () => Array.from(drawer().querySelectorAll(".is-chosen")).map((node) => node.textContent);
 
-beforeEach(() => {
-  useSessionStore.getState().clearAll();
-  problems = watchConsole();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  expect(problems).toEqual([]);
-});
+setupResultTests();
 
 describe("答卷详情", { timeout: 60_000 }, () => {
   it("lists responses, opens one as answered and steps through the list with ↓ and ↑", async () => {

@@ -1,27 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ExportJob, QuestionaryDetail } from "@wjgj/core";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSessionStore } from "../../stores/session-store.ts";
+import { describe, expect, it, vi } from "vitest";
 import { optionOf } from "./testing/fake-echarts.ts";
 import { exportJob, overview, questionary } from "./testing/fixtures.ts";
-import { type ApiCall, renderResults, stubApi, watchConsole } from "./testing/harness.tsx";
+import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
 
 vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
-let problems: string[] = [];
-const slow = { timeout: 10_000 };
-const button = (label: HTMLElement) => label.closest("button") as HTMLButtonElement;
-
-beforeEach(() => {
-  useSessionStore.getState().clearAll();
-  problems = watchConsole();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  expect(problems).toEqual([]);
-});
+setupResultTests();
 
 describe("导出", { timeout: 60_000 }, () => {
   it("starts an xlsx job, shows its progress while polling, then downloads the file with the session", async () => {

@@ -1,15 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useSessionStore } from "../../stores/session-store.ts";
+import { describe, expect, it, vi } from "vitest";
 import { optionOf } from "./testing/fake-echarts.ts";
 import { overview, questionary, statistics } from "./testing/fixtures.ts";
-import { type ApiCall, renderResults, stubApi, watchConsole } from "./testing/harness.tsx";
+import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
 
 vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
-
-let problems: string[] = [];
-/** The first render pulls antd and the page through the transformer: slow on a busy machine. */
-const slow = { timeout: 10_000 };
 
 const handlers = (total = 3) => ({
   "questionary/getQuestionaryDetail": () => questionary,
@@ -31,22 +26,10 @@ const handlers = (total = 3) => ({
   }),
 });
 
-/** getByRole walks the accessibility tree of the whole page: far too slow for antd pages in jsdom. */
-const button = (label: HTMLElement) => label.closest("button") as HTMLButtonElement;
-
 const statsCalls = (calls: ApiCall[]) =>
   calls.filter((call) => call.path === "statistics/getQuestionStatistics");
 
-beforeEach(() => {
-  useSessionStore.getState().clearAll();
-  problems = watchConsole();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  expect(problems).toEqual([]);
-});
+setupResultTests();
 
 // antd tables and the lazy dialog render slowly in jsdom on a shared machine.
 describe("分题统计", { timeout: 30_000 }, () => {

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { AppProviders, createQueryClient } from "../../../app.tsx";
 import { useSessionStore } from "../../../stores/session-store.ts";
 import { DcResultPage } from "../index.tsx";
@@ -79,4 +79,27 @@ export function watchConsole(): string[] {
   vi.spyOn(console, "error").mockImplementation(record);
   vi.spyOn(console, "warn").mockImplementation(record);
   return problems;
+}
+
+/** The first render pulls antd and the page through the transformer: slow on a busy machine. */
+export const slow = { timeout: 10_000 };
+
+/** getByRole walks the accessibility tree of the whole page: far too slow for antd pages in jsdom. */
+export const button = (label: HTMLElement) => label.closest("button") as HTMLButtonElement;
+
+/**
+ * Each test starts logged out with the console watched, and ends with the stubs restored and
+ * nothing reported through the console.
+ */
+export function setupResultTests() {
+  let problems: string[] = [];
+  beforeEach(() => {
+    useSessionStore.getState().clearAll();
+    problems = watchConsole();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    expect(problems).toEqual([]);
+  });
 }
