@@ -1,13 +1,16 @@
 import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { exportRunnerOf } from "../src/routes/export/index.ts";
-import { type BuiltUser, buildQuestionnaire } from "./factories.ts";
+import { openAnswering, publishNew as publishNewQuestionnaire, releaseQuestionnaire } from "./answering.ts";
+import type { BuiltUser } from "./factories.ts";
 import { call, type TestContext } from "./helpers.ts";
 
 /**
  * Helpers of the export tests: publish through the creator calls, answer through the real answering
  * calls (getQuestionary's token, upload/upload, anQuestion/questionAnswer), export through export/*.
  */
+
+export { openAnswering };
 
 export const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
@@ -26,12 +29,11 @@ export async function publishNew(
   owner: BuiltUser,
   definition: { title: string; kind: string },
 ): Promise<Published> {
-  const q = await buildQuestionnaire(t, owner, {
+  const q = await publishNewQuestionnaire(t, owner, {
     kind: definition.kind as "survey",
     title: definition.title,
     definition,
   });
-  await republish(t, owner, q.id);
   return { id: q.id, publicId: q.publicId };
 }
 
@@ -46,26 +48,7 @@ export async function saveAndPublish(t: TestContext, owner: BuiltUser, id: numbe
     json: { id, definition, baseVersion: detail.body.data.version },
   });
   if (saved.body.code !== 200) throw new Error(`save failed: ${saved.body.msg}`);
-  await republish(t, owner, id);
-}
-
-async function republish(t: TestContext, owner: BuiltUser, id: number) {
-  const res = await call(t.app, "POST", "questionary/releaseQuestionary", {
-    token: owner.token,
-    params: { id },
-  });
-  if (res.body.code !== 200) throw new Error(`publish failed: ${res.body.msg}`);
-}
-
-/** The answering page's state: what getQuestionary gives it. */
-export async function openAnswering(t: TestContext, publicId: string) {
-  const open = await call<{ revisionId: number; answerToken: string }>(
-    t.app,
-    "GET",
-    "anQuestion/getQuestionary",
-    { params: { publicId } },
-  );
-  return open.body.data;
+  await releaseQuestionnaire(t, owner, id);
 }
 
 function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {

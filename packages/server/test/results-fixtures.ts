@@ -1,7 +1,8 @@
 import type { SurveyDefinition } from "@wjgj/core";
 import { submitResponse } from "../src/commands/answering/submit.ts";
-import { type BuiltUser, buildQuestionnaire } from "./factories.ts";
-import { call, type TestContext } from "./helpers.ts";
+import { publishNew } from "./answering.ts";
+import type { BuiltUser } from "./factories.ts";
+import type { TestContext } from "./helpers.ts";
 
 /** A published questionnaire of `definition` owned by `owner`, with its revision id. */
 export async function publishedQuestionnaire(
@@ -10,12 +11,7 @@ export async function publishedQuestionnaire(
   definition: SurveyDefinition,
   kind = "survey" as const,
 ) {
-  const q = await buildQuestionnaire(t, owner, { kind, title: definition.title, definition });
-  const released = await call(t.app, "POST", "questionary/releaseQuestionary", {
-    token: owner.token,
-    params: { id: q.id },
-  });
-  if (released.body.code !== 200) throw new Error(`publish failed: ${released.body.msg}`);
+  const q = await publishNew(t, owner, { kind, title: definition.title, definition });
   const revision = await t.db
     .selectFrom("questionnaire_revisions")
     .select("id")

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { publishNew, submitWithToken } from "../../../test/answering.ts";
 import {
   auditRowsOf,
   type BuiltUser,
@@ -8,7 +9,6 @@ import {
   tableCounts,
 } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -48,13 +48,7 @@ const survey = (title: string) => ({
 });
 
 async function published(title = "校园餐饮满意度调查", by: BuiltUser = owner) {
-  const q = await buildQuestionnaire(t, by, { kind: "survey", title, definition: survey(title) });
-  const release = await call(t.app, "POST", "questionary/releaseQuestionary", {
-    token: by.token,
-    params: { id: q.id },
-  });
-  expect(release.body.code).toBe(200);
-  return q;
+  return publishNew(t, by, { kind: "survey", title, definition: survey(title) });
 }
 
 interface OpenState {
@@ -67,21 +61,8 @@ interface OpenState {
 const open = (publicId: string) =>
   call<OpenState>(t.app, "GET", "anQuestion/getQuestionary", { params: { publicId } });
 
-let keySeq = 0;
-function submit(publicId: string, revisionId: number) {
-  keySeq += 1;
-  return call<{ responseId: number }>(t.app, "POST", "anQuestion/questionAnswer", {
-    json: {
-      publicId,
-      revisionId,
-      answers: { grade: { optionId: "a" } },
-      idempotencyKey: `take-down-${keySeq}-${Date.now()}`,
-      deviceId: `device-${keySeq}`,
-      answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
-    },
-    ip: `10.3.0.${keySeq}`,
-  });
-}
+const submit = (publicId: string, revisionId: number) =>
+  submitWithToken(t, publicId, revisionId, { grade: { optionId: "a" } });
 
 const takeDown = (id: number, reason = "含有违规广告内容", token = admin.token) =>
   call<{ takenDown: boolean; takenDownReason: string; status: string }>(

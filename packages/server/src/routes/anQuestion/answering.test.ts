@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openAnswering, publishNew, submitWithToken } from "../../../test/answering.ts";
 import { type BuiltUser, buildQuestionnaire, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
@@ -62,44 +63,21 @@ async function published(
   definition: { title: string } | undefined = survey,
   kind: "survey" | "exam" = "survey",
 ) {
-  const q = await buildQuestionnaire(t, owner, {
+  const q = await publishNew(t, owner, {
     kind,
     definition,
     ...(definition ? { title: definition.title } : {}),
   });
-  await call(t.app, "POST", "questionary/releaseQuestionary", { token: owner.token, params: { id: q.id } });
-  const open = await call<{ revisionId: number }>(t.app, "GET", "anQuestion/getQuestionary", {
-    params: { publicId: q.publicId },
-  });
-  return { q, revisionId: open.body.data.revisionId };
+  const { revisionId } = await openAnswering(t, q.publicId);
+  return { q, revisionId };
 }
 
-let keySeq = 0;
-function submit(
+const submit = (
   publicId: string,
   revisionId: number,
   answers: Record<string, unknown>,
   extra: Record<string, unknown> = {},
-) {
-  keySeq += 1;
-  return call<{ responseId: number; endState: string; exam: unknown }>(
-    t.app,
-    "POST",
-    "anQuestion/questionAnswer",
-    {
-      json: {
-        publicId,
-        revisionId,
-        answers,
-        idempotencyKey: `key-${Date.now()}-${keySeq}`,
-        deviceId: `device-${keySeq}`,
-        answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
-        ...extra,
-      },
-      ip: (extra.ip as string | undefined) ?? `10.2.0.${keySeq % 250}`,
-    },
-  );
-}
+) => submitWithToken(t, publicId, revisionId, answers, extra);
 
 const setSettings = (id: number, settings: Record<string, unknown>) =>
   call(t.app, "POST", "questionary/updateQuestionarySet", { token: owner.token, json: { id, settings } });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openAnswering, releaseQuestionnaire } from "../../../test/answering.ts";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 
@@ -53,23 +54,18 @@ async function race(quota: number | undefined, maxResponses: number) {
     token: owner.token,
     json: { id: q.id, settings: { maxResponses } },
   });
-  await call(t.app, "POST", "questionary/releaseQuestionary", { token: owner.token, params: { id: q.id } });
-  const open = await call<{ revisionId: number; answerToken: string }>(
-    t.app,
-    "GET",
-    "anQuestion/getQuestionary",
-    { params: { publicId: q.publicId } },
-  );
+  await releaseQuestionnaire(t, owner, q.id);
+  const open = await openAnswering(t, q.publicId);
   const replies = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
       call(t.app, "POST", "anQuestion/questionAnswer", {
         json: {
           publicId: q.publicId,
-          revisionId: open.body.data.revisionId,
+          revisionId: open.revisionId,
           answers: { gift: { optionId: "cup" } },
           idempotencyKey: `racer-${i}-${q.publicId}`,
           deviceId: `racer-${i}`,
-          answerToken: open.body.data.answerToken,
+          answerToken: open.answerToken,
         },
         ip: `10.3.${Math.floor(i / 250)}.${i % 250}`,
       }),

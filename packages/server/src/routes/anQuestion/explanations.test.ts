@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type BuiltUser, buildQuestionnaire, buildUser, sampleDefinition } from "../../../test/factories.ts";
+import { openAnswering, publishNew } from "../../../test/answering.ts";
+import { type BuiltUser, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 
 let t: TestContext;
@@ -26,15 +27,8 @@ function examWith(exam: Record<string, unknown>) {
 }
 
 async function published(definition: object, kind: "exam" | "survey" = "exam") {
-  const q = await buildQuestionnaire(t, owner, { kind, definition });
-  await call(t.app, "POST", "questionary/releaseQuestionary", { token: owner.token, params: { id: q.id } });
-  const open = await call<{ revisionId: number; answerToken: string; definition: unknown }>(
-    t.app,
-    "GET",
-    "anQuestion/getQuestionary",
-    { params: { publicId: q.publicId } },
-  );
-  return { q, ...open.body.data };
+  const q = await publishNew(t, owner, { kind, definition });
+  return { q, ...(await openAnswering(t, q.publicId)) };
 }
 
 type Reply = { exam: { answerKey?: unknown; explanations?: Record<string, string> } | null };

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { releaseQuestionnaire } from "../../../test/answering.ts";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { ANSWER_TOKEN_TTL_SECONDS, issueAnswerToken } from "../../commands/answering/answer-token.ts";
@@ -48,7 +49,7 @@ async function published(password = "") {
       token: owner.token,
       json: { id: q.id, settings: { password } },
     });
-  await call(t.app, "POST", "questionary/releaseQuestionary", { token: owner.token, params: { id: q.id } });
+  await releaseQuestionnaire(t, owner, q.id);
   return q;
 }
 

@@ -1,0 +1,73 @@
+import type { QuestionnaireKind } from "@wjgj/core";
+import { issueAnswerToken } from "../src/commands/answering/answer-token.ts";
+import { type BuiltUser, buildQuestionnaire } from "./factories.ts";
+import { call, type TestContext } from "./helpers.ts";
+
+/**
+ * Publishing and opening a questionnaire the way its creator and the answering page do:
+ * questionary/releaseQuestionary, then anQuestion/getQuestionary for the revision and answering token.
+ */
+
+/** questionary/releaseQuestionary as `by`; throws unless it succeeded. */
+export async function releaseQuestionnaire(t: TestContext, by: BuiltUser, id: number) {
+  const res = await call(t.app, "POST", "questionary/releaseQuestionary", {
+    token: by.token,
+    params: { id },
+  });
+  if (res.body.code !== 200) throw new Error(`publish failed: ${res.body.msg}`);
+}
+
+/** A new questionnaire of `values` owned by `owner`, published. */
+export async function publishNew(
+  t: TestContext,
+  owner: BuiltUser,
+  values: { kind?: QuestionnaireKind; title?: string; definition?: unknown },
+) {
+  const q = await buildQuestionnaire(t, owner, values);
+  await releaseQuestionnaire(t, owner, q.id);
+  return q;
+}
+
+/** The answering page's state: what getQuestionary gives it. */
+export async function openAnswering<T = { definition: unknown }>(t: TestContext, publicId: string) {
+  const open = await call<{ revisionId: number; answerToken: string } & T>(
+    t.app,
+    "GET",
+    "anQuestion/getQuestionary",
+    { params: { publicId } },
+  );
+  return open.body.data;
+}
+
+let keySeq = 0;
+
+/**
+ * anQuestion/questionAnswer with a fresh answering token for the revision, a new idempotency key and
+ * device each call; `extra` is merged into the body (its `ip`, if any, is the caller's address).
+ */
+export function submitWithToken(
+  t: TestContext,
+  publicId: string,
+  revisionId: number,
+  answers: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  keySeq += 1;
+  return call<{ responseId: number; endState: string; exam: unknown }>(
+    t.app,
+    "POST",
+    "anQuestion/questionAnswer",
+    {
+      json: {
+        publicId,
+        revisionId,
+        answers,
+        idempotencyKey: `key-${Date.now()}-${keySeq}`,
+        deviceId: `device-${keySeq}`,
+        answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
+        ...extra,
+      },
+      ip: (extra.ip as string | undefined) ?? `10.2.0.${keySeq % 250}`,
+    },
+  );
+}
