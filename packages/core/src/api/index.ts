@@ -8,4 +8,5 @@ export * from "./messages.ts";
 export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
 export * from "./results.ts";
+export * from "./site-nav.ts";
 export * from "./user.ts";

@@ -59,6 +59,9 @@ describe("GET /sitemap.xml", () => {
     expect(paths).toContain("/website/resource/help");
     expect(paths).not.toContain("/website/product");
     expect(paths).not.toContain("/website/resource");
+    // 免费模板 and 互助答题 only announce what is coming: nothing there for a search engine yet.
+    expect(paths).not.toContain("/website/free");
+    expect(paths).not.toContain("/website/mutual");
   });
 
   it("escapes addresses as XML", () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { SITE_NAV, type SiteLink } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
-import { SITE_NAV, type SiteLink } from "../../../web/src/lib/site-nav.ts";
 import { iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import { escapeHtml } from "./answer-pages.ts";
@@ -12,9 +12,11 @@ interface SitemapEntry {
   lastmod: string | undefined;
 }
 
-/** Every page of the site's menu (a menu group is a redirect, its children are the pages). */
+/** Every page of the site's menu (a menu group is a redirect, its children are the pages), but those still to come. */
 export function sitePaths(): string[] {
-  return SITE_NAV.flatMap((item): readonly SiteLink[] => item.children ?? [item]).map((link) => link.to);
+  return SITE_NAV.flatMap((item): readonly SiteLink[] => item.children ?? [item])
+    .filter((link) => !link.comingSoon)
+    .map((link) => link.to);
 }
 
 function latest(values: readonly (string | undefined)[]): string | undefined {

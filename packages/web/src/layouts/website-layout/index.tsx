@@ -1,8 +1,8 @@
+import { activeSiteNav } from "@wjgj/core";
 import { ConfigProvider } from "antd";
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/page-loading.tsx";
-import { activeSiteNav } from "../../lib/site-nav.ts";
 import { useNavStore } from "../../stores/nav-store.ts";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";

@@ -1,7 +1,7 @@
 import { DownOutlined } from "@ant-design/icons";
+import { activeSiteNav, RESOURCE_LINKS, SITE_NAV, type SiteLink } from "@wjgj/core";
 import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { activeSiteNav, RESOURCE_LINKS, SITE_NAV, type SiteLink } from "../../lib/site-nav.ts";
 import { useNavStore } from "../../stores/nav-store.ts";
 import { ConsoleEntry } from "./console-entry.tsx";
 

@@ -1,8 +1,8 @@
 import { MailOutlined, PhoneOutlined } from "@ant-design/icons";
+import { PRODUCT_LINKS, RESOURCE_LINKS } from "@wjgj/core";
 import { Link } from "react-router";
 import { useFooterInfo, useFriendLinks } from "../../api/navigation.ts";
 import { BrandLogo } from "../../components/brand-logo.tsx";
-import { PRODUCT_LINKS, RESOURCE_LINKS } from "../../lib/site-nav.ts";
 
 /** Footer of the public site (seed §1, §3) filled from navigation/getFooterInfo. */
 export function SiteFooter() {

@@ -1,8 +1,8 @@
 import { CloseOutlined, MenuOutlined } from "@ant-design/icons";
+import { activeSiteNav, SITE_NAV } from "@wjgj/core";
 import { Button, Menu, type MenuProps } from "antd";
 import { Link, useLocation } from "react-router";
 import { BrandLogo } from "../../components/brand-logo.tsx";
-import { activeSiteNav, SITE_NAV } from "../../lib/site-nav.ts";
 import { useNavStore } from "../../stores/nav-store.ts";
 import { ConsoleEntry } from "./console-entry.tsx";
 import { PhoneMenu } from "./phone-menu.tsx";

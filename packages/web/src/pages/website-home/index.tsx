@@ -12,9 +12,9 @@ import {
   TrophyOutlined,
   UserOutlined,
 } from "@ant-design/icons";
+import { PRODUCT_LINKS } from "@wjgj/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { PRODUCT_LINKS } from "../../lib/site-nav.ts";
 import { FreeUseLink } from "../website-product/components/free-use-link.tsx";
 import { HomeCarousel } from "./components/home-carousel.tsx";
 import "./website-home.css";

@@ -1,6 +1,6 @@
+import { PRODUCT_LINKS } from "@wjgj/core";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { PRODUCT_LINKS } from "../../lib/site-nav.ts";
 import { FeatureIcon } from "./components/feature-icon.tsx";
 import { FreeUseLink } from "./components/free-use-link.tsx";
 import { ProductIllustration } from "./components/product-illustration.tsx";

@@ -1,10 +1,15 @@
-/** The public site's menu (seed §1, §2): the single list that the desktop menu, phone menu and footer use. */
+/**
+ * The public site's menu (seed §1, §2): the single list that the desktop menu, phone menu and footer use,
+ * and that the server's sitemap.xml lists.
+ */
 
 export interface SiteLink {
   to: string;
   label: string;
   /** One line for menus and cards that have room for it. */
   description?: string;
+  /** A page that only announces a feature still to come: in the menu, but not offered to search engines. */
+  comingSoon?: boolean;
 }
 
 export interface SiteNavItem extends SiteLink {
@@ -52,8 +57,8 @@ export const RESOURCE_LINKS: readonly SiteLink[] = [
 
 export const SITE_NAV: readonly SiteNavItem[] = [
   { to: "/website/home", label: "首页" },
-  { to: "/website/free", label: "免费模板" },
-  { to: "/website/mutual", label: "互助答题" },
+  { to: "/website/free", label: "免费模板", comingSoon: true },
+  { to: "/website/mutual", label: "互助答题", comingSoon: true },
   { to: "/website/service", label: "样本服务" },
   { to: "/website/product", label: "产品介绍", children: PRODUCT_LINKS },
   { to: "/website/version", label: "版本价格" },
