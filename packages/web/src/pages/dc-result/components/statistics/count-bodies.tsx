@@ -44,8 +44,11 @@ export function ChoiceBody({ stats, defaultKind, onShowText }: BodyProps<ChoiceS
   );
 }
 
-/** 星级, 量表: the mean and the histogram over the scale. */
-export function RatingBody({ stats, defaultKind }: BodyProps<RatingStatistics>) {
+/** 星级, 量表, NPS: the answers per score, as a table or a column (or pie) chart. */
+function ScoreBlock({
+  stats,
+  defaultKind,
+}: Pick<BodyProps<RatingStatistics | NpsStatistics>, "stats" | "defaultKind">) {
   const { rows, labels } = useMemo(
     () => ({
       labels: stats.distribution.map((point) => point.label),
@@ -59,18 +62,25 @@ export function RatingBody({ stats, defaultKind }: BodyProps<RatingStatistics>) 
     [stats],
   );
   return (
+    <CountBlock
+      rows={rows}
+      chartLabels={labels}
+      total={stats.answered}
+      labelTitle="分值"
+      defaultKind={defaultKind === "pie" ? "pie" : "column"}
+      chartName={stats.title}
+    />
+  );
+}
+
+/** 星级, 量表: the mean and the histogram over the scale. */
+export function RatingBody({ stats, defaultKind }: BodyProps<RatingStatistics>) {
+  return (
     <>
       <div className="wj-measures">
         <Statistic title="平均分" value={formatNumber(stats.average)} />
       </div>
-      <CountBlock
-        rows={rows}
-        chartLabels={labels}
-        total={stats.answered}
-        labelTitle="分值"
-        defaultKind={defaultKind === "pie" ? "pie" : "column"}
-        chartName={stats.title}
-      />
+      <ScoreBlock stats={stats} defaultKind={defaultKind} />
     </>
   );
 }
@@ -101,18 +111,6 @@ function Group({
 
 /** NPS: 推荐者 9–10, 被动者 7–8, 贬损者 0–6, and % 推荐者 − % 贬损者. */
 export function NpsBody({ stats, defaultKind }: BodyProps<NpsStatistics>) {
-  const { rows, labels } = useMemo(
-    () => ({
-      labels: stats.distribution.map((point) => point.label),
-      rows: stats.distribution.map((point) => ({
-        key: String(point.value),
-        label: point.label,
-        count: point.count,
-        percentage: point.percentage,
-      })),
-    }),
-    [stats],
-  );
   return (
     <>
       <Row gutter={16} align="middle" className="wj-nps">
@@ -125,14 +123,7 @@ export function NpsBody({ stats, defaultKind }: BodyProps<NpsStatistics>) {
           <Group title="贬损者" hint="0-6分" share={stats.detractors} tone="bad" />
         </Col>
       </Row>
-      <CountBlock
-        rows={rows}
-        chartLabels={labels}
-        total={stats.answered}
-        labelTitle="分值"
-        defaultKind={defaultKind === "pie" ? "pie" : "column"}
-        chartName={stats.title}
-      />
+      <ScoreBlock stats={stats} defaultKind={defaultKind} />
     </>
   );
 }
