@@ -1,17 +1,5 @@
 import type { ExamQuestionReport, ExamRankingItem } from "@wjgj/core";
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Progress,
-  Row,
-  Skeleton,
-  Statistic,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from "antd";
+import { Alert, Button, Card, Col, Progress, Row, Statistic, Table, type TableColumnsType, Tag } from "antd";
 import { useCallback, useMemo, useState } from "react";
 import { type AnswerListQuery, useExamReport } from "../../../api/results.ts";
 import { Chart } from "../../../components/charts/chart.tsx";
@@ -19,6 +7,7 @@ import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { formatDuration, formatNumber, formatPercent } from "../lib/format.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
+import { TabLoading } from "./tab-loading.tsx";
 
 // The drawer steps through responses in ranking order.
 const rankingOrder: AnswerListQuery = { sort: "scoreDesc", status: "valid" };
@@ -76,12 +65,7 @@ export function ExamTab() {
     [report],
   );
   const handleStep = useCallback((responseId: number) => setOpenId(responseId), []);
-  if (!report)
-    return query.error ? (
-      <Alert type="error" showIcon title="成绩加载失败" description={query.error.message} />
-    ) : (
-      <Skeleton active paragraph={{ rows: 12 }} />
-    );
+  if (!report) return <TabLoading error={query.error} title="成绩加载失败" rows={12} />;
 
   const rankingColumns: TableColumnsType<ExamRankingItem> = [
     { title: "名次", dataIndex: "rank", width: 70 },

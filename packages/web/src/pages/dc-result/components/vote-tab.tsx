@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { VoteQuestionResult } from "@wjgj/core";
-import { Alert, Badge, Card, Empty, Skeleton } from "antd";
+import { Badge, Card, Empty } from "antd";
 import { useEffect, useMemo } from "react";
 import { resultsKeys, useVoteResults, votePollMs } from "../../../api/results.ts";
 import { Chart } from "../../../components/charts/chart.tsx";
 import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { CountTable } from "./statistics/count-table.tsx";
+import { TabLoading } from "./tab-loading.tsx";
 
 function VoteCard({ question }: { question: VoteQuestionResult }) {
   // Ranked by votes: a vote is read as a leaderboard.
@@ -57,12 +58,7 @@ export function VoteTab() {
     if (total !== undefined)
       void queryClient.invalidateQueries({ queryKey: [...resultsKeys.all(id), "overview"] });
   }, [total, id, queryClient]);
-  if (!data)
-    return query.error ? (
-      <Alert type="error" showIcon title="投票结果加载失败" description={query.error.message} />
-    ) : (
-      <Skeleton active paragraph={{ rows: 8 }} />
-    );
+  if (!data) return <TabLoading error={query.error} title="投票结果加载失败" rows={8} />;
   return (
     <div className="wj-result__stack" data-testid="vote-tab">
       <div className="wj-result__bar">

@@ -1,8 +1,9 @@
-import { Alert, Empty, Segmented, Skeleton } from "antd";
+import { Empty, Segmented } from "antd";
 import { useCallback, useState } from "react";
 import { useQuestionStatistics } from "../../../../api/results.ts";
 import { type CountChartKind, countChartKinds } from "../../../../components/charts/chart-options.ts";
 import { useResults } from "../../hooks/results-context.ts";
+import { TabLoading } from "../tab-loading.tsx";
 import { QuestionCard } from "./question-card.tsx";
 import { TextAnswersDrawer } from "./text-answers.tsx";
 
@@ -17,12 +18,7 @@ export function StatisticsTab() {
     [],
   );
   const data = query.data;
-  if (!data)
-    return query.error ? (
-      <Alert type="error" showIcon title="统计数据加载失败" description={query.error.message} />
-    ) : (
-      <Skeleton active paragraph={{ rows: 12 }} />
-    );
+  if (!data) return <TabLoading error={query.error} title="统计数据加载失败" rows={12} />;
   return (
     <div className="wj-result__stack" data-testid="stats-tab">
       <div className="wj-result__bar">
