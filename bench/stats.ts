@@ -11,15 +11,9 @@ import { fileURLToPath } from "node:url";
 import { counterKeysOf, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import SQLite from "better-sqlite3";
 import { buildApp } from "../packages/server/src/app.ts";
-import { systemClock } from "../packages/server/src/clock.ts";
-import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
-import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
-import { createSession, resolveSession } from "../packages/server/src/commands/sessions.ts";
 import { insertUser } from "../packages/server/src/commands/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
-import { openDb } from "../packages/server/src/db/index.ts";
-import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
-import { consoleSmsProvider } from "../packages/server/src/sms/console-provider.ts";
+import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
 const log = (text: string) => process.stderr.write(`${text}\n`);
@@ -207,34 +201,15 @@ async function prepareDatabase(config: ReturnType<typeof loadConfig>) {
     fs.copyFileSync(cached, file);
     return;
   }
-  const handle = openDb(config);
-  await migrateToLatest(handle.db, handle.dialect);
-  const ctx = {
-    config,
-    db: handle.db,
-    dialect: handle.dialect,
-    clock: systemClock,
-    sms: consoleSmsProvider({ info: () => {} }),
-  };
+  const { handle, ctx } = await openBenchContext(config);
   const user = await insertUser(handle.db, new Date(), { phone: PHONE, nickName: "基准" });
-  const { token } = await createSession(handle.db, systemClock, 7, user, {
-    ip: "127.0.0.1",
-    userAgent: "bench",
-    fromType: 1,
-  });
-  const viewer = await resolveSession(handle.db, systemClock, token);
-  if (!viewer) throw new Error("no session");
-  const created = await createQuestionnaire(ctx, viewer, {
-    kind: "survey",
-    title: "服务满意度调查",
-    definition: definition(),
-  });
-  await publishQuestionnaire(ctx, viewer, created.id);
-  const revision = await handle.db
-    .selectFrom("questionnaire_revisions")
-    .select(["id", "definition"])
-    .where("questionnaireId", "=", created.id)
-    .executeTakeFirstOrThrow();
+  const token = await benchSession(ctx, user, 7);
+  const { questionnaire: created, revision } = await publishSurvey(
+    ctx,
+    token,
+    "服务满意度调查",
+    definition(),
+  );
   await handle.destroy();
   log(`building ${RESPONSES} responses …`);
   const built = performance.now();
@@ -255,25 +230,13 @@ async function main() {
     });
     await prepareDatabase(config);
     // The measured queries run on a database opened the way the server opens it (WAL, synchronous=FULL).
-    const handle = openDb(config);
-    await migrateToLatest(handle.db, handle.dialect);
-    const ctx = {
-      config,
-      db: handle.db,
-      dialect: handle.dialect,
-      clock: systemClock,
-      sms: consoleSmsProvider({ info: () => {} }),
-    };
+    const { handle, ctx } = await openBenchContext(config);
     const user = await handle.db
       .selectFrom("users")
       .selectAll()
       .where("phone", "=", PHONE)
       .executeTakeFirstOrThrow();
-    const { token } = await createSession(handle.db, systemClock, 7, user, {
-      ip: "127.0.0.1",
-      userAgent: "bench",
-      fromType: 1,
-    });
+    const token = await benchSession(ctx, user, 7);
     const created = await handle.db
       .selectFrom("questionnaires")
       .select("id")
@@ -299,13 +262,13 @@ async function main() {
       for (let i = 0; i < times; i += 1) values.push(await fn());
       return median(values);
     };
+    /** The median time of `times` calls of `path` with `payload`. */
+    const timed = (times: number, path: string, payload: Record<string, unknown>) =>
+      runs(times, async () => (await time(path, payload)).elapsed);
 
     const first = await time("statistics/getQuestionStatistics", { id: created.id });
     if (first.body.data.total !== RESPONSES) throw new Error(`total ${first.body.data.total}`);
-    const ours = await runs(
-      21,
-      async () => (await time("statistics/getQuestionStatistics", { id: created.id })).elapsed,
-    );
+    const ours = await timed(21, "statistics/getQuestionStatistics", { id: created.id });
     log(`  default statistics (counters): ${ours.toFixed(1)} ms`);
     const baseline = await runs(3, async () => {
       const startedAt = performance.now();
@@ -331,22 +294,13 @@ async function main() {
       .executeTakeFirstOrThrow();
     if (cold.body.data.total !== Number(chosen.count))
       throw new Error(`filtered total ${cold.body.data.total}, expected ${chosen.count}`);
-    const filtered = await runs(
-      11,
-      async () => (await time("statistics/getQuestionStatistics", { id: created.id, filter })).elapsed,
-    );
+    const filtered = await timed(11, "statistics/getQuestionStatistics", { id: created.id, filter });
     log(`  filtered statistics (one condition, warm): ${filtered.toFixed(1)} ms`);
-    const crosstab = await runs(
-      11,
-      async () =>
-        (
-          await time("statistics/getCrossAnalysis", {
-            id: created.id,
-            rowQuestionIds: ["q1"],
-            columnQuestionId: "q2",
-          })
-        ).elapsed,
-    );
+    const crosstab = await timed(11, "statistics/getCrossAnalysis", {
+      id: created.id,
+      rowQuestionIds: ["q1"],
+      columnQuestionId: "q2",
+    });
     log(`  cross-analysis q1 × q2 (warm): ${crosstab.toFixed(1)} ms`);
     await app.close();
     await handle.destroy();

@@ -11,16 +11,10 @@ import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
 import { buildApp } from "../packages/server/src/app.ts";
-import { systemClock } from "../packages/server/src/clock.ts";
 import { issueAnswerToken } from "../packages/server/src/commands/answering/answer-token.ts";
-import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
-import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
-import { createSession, resolveSession } from "../packages/server/src/commands/sessions.ts";
 import { insertUser } from "../packages/server/src/commands/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
-import { openDb } from "../packages/server/src/db/index.ts";
-import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
-import { consoleSmsProvider } from "../packages/server/src/sms/console-provider.ts";
+import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -87,34 +81,10 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-submit-"));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_DIST: path.join(dataDir, "none") });
-const handle = openDb(config);
-await migrateToLatest(handle.db, handle.dialect);
-const ctx = {
-  config,
-  db: handle.db,
-  dialect: handle.dialect,
-  clock: systemClock,
-  sms: consoleSmsProvider({ info: () => {} }),
-};
+const { handle, ctx } = await openBenchContext(config);
 const user = await insertUser(handle.db, new Date(), { phone: "13900000009" });
-const { token } = await createSession(handle.db, systemClock, 30, user, {
-  ip: "127.0.0.1",
-  userAgent: "bench",
-  fromType: 1,
-});
-const viewer = await resolveSession(handle.db, systemClock, token);
-if (!viewer) throw new Error("no viewer");
-const q = await createQuestionnaire(ctx, viewer, {
-  kind: "survey",
-  title: "服务满意度调查",
-  definition: definition(),
-});
-await publishQuestionnaire(ctx, viewer, q.id);
-const revision = await handle.db
-  .selectFrom("questionnaire_revisions")
-  .select("id")
-  .where("questionnaireId", "=", q.id)
-  .executeTakeFirstOrThrow();
+const token = await benchSession(ctx, user, 30);
+const { questionnaire: q, revision } = await publishSurvey(ctx, token, "服务满意度调查", definition());
 const body = JSON.stringify({
   publicId: q.publicId,
   revisionId: revision.id,

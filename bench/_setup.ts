@@ -1,0 +1,51 @@
+// Shared by the benches that run the real server code on a SQLite database of their own: opening and
+// migrating it, a logged-in session for a user, and a questionnaire created and published by that user.
+import { systemClock } from "../packages/server/src/clock.ts";
+import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
+import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
+import { createSession, resolveSession } from "../packages/server/src/commands/sessions.ts";
+import type { loadConfig } from "../packages/server/src/config.ts";
+import { openDb } from "../packages/server/src/db/index.ts";
+import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
+import type { UserRow } from "../packages/server/src/db/tables/users.ts";
+import { consoleSmsProvider } from "../packages/server/src/sms/console-provider.ts";
+
+/** The database of `config`, migrated, and the command context over it (system clock, silent SMS). */
+export async function openBenchContext(config: ReturnType<typeof loadConfig>) {
+  const handle = openDb(config);
+  await migrateToLatest(handle.db, handle.dialect);
+  const ctx = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock: systemClock,
+    sms: consoleSmsProvider({ info: () => {} }),
+  };
+  return { handle, ctx };
+}
+
+type BenchContext = Awaited<ReturnType<typeof openBenchContext>>["ctx"];
+
+/** A logged-in session of `user` lasting `ttlDays`; answers its token. */
+export async function benchSession(ctx: BenchContext, user: UserRow, ttlDays: number): Promise<string> {
+  const { token } = await createSession(ctx.db, systemClock, ttlDays, user, {
+    ip: "127.0.0.1",
+    userAgent: "bench",
+    fromType: 1,
+  });
+  return token;
+}
+
+/** A survey of `definition` created and published by the holder of `token`, with its revision. */
+export async function publishSurvey(ctx: BenchContext, token: string, title: string, definition: unknown) {
+  const viewer = await resolveSession(ctx.db, systemClock, token);
+  if (!viewer) throw new Error("no session");
+  const questionnaire = await createQuestionnaire(ctx, viewer, { kind: "survey", title, definition });
+  await publishQuestionnaire(ctx, viewer, questionnaire.id);
+  const revision = await ctx.db
+    .selectFrom("questionnaire_revisions")
+    .select(["id", "definition"])
+    .where("questionnaireId", "=", questionnaire.id)
+    .executeTakeFirstOrThrow();
+  return { questionnaire, revision };
+}
