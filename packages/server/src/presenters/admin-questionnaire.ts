@@ -1,21 +1,14 @@
-import { type QuestionnaireKind, questionaryStatusNames, questionnaireKindNames } from "@wjgj/core";
 import { chinaDateTime } from "../clock.ts";
 import type { QuestionnaireRow } from "../db/tables/questionnaires.ts";
 import type { UserRow } from "../db/tables/users.ts";
+import { presentQuestionnaireIdentity, presentQuestionnaireTimes } from "./questionnaire.ts";
 
 export type QuestionnaireOwner = Pick<UserRow, "id" | "phone" | "nickName">;
 
 /** A questionnaire as the admin console lists it: whose it is, its state, and any take-down. */
 export function presentAdminQuestionnaire(row: QuestionnaireRow, owner: QuestionnaireOwner | undefined) {
-  const kind = row.kind as QuestionnaireKind;
   return {
-    id: row.id,
-    publicId: row.publicId,
-    kind,
-    kindName: questionnaireKindNames[kind] ?? row.kind,
-    title: row.title,
-    status: row.status,
-    statusName: questionaryStatusNames[row.status],
+    ...presentQuestionnaireIdentity(row),
     responseCount: row.responseCount,
     questionCount: row.questionCount,
     owner: {
@@ -23,11 +16,7 @@ export function presentAdminQuestionnaire(row: QuestionnaireRow, owner: Question
       phone: owner?.phone ?? "",
       nickName: owner?.nickName ?? "",
     },
-    createdAt: chinaDateTime(row.createdAt),
-    updatedAt: chinaDateTime(row.updatedAt),
-    publishedAt: chinaDateTime(row.publishedAt),
-    deletedAt: chinaDateTime(row.deletedAt),
-    takenDown: row.takenDownAt !== null,
+    ...presentQuestionnaireTimes(row),
     takenDownAt: chinaDateTime(row.takenDownAt),
     takenDownReason: row.takenDownReason ?? "",
   };

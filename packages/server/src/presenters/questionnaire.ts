@@ -11,7 +11,8 @@ import { hasUnpublishedChanges } from "../commands/questionnaires/drafts.ts";
 import { readDefinition, readSettings } from "../commands/questionnaires/store.ts";
 import type { QuestionnaireRow } from "../db/tables/questionnaires.ts";
 
-export function presentQuestionnaireSummary(row: QuestionnaireRow): QuestionarySummary {
+/** What every listing of a questionnaire starts with: who it is, its kind and its state, with their names. */
+export function presentQuestionnaireIdentity(row: QuestionnaireRow) {
   const kind = row.kind as QuestionnaireKind;
   return {
     id: row.id,
@@ -21,15 +22,28 @@ export function presentQuestionnaireSummary(row: QuestionnaireRow): QuestionaryS
     title: row.title,
     status: row.status,
     statusName: questionaryStatusNames[row.status],
-    hasUnpublishedChanges: hasUnpublishedChanges(row),
-    responseCount: row.responseCount,
-    questionCount: row.questionCount,
-    version: row.version,
+  };
+}
+
+/** Its timestamps in China time, and whether an admin has taken it down. */
+export function presentQuestionnaireTimes(row: QuestionnaireRow) {
+  return {
     createdAt: chinaDateTime(row.createdAt),
     updatedAt: chinaDateTime(row.updatedAt),
     publishedAt: chinaDateTime(row.publishedAt),
     deletedAt: chinaDateTime(row.deletedAt),
     takenDown: row.takenDownAt !== null,
+  };
+}
+
+export function presentQuestionnaireSummary(row: QuestionnaireRow): QuestionarySummary {
+  return {
+    ...presentQuestionnaireIdentity(row),
+    hasUnpublishedChanges: hasUnpublishedChanges(row),
+    responseCount: row.responseCount,
+    questionCount: row.questionCount,
+    version: row.version,
+    ...presentQuestionnaireTimes(row),
   };
 }
 
