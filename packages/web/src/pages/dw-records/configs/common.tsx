@@ -1,7 +1,7 @@
 import { Tag } from "antd";
 import type { PublishStatus, RecordEntity } from "../../../api/admin-records.ts";
 import { useAdminOptions } from "../../../api/admin-records.ts";
-import type { Choice, FilterSpec } from "../screen-config.ts";
+import type { Choice, EditingSpec, FilterSpec } from "../screen-config.ts";
 
 export const publishStatusChoices: readonly Choice[] = [
   { value: "published", label: "已发布" },
@@ -48,3 +48,11 @@ export const sortField = {
   max: 9999,
   help: "数字越小越靠前",
 } as const;
+
+/** 名称 as most records are named. */
+export const nameField = { name: "name", label: "名称", kind: "text", required: true, max: 32 } as const;
+
+/** The form of a record that is only a 名称 and an 排序 (资讯标签, 帮助分类). */
+export function nameSortEditing<Row>(entity: RecordEntity, noun: string): EditingSpec<Row> {
+  return { entity, noun, fields: [nameField, sortField], defaults: { name: "", sort: 0 } };
+}

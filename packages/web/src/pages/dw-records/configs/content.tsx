@@ -8,7 +8,16 @@ import type {
   AdminNews,
 } from "../../../api/admin-records.ts";
 import type { ScreenConfig } from "../screen-config.ts";
-import { keywordFilter, PublishTag, RecordName, sortField, statusFilter, UrlText } from "./common.tsx";
+import {
+  keywordFilter,
+  nameField,
+  nameSortEditing,
+  PublishTag,
+  RecordName,
+  sortField,
+  statusFilter,
+  UrlText,
+} from "./common.tsx";
 
 function NewsStatus({ row }: { row: AdminNews }) {
   // A published item with a future time waits for it before it shows on the site.
@@ -70,12 +79,7 @@ export const labelScreen: ScreenConfig<AdminLabel> = {
     { key: "name", title: "名称", render: (row) => row.name },
     { key: "sort", title: "排序", render: (row) => row.sort },
   ],
-  editing: {
-    entity: "label",
-    noun: "标签",
-    fields: [{ name: "name", label: "名称", kind: "text", required: true, max: 32 }, sortField],
-    defaults: { name: "", sort: 0 },
-  },
+  editing: nameSortEditing("label", "标签"),
 };
 
 export const helpCategoryScreen: ScreenConfig<AdminHelpCategory> = {
@@ -84,12 +88,7 @@ export const helpCategoryScreen: ScreenConfig<AdminHelpCategory> = {
   listPath: "admin/helpCategory/list",
   unit: "个分类",
   columns: labelScreen.columns,
-  editing: {
-    entity: "helpCategory",
-    noun: "分类",
-    fields: [{ name: "name", label: "名称", kind: "text", required: true, max: 32 }, sortField],
-    defaults: { name: "", sort: 0 },
-  },
+  editing: nameSortEditing("helpCategory", "分类"),
 };
 
 export const helpArticleScreen: ScreenConfig<AdminHelpArticle> = {
@@ -175,7 +174,7 @@ export const menuScreen: ScreenConfig<AdminMenuEntry> = {
     entity: "menu",
     noun: "菜单",
     fields: [
-      { name: "name", label: "名称", kind: "text", required: true, max: 32 },
+      nameField,
       {
         name: "path",
         label: "地址",

@@ -10,7 +10,7 @@ import {
 } from "../../../api/admin-site.ts";
 import { yuanText } from "../lib/form-values.ts";
 import type { ScreenConfig } from "../screen-config.ts";
-import { PublishTag, sortField, UrlText } from "./common.tsx";
+import { nameField, PublishTag, sortField, UrlText } from "./common.tsx";
 
 export const vipScreen: ScreenConfig<AdminVipSet> = {
   title: "会员等级",
@@ -30,7 +30,7 @@ export const vipScreen: ScreenConfig<AdminVipSet> = {
     noun: "会员等级",
     fields: [
       { name: "level", label: "等级（1-3）", kind: "number", required: true, min: 1, max: 3 },
-      { name: "name", label: "名称", kind: "text", required: true, max: 32 },
+      nameField,
       { name: "badge", label: "徽章文字", kind: "text", max: 32, placeholder: "如：推荐" },
       { name: "priceFen", label: "价格（元）", kind: "yuan", required: true },
       { name: "durationDays", label: "有效天数", kind: "number", required: true, min: 1, max: 3650 },
