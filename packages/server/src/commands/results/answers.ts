@@ -20,7 +20,7 @@ import type { ResponseRow } from "../../db/tables/responses.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { uploadUrl } from "../uploads.ts";
-import { planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
+import { filteredSet, responsesIn } from "./filter.ts";
 import { answerExamOf } from "./grading.ts";
 import { gradesOf, revisionDefinitions, submitContext } from "./record.ts";
 import { resultsScope } from "./scope.ts";
@@ -110,16 +110,9 @@ export async function getAnswerList(
   input: AnswerListInput,
 ): Promise<ResultsPage<AnswerSummary>> {
   const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
-  const set: ResponseSet = {
-    questionnaireId: input.id,
-    definition,
-    filter: input.filter,
-    status: input.status,
-    dialect: ctx.dialect,
-  };
-  const predicate = planOrRefuse(definition, input.filter);
+  const { set, predicate } = filteredSet(ctx.dialect, definition, input, input.status);
   const direction = descending(input.sort) ? "desc" : "asc";
-  const base = ctx.db.selectFrom("responses").where((eb) => responseSetWhere(eb, set, predicate));
+  const base = responsesIn(ctx.db, set, predicate);
   const [rows, total] = await Promise.all([
     base
       .selectAll()
@@ -179,28 +172,21 @@ export async function getAnswerDetail(
   const row = await responseOf(ctx, input.id, input.responseId);
   const definition = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId) ?? current;
   const status = input.status ?? row.status;
-  const set: ResponseSet = {
-    questionnaireId: input.id,
-    definition: current,
-    filter: input.filter,
-    status,
-    dialect: ctx.dialect,
-  };
-  const predicate = planOrRefuse(current, input.filter);
+  const { set, predicate } = filteredSet(ctx.dialect, current, input, status);
   const value = sortValueOf(row, input.sort);
   const desc = descending(input.sort);
+  // Rows past this one in sort order: by a larger (or smaller) value, then by id among equal values.
+  const beyond =
+    (op: ">" | "<") =>
+    (eb: Eb): Expression<SqlBool> =>
+      eb.or([
+        eb(sortValue(eb, input.sort), op, value),
+        eb.and([eb(sortValue(eb, input.sort), "=", value), eb("responses.id", op, row.id)]),
+      ]);
   // "Before" in list order: a larger value (or id) when descending, a smaller one when ascending.
-  const before = (eb: Eb): Expression<SqlBool> =>
-    eb.or([
-      eb(sortValue(eb, input.sort), desc ? ">" : "<", value),
-      eb.and([eb(sortValue(eb, input.sort), "=", value), eb("responses.id", desc ? ">" : "<", row.id)]),
-    ]);
-  const after = (eb: Eb): Expression<SqlBool> =>
-    eb.or([
-      eb(sortValue(eb, input.sort), desc ? "<" : ">", value),
-      eb.and([eb(sortValue(eb, input.sort), "=", value), eb("responses.id", desc ? "<" : ">", row.id)]),
-    ]);
-  const inSet = ctx.db.selectFrom("responses").where((eb) => responseSetWhere(eb, set, predicate));
+  const before = beyond(desc ? ">" : "<");
+  const after = beyond(desc ? "<" : ">");
+  const inSet = responsesIn(ctx.db, set, predicate);
   const [previous, next, earlier, total, grades] = await Promise.all([
     inSet
       .select("responses.id")

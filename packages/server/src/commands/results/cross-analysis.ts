@@ -13,7 +13,14 @@ import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { factBitsetCache } from "./fact-bitset-cache.ts";
 import { prefixSet, responseSet } from "./fact-bitset-query.ts";
-import { isFiltered, PREFIX_END, planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
+import {
+  filteredSet,
+  isFiltered,
+  PREFIX_END,
+  planOrRefuse,
+  type ResponseSet,
+  responsesIn,
+} from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 import { hasNonValid, type ResultsEngine } from "./statistics.ts";
 
@@ -116,14 +123,7 @@ async function sqlCrossCounts(
     .where("b.key", ">=", column.prefix)
     .where("b.key", "<", `${column.prefix}${PREFIX_END}`)
     .$if(restrict, (qb) =>
-      qb.where(
-        "a.responseId",
-        "in",
-        db
-          .selectFrom("responses")
-          .select("responses.id")
-          .where((eb) => responseSetWhere(eb, set, predicate)),
-      ),
+      qb.where("a.responseId", "in", responsesIn(db, set, predicate).select("responses.id")),
     );
   const cells = await base
     .select(["a.key as rowKey", "b.key as columnKey", (eb) => eb.fn.countAll<number>().as("count")])
@@ -237,14 +237,7 @@ export async function getCrossAnalysis(
   const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
   const column = axisOf(definition, input.columnQuestionId, "columnQuestionId");
   const rows = input.rowQuestionIds.map((id, index) => axisOf(definition, id, `rowQuestionIds.${index}`));
-  const set: ResponseSet = {
-    questionnaireId: input.id,
-    definition,
-    filter: input.filter,
-    status: "valid",
-    dialect: ctx.dialect,
-  };
-  planOrRefuse(definition, input.filter);
+  const { set } = filteredSet(ctx.dialect, definition, input);
   const tables = [];
   if (engine === "sql") {
     // Facts of invalid and deleted responses stay stored; skip the join to valid ones when there are none.

@@ -13,7 +13,7 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { PREFIX_END, planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
+import { filteredSet, PREFIX_END, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -51,19 +51,8 @@ export async function getExamReport(
 ): Promise<ExamReport> {
   const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
   if (!definition.settings.exam) throw InvalidInputError.field("id", "examReportNotExam");
-  const set: ResponseSet = {
-    questionnaireId: input.id,
-    definition,
-    filter: input.filter,
-    status: "valid",
-    dialect: ctx.dialect,
-  };
-  const predicate = planOrRefuse(definition, input.filter);
-  const inSet = () =>
-    ctx.db
-      .selectFrom("responses")
-      .select("responses.id")
-      .where((eb) => responseSetWhere(eb, set, predicate));
+  const { set, predicate } = filteredSet(ctx.dialect, definition, input);
+  const inSet = () => responsesIn(ctx.db, set, predicate).select("responses.id");
   const scoreFacts = ctx.db
     .selectFrom("response_facts")
     .where("questionnaireId", "=", input.id)
@@ -71,10 +60,8 @@ export async function getExamReport(
     .where("key", "<", `score:${PREFIX_END}`)
     .where("responseId", "in", inSet());
   const [rows, perQuestion, pending] = await Promise.all([
-    ctx.db
-      .selectFrom("responses")
+    responsesIn(ctx.db, set, predicate)
       .select(["id", "score", "maxScore", "passed", "submittedAt", "durationSeconds"])
-      .where((eb) => responseSetWhere(eb, set, predicate))
       .orderBy("score", "desc")
       .orderBy("durationSeconds", "asc")
       .orderBy("id", "asc")

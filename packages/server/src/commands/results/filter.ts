@@ -8,7 +8,7 @@ import {
 } from "@wjgj/core";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
-import type { DialectName } from "../../db/index.ts";
+import type { Db, DialectName } from "../../db/index.ts";
 import type { Database } from "../../db/schema.ts";
 import { InvalidInputError } from "../../errors.ts";
 
@@ -32,6 +32,25 @@ export interface ResponseSet {
   filter: ResultsFilter;
   status: ResponseStatus;
   dialect: DialectName;
+}
+
+/**
+ * The responses of questionnaire `input.id` in `status` (valid unless told) that pass `input.filter`, and the
+ * filter's plan — checked first, so a filter that cannot run refuses with a 400 before anything is read.
+ */
+export function filteredSet(
+  dialect: DialectName,
+  definition: SurveyDefinition,
+  input: { id: number; filter: ResultsFilter },
+  status: ResponseStatus = "valid",
+): { set: ResponseSet; predicate: FactPredicate | null } {
+  const set = { questionnaireId: input.id, definition, filter: input.filter, status, dialect };
+  return { set, predicate: planOrRefuse(definition, input.filter) };
+}
+
+/** The rows of a response set, to select from. */
+export function responsesIn(db: Db, set: ResponseSet, predicate: FactPredicate | null) {
+  return db.selectFrom("responses").where((eb) => responseSetWhere(eb, set, predicate));
 }
 
 /** Whether a filter narrows anything (otherwise statistics come from counters). */

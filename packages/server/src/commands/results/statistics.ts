@@ -18,7 +18,7 @@ import { type Db, toCount } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { factBitsetCache } from "./fact-bitset-cache.ts";
 import { keyCounts, responseSet } from "./fact-bitset-query.ts";
-import { isFiltered, planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
+import { isFiltered, planOrRefuse, type ResponseSet, responsesIn } from "./filter.ts";
 import { chinaDate } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 
@@ -57,10 +57,7 @@ export async function filteredCountsSql(
   filter: ResultsFilter,
 ): Promise<CountTable> {
   const predicate = planOrRefuse(set.definition, filter);
-  const ids = db
-    .selectFrom("responses")
-    .select("responses.id")
-    .where((eb) => responseSetWhere(eb, set, predicate));
+  const ids = responsesIn(db, set, predicate).select("responses.id");
   const [keys, total] = await Promise.all([
     db
       .selectFrom("response_facts")
@@ -69,10 +66,8 @@ export async function filteredCountsSql(
       .where("responseId", "in", ids)
       .groupBy("key")
       .execute(),
-    db
-      .selectFrom("responses")
+    responsesIn(db, set, predicate)
       .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where((eb) => responseSetWhere(eb, set, predicate))
       .executeTakeFirst()
       .then(toCount),
   ]);

@@ -12,7 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { uploadUrl } from "../uploads.ts";
-import { planOrRefuse, type ResponseSet, responseSetWhere } from "./filter.ts";
+import { filteredSet, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 
 export interface TextAnswersInput {
@@ -73,14 +73,7 @@ export async function getTextAnswers(
 ): Promise<ResultsPage<TextAnswerItem>> {
   const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
   const question = findQuestion(definition, input.questionId);
-  const set: ResponseSet = {
-    questionnaireId: input.id,
-    definition,
-    filter: input.filter,
-    status: "valid",
-    dialect: ctx.dialect,
-  };
-  const predicate = planOrRefuse(definition, input.filter);
+  const { set, predicate } = filteredSet(ctx.dialect, definition, input);
   const keyword = input.keyword?.trim() ?? "";
   const matching = ctx.db
     .selectFrom("response_facts as f")
@@ -94,14 +87,7 @@ export async function getTextAnswers(
           : sql<boolean>`instr(f.text, ${keyword}) > 0`,
       ),
     )
-    .where(
-      "f.responseId",
-      "in",
-      ctx.db
-        .selectFrom("responses")
-        .select("responses.id")
-        .where((eb) => responseSetWhere(eb, set, predicate)),
-    );
+    .where("f.responseId", "in", responsesIn(ctx.db, set, predicate).select("responses.id"));
   const [page, total] = await Promise.all([
     matching
       .select("f.responseId")
