@@ -1,4 +1,4 @@
-import type { SurveyDefinition } from "@wjgj/core";
+import type { ResponseStatus, SurveyDefinition } from "@wjgj/core";
 import { submitResponse } from "../src/commands/answering/submit.ts";
 import { publishNew } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
@@ -48,4 +48,30 @@ export async function submitAnswers(
   );
   if (reply.responseId === null) throw new Error("not stored");
   return reply.responseId;
+}
+
+/** A stored response with its answers parsed, as the property tests recount them. */
+export interface StoredResponse {
+  id: number;
+  answers: Record<string, unknown>;
+  status: string;
+  submittedAt: string;
+  source: string;
+  durationSeconds: number;
+}
+
+/** The responses of a questionnaire in id order, only those of `status` when given. */
+export async function storedResponses(
+  t: TestContext,
+  questionnaireId: number,
+  status?: ResponseStatus,
+): Promise<StoredResponse[]> {
+  const rows = await t.db
+    .selectFrom("responses")
+    .selectAll()
+    .where("questionnaireId", "=", questionnaireId)
+    .$if(status !== undefined, (qb) => qb.where("status", "=", status as ResponseStatus))
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ ...row, answers: JSON.parse(row.answers) as Record<string, unknown> }));
 }

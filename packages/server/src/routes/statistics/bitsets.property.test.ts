@@ -13,7 +13,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import {
+  publishedQuestionnaire,
+  type StoredResponse,
+  storedResponses,
+  submitAnswers,
+} from "../../../test/results-fixtures.ts";
 import { buildApp } from "../../app.ts";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 import { chinaDate } from "../../commands/results/record.ts";
@@ -79,24 +84,7 @@ const stepArb = fc.oneof(
 
 const day = (start: Date, offset: number) => chinaDate(new Date(start.getTime() + offset * 86_400_000));
 
-interface Stored {
-  id: number;
-  answers: Record<string, unknown>;
-  status: string;
-  submittedAt: string;
-  source: string;
-}
-
-async function valid(questionnaireId: number): Promise<Stored[]> {
-  const rows = await t.db
-    .selectFrom("responses")
-    .selectAll()
-    .where("questionnaireId", "=", questionnaireId)
-    .where("status", "=", "valid")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({ ...row, answers: JSON.parse(row.answers) as Record<string, unknown> }));
-}
+type Stored = StoredResponse;
 
 function inFilter(response: Stored, filter: ResultsFilter, condition: Condition | undefined) {
   const date = chinaDate(new Date(response.submittedAt));
@@ -166,7 +154,7 @@ describe("fact bitsets equal the SQL reference and brute force", () => {
             "sql",
           );
           expect(stats.body.data).toEqual(reference);
-          const matching = (await valid(target.id)).filter((r) =>
+          const matching = (await storedResponses(t, target.id, "valid")).filter((r) =>
             inFilter(r, asked as ResultsFilter, (asked as ResultsFilter).condition),
           );
           expect(stats.body.data.total).toBe(matching.length);

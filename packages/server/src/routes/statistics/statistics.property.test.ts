@@ -14,7 +14,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import {
+  publishedQuestionnaire,
+  type StoredResponse,
+  storedResponses,
+  submitAnswers,
+} from "../../../test/results-fixtures.ts";
 import { RESULTS_VERSION_KEY } from "../../commands/results/fact-bitset-cache.ts";
 import { chinaDate } from "../../commands/results/record.ts";
 
@@ -41,24 +46,7 @@ const opArb = fc.record({
   picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
 });
 
-interface Stored {
-  id: number;
-  answers: Record<string, unknown>;
-  status: string;
-  submittedAt: string;
-  source: string;
-  durationSeconds: number;
-}
-
-async function storedResponses(questionnaireId: number): Promise<Stored[]> {
-  const rows = await t.db
-    .selectFrom("responses")
-    .selectAll()
-    .where("questionnaireId", "=", questionnaireId)
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({ ...row, answers: JSON.parse(row.answers) as Record<string, unknown> }));
-}
+type Stored = StoredResponse;
 
 /** Counters recounted from scratch over the valid responses' stored answers. */
 function recount(responses: readonly Stored[]): Record<string, number> {
@@ -134,7 +122,7 @@ describe("statistics equal brute force after random submits and status changes",
             });
             expect(result.body.code).toBe(200);
           }
-          const stored = await storedResponses(target.id);
+          const stored = await storedResponses(t, target.id);
           expect(await counters(target.id)).toEqual(recount(stored));
           const questionnaire = await t.db
             .selectFrom("questionnaires")
