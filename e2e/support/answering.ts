@@ -82,6 +82,51 @@ export async function responseCount(request: APIRequestContext, q: Created): Pro
   return detail.responseCount;
 }
 
+/** Submits one response as a respondent's page would: open (for the answering token), then submit. */
+export async function submitAnswers(
+  request: APIRequestContext,
+  publicId: string,
+  answers: Record<string, unknown>,
+  extra: { seconds?: number; source?: string; key: string },
+): Promise<number> {
+  const opened = (await (
+    await request.get("/wjgj/api/anQuestion/getQuestionary", { params: { publicId } })
+  ).json()) as Envelope<{ revisionId: number; answerToken: string }>;
+  expect(opened.code, opened.msg).toBe(200);
+  const reply = (await (
+    await request.post("/wjgj/api/anQuestion/questionAnswer", {
+      data: {
+        publicId,
+        revisionId: opened.data.revisionId,
+        answerToken: opened.data.answerToken,
+        answers,
+        durationSeconds: extra.seconds ?? 60,
+        source: extra.source ?? "link",
+        deviceId: `results-${extra.key}`,
+        idempotencyKey: `results-${extra.key}-${publicId}`,
+      },
+    })
+  ).json()) as Envelope<{ responseId: number }>;
+  expect(reply.code, reply.msg).toBe(200);
+  return reply.data.responseId;
+}
+
+/** An exam's single-choice question worth 4 points: 火警电话是 119 (a, correct) or 110 (b). */
+export function fireAlarmQuestion(id: string) {
+  return {
+    id,
+    type: "single",
+    title: "火警电话是",
+    config: {
+      options: [
+        { id: "a", label: "119", correct: true },
+        { id: "b", label: "110" },
+      ],
+    },
+    scoring: { mode: "single", points: 4 },
+  };
+}
+
 /** A 1×1 PNG: the upload endpoint sniffs content, so the file must really be one. */
 export const TINY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",

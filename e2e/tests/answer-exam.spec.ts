@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
-import { publishQuestionnaire, responseCount, unique } from "../support/answering.ts";
+import { fireAlarmQuestion, publishQuestionnaire, responseCount, unique } from "../support/answering.ts";
 
 test.use(PHONE);
 
@@ -20,19 +20,7 @@ test.describe("exams and previews on a phone", () => {
         {
           id: "p1",
           questions: [
-            {
-              id: "q1",
-              type: "single",
-              title: "火警电话是",
-              config: {
-                options: [
-                  { id: "a", label: "119", correct: true },
-                  { id: "b", label: "110" },
-                ],
-              },
-              scoring: { mode: "single", points: 4 },
-              explanation: "119 是火警电话。",
-            },
+            { ...fireAlarmQuestion("q1"), explanation: "119 是火警电话。" },
             {
               id: "q2",
               type: "single",

@@ -1,13 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { publishQuestionnaire, unique } from "../support/answering.ts";
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+import { fireAlarmQuestion, publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 
 const survey = (title: string) => ({
   schemaVersion: 1,
@@ -59,35 +53,6 @@ const responses = [
 const labels: Record<string, string> = { m: "男", f: "女", metro: "地铁", bus: "公交", bike: "骑行" };
 const sourceNames: Record<string, string> = { link: "链接", wechat: "微信", qrcode: "二维码" };
 
-/** Submits one response as a respondent's page would: open (for the answering token), then submit. */
-async function submit(
-  request: APIRequestContext,
-  publicId: string,
-  answers: Record<string, unknown>,
-  extra: { seconds?: number; source?: string; key: string },
-): Promise<number> {
-  const opened = (await (
-    await request.get("/wjgj/api/anQuestion/getQuestionary", { params: { publicId } })
-  ).json()) as Envelope<{ revisionId: number; answerToken: string }>;
-  expect(opened.code, opened.msg).toBe(200);
-  const reply = (await (
-    await request.post("/wjgj/api/anQuestion/questionAnswer", {
-      data: {
-        publicId,
-        revisionId: opened.data.revisionId,
-        answerToken: opened.data.answerToken,
-        answers,
-        durationSeconds: extra.seconds ?? 60,
-        source: extra.source ?? "link",
-        deviceId: `results-${extra.key}`,
-        idempotencyKey: `results-${extra.key}-${publicId}`,
-      },
-    })
-  ).json()) as Envelope<{ responseId: number }>;
-  expect(reply.code, reply.msg).toBe(200);
-  return reply.data.responseId;
-}
-
 async function answer(request: APIRequestContext, publicId: string): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, r] of responses.entries()) {
@@ -98,7 +63,7 @@ async function answer(request: APIRequestContext, publicId: string): Promise<num
       ...(r.advice ? { advice: r.advice } : {}),
     };
     ids.push(
-      await submit(request, publicId, answers, { seconds: r.seconds, source: r.source, key: `s${i}` }),
+      await submitAnswers(request, publicId, answers, { seconds: r.seconds, source: r.source, key: `s${i}` }),
     );
   }
   return ids;
@@ -292,18 +257,7 @@ test.describe("results", () => {
         {
           id: "p1",
           questions: [
-            {
-              id: "fire",
-              type: "single",
-              title: "火警电话是",
-              config: {
-                options: [
-                  { id: "a", label: "119", correct: true },
-                  { id: "b", label: "110" },
-                ],
-              },
-              scoring: { mode: "single", points: 4 },
-            },
+            fireAlarmQuestion("fire"),
             {
               id: "essay",
               type: "textarea",
@@ -315,8 +269,18 @@ test.describe("results", () => {
         },
       ],
     });
-    await submit(request, exam.publicId, { fire: { optionId: "a" }, essay: "不在床上吸烟" }, { key: "e1" });
-    await submit(request, exam.publicId, { fire: { optionId: "b" }, essay: "装灭火器" }, { key: "e2" });
+    await submitAnswers(
+      request,
+      exam.publicId,
+      { fire: { optionId: "a" }, essay: "不在床上吸烟" },
+      { key: "e1" },
+    );
+    await submitAnswers(
+      request,
+      exam.publicId,
+      { fire: { optionId: "b" }, essay: "装灭火器" },
+      { key: "e2" },
+    );
 
     await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${exam.id}&tab=exam`);
     const report = page.getByTestId("exam-tab");
@@ -367,12 +331,12 @@ test.describe("results", () => {
         },
       ],
     });
-    await submit(request, vote.publicId, { club: { optionId: "a" } }, { key: "v1" });
+    await submitAnswers(request, vote.publicId, { club: { optionId: "a" } }, { key: "v1" });
     await page.goto(`/dc/result?id=${vote.id}&tab=vote`);
     await expect(page.getByTestId("vote-total")).toHaveText("1");
     // A vote cast while the creator watches shows up without a reload, within one 3-second poll.
-    await submit(request, vote.publicId, { club: { optionId: "b" } }, { key: "v2" });
-    await submit(request, vote.publicId, { club: { optionId: "b" } }, { key: "v3" });
+    await submitAnswers(request, vote.publicId, { club: { optionId: "b" } }, { key: "v2" });
+    await submitAnswers(request, vote.publicId, { club: { optionId: "b" } }, { key: "v3" });
     await expect(page.getByTestId("vote-total")).toHaveText("3", { timeout: 4500 });
     await expect(page.getByTestId("vote-club").locator("tbody tr").first()).toContainText("篮球社");
     await expect(page.getByTestId("header-counts")).toContainText("有效答卷 3 份");
