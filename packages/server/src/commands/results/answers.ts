@@ -187,21 +187,18 @@ export async function getAnswerDetail(
   const before = beyond(desc ? ">" : "<");
   const after = beyond(desc ? "<" : ">");
   const inSet = responsesIn(ctx.db, set, predicate);
+  /** The closest row on one side: the first of those past this one when walking away from it. */
+  const closest = (side: typeof before, direction: "asc" | "desc") =>
+    inSet
+      .select("responses.id")
+      .where(side)
+      .orderBy((eb) => sortValue(eb, input.sort), direction)
+      .orderBy("responses.id", direction)
+      .limit(1)
+      .executeTakeFirst();
   const [previous, next, earlier, total, grades] = await Promise.all([
-    inSet
-      .select("responses.id")
-      .where(before)
-      .orderBy((eb) => sortValue(eb, input.sort), desc ? "asc" : "desc")
-      .orderBy("responses.id", desc ? "asc" : "desc")
-      .limit(1)
-      .executeTakeFirst(),
-    inSet
-      .select("responses.id")
-      .where(after)
-      .orderBy((eb) => sortValue(eb, input.sort), desc ? "desc" : "asc")
-      .orderBy("responses.id", desc ? "desc" : "asc")
-      .limit(1)
-      .executeTakeFirst(),
+    closest(before, desc ? "asc" : "desc"),
+    closest(after, desc ? "desc" : "asc"),
     inSet
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where(before)
