@@ -36,6 +36,16 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The stored status of the other owner's response: none of the refused calls may change it. */
+const theirStatus = async () =>
+  (
+    await t.db
+      .selectFrom("responses")
+      .select("status")
+      .where("id", "=", theirResponse)
+      .executeTakeFirstOrThrow()
+  ).status;
+
 const resultRoutes = () =>
   apiRoutesOf(t.app).filter((r) => r.path.startsWith("statistics/") || r.path.startsWith("answer/"));
 
@@ -96,12 +106,7 @@ describe("results authorization", () => {
       const anonymous = await request(route.method, route.path, params);
       expect(anonymous.body.code, `${route.method} ${route.path} anonymous`).toBe(303);
     }
-    const status = await t.db
-      .selectFrom("responses")
-      .select("status")
-      .where("id", "=", theirResponse)
-      .executeTakeFirstOrThrow();
-    expect(status.status).toBe("valid");
+    expect(await theirStatus()).toBe("valid");
   });
 
   it("a response id of another questionnaire is never returned or changed through one's own questionnaire", async () => {
@@ -125,12 +130,7 @@ describe("results authorization", () => {
         expect(result.body).toMatchObject({ code: 200, data: { changed: 0 } });
       }
     }
-    const status = await t.db
-      .selectFrom("responses")
-      .select("status")
-      .where("id", "=", theirResponse)
-      .executeTakeFirstOrThrow();
-    expect(status.status).toBe("valid");
+    expect(await theirStatus()).toBe("valid");
     const detail = await call(t.app, "GET", "answer/getAnswerDetail", {
       token: owner.token,
       params: { id: String(mine.id), responseId: String(myResponse) },
