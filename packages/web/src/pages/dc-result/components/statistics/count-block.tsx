@@ -9,9 +9,8 @@ import {
 import { type CountRow, CountTable } from "./count-table.tsx";
 
 export interface CountBlockProps {
-  rows: CountRow[];
-  /** Plain captions for the chart (rows' labels may carry links). */
-  chartLabels: string[];
+  /** `chartLabel` captions a row in the chart when its table label is dressed (indented levels). */
+  rows: (CountRow & { chartLabel?: string })[];
   total?: number;
   labelTitle?: string;
   /** The tab's 全部切换为 choice; the card's own switch starts from it. */
@@ -21,14 +20,7 @@ export interface CountBlockProps {
 }
 
 /** A count table with a chart under it whose kind the creator picks: 表格 / 柱状图 / 条形图 / 饼图. */
-export function CountBlock({
-  rows,
-  chartLabels,
-  total,
-  labelTitle,
-  defaultKind,
-  chartName,
-}: CountBlockProps) {
+export function CountBlock({ rows, total, labelTitle, defaultKind, chartName }: CountBlockProps) {
   const [kind, setKind] = useState<CountChartKind>(defaultKind);
   const option = useMemo(
     () =>
@@ -36,9 +28,9 @@ export function CountBlock({
         ? null
         : countChart(
             kind,
-            rows.map((row, i) => ({ label: chartLabels[i] ?? "", value: row.count })),
+            rows.map((row) => ({ label: row.chartLabel ?? row.label, value: row.count })),
           ),
-    [kind, rows, chartLabels],
+    [kind, rows],
   );
   return (
     <div className="wj-count-block">

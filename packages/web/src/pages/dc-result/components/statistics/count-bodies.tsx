@@ -15,33 +15,23 @@ import { CountTable } from "./count-table.tsx";
 
 /** 单选, 多选, 下拉, 判断, 投票, 图片选择, 预约, 多级联动 (every node with its level). */
 export function ChoiceBody({ stats, defaultKind, onShowText }: BodyProps<ChoiceStatistics>) {
-  const { rows, labels } = useMemo(() => {
+  const rows = useMemo(() => {
     const showOther = () => onShowText(stats.questionId, `${stats.title} · 其他填写内容`);
-    return {
-      labels: stats.options.map((option) => option.label),
-      rows: stats.options.map((option) => ({
-        key: option.optionId,
-        label: `${"\u3000".repeat(Math.max(0, (option.level ?? 1) - 1))}${option.label}`,
-        count: option.count,
-        percentage: option.percentage,
-        extra:
-          option.isOther && stats.otherTextCount > 0 ? (
-            <Button type="link" size="small" onClick={showOther}>
-              查看填写内容
-            </Button>
-          ) : undefined,
-      })),
-    };
+    return stats.options.map((option) => ({
+      key: option.optionId,
+      label: `${"\u3000".repeat(Math.max(0, (option.level ?? 1) - 1))}${option.label}`,
+      chartLabel: option.label,
+      count: option.count,
+      percentage: option.percentage,
+      extra:
+        option.isOther && stats.otherTextCount > 0 ? (
+          <Button type="link" size="small" onClick={showOther}>
+            查看填写内容
+          </Button>
+        ) : undefined,
+    }));
   }, [stats, onShowText]);
-  return (
-    <CountBlock
-      rows={rows}
-      chartLabels={labels}
-      total={stats.answered}
-      defaultKind={defaultKind}
-      chartName={stats.title}
-    />
-  );
+  return <CountBlock rows={rows} total={stats.answered} defaultKind={defaultKind} chartName={stats.title} />;
 }
 
 /** 星级, 量表, NPS: the answers per score, as a table or a column (or pie) chart. */
@@ -49,22 +39,19 @@ function ScoreBlock({
   stats,
   defaultKind,
 }: Pick<BodyProps<RatingStatistics | NpsStatistics>, "stats" | "defaultKind">) {
-  const { rows, labels } = useMemo(
-    () => ({
-      labels: stats.distribution.map((point) => point.label),
-      rows: stats.distribution.map((point) => ({
+  const rows = useMemo(
+    () =>
+      stats.distribution.map((point) => ({
         key: String(point.value),
         label: point.label,
         count: point.count,
         percentage: point.percentage,
       })),
-    }),
     [stats],
   );
   return (
     <CountBlock
       rows={rows}
-      chartLabels={labels}
       total={stats.answered}
       labelTitle="分值"
       defaultKind={defaultKind === "pie" ? "pie" : "column"}
@@ -130,22 +117,19 @@ export function NpsBody({ stats, defaultKind }: BodyProps<NpsStatistics>) {
 
 /** 省市区: answers by province. */
 export function RegionBody({ stats, defaultKind }: BodyProps<RegionStatistics>) {
-  const { rows, labels } = useMemo(
-    () => ({
-      labels: stats.provinces.map((province) => province.name),
-      rows: stats.provinces.map((province) => ({
+  const rows = useMemo(
+    () =>
+      stats.provinces.map((province) => ({
         key: province.code,
         label: province.name,
         count: province.count,
         percentage: province.percentage,
       })),
-    }),
     [stats],
   );
   return (
     <CountBlock
       rows={rows}
-      chartLabels={labels}
       total={stats.answered}
       labelTitle="省份"
       defaultKind={defaultKind === "table" ? "table" : "bar"}

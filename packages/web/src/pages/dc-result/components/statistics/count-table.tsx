@@ -4,7 +4,7 @@ import { formatPercent } from "../../lib/format.ts";
 
 export interface CountRow {
   key: string;
-  label: ReactNode;
+  label: string;
   count: number;
   /** 0–100. */
   percentage: number;
