@@ -77,27 +77,48 @@ export function MatrixMultipleField({ question, value, options, onChange }: Fiel
   );
 }
 
-export function MatrixFillField({ question, value, options, onChange }: FieldProps<"matrixFill">) {
-  const answer = nested(value, stringRecord);
-  const input = inputPropsFor(question.config.format);
-  const set = (rowId: string, columnId: string, text: string) =>
-    onChange(withEntry(answer, rowId, withEntry(answer[rowId] ?? {}, columnId, text || undefined)));
+/**
+ * A matrix answered cell by cell (填空, 下拉): per row, each column's label and its control; an emptied
+ * cell drops out of the answer.
+ */
+function CellRows<C extends { id: string; label: string }>(props: {
+  rows: readonly ViewOption[];
+  columns: readonly C[];
+  value: unknown;
+  onChange(next: Record<string, Record<string, string>> | undefined): void;
+  control(column: C, cell: string, set: (next: string) => void): ReactNode;
+}) {
+  const answer = nested(props.value, stringRecord);
   return (
     <Rows
-      rows={options}
+      rows={props.rows}
       render={(row) =>
-        question.config.columns.map((column) => (
+        props.columns.map((column) => (
           <label key={column.id} className="wa-blank-row">
             <span className="wa-blank-label">{column.label}</span>
-            <input
-              className="wa-input"
-              {...input}
-              value={answer[row.id]?.[column.id] ?? ""}
-              onChange={(event) => set(row.id, column.id, event.target.value)}
-            />
+            {props.control(column, answer[row.id]?.[column.id] ?? "", (next) =>
+              props.onChange(
+                withEntry(answer, row.id, withEntry(answer[row.id] ?? {}, column.id, next || undefined)),
+              ),
+            )}
           </label>
         ))
       }
+    />
+  );
+}
+
+export function MatrixFillField({ question, value, options, onChange }: FieldProps<"matrixFill">) {
+  const input = inputPropsFor(question.config.format);
+  return (
+    <CellRows
+      rows={options}
+      columns={question.config.columns}
+      value={value}
+      onChange={onChange}
+      control={(_column, cell, set) => (
+        <input className="wa-input" {...input} value={cell} onChange={(event) => set(event.target.value)} />
+      )}
     />
   );
 }
@@ -124,31 +145,22 @@ export function MatrixScaleField({ question, value, options, onChange }: FieldPr
 }
 
 export function MatrixDropdownField({ question, value, options, onChange }: FieldProps<"matrixDropdown">) {
-  const answer = nested(value, stringRecord);
-  const set = (rowId: string, columnId: string, choiceId: string) =>
-    onChange(withEntry(answer, rowId, withEntry(answer[rowId] ?? {}, columnId, choiceId || undefined)));
   return (
-    <Rows
+    <CellRows
       rows={options}
-      render={(row) =>
-        question.config.columns.map((column) => (
-          <label key={column.id} className="wa-blank-row">
-            <span className="wa-blank-label">{column.label}</span>
-            <select
-              className="wa-input wa-select"
-              value={answer[row.id]?.[column.id] ?? ""}
-              onChange={(event) => set(row.id, column.id, event.target.value)}
-            >
-              <option value="">请选择</option>
-              {column.choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))
-      }
+      columns={question.config.columns}
+      value={value}
+      onChange={onChange}
+      control={(column, cell, set) => (
+        <select className="wa-input wa-select" value={cell} onChange={(event) => set(event.target.value)}>
+          <option value="">请选择</option>
+          {column.choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
     />
   );
 }

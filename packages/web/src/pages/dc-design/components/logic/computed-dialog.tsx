@@ -1,4 +1,4 @@
-import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import { type ComputedValue, parseExpression } from "@wjgj/core";
 import { Button, Empty, Input, InputNumber, Modal, Select } from "antd";
 import { useMemo, useState } from "react";
@@ -6,6 +6,7 @@ import { conditionSources } from "../../lib/logic-sources.ts";
 import { collectIds, nextId } from "../../store/ids.ts";
 import { uiActions } from "../../store/ui-store.ts";
 import { editorActions, editorStore } from "../../store/use-editor.ts";
+import { RemoveButton } from "../remove-button.tsx";
 
 function syntaxError(expression: string): string | null {
   if (!expression.trim()) return "请填写表达式";
@@ -86,12 +87,7 @@ export function ComputedDialog() {
                 value={item.decimals ?? null}
                 onChange={(decimals) => update(i, { decimals: decimals ?? undefined })}
               />
-              <Button
-                type="text"
-                aria-label="删除计算值"
-                icon={<CloseOutlined />}
-                onClick={() => setItems(items.filter((_, j) => j !== i))}
-              />
+              <RemoveButton label="删除计算值" onClick={() => setItems(items.filter((_, j) => j !== i))} />
             </div>
             <Input.TextArea
               autoSize={{ minRows: 1, maxRows: 4 }}

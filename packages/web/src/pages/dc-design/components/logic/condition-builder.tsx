@@ -1,7 +1,8 @@
-import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import type { Condition } from "@wjgj/core";
 import { Button, Checkbox, Select, Space } from "antd";
 import { defaultLeaf, type GroupCondition } from "../../lib/condition-model.ts";
+import { RemoveButton } from "../remove-button.tsx";
 import { type BuilderSources, LeafEditor } from "./condition-leaf.tsx";
 
 export type { BuilderSources } from "./condition-leaf.tsx";
@@ -60,13 +61,7 @@ export function GroupEditor({ group, sources, onChange, depth = 0 }: GroupEditor
             ) : (
               <LeafEditor leaf={inner} sources={sources} onChange={wrap} />
             )}
-            <Button
-              type="text"
-              size="small"
-              aria-label="删除条件"
-              icon={<CloseOutlined />}
-              onClick={() => remove(index)}
-            />
+            <RemoveButton label="删除条件" onClick={() => remove(index)} />
           </div>
         );
       })}

@@ -1,4 +1,4 @@
-import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import type { Condition, Jump } from "@wjgj/core";
 import { Button, Checkbox, Empty, Modal, Select } from "antd";
 import { useMemo, useState } from "react";
@@ -9,6 +9,7 @@ import { indexSurvey, questionLabel } from "../../lib/survey-index.ts";
 import { findQuestion } from "../../store/definition-ops.ts";
 import { uiActions } from "../../store/ui-store.ts";
 import { editorActions, editorStore } from "../../store/use-editor.ts";
+import { RemoveButton } from "../remove-button.tsx";
 import { GroupEditor } from "./condition-builder.tsx";
 
 function encodeTarget(target: Jump["target"]): string {
@@ -86,13 +87,7 @@ export function JumpLogicDialog({ questionId }: { questionId: string }) {
             >
               无条件跳转
             </Checkbox>
-            <Button
-              type="text"
-              size="small"
-              aria-label="删除规则"
-              icon={<CloseOutlined />}
-              onClick={() => setRules(rules.filter((_, j) => j !== i))}
-            />
+            <RemoveButton label="删除规则" onClick={() => setRules(rules.filter((_, j) => j !== i))} />
           </div>
           {rule.when && (
             <GroupEditor

@@ -1,10 +1,11 @@
-import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import type { Option, Question } from "@wjgj/core";
 import { Button, Input, Select } from "antd";
 import { useState } from "react";
 import { enumLabels } from "../../lib/config-schema.ts";
 import { linesToTree, treeToLines } from "../../lib/tree-text.ts";
 import { nextId } from "../../store/ids.ts";
+import { RemoveButton } from "../remove-button.tsx";
 
 /** 多级联动 options as indented lines (two spaces per level), easy to paste from a spreadsheet. */
 export function TreeEditor({ value, onChange }: { value: unknown; onChange: (value: unknown) => void }) {
@@ -82,13 +83,7 @@ export function ColumnsEditor({
               />
             )}
             {columns.length > 1 && (
-              <Button
-                size="small"
-                type="text"
-                aria-label="删除列"
-                icon={<CloseOutlined />}
-                onClick={() => onChange(columns.filter((_, i) => i !== index))}
-              />
+              <RemoveButton label="删除列" onClick={() => onChange(columns.filter((_, i) => i !== index))} />
             )}
           </div>
           {(!table || column.kind === "select") && (

@@ -1,9 +1,10 @@
-import { CloseOutlined, PlusOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import { isSafePattern, type PatternRule, type Question, textFormatNames, textFormats } from "@wjgj/core";
 import { Button, Checkbox, Input, Select } from "antd";
 import { plainTitle } from "../../lib/survey-index.ts";
 import { nextId } from "../../store/ids.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
+import { RemoveButton } from "../remove-button.tsx";
 
 const formatOptions = textFormats.map((format) => ({ value: format, label: textFormatNames[format] }));
 
@@ -43,13 +44,7 @@ export function BlanksEditor({ question }: { question: Question }) {
             必填
           </Checkbox>
           {!inline && blanks.length > 1 && (
-            <Button
-              size="small"
-              type="text"
-              aria-label="删除填空"
-              icon={<CloseOutlined />}
-              onClick={() => save(blanks.filter((_, i) => i !== index))}
-            />
+            <RemoveButton label="删除填空" onClick={() => save(blanks.filter((_, i) => i !== index))} />
           )}
         </div>
       ))}
