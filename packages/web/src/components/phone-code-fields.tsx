@@ -8,6 +8,21 @@ export interface PhoneCodeValues {
   code: string;
 }
 
+/** The 11-digit phone field of every phone form; `autoComplete` says what the number is for here. */
+export function PhoneField({ autoComplete }: { autoComplete: "tel" | "username" }) {
+  return (
+    <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
+      <Input
+        prefix={<MobileOutlined />}
+        placeholder="请输入手机号"
+        maxLength={11}
+        inputMode="numeric"
+        autoComplete={autoComplete}
+      />
+    </Form.Item>
+  );
+}
+
 /**
  * The phone field and the code field with its 获取验证码 button, shared by SMS login and /ConfirmPhone.
  * The button validates the phone first, so a wrong number is shown before any code is requested.
@@ -32,15 +47,7 @@ export function PhoneCodeFields({
 
   return (
     <>
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="tel"
-        />
-      </Form.Item>
+      <PhoneField autoComplete="tel" />
       <Form.Item name="code" rules={codeRules} validateTrigger="onBlur">
         <Input
           prefix={<LockOutlined />}

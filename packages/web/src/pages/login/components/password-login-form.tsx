@@ -1,9 +1,9 @@
-import { LockOutlined, MobileOutlined } from "@ant-design/icons";
+import { LockOutlined } from "@ant-design/icons";
 import { messages } from "@wjgj/core";
 import { Button, Form, Input } from "antd";
 import { usePasswordLoginMutation } from "../../../api/user.ts";
+import { PhoneField } from "../../../components/phone-code-fields.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
-import { phoneRules } from "../../../lib/form-rules.ts";
 import { useLoginSuccess } from "../hooks/use-login-success.ts";
 
 interface PasswordLoginValues {
@@ -31,15 +31,7 @@ export function PasswordLoginForm({ ensureAgreed }: { ensureAgreed: () => boolea
       autoComplete="on"
       data-testid="password-login-form"
     >
-      <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="username"
-        />
-      </Form.Item>
+      <PhoneField autoComplete="username" />
       <Form.Item name="password" rules={[{ required: true, message: messages.passwordRequired }]}>
         <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
       </Form.Item>
