@@ -94,6 +94,7 @@ function CellRows<C extends { id: string; label: string }>(props: {
       rows={props.rows}
       render={(row) =>
         props.columns.map((column) => (
+          // biome-ignore lint/a11y/noLabelWithoutControl: props.control renders the input inside this label
           <label key={column.id} className="wa-blank-row">
             <span className="wa-blank-label">{column.label}</span>
             {props.control(column, answer[row.id]?.[column.id] ?? "", (next) =>
