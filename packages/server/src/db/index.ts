@@ -11,6 +11,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
+import { withStatementCache } from "./statement-cache.ts";
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -42,7 +43,12 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  // Statement journals (a multi-row INSERT … SELECT inside a transaction writes one) stay in memory.
+  sqlite.pragma("temp_store = memory");
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
+  });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
 

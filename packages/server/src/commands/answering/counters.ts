@@ -17,33 +17,36 @@ export function counterKeys(
   return counterKeysOf(responseFacts(definition, answers, quotaKeys), { day, source });
 }
 
-/** Adds `delta` to each counter, creating missing ones: batched upserts, atomic on both databases. */
-export async function bumpCounters(
+/**
+ * Adds each entry's amount to its counter, creating missing ones (keys must be distinct): batched upserts,
+ * atomic on both databases.
+ */
+export async function addToCounters(
   trx: Trx,
   questionnaireId: number,
-  keys: readonly string[],
-  delta: number,
+  entries: readonly (readonly [key: string, delta: number])[],
 ) {
-  if (keys.length === 0) return;
+  if (entries.length === 0) return;
   if (isSqlite(trx)) {
-    // One short statement for any number of keys (see insertFacts); `where true` lets SQLite parse the
-    // upsert clause after a SELECT.
+    // One short statement for any number of keys (see insertFacts): an object's json_each rows carry key
+    // and amount as they are. `where true` lets SQLite parse the upsert clause after a SELECT.
+    const amounts = JSON.stringify(Object.fromEntries(entries));
     await sql`insert into response_counters (questionnaire_id, key, count)
-      select ${questionnaireId}, value, ${delta} from json_each(${JSON.stringify(keys)}) where true
+      select ${questionnaireId}, key, value from json_each(${amounts}) where true
       on conflict (questionnaire_id, key) do update set "count" = response_counters."count" + excluded."count"`.execute(
       trx,
     );
     return;
   }
   // 300 rows × 3 parameters stays well under the parameter limit.
-  for (let start = 0; start < keys.length; start += 300) {
+  for (let start = 0; start < entries.length; start += 300) {
     await trx
       .insertInto("response_counters")
-      .values(keys.slice(start, start + 300).map((key) => ({ questionnaireId, key, count: delta })))
+      .values(entries.slice(start, start + 300).map(([key, count]) => ({ questionnaireId, key, count })))
       .onConflict((oc) =>
         oc
           .columns(["questionnaireId", "key"])
-          .doUpdateSet({ count: sql<number>`response_counters.count + ${delta}` }),
+          .doUpdateSet({ count: sql<number>`response_counters.count + excluded.count` }),
       )
       .execute();
   }

@@ -1,7 +1,7 @@
 import { messages, type QuestionarySettings, type SurveyDefinition } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { type AnsweringRow, answeringColumns } from "../../db/tables/questionnaires.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { readSettings } from "../questionnaires/store.ts";
@@ -43,10 +43,11 @@ export interface OpenQuestionnaire {
   answerToken: string | null;
 }
 
-export async function findByPublicId(db: Db, publicId: string): Promise<QuestionnaireRow> {
+/** The questionnaire behind a public link, without its draft (respondents get the published revision). */
+export async function findByPublicId(db: Db, publicId: string): Promise<AnsweringRow> {
   const row = await db
     .selectFrom("questionnaires")
-    .selectAll()
+    .select(answeringColumns)
     .where("publicId", "=", publicId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError("answerNotFound");

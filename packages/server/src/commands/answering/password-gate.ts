@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { toCount } from "../../db/index.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import { TooManyRequestsError } from "../../errors.ts";
 
 /**
@@ -19,7 +19,7 @@ export const passwordGateLimits = {
   windowSeconds: 600,
 } as const;
 
-function subject(row: QuestionnaireRow): string {
+function subject(row: AnsweringRow): string {
   return `q:${row.id}`;
 }
 
@@ -36,7 +36,7 @@ function samePassword(given: string, expected: string): boolean {
  */
 export async function passesPasswordGate(
   ctx: AppContext,
-  row: QuestionnaireRow,
+  row: AnsweringRow,
   expected: string,
   given: string | undefined,
   ip: string,

@@ -1,6 +1,6 @@
 import { type ExamResult, explanationsOf, type SubmitReply, type SurveyDefinition } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { readSettings } from "../questionnaires/store.ts";
 
@@ -23,7 +23,7 @@ function answerKey(definition: SurveyDefinition): Record<string, string[]> {
   );
 }
 
-async function voteResults(ctx: AppContext, row: QuestionnaireRow, definition: SurveyDefinition) {
+async function voteResults(ctx: AppContext, row: AnsweringRow, definition: SurveyDefinition) {
   const votes = choiceQuestions(definition, ["voteSingle", "voteMultiple"]);
   if (votes.length === 0) return null;
   const counters = await ctx.db
@@ -48,7 +48,7 @@ async function voteResults(ctx: AppContext, row: QuestionnaireRow, definition: S
 /** What the thank-you screen needs, for a stored response (or a preview, `response` null). */
 export async function buildReply(
   ctx: AppContext,
-  row: QuestionnaireRow,
+  row: AnsweringRow,
   definition: SurveyDefinition,
   response: ResponseRow | null,
   score: ExamResult | null,

@@ -1,5 +1,5 @@
 import type { AnswerState, MessageKey, QuestionarySettings } from "@wjgj/core";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 
 export type { AnswerState } from "@wjgj/core";
 
@@ -19,7 +19,11 @@ function parseTime(text: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-export function answerState(row: QuestionnaireRow, settings: QuestionarySettings, now: Date): AnswerState {
+export function answerState(
+  row: Pick<AnsweringRow, "takenDownAt" | "deletedAt" | "publishedVersion" | "status" | "responseCount">,
+  settings: QuestionarySettings,
+  now: Date,
+): AnswerState {
   // An admin's take-down outranks everything the owner did: the respondent must learn why it is gone.
   if (row.takenDownAt) return "takenDown";
   if (row.deletedAt) return "deleted";

@@ -11,7 +11,7 @@ import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { groupTransaction } from "../../db/group-commit.ts";
 import { type Trx, toCount } from "../../db/index.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { type AnsweringRow, answeringColumns } from "../../db/tables/questionnaires.ts";
 import {
   AppError,
   ConflictError,
@@ -87,7 +87,7 @@ function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Dat
 
 async function countSince(
   trx: Trx,
-  row: QuestionnaireRow,
+  row: AnsweringRow,
   column: "ip" | "deviceId" | "userId",
   value: string | number,
   since: string | null,
@@ -105,7 +105,7 @@ async function countSince(
 /** Per-source caps of the settings (once per IP / device / account, in total or per day). */
 async function checkSourceLimits(
   trx: Trx,
-  row: QuestionnaireRow,
+  row: AnsweringRow,
   input: SubmitInput,
   origin: Origin,
   viewer: Viewer | null,
@@ -158,7 +158,7 @@ export async function submitResponse(
 
   const stored = await groupTransaction(ctx.db, ctx.dialect, async (trx) => {
     // Holding the questionnaire row serialises submits to it (SQLite has one writer anyway).
-    let locked = trx.selectFrom("questionnaires").selectAll().where("id", "=", row.id);
+    let locked = trx.selectFrom("questionnaires").select(answeringColumns).where("id", "=", row.id);
     if (ctx.dialect === "postgres") locked = locked.forUpdate();
     const current = await locked.executeTakeFirstOrThrow();
 
@@ -245,8 +245,8 @@ async function submitPreview(
   now: Date,
 ): Promise<SubmitReply> {
   if (!viewer) throw new NotLoggedInError();
-  const row = await findByPublicId(ctx.db, input.publicId);
-  await loadQuestionnaire(ctx.db, viewer, row.id, "read");
+  const found = await findByPublicId(ctx.db, input.publicId);
+  const row = await loadQuestionnaire(ctx.db, viewer, found.id, "read");
   const definition = readDefinition(row.draft);
   const { result } = checkAnswers(definition, input, now);
   return buildReply(ctx, row, definition, null, result.score, result.end?.kind === "screenOut");

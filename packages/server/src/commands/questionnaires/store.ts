@@ -23,8 +23,19 @@ export function readDefinition(json: string): SurveyDefinition {
   return definitionSchema.parse(JSON.parse(json));
 }
 
-/** Stored settings merged over today's defaults; a damaged value falls back to the defaults. */
-export function readSettings(json: string): QuestionarySettings {
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Parsed settings by their stored text: every submit reads them several times. */
+const parsedSettings = new Map<string, QuestionarySettings>();
+const SETTINGS_CACHE_LIMIT = 200;
+
+function parseSettings(json: string): QuestionarySettings {
   try {
     const parsed = questionarySettingsSchema.safeParse(JSON.parse(json));
     if (parsed.success) return parsed.data;
@@ -32,6 +43,20 @@ export function readSettings(json: string): QuestionarySettings {
     // fall through to defaults
   }
   return questionarySettingsSchema.parse({});
+}
+
+/**
+ * Stored settings merged over today's defaults; a damaged value falls back to the defaults. The result is
+ * shared between callers (frozen): copy it to change it.
+ */
+export function readSettings(json: string): QuestionarySettings {
+  const cached = parsedSettings.get(json);
+  if (cached) return cached;
+  const settings = deepFreeze(parseSettings(json));
+  if (parsedSettings.size >= SETTINGS_CACHE_LIMIT)
+    parsedSettings.delete(parsedSettings.keys().next().value as string);
+  parsedSettings.set(json, settings);
+  return settings;
 }
 
 export function countQuestions(definition: SurveyDefinition): number {

@@ -13,7 +13,7 @@ import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { bumpCounters } from "../answering/counters.ts";
+import { addToCounters } from "../answering/counters.ts";
 import { responseOf } from "./answers.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { PREFIX_END } from "./filter.ts";
@@ -102,7 +102,7 @@ export async function gradeAnswer(
       .execute();
     await insertFacts(trx, input.id, row.id, examFacts(exam, grades));
     // Exam facts changed: cached fact bitsets read the version and look again.
-    await bumpCounters(trx, input.id, [RESULTS_VERSION_KEY], 1);
+    await addToCounters(trx, input.id, [[RESULTS_VERSION_KEY, 1]]);
     return answerExamOf(exam, grades);
   });
 }

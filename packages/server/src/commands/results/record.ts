@@ -13,7 +13,7 @@ import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
 import { type Db, isSqlite, type Trx } from "../../db/index.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
-import { bumpCounters } from "../answering/counters.ts";
+import { addToCounters } from "../answering/counters.ts";
 
 /** China calendar date (YYYY-MM-DD) of an instant: the `day:` counters and the date filters use it. */
 export function chinaDate(at: Date): string {
@@ -101,9 +101,9 @@ export async function applyCounters(
     day: chinaDate(new Date(response.submittedAt)),
     source: response.source,
   });
-  await bumpCounters(trx, questionnaireId, keys, sign);
-  if (response.durationSeconds !== 0)
-    await bumpCounters(trx, questionnaireId, ["duration"], sign * response.durationSeconds);
+  const entries: [string, number][] = keys.map((key) => [key, sign]);
+  if (response.durationSeconds !== 0) entries.push(["duration", sign * response.durationSeconds]);
+  await addToCounters(trx, questionnaireId, entries);
 }
 
 /** Parsed definitions of revisions by id (immutable once published), for batch work over many responses. */

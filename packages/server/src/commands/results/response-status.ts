@@ -2,7 +2,7 @@ import type { AnswerStatusChange, ResponseStatus } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { bumpCounters } from "../answering/counters.ts";
+import { addToCounters } from "../answering/counters.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { applyCounters } from "./record.ts";
 import { resultsScope } from "./scope.ts";
@@ -78,7 +78,7 @@ export async function changeResponseStatus(
       )
       .execute();
     // Cached fact bitsets (fact-bitset-cache.ts) see statuses moved by this version, in any process.
-    await bumpCounters(trx, questionnaireId, [RESULTS_VERSION_KEY], 1);
+    await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
     if (delta !== 0)
       await trx
         .updateTable("questionnaires")

@@ -44,3 +44,29 @@ export interface QuestionnaireRevisionsTable {
 }
 
 export type QuestionnaireRow = Selectable<QuestionnairesTable>;
+
+/** Every column but the draft: what respondents' calls read (a draft is the largest value of the row). */
+export const answeringColumns = [
+  "id",
+  "publicId",
+  "ownerId",
+  "kind",
+  "title",
+  "status",
+  "categoryId",
+  "version",
+  "publishedVersion",
+  "settings",
+  "questionCount",
+  "responseCount",
+  "createdAt",
+  "updatedAt",
+  "publishedAt",
+  "deletedAt",
+  "takenDownAt",
+  "takenDownBy",
+  "takenDownReason",
+] as const satisfies readonly Exclude<keyof QuestionnaireRow, "draft">[];
+
+/** A row as `answeringColumns` selects it. */
+export type AnsweringRow = Pick<QuestionnaireRow, (typeof answeringColumns)[number]>;
