@@ -2,10 +2,12 @@ import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { exportFileTexts } from "@wjgj/core";
 import ExcelJS from "exceljs";
-import { type Cell, csvField, neutraliseCell } from "./cells.ts";
+import { type Cell, csvField, neutralise } from "./cells.ts";
+import { columnNames, rowXml } from "./sheet-xml.ts";
 
 /** Where exported rows go, one at a time; `drain` (called every few rows) waits while the file lags behind. */
 export interface RowSink {
+  /** Takes the row (an xlsx sink neutralises its text in place, a csv sink field by field). */
   add(row: Cell[]): void;
   drain(): Promise<void>;
   close(): Promise<void>;
@@ -18,14 +20,25 @@ const XLSX_BACKLOG_BYTES = 32 * 1024 * 1024;
 
 type InternalStream = { _writableState?: { length?: number }; _readableState?: { length?: number } };
 
+/** The stream of a streaming worksheet's XML (exceljs's own, which it feeds into the zip entry). */
+interface SheetStream {
+  write(xml: string): unknown;
+  pipes?: InternalStream[];
+}
+
+function sheetStream(sheet: ExcelJS.Worksheet): SheetStream {
+  const stream = (sheet as unknown as { stream?: SheetStream }).stream;
+  if (typeof stream?.write !== "function") throw new Error("exceljs's worksheet writer has no stream");
+  return stream;
+}
+
 /**
  * exceljs hands each 64 KB of sheet XML to its zip entry without waiting, so a fast producer piles up
  * the whole uncompressed sheet in memory (≈3 KB per row). Its public API has no backpressure; this
  * reads how much is queued at the entry's stream, and 0 if exceljs ever changes shape.
  */
-function sheetBacklog(sheet: ExcelJS.Worksheet): number {
-  const stream = (sheet as unknown as { stream?: { pipes?: InternalStream[] } }).stream;
-  const pipe = stream?.pipes?.[0];
+function sheetBacklog(stream: SheetStream): number {
+  const pipe = stream.pipes?.[0];
   return (pipe?._writableState?.length ?? 0) + (pipe?._readableState?.length ?? 0);
 }
 
@@ -40,7 +53,11 @@ function fileOut(filePath: string) {
   return { out, state, closed };
 }
 
-/** exceljs's streaming writer: inline strings, no styles, rows committed as they come. */
+/**
+ * exceljs's streaming writer (inline strings, no styles) writes the workbook, the sheet around its rows
+ * and the header row; the rows go into its sheet stream (not typed, like the backlog it reads) as the XML
+ * `rowXml` renders, the same bytes (sinks.test.ts), flushed at every `drain`.
+ */
 export function xlsxSink(filePath: string, headers: string[]): RowSink {
   const { out, state, closed } = fileOut(filePath);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -50,20 +67,37 @@ export function xlsxSink(filePath: string, headers: string[]): RowSink {
   });
   const sheet = workbook.addWorksheet(exportFileTexts.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.addRow(headers).commit();
+  const stream = sheetStream(sheet);
+  let columns = columnNames(headers.length);
+  let rowNumber = 1;
+  let pending = "";
+  const flush = () => {
+    if (pending !== "") stream.write(pending);
+    pending = "";
+  };
   return {
     add(row) {
-      sheet.addRow(row.map(neutraliseCell)).commit();
+      // In place: the row is the sink's from now on, and a copy per row would cost more than the check.
+      for (let i = 0; i < row.length; i += 1) {
+        const cell = row[i];
+        if (typeof cell === "string") row[i] = neutralise(cell);
+      }
+      if (row.length > columns.length) columns = columnNames(row.length);
+      rowNumber += 1;
+      pending += rowXml(row, rowNumber, columns);
     },
     async drain() {
+      flush();
       // A turn of the event loop lets the compressor (zlib works off the main thread, one chunk per
       // callback) take the XML written so far, so compression overlaps with reading the next rows.
       await new Promise((resolve) => setImmediate(resolve));
       // If it still lags, wait: polling keeps this independent of which events exceljs's streams emit.
-      while (state.failure === null && sheetBacklog(sheet) > XLSX_BACKLOG_BYTES) await sleep(2);
+      while (state.failure === null && sheetBacklog(stream) > XLSX_BACKLOG_BYTES) await sleep(2);
       if (state.failure) throw state.failure;
     },
     async close() {
       if (state.failure) throw state.failure;
+      flush();
       sheet.commit();
       await workbook.commit();
       await closed;
