@@ -12,6 +12,7 @@
  *   The `token` travels as a header like every call, so the page fetches it and saves the blob.
  * - POST `export/deleteExport` {@link ExportJobInput} → null; removes the job and its file
  */
+import type { Condition } from "../survey/definition/condition.ts";
 
 export const exportKinds = ["xlsx", "csv", "zip"] as const;
 export type ExportKind = (typeof exportKinds)[number];
@@ -61,6 +62,8 @@ export interface ExportFilter {
   endDate?: string;
   /** Keys of {@link responseSourceNames}; all sources when absent or empty. */
   sources?: string[];
+  /** The 筛选 panel's answer condition, as statistics take it (`ResultsFilter.condition`). */
+  condition?: Condition;
   [key: string]: unknown;
 }
 

@@ -9,6 +9,7 @@ import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { safeName } from "./cells.ts";
 import { type ExportRunner, exportsDir } from "./runner.ts";
+import { exportPredicate, latestDefinition } from "./write-file.ts";
 
 /** Jobs of one questionnaire that may wait or run at once; more would only queue behind each other. */
 export const MAX_ACTIVE_JOBS = 3;
@@ -39,6 +40,9 @@ export async function createExportJob(
 ): Promise<ExportJobRow> {
   const questionnaire = await loadQuestionnaire(ctx.db, viewer, input.questionnaireId, "export", "any");
   if (questionnaire.publishedVersion === null) throw new ConflictError("exportNotPublished");
+  // A condition that cannot run is refused now, not as a failed job later.
+  if (input.filter?.condition)
+    exportPredicate(await latestDefinition(ctx.db, questionnaire.id), input.filter);
   const active = await ctx.db
     .selectFrom("export_jobs")
     .select((eb) => eb.fn.countAll().as("count"))

@@ -1,12 +1,14 @@
 import {
   definitionSchema,
   type ExportFilter,
+  type FactPredicate,
   type Question,
   responseSourceNames,
   type SurveyDefinition,
   exportFileTexts as texts,
 } from "@wjgj/core";
-import type { Db } from "../../db/index.ts";
+import { type Db, isSqlite } from "../../db/index.ts";
+import { predicateSql } from "../results/filter.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
 import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
 
@@ -39,8 +41,16 @@ function chinaDayStartIso(day: string, plusDays = 0): string {
   return new Date(Date.UTC(y, m - 1, d + plusDays) - CHINA_OFFSET_MS).toISOString();
 }
 
-/** The responses a filter selects: valid (and invalid when asked), submitted in the range, from the sources. */
-function filtered(db: Db, questionnaireId: number, filter: ExportFilter | null) {
+/**
+ * The responses a filter selects: valid (and invalid when asked), submitted in the range, from the sources,
+ * and passing the answer condition (`predicate`, planned from `filter.condition`) as statistics filter them.
+ */
+function filtered(
+  db: Db,
+  questionnaireId: number,
+  filter: ExportFilter | null,
+  predicate: FactPredicate | null,
+) {
   let query = db
     .selectFrom("responses")
     .where("questionnaireId", "=", questionnaireId)
@@ -48,6 +58,10 @@ function filtered(db: Db, questionnaireId: number, filter: ExportFilter | null) 
   if (filter?.startDate) query = query.where("submittedAt", ">=", chinaDayStartIso(filter.startDate));
   if (filter?.endDate) query = query.where("submittedAt", "<", chinaDayStartIso(filter.endDate, 1));
   if (filter?.sources && filter.sources.length > 0) query = query.where("source", "in", filter.sources);
+  if (predicate) {
+    const dialect = isSqlite(db) ? "sqlite" : "postgres";
+    query = query.where((eb) => predicateSql(eb, predicate, { questionnaireId, dialect }));
+  }
   return query;
 }
 
@@ -55,8 +69,9 @@ export async function countResponses(
   db: Db,
   questionnaireId: number,
   filter: ExportFilter | null,
+  predicate: FactPredicate | null = null,
 ): Promise<number> {
-  const row = await filtered(db, questionnaireId, filter)
+  const row = await filtered(db, questionnaireId, filter, predicate)
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
@@ -82,13 +97,13 @@ export async function* responseBatches(
   db: Db,
   questionnaireId: number,
   filter: ExportFilter | null,
-  options: { withLabels?: boolean; batchSize?: number } = {},
+  options: { withLabels?: boolean; batchSize?: number; predicate?: FactPredicate | null } = {},
 ): AsyncGenerator<ResponseSlice[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const withLabels = options.withLabels ?? true;
   let after = 0;
   for (;;) {
-    const batch = await filtered(db, questionnaireId, filter)
+    const batch = await filtered(db, questionnaireId, filter, options.predicate ?? null)
       .select((eb) => [
         "id",
         "revisionId",

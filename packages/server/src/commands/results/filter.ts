@@ -107,7 +107,11 @@ export function compareWhere(fb: FactsEb, predicate: CompareLeaf, dialect: Diale
 }
 
 /** One fact predicate as SQL over `responses`: leaves are `id IN (matching facts)`. */
-function predicateSql(eb: ResponsesEb, predicate: FactPredicate, set: ResponseSet): Expression<SqlBool> {
+export function predicateSql(
+  eb: ResponsesEb,
+  predicate: FactPredicate,
+  set: Pick<ResponseSet, "questionnaireId" | "dialect">,
+): Expression<SqlBool> {
   const facts = (where: (fb: FactsEb) => Expression<SqlBool>) =>
     eb(
       "responses.id",

@@ -283,6 +283,21 @@ describe("xlsx export", () => {
     expect(none.job.rows).toBe(0);
     expect(none.rows).toEqual([HEADERS]);
   });
+
+  it("exports only the responses the 筛选 panel's answer condition selects, with the other filters", async () => {
+    const women = { kind: "selected", questionId: "gender", optionIds: ["f"], match: "any" };
+    const female = await exportedSheet({ condition: women });
+    expect(female.job.rows).toBe(1);
+    expect(female.rows.slice(1).map((row) => [row[1], row[6]])).toEqual([[ids[1], "女"]]);
+    const men = await exportedSheet({ includeInvalid: true, condition: { kind: "not", condition: women } });
+    expect(men.rows.slice(1).map((row) => row[1])).toEqual([ids[0], ids[2]]);
+    const menByQr = await exportedSheet({
+      includeInvalid: true,
+      sources: ["qrcode"],
+      condition: { kind: "not", condition: women },
+    });
+    expect(menByQr.rows.slice(1).map((row) => row[1])).toEqual([ids[2]]);
+  });
 });
 
 /** RFC 4180 records of a CSV text (quoted fields may hold commas, quotes and line breaks). */

@@ -127,6 +127,12 @@ describe("export/createExport", () => {
       [{ startDate: "2026-06-05", endDate: "2026-06-01" }, "filter.endDate", "开始日期不能晚于结束日期"],
       [{ sources: ["mars"] }, "filter.sources.0", "答卷来源无效"],
       [{ includeInvalid: "maybe" }, "filter.includeInvalid", "导出筛选条件有误，请检查后重试"],
+      // An answer condition statistics cannot run is refused as the 筛选 panel refuses it.
+      [
+        { condition: { kind: "expression", expression: "1 > 0" } },
+        "filter.condition",
+        "计算值和表达式条件不能用于数据筛选，请改用选中、未选中、已作答或比较条件",
+      ],
     ] as const;
     for (const [filter, field, message] of bad) {
       const res = await call(t.app, "POST", "export/createExport", {

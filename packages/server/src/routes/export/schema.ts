@@ -1,4 +1,4 @@
-import { exportKinds, messages, responseSourceNames } from "@wjgj/core";
+import { conditionSchema, exportKinds, messages, responseSourceNames } from "@wjgj/core";
 import { z } from "zod";
 import { blankAsAbsent, booleanParam, enumParam, idParam, jsonObjectParam } from "../../http/params.ts";
 
@@ -21,8 +21,9 @@ const sources = Object.keys(responseSourceNames) as [string, ...string[]];
 const FILTER_MAX_CHARS = 10_000;
 
 /**
- * The export filter: status, dates and sources are applied here; further keys (answer conditions) are
- * kept as sent. `null`s of untouched form fields count as absent.
+ * The export filter: status, dates, sources and the 筛选 panel's answer condition (checked against the
+ * questionnaire when the job is created); further keys are kept as sent. `null`s of untouched form fields
+ * count as absent.
  */
 const filterSchema = z
   .looseObject(
@@ -34,6 +35,7 @@ const filterSchema = z
         .array(enumParam(sources, "exportSourceInvalid"), { error: messages.exportSourceInvalid })
         .max(20)
         .optional(),
+      condition: conditionSchema.optional(),
     },
     { error: messages.exportFilterInvalid },
   )

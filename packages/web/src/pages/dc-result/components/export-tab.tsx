@@ -56,7 +56,7 @@ export function ExportTab() {
   const remove = useDeleteExportMutation();
   const download = useDownloadExportMutation();
   const exportFilter = exportFilterOf(filter);
-  const parts = filterParts({ ...filter, condition: undefined });
+  const parts = filterParts(filter);
 
   const handleCreate = async (kind: ExportKind) => {
     try {
@@ -166,14 +166,6 @@ export function ExportTab() {
           编码，可直接用 Excel 打开。文件保留 {exportRetentionDays} 天。
         </p>
         {parts.length > 0 && <Alert type="info" showIcon title={`按当前筛选导出：${parts.join("，")}`} />}
-        {filter.condition && (
-          <Alert
-            className="wj-gap-top"
-            type="warning"
-            showIcon
-            title="答题条件筛选不作用于导出文件，导出包含符合日期与来源的全部答卷。"
-          />
-        )}
       </Card>
       <Card title="导出记录">
         <Table<ExportJob>

@@ -48,8 +48,9 @@ describe("filter model", () => {
     ).toBe("筛选条件不支持计算值，请改用题目条件");
   });
 
-  it("hands an export the dates and the source only", () => {
+  it("hands an export the answer condition, the dates and the source", () => {
     expect(exportFilterOf({ condition: picked, dateFrom: "2025-01-01", source: "link" })).toEqual({
+      condition: picked,
       startDate: "2025-01-01",
       sources: ["link"],
     });

@@ -52,9 +52,10 @@ export function filterParts(filter: ResultsFilter): string[] {
   return parts;
 }
 
-/** What an export can apply of the current filter: dates and source (answer conditions are not). */
+/** The current filter as an export takes it: the answer condition, the dates and the source. */
 export function exportFilterOf(filter: ResultsFilter): ExportFilter {
   const result: ExportFilter = {};
+  if (filter.condition) result.condition = filter.condition;
   if (filter.dateFrom) result.startDate = filter.dateFrom;
   if (filter.dateTo) result.endDate = filter.dateTo;
   if (filter.source) result.sources = [filter.source];
