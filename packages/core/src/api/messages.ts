@@ -176,6 +176,7 @@ export const messages = {
   // Questionnaires taken down by an admin
   answerTakenDown: "该问卷已被管理员下架，暂时无法填写",
   questionaryTakenDown: "该问卷已被管理员下架，暂不能发布，如有疑问请联系客服",
+  questionaryTakenDownCopy: "该问卷已被管理员下架，不能复制，如有疑问请联系客服",
   takeDownReasonInvalid: "请填写下架原因（1-200个字符）",
   questionaryAlreadyTakenDown: "该问卷已经是下架状态",
   questionaryNotTakenDown: "该问卷未被下架，无需恢复",

@@ -28,6 +28,8 @@ export async function copyQuestionnaire(
   id: number,
 ): Promise<QuestionnaireRow> {
   const source = await loadQuestionnaire(ctx.db, viewer, id, "read");
+  // A copy would be a way around the take-down: a fresh questionnaire its owner could publish at once.
+  if (source.takenDownAt) throw new ConflictError("questionaryTakenDownCopy");
   const title = `${source.title}（副本）`.slice(0, 200);
   const definition = { ...readDefinition(source.draft), title };
   const now = iso(ctx.clock.now());

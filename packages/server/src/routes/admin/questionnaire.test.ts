@@ -202,6 +202,16 @@ describe("taking a questionnaire down", () => {
       msg: "该问卷已被管理员下架，暂不能发布，如有疑问请联系客服",
     });
     expect((await open(q.publicId)).body.data.state).toBe("takenDown");
+    // Nor by copying it: a copy could be published at once.
+    const copied = await call(t.app, "POST", "questionary/copyQuestionary", {
+      token: owner.token,
+      params: { id: q.id },
+    });
+    expect(copied.body).toMatchObject({
+      code: 409,
+      msg: "该问卷已被管理员下架，不能复制，如有疑问请联系客服",
+    });
+    expect(await t.db.selectFrom("questionnaires").select("id").execute()).toHaveLength(1);
     // The owner's list says so, so the closed link is not a mystery.
     const mine = await call<{ list: { id: number; takenDown: boolean }[] }>(
       t.app,
