@@ -53,6 +53,8 @@ test.describe("public website", () => {
       "知识竞赛",
       "私有化部署",
     ]);
+    // The popup slides in (about 0.2 s, scaled): a click during the motion can land between two entries.
+    await expect(page.locator(".wj-site-submenu")).not.toHaveClass(/ant-slide-up/);
     await links.filter({ hasText: "知识竞赛" }).click();
     await expect(page).toHaveURL(/\/website\/product\/knowledge$/);
   });
