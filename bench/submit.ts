@@ -1,7 +1,8 @@
 // `npm run bench -- submit`: the real submit path (anQuestion/questionAnswer: validation by the engine,
 // limits, quotas, counters, one transaction) for a 50-question questionnaire with logic, under load from a
 // second process, against a bare Fastify route doing one SQLite insert of the same JSON — both on SQLite
-// with durable commits (WAL, synchronous=FULL), measured in the same run. Last line: one JSON object.
+// with durable commits (WAL, synchronous=FULL), measured in alternating rounds of the same run. Last line:
+// one JSON object.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,7 +17,8 @@ import { insertUser } from "../packages/server/src/commands/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -113,8 +115,19 @@ bare.post("/insert", async (request) => {
 const ours = await buildApp(ctx);
 const oursUrl = await listen(ours);
 const bareUrl = await listen(bare);
-const baseline = await load(`${bareUrl}/insert`, body);
-const measured = await load(`${oursUrl}/wjgj/api/anQuestion/questionAnswer`, body);
+// Rounds alternate between the two, so a slower spell of the machine weighs on both; each side keeps its
+// best round.
+type Round = Awaited<ReturnType<typeof load>>;
+const best = (a: Round | null, b: Round) => (a && a.rps >= b.rps ? a : b);
+let baseline: Round | null = null;
+let measured: Round | null = null;
+for (let round = 0; round < ROUNDS; round++) {
+  baseline = best(baseline, await load(`${bareUrl}/insert`, body));
+  const submits = await load(`${oursUrl}/wjgj/api/anQuestion/questionAnswer`, body);
+  if (submits.failures > 0) throw new Error(`${submits.failures} submissions failed`);
+  measured = best(measured, submits);
+}
+if (!baseline || !measured) throw new Error("no rounds");
 const stored = await handle.db
   .selectFrom("responses")
   .select((eb) => eb.fn.countAll().as("count"))
@@ -126,7 +139,6 @@ await handle.destroy();
 baselineDb.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-if (measured.failures > 0) throw new Error(`${measured.failures} submissions failed`);
 const round = (n: number) => Math.round(n * 100) / 100;
 console.log(
   `ours: ${round(measured.rps)} submits/s (${Number(stored?.count)} stored, p99 ${round(measured.p99_ms)} ms); baseline insert: ${round(baseline.rps)}/s (p99 ${round(baseline.p99_ms)} ms)`,
