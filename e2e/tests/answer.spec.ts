@@ -153,6 +153,32 @@ test.describe("answering on a phone", () => {
     await expect(page.getByText("您上次的答卷尚未提交")).toHaveCount(0);
   });
 
+  test("what is typed and tapped before the script arrives survives hydration", async ({ page, request }) => {
+    const title = unique("慢网络问卷");
+    const q = await publishQuestionnaire(request, everyTypeSurvey(title));
+    // A slow network: the server's page is on screen and usable while the script is still on its way.
+    let deliver = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await delivered;
+      await route.continue();
+    });
+    await page.goto(`/r/${q.publicId}`, { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await card(page, "name").getByRole("textbox").fill("张三");
+    await tapText(card(page, "gender"), "男");
+    await tapText(card(page, "role"), "上班族");
+    deliver();
+    // Once live, the answers hold it: piping shows the name and show logic follows the chosen role.
+    await expect(card(page, "role")).toContainText("张三，您目前的身份是");
+    await expect(card(page, "company")).toBeVisible();
+    await expect(card(page, "name").getByRole("textbox")).toHaveValue("张三");
+    await expect(card(page, "gender").getByRole("radio", { name: "男" })).toBeChecked();
+    await expect(card(page, "role").getByRole("radio", { name: "上班族" })).toBeChecked();
+  });
+
   test("a double-tapped 提交 stores one response, and a lost reply is recovered without a second one", async ({
     page,
     request,

@@ -1,6 +1,7 @@
-import { startTransition } from "react";
+import { type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
+import { keepEarlyInput } from "./lib/early-input.ts";
 import { loadEngine } from "./lib/view.ts";
 import { type AnswerPageData, DATA_SCRIPT_ID } from "./page-data.ts";
 import "./answer.css";
@@ -9,12 +10,25 @@ const script = document.getElementById(DATA_SCRIPT_ID);
 const data = JSON.parse(script?.textContent ?? "null") as AnswerPageData | null;
 const root = document.getElementById("root");
 
+/** Runs `onHydrated` once, after the first commit of everything inside (effects run children first). */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
+  useEffect(onHydrated, []);
+  return children;
+}
+
 if (data && root) {
   // The engine downloads while React hydrates the server's markup; the page is usable before it arrives.
   if (data.page !== "notFound") void loadEngine();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page: a phone stays responsive, and taps are not lost while it runs.
+  const replayEarlyInput = keepEarlyInput(root);
   startTransition(() => {
-    hydrateRoot(root, <App data={data} />);
+    hydrateRoot(
+      root,
+      <Hydrated onHydrated={replayEarlyInput}>
+        <App data={data} />
+      </Hydrated>,
+    );
   });
 }
