@@ -23,6 +23,10 @@ export default defineConfig({
     // Server renderers: the respondent page (loaded by the server's answer-pages.ts) and the public site
     // (src/website, loaded by website-pages.ts).
     ssr: {
+      // Vite leaves NODE_ENV to the runtime in server bundles; the renderers are built for production only,
+      // so React's production server build (not its development one) is bundled and run. (Text typed before
+      // hydration, once lost with it, is kept by the page itself: src/answer/lib/early-input.ts.)
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
         outDir: "dist/server",
         emptyOutDir: false,
