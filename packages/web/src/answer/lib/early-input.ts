@@ -53,7 +53,7 @@ export function keepEarlyInput(root: HTMLElement): () => void {
     for (const [field, early] of noted) {
       if (!field.isConnected || field.disabled) continue;
       if ("value" in early) typeInto(field, early.value);
-      else {
+      else if (field instanceof HTMLInputElement) {
         // As for text: hydration may have kept the tick; set the other state where React watches, and
         // let a click (the respondent's gesture) put it back.
         field.checked = !early.checked;
