@@ -13,7 +13,7 @@ import {
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { getQuestionType, type QuestionType, type SurveyDefinition } from "@wjgj/core";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { type InsertPoint, locateQuestion } from "../../store/definition-ops.ts";
 import { scrollToQuestion } from "../../store/ui-store.ts";
 import { editorActions, editorStore } from "../../store/use-editor.ts";
@@ -46,12 +46,40 @@ const collision: CollisionDetection = (args) => {
   return closestCenter(args);
 };
 
-/** The pointer's vertical position at the end of a drag, from where it started plus how far it moved. */
-function pointerY(event: DragEndEvent): number | null {
-  const start = event.activatorEvent;
-  if (start instanceof MouseEvent || (typeof PointerEvent !== "undefined" && start instanceof PointerEvent))
-    return start.clientY + event.delta.y;
+/**
+ * The card under the pointer and whether the pointer is on its lower half, read from the page as it is at
+ * the drop: dnd-kit's rectangles and deltas, measured when the drag started, drift once the canvas scrolls
+ * (a drop on the top of the first card used to land after it).
+ */
+function cardAt(x: number, y: number): { id: string; after: boolean } | null {
+  for (const element of document.elementsFromPoint(x, y)) {
+    const card = element.closest<HTMLElement>("[data-qid]");
+    const id = card?.dataset.qid;
+    if (card && id) {
+      const rect = card.getBoundingClientRect();
+      return { id, after: y > rect.top + rect.height / 2 };
+    }
+  }
   return null;
+}
+
+/** The pointer's last position while a drag runs (mouse, touch and pen all move it). */
+function usePointer() {
+  const position = useRef<{ x: number; y: number } | null>(null);
+  const stop = useRef<(() => void) | null>(null);
+  const follow = (start: Event) => {
+    position.current = start instanceof MouseEvent ? { x: start.clientX, y: start.clientY } : null;
+    const onMove = (event: PointerEvent) => {
+      position.current = { x: event.clientX, y: event.clientY };
+    };
+    window.addEventListener("pointermove", onMove, true);
+    stop.current = () => window.removeEventListener("pointermove", onMove, true);
+  };
+  const release = () => {
+    stop.current?.();
+    stop.current = null;
+  };
+  return { position, follow, release };
 }
 
 /**
@@ -66,21 +94,30 @@ export function DesignerDnd({ children }: { children: ReactNode }) {
   );
   const [paletteType, setPaletteType] = useState<QuestionType | null>(null);
 
-  const handleDragStart = ({ active }: DragStartEvent) => {
+  const pointer = usePointer();
+
+  const handleDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     const id = String(active.id);
-    setPaletteType(id.startsWith(PALETTE_PREFIX) ? (id.slice(PALETTE_PREFIX.length) as QuestionType) : null);
+    const fromPalette = id.startsWith(PALETTE_PREFIX);
+    setPaletteType(fromPalette ? (id.slice(PALETTE_PREFIX.length) as QuestionType) : null);
+    if (fromPalette) pointer.follow(activatorEvent);
   };
 
   const handleDragEnd = (event: DragEndEvent) => {
     const { active, over } = event;
     setPaletteType(null);
+    pointer.release();
     const draft = editorStore.getState().draft;
     if (!over || !draft) return;
     const activeId = String(active.id);
     if (activeId.startsWith(PALETTE_PREFIX)) {
-      const y = pointerY(event) ?? active.rect.current.translated?.top ?? 0;
-      const after = y > over.rect.top + over.rect.height / 2;
-      const point = dropPoint(draft, String(over.id), after);
+      // Onto a card: before or after it by the pointer's place on it; else the zone dnd-kit found (a page's
+      // end, or a card when the pointer is unknown, as with the keyboard).
+      const at = pointer.position.current;
+      const hit = at ? cardAt(at.x, at.y) : null;
+      const point = hit
+        ? dropPoint(draft, hit.id, hit.after)
+        : dropPoint(draft, String(over.id), (active.rect.current.translated?.top ?? 0) > over.rect.top);
       if (!point) return;
       const id = editorActions().addQuestion(activeId.slice(PALETTE_PREFIX.length) as QuestionType, point);
       if (id) scrollToQuestion(id);
@@ -97,7 +134,10 @@ export function DesignerDnd({ children }: { children: ReactNode }) {
       collisionDetection={collision}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
-      onDragCancel={() => setPaletteType(null)}
+      onDragCancel={() => {
+        setPaletteType(null);
+        pointer.release();
+      }}
     >
       {children}
       <DragOverlay dropAnimation={null}>
