@@ -3,6 +3,7 @@ import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./app.tsx";
 import { draftKey } from "./lib/draft-store.ts";
+import { keepEarlyInput } from "./lib/early-input.ts";
 import type { AnswerPageInput, OpenData } from "./page-data.ts";
 import { prepareAnswerPage, renderAnswerPage } from "./ssr.tsx";
 
@@ -121,8 +122,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Server-renders the page, puts the HTML where the browser would find it, and hydrates it. */
-async function hydrate(open: OpenData = openData()) {
+/**
+ * Server-renders the page, puts the HTML where the browser would find it, and hydrates it; `beforeScript`
+ * acts on the server's markup first, as a respondent can while the script is still downloading.
+ */
+async function hydrate(open: OpenData = openData(), beforeScript?: (container: HTMLElement) => void) {
   const input: AnswerPageInput = { page: "answer", open, today: "2026-06-01", deviceId: "Device_12345678" };
   const data = prepareAnswerPage(input);
   const container = document.createElement("div");
@@ -130,9 +134,12 @@ async function hydrate(open: OpenData = openData()) {
   container.innerHTML = renderAnswerPage(data).html;
   document.body.append(container);
   const serverHtml = container.innerHTML;
+  beforeScript?.(container);
+  const replayEarlyInput = keepEarlyInput(container);
   await act(async () => {
     root = hydrateRoot(container, <App data={data} />);
   });
+  await act(async () => replayEarlyInput());
   return { container, serverHtml };
 }
 
@@ -146,6 +153,16 @@ describe("the respondent page in the browser", () => {
     fireEvent.click(screen.getByLabelText("外出"));
     await waitFor(() => expect(screen.getByText("去哪里？")).toBeTruthy());
     expect(container.querySelector(".wa-percent")?.textContent).toBe("33%");
+  });
+
+  it("keeps an option ticked in the server's markup before hydration: the answers and the logic take it", async () => {
+    await hydrate(openData(), (container) => {
+      const yes = [...container.querySelectorAll<HTMLInputElement>("#q-go input")][0];
+      if (!yes) throw new Error("no option");
+      yes.checked = true;
+    });
+    await waitFor(() => expect(screen.getByText("去哪里？")).toBeTruthy());
+    expect((screen.getByLabelText("外出") as HTMLInputElement).checked).toBe(true);
   });
 
   it("shuffles options with the device id the server rendered with, so nothing moves after hydration", async () => {
