@@ -1,10 +1,15 @@
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type Early = { value: string } | { checked: boolean };
 
 const NOT_TYPED = new Set(["file", "hidden", "button", "submit", "reset", "image"]);
 
 /** What the respondent changed in `field` against the server's markup, or null when nothing. */
 function earlyInputOf(field: Element): Early | null {
+  if (field instanceof HTMLSelectElement) {
+    if (field.multiple) return null;
+    const markup = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+    return field.value !== (markup?.value ?? "") ? { value: field.value } : null;
+  }
   if (field instanceof HTMLTextAreaElement)
     return field.value !== field.defaultValue ? { value: field.value } : null;
   if (!(field instanceof HTMLInputElement) || NOT_TYPED.has(field.type)) return null;
@@ -14,16 +19,16 @@ function earlyInputOf(field: Element): Early | null {
 }
 
 /**
- * Sets a controlled field the way typing does. Hydration may have left the typed text in place (and taken it
- * as the field's known value), so the field is first emptied through its own setter, which React watches;
- * the text then goes in past React's watch and an input event reports the difference.
+ * Sets a controlled field the way typing (or picking) does. Hydration may have left the typed text in place
+ * (and taken it as the field's known value), so the field is first emptied through its own setter, which
+ * React watches; the text then goes in past React's watch and the event React listens to reports it.
  */
 function typeInto(field: Field, value: string) {
   field.value = "";
-  const prototype =
-    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
-  field.dispatchEvent(new Event("input", { bubbles: true }));
+  // The element class's own setter (HTMLInputElement, HTMLTextAreaElement or HTMLSelectElement), not the
+  // one React puts on the element.
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
 }
 
 /**
@@ -37,12 +42,19 @@ function typeInto(field: Field, value: string) {
 export function keepEarlyInput(root: HTMLElement): () => void {
   const noted = new Map<Field, Early>();
   const note = (field: EventTarget | null) => {
-    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (
+      !(
+        field instanceof HTMLInputElement ||
+        field instanceof HTMLTextAreaElement ||
+        field instanceof HTMLSelectElement
+      )
+    )
+      return;
     const early = earlyInputOf(field);
     if (early) noted.set(field, early);
     else noted.delete(field);
   };
-  for (const field of root.querySelectorAll("input, textarea")) note(field);
+  for (const field of root.querySelectorAll("input, textarea, select")) note(field);
   const onInput = (event: Event) => note(event.target);
   root.addEventListener("input", onInput, true);
   root.addEventListener("change", onInput, true);
