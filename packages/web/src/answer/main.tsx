@@ -20,9 +20,10 @@ function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: 
 if (data && root) {
   // The engine downloads while React hydrates the server's markup; the page is usable before it arrives.
   if (data.page !== "notFound") void loadEngine();
+  // What the respondent typed while the script was on its way goes into the answers once hydrated.
+  const replayEarlyInput = keepEarlyInput(root);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page: a phone stays responsive, and taps are not lost while it runs.
-  const replayEarlyInput = keepEarlyInput(root);
   startTransition(() => {
     hydrateRoot(
       root,
