@@ -8,7 +8,7 @@ import {
   exportFileTexts as texts,
 } from "@wjgj/core";
 import { type Db, isSqlite } from "../../db/index.ts";
-import { predicateSql } from "../results/filter.ts";
+import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
 import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
 
@@ -33,14 +33,6 @@ export interface ResponseSlice {
  */
 export const BATCH_SIZE = 100;
 
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
-
-/** "YYYY-MM-DD" in China time → the UTC instant that day starts, as stored timestamps are written. */
-function chinaDayStartIso(day: string, plusDays = 0): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + plusDays) - CHINA_OFFSET_MS).toISOString();
-}
-
 /**
  * The responses a filter selects: valid (and invalid when asked), submitted in the range, from the sources,
  * and passing the answer condition (`predicate`, planned from `filter.condition`) as statistics filter them.
@@ -55,8 +47,8 @@ function filtered(
     .selectFrom("responses")
     .where("questionnaireId", "=", questionnaireId)
     .where("status", "in", filter?.includeInvalid ? ["valid", "invalid"] : ["valid"]);
-  if (filter?.startDate) query = query.where("submittedAt", ">=", chinaDayStartIso(filter.startDate));
-  if (filter?.endDate) query = query.where("submittedAt", "<", chinaDayStartIso(filter.endDate, 1));
+  if (filter?.startDate) query = query.where("submittedAt", ">=", chinaDateStart(filter.startDate));
+  if (filter?.endDate) query = query.where("submittedAt", "<", chinaDateStart(nextDay(filter.endDate)));
   if (filter?.sources && filter.sources.length > 0) query = query.where("source", "in", filter.sources);
   if (predicate) {
     const dialect = isSqlite(db) ? "sqlite" : "postgres";

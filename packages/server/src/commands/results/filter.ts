@@ -17,12 +17,13 @@ type ResponsesEb = ExpressionBuilder<Database, "responses">;
 /** Upper bound of a key prefix range: above every key that starts with the prefix (byte order). */
 export const PREFIX_END = "\u{10FFFF}";
 
-/** Start of a China calendar date as a stored (UTC ISO) time. */
-function chinaDateStart(date: string): string {
+/** Start of a China calendar date ("YYYY-MM-DD") as a stored (UTC ISO) time. */
+export function chinaDateStart(date: string): string {
   return iso(chinaDayStart(new Date(`${date}T00:00:00+08:00`)));
 }
 
-function nextDay(date: string): string {
+/** The calendar date after `date` ("YYYY-MM-DD"). */
+export function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 

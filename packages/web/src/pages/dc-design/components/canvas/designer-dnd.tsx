@@ -115,9 +115,10 @@ export function DesignerDnd({ children }: { children: ReactNode }) {
       // end, or a card when the pointer is unknown, as with the keyboard).
       const at = pointer.position.current;
       const hit = at ? cardAt(at.x, at.y) : null;
+      const dragged = active.rect.current.translated;
       const point = hit
         ? dropPoint(draft, hit.id, hit.after)
-        : dropPoint(draft, String(over.id), (active.rect.current.translated?.top ?? 0) > over.rect.top);
+        : dropPoint(draft, String(over.id), (dragged?.top ?? 0) > over.rect.top + over.rect.height / 2);
       if (!point) return;
       const id = editorActions().addQuestion(activeId.slice(PALETTE_PREFIX.length) as QuestionType, point);
       if (id) scrollToQuestion(id);
