@@ -216,47 +216,4 @@ test.describe("designer", () => {
     expect(after.definition.title).toBe("本窗口的标题");
     expect(after.version).toBeGreaterThan(other.version + 1);
   });
-
-  test("a type dragged from the palette lands above or below the card it is dropped on", async ({
-    page,
-    request,
-  }) => {
-    const { id } = await createBlank(request, unique("拖放位置"));
-    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dcDesign?id=${id}`);
-    await page.getByTestId("palette").locator('[data-type="single"]').click();
-    await page.getByTestId("palette").locator('[data-type="multiple"]').click();
-    await expect(cards(page)).toHaveCount(2);
-    const titles = () => cards(page).evaluateAll((els) => els.map((el) => el.textContent ?? ""));
-
-    /** Drags a palette type with the mouse, in steps, onto `share` of the height of `target`. */
-    const drop = async (type: string, target: Locator, share: number) => {
-      const from = await page.getByTestId("palette").locator(`[data-type="${type}"]`).boundingBox();
-      const to = await target.boundingBox();
-      if (!from || !to) throw new Error("nothing to drag");
-      const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-      const end = { x: to.x + to.width / 2, y: to.y + to.height * share };
-      await page.mouse.move(start.x, start.y);
-      await page.mouse.down();
-      for (let step = 1; step <= 12; step++)
-        await page.mouse.move(
-          start.x + ((end.x - start.x) * step) / 12,
-          start.y + ((end.y - start.y) * step) / 12,
-        );
-      await page.mouse.up();
-    };
-
-    // The top of the first card: before it (this used to land second).
-    await drop("text", cards(page).first(), 0.1);
-    await expect(cards(page)).toHaveCount(3);
-    expect((await titles())[0]).toContain("单行文本");
-    // The lower half of the first card: right after it.
-    await drop("textarea", cards(page).first(), 0.8);
-    await expect(cards(page)).toHaveCount(4);
-    expect((await titles())[1]).toContain("多行文本");
-    // The lower half of the last card: at the end.
-    await drop("number", cards(page).last(), 0.8);
-    await expect(cards(page)).toHaveCount(5);
-    expect((await titles())[4]).toContain("数字");
-    await expectSaved(page);
-  });
 });
