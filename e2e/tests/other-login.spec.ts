@@ -27,20 +27,30 @@ test.describe("login from another platform (202 flow)", () => {
     expect((await apiUserInfo(request, stored.token)).data.nickName).toBe("合作平台用户");
   });
 
-  test("a requestParam that was already used leads to the login screen", async ({ page }) => {
+  test("a requestParam that was already used leads to the login screen", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const requestParam = signRequestParam(OTHER_LOGIN_SECRET, {
       platformUserId: `partner-${crypto.randomUUID()}`,
     });
     await page.goto(`/dc/dclist?requestParam=${requestParam}`);
     await expect.poll(() => storedToken(page)).toBeTruthy();
+    // The exchange ends with a reload to the clean address; let it finish.
+    await expect(page).toHaveURL(/\/dc\/dclist$/);
 
     // The same link opened again in a fresh browser profile.
-    await page.waitForLoadState();
-    await page.evaluate(() => localStorage.clear());
-    await page.goto(`/dc/dclist?requestParam=${requestParam}`);
-    // The server answers 303 for a spent requestParam, so no second exchange is attempted.
-    await expect(page.getByText("登录失效，请重新登录")).toBeVisible();
-    await expect(page).toHaveURL(/\/Loginone/);
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    const fresh = await browser.newContext({ baseURL });
+    try {
+      const again = await fresh.newPage();
+      await again.goto(`/dc/dclist?requestParam=${requestParam}`);
+      // The server answers 303 for a spent requestParam, so no second exchange is attempted.
+      await expect(again.getByText("登录失效，请重新登录")).toBeVisible();
+      await expect(again).toHaveURL(/\/Loginone/);
+      expect(await again.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    } finally {
+      await fresh.close();
+    }
   });
 });
