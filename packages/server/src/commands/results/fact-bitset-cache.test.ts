@@ -87,6 +87,32 @@ describe("fact bitset cache", () => {
     expect(expected.get("option:qs:a")).toBe(2);
   });
 
+  it("builds the same index when it reads the responses a few at a time", async () => {
+    const q = await publishedQuestionnaire(t, owner, everyTypeDefinition());
+    for (let j = 0; j < 11; j += 1)
+      await submitAnswers(t, q, {
+        qs: { optionId: ["a", "b", "c"][j % 3] },
+        qn: j % 4,
+        qt: j % 5 === 0 ? `${j}` : `文本${j}`,
+      });
+    const whole = await new FactBitsetCache().get(t.db, t.ctx.dialect, q.id);
+    const inRounds = await new FactBitsetCache(undefined, 3).get(t.db, t.ctx.dialect, q.id);
+    expect(inRounds.size).toBe(11);
+    expect(keyCounts(inRounds, inRounds.validSet())).toEqual(keyCounts(whole, whole.validSet()));
+    const members = (set: Bitset | undefined) => Array.from({ length: 11 }, (_, i) => set?.has(i) ?? false);
+    expect(whole.keys.size).toBeGreaterThan(5);
+    for (const [key, posting] of whole.keys)
+      expect([key, members(inRounds.keys.get(key)?.bitset(11))]).toEqual([key, members(posting.bitset(11))]);
+    // Texts keep each response's number reading, round after round ("0", "5" and "10" read as numbers).
+    const numeric = (index: typeof whole) => {
+      const set = new Bitset(11);
+      index.keys.get("text:qt")?.addMatching(set, (value) => value >= 0);
+      return members(set);
+    };
+    expect(numeric(inRounds)).toEqual(numeric(whole));
+    expect(numeric(whole).filter(Boolean)).toHaveLength(3);
+  });
+
   it("follows status changes and grading by the results version, and appends new responses", async () => {
     const exam = buildSurvey(
       [

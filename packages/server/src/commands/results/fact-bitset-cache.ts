@@ -1,7 +1,7 @@
 import type { ResponseStatus } from "@wjgj/core";
 import { sql } from "kysely";
 import type { Db, DialectName } from "../../db/index.ts";
-import { FactBitsets } from "./fact-bitsets.ts";
+import { FactBitsets, type IndexedResponse } from "./fact-bitsets.ts";
 
 /**
  * The counter bumped in every transaction that changes a stored response's status or exam facts
@@ -39,21 +39,44 @@ function ascending(ids: Uint32Array): Uint32Array {
 
 const valueFamily = (key: string) => key.startsWith("text:") || key.startsWith("blank:");
 
+/**
+ * Responses read per round when appending: each round groups its facts by key in memory (SQLite sorts
+ * them, having no key index) instead of sorting every fact of a large questionnaire at once.
+ */
+export const APPEND_CHUNK = 4000;
+
 /** Appends the responses with ids above the index's largest, with their facts (but `score:`). */
-async function appendNew(db: Db, dialect: DialectName, questionnaireId: number, index: FactBitsets) {
-  const after = index.maxId;
+async function appendNew(
+  db: Db,
+  dialect: DialectName,
+  questionnaireId: number,
+  index: FactBitsets,
+  chunk: number,
+) {
   const rows = await db
     .selectFrom("responses")
     .select(["id", "status", "submittedAt", "source"])
     .where("questionnaireId", "=", questionnaireId)
-    .where("id", ">", after)
+    .where("id", ">", index.maxId)
     .orderBy("id")
     .execute();
-  if (rows.length === 0) return;
+  for (let start = 0; start < rows.length; start += chunk)
+    await appendChunk(db, dialect, questionnaireId, index, rows.slice(start, start + chunk));
+}
+
+async function appendChunk(
+  db: Db,
+  dialect: DialectName,
+  questionnaireId: number,
+  index: FactBitsets,
+  rows: readonly IndexedResponse[],
+) {
+  const after = index.maxId;
   const upto = rows[rows.length - 1]?.id ?? after;
   const from = index.appendResponses(rows);
-  // One row per key with its response ids: a few hundred rows instead of one per fact. SQLite walks the
-  // key index, so ids come in order without a sort per key (checked below, sorted when not).
+  // One row per key with its response ids: a few hundred rows instead of one per fact. PostgreSQL orders
+  // each key's ids; SQLite groups what it reads along the primary key (it has no key index, migration 0009),
+  // so ids usually come in order: checked below, sorted when not.
   const ids =
     dialect === "postgres"
       ? sql<string>`string_agg(response_id::text, ',' order by response_id)`
@@ -132,7 +155,10 @@ export class FactBitsetCache {
   private readonly entries = new Map<number, { index: FactBitsets; bytes: number }>();
   private readonly loading = new Map<number, Promise<FactBitsets>>();
 
-  constructor(private readonly limitBytes = DEFAULT_CACHE_BYTES) {}
+  constructor(
+    private readonly limitBytes = DEFAULT_CACHE_BYTES,
+    private readonly appendChunk = APPEND_CHUNK,
+  ) {}
 
   async get(db: Db, dialect: DialectName, questionnaireId: number): Promise<FactBitsets> {
     for (;;) {
@@ -180,7 +206,7 @@ export class FactBitsetCache {
     // Read after the version: a change committed meanwhile leaves an older version here, read again next time.
     if (cached && cached.index.version !== version)
       index.setStatuses(await notValid(db, questionnaireId, index.maxId));
-    await appendNew(db, dialect, questionnaireId, index);
+    await appendNew(db, dialect, questionnaireId, index, this.appendChunk);
     index.version = version;
     this.entries.set(questionnaireId, { index, bytes: index.bytes() });
     this.evict(questionnaireId);

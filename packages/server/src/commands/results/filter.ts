@@ -107,22 +107,27 @@ export function compareWhere(fb: FactsEb, predicate: CompareLeaf, dialect: Diale
   return fb.and(parts);
 }
 
-/** One fact predicate as SQL over `responses`: leaves are `id IN (matching facts)`. */
+/**
+ * One fact predicate as SQL over `responses`. PostgreSQL: leaves are `id IN (matching facts)`, found through
+ * the key index. SQLite has no key index (migration 0009): leaves are `EXISTS` over the response's own facts,
+ * a lookup on the primary key per response.
+ */
 export function predicateSql(
   eb: ResponsesEb,
   predicate: FactPredicate,
   set: Pick<ResponseSet, "questionnaireId" | "dialect">,
 ): Expression<SqlBool> {
-  const facts = (where: (fb: FactsEb) => Expression<SqlBool>) =>
-    eb(
-      "responses.id",
-      "in",
-      eb
-        .selectFrom("response_facts")
-        .select("response_facts.responseId")
-        .where("response_facts.questionnaireId", "=", set.questionnaireId)
-        .where(where),
-    );
+  const facts = (where: (fb: FactsEb) => Expression<SqlBool>) => {
+    const matching = eb
+      .selectFrom("response_facts")
+      .where("response_facts.questionnaireId", "=", set.questionnaireId)
+      .where(where);
+    if (set.dialect === "sqlite")
+      return eb.exists(
+        matching.select(sql.lit(1).as("one")).whereRef("response_facts.responseId", "=", "responses.id"),
+      );
+    return eb("responses.id", "in", matching.select("response_facts.responseId"));
+  };
   switch (predicate.kind) {
     case "and":
       return eb.and(predicate.items.map((item) => predicateSql(eb, item, set)));

@@ -9,6 +9,7 @@ import { uploadsMigration } from "./0005-uploads.ts";
 import { resultsMigration } from "./0006-results.ts";
 import { exportJobsMigration } from "./0007-export-jobs.ts";
 import { questionnaireTakeDownMigration } from "./0008-questionnaire-take-down.ts";
+import { sqliteFactsKeyIndexMigration } from "./0009-sqlite-facts-key-index.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0006-results": resultsMigration(dialect),
     "0007-export-jobs": exportJobsMigration(dialect),
     "0008-questionnaire-take-down": questionnaireTakeDownMigration(),
+    "0009-sqlite-facts-key-index": sqliteFactsKeyIndexMigration(dialect),
   };
 }
 
