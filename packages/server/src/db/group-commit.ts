@@ -1,6 +1,10 @@
-import { sql } from "kysely";
+import { CompiledQuery } from "kysely";
 import type { CommitHook, Db, DialectName, Trx } from "./index.ts";
 import { transaction } from "./index.ts";
+
+const SAVEPOINT = CompiledQuery.raw("savepoint unit");
+const RELEASE = CompiledQuery.raw("release unit");
+const ROLLBACK_TO = CompiledQuery.raw("rollback to unit");
 
 type Work<T> = (trx: Trx, onCommit: (hook: CommitHook) => void) => Promise<T>;
 
@@ -44,18 +48,18 @@ class GroupCommitter {
     const hooks: CommitHook[][] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        for (const [index, pending] of batch.entries()) {
-          const name = sql.raw(`unit_${index}`);
+        for (const pending of batch) {
           const unitHooks: CommitHook[] = [];
-          await sql`savepoint ${name}`.execute(trx);
+          // Each unit's savepoint is released before the next opens, so one name serves them all.
+          await trx.executeQuery(SAVEPOINT);
           try {
             const value = await pending.work(trx, (hook) => unitHooks.push(hook));
-            await sql`release ${name}`.execute(trx);
+            await trx.executeQuery(RELEASE);
             outcomes.push({ ok: true, value });
             hooks.push(unitHooks);
           } catch (error) {
-            await sql`rollback to ${name}`.execute(trx);
-            await sql`release ${name}`.execute(trx);
+            await trx.executeQuery(ROLLBACK_TO);
+            await trx.executeQuery(RELEASE);
             outcomes.push({ ok: false, value: error });
             hooks.push([]);
           }

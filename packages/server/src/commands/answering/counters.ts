@@ -1,6 +1,7 @@
 import { counterKeysOf, getQuestionType, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import { sql } from "kysely";
 import { isSqlite, type Trx } from "../../db/index.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 
 /**
  * Counter keys one response adds — `total`, `day:<YYYY-MM-DD>`, `source:<s>`, `answered:<q>`, `option:<q>:<o>`
@@ -18,6 +19,17 @@ export function counterKeys(
 }
 
 /**
+ * SQLite: one short statement for any number of keys (see insertFacts): an object's json_each rows carry
+ * key and amount as they are. `where true` lets SQLite parse the upsert clause after a SELECT.
+ */
+const addCountersJson = preparedQuery<never, { questionnaireId: number; amounts: string }>(
+  (_db, p) =>
+    sql`insert into response_counters (questionnaire_id, key, count)
+      select ${p.questionnaireId}, key, value from json_each(${p.amounts}) where true
+      on conflict (questionnaire_id, key) do update set "count" = response_counters."count" + excluded."count"`,
+);
+
+/**
  * Adds each entry's amount to its counter, creating missing ones (keys must be distinct): batched upserts,
  * atomic on both databases.
  */
@@ -28,14 +40,8 @@ export async function addToCounters(
 ) {
   if (entries.length === 0) return;
   if (isSqlite(trx)) {
-    // One short statement for any number of keys (see insertFacts): an object's json_each rows carry key
-    // and amount as they are. `where true` lets SQLite parse the upsert clause after a SELECT.
     const amounts = JSON.stringify(Object.fromEntries(entries));
-    await sql`insert into response_counters (questionnaire_id, key, count)
-      select ${questionnaireId}, key, value from json_each(${amounts}) where true
-      on conflict (questionnaire_id, key) do update set "count" = response_counters."count" + excluded."count"`.execute(
-      trx,
-    );
+    await addCountersJson.execute(trx, { questionnaireId, amounts });
     return;
   }
   // 300 rows × 3 parameters stays well under the parameter limit.

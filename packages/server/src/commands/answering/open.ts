@@ -1,6 +1,7 @@
 import { messages, type QuestionarySettings, type SurveyDefinition } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns } from "../../db/tables/questionnaires.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
@@ -44,12 +45,12 @@ export interface OpenQuestionnaire {
 }
 
 /** The questionnaire behind a public link, without its draft (respondents get the published revision). */
+const byPublicId = preparedQuery<AnsweringRow, { publicId: string }>((db, p) =>
+  db.selectFrom("questionnaires").select(answeringColumns).where("publicId", "=", p.publicId),
+);
+
 export async function findByPublicId(db: Db, publicId: string): Promise<AnsweringRow> {
-  const row = await db
-    .selectFrom("questionnaires")
-    .select(answeringColumns)
-    .where("publicId", "=", publicId)
-    .executeTakeFirst();
+  const row = (await byPublicId.execute(db, { publicId })).rows[0];
   if (!row) throw new NotFoundError("answerNotFound");
   return row;
 }

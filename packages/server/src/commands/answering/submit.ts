@@ -10,8 +10,10 @@ import {
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { groupTransaction } from "../../db/group-commit.ts";
-import { type Trx, toCount } from "../../db/index.ts";
+import { isSqlite, type Trx, toCount } from "../../db/index.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns } from "../../db/tables/questionnaires.ts";
+import type { ResponseRow } from "../../db/tables/responses.ts";
 import {
   AppError,
   ConflictError,
@@ -125,6 +127,50 @@ async function checkSourceLimits(
   }
 }
 
+// The statements every submit runs, compiled once (db/prepared.ts).
+const lockQuestionnaire = preparedQuery<AnsweringRow, { id: number }>((db, p) => {
+  const query = db.selectFrom("questionnaires").select(answeringColumns).where("id", "=", p.id);
+  // Holding the questionnaire row serialises submits to it (SQLite has one writer anyway).
+  return isSqlite(db) ? query : query.forUpdate();
+});
+
+const responseByKey = preparedQuery<ResponseRow, { questionnaireId: number; key: string }>((db, p) =>
+  db
+    .selectFrom("responses")
+    .selectAll()
+    .where("questionnaireId", "=", p.questionnaireId)
+    .where("idempotencyKey", "=", p.key),
+);
+
+const insertResponse = preparedQuery<ResponseRow, Omit<ResponseRow, "id">>((db, p) =>
+  db
+    .insertInto("responses")
+    .values({
+      questionnaireId: p.questionnaireId,
+      revisionId: p.revisionId,
+      answers: p.answers,
+      labels: p.labels,
+      score: p.score,
+      maxScore: p.maxScore,
+      passed: p.passed,
+      endState: p.endState,
+      status: p.status,
+      ip: p.ip,
+      userAgent: p.userAgent,
+      deviceId: p.deviceId,
+      userId: p.userId,
+      source: p.source,
+      durationSeconds: p.durationSeconds,
+      idempotencyKey: p.idempotencyKey,
+      submittedAt: p.submittedAt,
+    })
+    .returningAll(),
+);
+
+const setResponseCount = preparedQuery<never, { id: number; count: number }>((db, p) =>
+  db.updateTable("questionnaires").set({ responseCount: p.count }).where("id", "=", p.id),
+);
+
 /**
  * `anQuestion/questionAnswer`: validates with core's engine against the published revision, then — in one
  * transaction holding the questionnaire — re-checks state, caps, quotas and unique values, stores the
@@ -157,17 +203,12 @@ export async function submitResponse(
   const limits = quotaLimits(revision.definition, result.quotaKeys);
 
   const stored = await groupTransaction(ctx.db, ctx.dialect, async (trx) => {
-    // Holding the questionnaire row serialises submits to it (SQLite has one writer anyway).
-    let locked = trx.selectFrom("questionnaires").select(answeringColumns).where("id", "=", row.id);
-    if (ctx.dialect === "postgres") locked = locked.forUpdate();
-    const current = await locked.executeTakeFirstOrThrow();
+    const current = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
+    if (!current) throw new ClosedError("deleted");
 
-    const previous = await trx
-      .selectFrom("responses")
-      .selectAll()
-      .where("questionnaireId", "=", row.id)
-      .where("idempotencyKey", "=", input.idempotencyKey)
-      .executeTakeFirst();
+    const previous = (
+      await responseByKey.execute(trx, { questionnaireId: row.id, key: input.idempotencyKey })
+    ).rows[0];
     if (previous) return previous;
 
     const state = answerState(current, readSettings(current.settings), now);
@@ -196,29 +237,27 @@ export async function submitResponse(
 
     const claim = await claimFiles(trx, row.id, revision.definition, result.answers, input.answerSession);
     const score = result.score;
-    const response = await trx
-      .insertInto("responses")
-      .values({
-        questionnaireId: row.id,
-        revisionId: revision.id,
-        answers: JSON.stringify(result.answers),
-        labels: JSON.stringify(labels),
-        score: score?.total ?? null,
-        maxScore: score?.max ?? null,
-        passed: score?.passed === null || score?.passed === undefined ? null : score.passed ? 1 : 0,
-        endState: result.end?.kind === "screenOut" ? "screenedOut" : "submitted",
-        status: "valid",
-        ip: origin.ip,
-        userAgent: origin.userAgent.slice(0, 300),
-        deviceId: input.deviceId,
-        userId: viewer?.user.id ?? null,
-        source: input.source,
-        durationSeconds: input.durationSeconds,
-        idempotencyKey: input.idempotencyKey,
-        submittedAt: iso(now),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const inserted = await insertResponse.execute(trx, {
+      questionnaireId: row.id,
+      revisionId: revision.id,
+      answers: JSON.stringify(result.answers),
+      labels: JSON.stringify(labels),
+      score: score?.total ?? null,
+      maxScore: score?.max ?? null,
+      passed: score?.passed === null || score?.passed === undefined ? null : score.passed ? 1 : 0,
+      endState: result.end?.kind === "screenOut" ? "screenedOut" : "submitted",
+      status: "valid",
+      ip: origin.ip,
+      userAgent: origin.userAgent.slice(0, 300),
+      deviceId: input.deviceId,
+      userId: viewer?.user.id ?? null,
+      source: input.source,
+      durationSeconds: input.durationSeconds,
+      idempotencyKey: input.idempotencyKey,
+      submittedAt: iso(now),
+    });
+    const response = inserted.rows[0];
+    if (!response) throw new Error("the response was not stored");
     for (const { questionId, value } of result.unique) {
       await trx
         .insertInto("response_uniques")
@@ -228,11 +267,7 @@ export async function submitResponse(
     await claim(response.id);
     await insertFacts(trx, row.id, response.id, facts);
     await applyCounters(trx, row.id, facts, response, 1);
-    await trx
-      .updateTable("questionnaires")
-      .set({ responseCount: current.responseCount + 1 })
-      .where("id", "=", row.id)
-      .execute();
+    await setResponseCount.execute(trx, { id: row.id, count: current.responseCount + 1 });
     return response;
   });
   return buildReply(ctx, row, revision.definition, stored, result.score);

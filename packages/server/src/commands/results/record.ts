@@ -12,6 +12,7 @@ import {
 import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
 import { type Db, isSqlite, type Trx } from "../../db/index.ts";
+import { preparedQuery } from "../../db/prepared.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { addToCounters } from "../answering/counters.ts";
 
@@ -47,6 +48,17 @@ export function factsOfStored(
 /** Fact rows per INSERT: 6 parameters each stays far below SQLite's and PostgreSQL's limits. */
 const FACT_BATCH = 500;
 
+/**
+ * SQLite: one short statement whatever the number of facts: SQLite unpacks the JSON array itself, which
+ * spares compiling and preparing a statement of hundreds of placeholders on every submit.
+ */
+const insertFactsJson = preparedQuery<never, { questionnaireId: number; responseId: number; rows: string }>(
+  (_db, p) =>
+    sql`insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
+      select ${p.questionnaireId}, ${p.responseId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3
+      from json_each(${p.rows})`,
+);
+
 export async function insertFacts(
   trx: Trx | Db,
   questionnaireId: number,
@@ -55,12 +67,8 @@ export async function insertFacts(
 ) {
   if (facts.length === 0) return;
   if (isSqlite(trx)) {
-    // One short statement whatever the number of facts: SQLite unpacks the JSON array itself, which spares
-    // compiling and preparing a statement of hundreds of placeholders on every submit.
     const rows = JSON.stringify(facts.map((f) => [f.questionId, f.key, f.num ?? null, f.text ?? null]));
-    await sql`insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
-      select ${questionnaireId}, ${responseId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3
-      from json_each(${rows})`.execute(trx);
+    await insertFactsJson.execute(trx, { questionnaireId, responseId, rows });
     return;
   }
   for (let start = 0; start < facts.length; start += FACT_BATCH) {

@@ -1,0 +1,67 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildQuestionnaire, buildUser } from "../../test/factories.ts";
+import { createTestContext, type TestContext } from "../../test/helpers.ts";
+import { preparedQuery } from "./prepared.ts";
+
+// Runs on the suite's database: SQLite, or PostgreSQL when DATABASE_URL is set.
+describe("preparedQuery", () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const insertCounter = preparedQuery<
+    { questionnaireId: number; key: string; count: number },
+    { id: number; key: string; count: number }
+  >((db, p) =>
+    db
+      .insertInto("response_counters")
+      // Listed in another order than the parameters are named: each value goes to its own column.
+      .values({ count: p.count, key: p.key, questionnaireId: p.id })
+      .returningAll(),
+  );
+  const countersOf = preparedQuery<{ key: string; count: number }, { id: number; from: string }>((db, p) =>
+    db
+      .selectFrom("response_counters")
+      .select(["key", "count"])
+      .where("key", ">=", p.from)
+      .where("questionnaireId", "=", p.id)
+      .orderBy("key"),
+  );
+  const bump = preparedQuery<never, { id: number; by: number }>(
+    (_db, p) => sql`update response_counters set count = count + ${p.by} where questionnaire_id = ${p.id}`,
+  );
+
+  it("runs with new parameters each time, in their places, and rows come back camelCased", async () => {
+    const questionnaire = await buildQuestionnaire(t, await buildUser(t));
+    const id = questionnaire.id;
+
+    const first = await insertCounter.execute(t.db, { id, key: "b", count: 2 });
+    expect(first.rows).toEqual([{ questionnaireId: id, key: "b", count: 2 }]);
+    await insertCounter.execute(t.db, { id, key: "a", count: 7 });
+    await insertCounter.execute(t.db, { id, key: "c", count: 1 });
+    await t.db.transaction().execute(async (trx) => bump.execute(trx, { id, by: 10 }));
+
+    const rows = await countersOf.execute(t.db, { id, from: "b" });
+    expect(rows.rows.map((row) => [row.key, Number(row.count)])).toEqual([
+      ["b", 12],
+      ["c", 11],
+    ]);
+    expect(countersOf.sql(t.db)).toContain('"questionnaire_id"');
+  });
+
+  it("refuses a query with a value that is not a parameter's stand-in", () => {
+    const literal = preparedQuery<never, { id: number }>((db, p) =>
+      db
+        .selectFrom("response_counters")
+        .selectAll()
+        .where("questionnaireId", "=", p.id)
+        .where("count", ">", 3),
+    );
+    expect(() => literal.sql(t.db)).toThrow(/stand-in/);
+  });
+});
