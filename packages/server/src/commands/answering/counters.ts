@@ -40,7 +40,11 @@ export async function addToCounters(
 ) {
   if (entries.length === 0) return;
   if (isSqlite(trx)) {
-    const amounts = JSON.stringify(Object.fromEntries(entries));
+    // The object's JSON written directly: building the object first costs as much again.
+    let amounts = "{";
+    for (const [key, delta] of entries)
+      amounts += `${amounts.length > 1 ? "," : ""}${JSON.stringify(key)}:${delta}`;
+    amounts += "}";
     await addCountersJson.execute(trx, { questionnaireId, amounts });
     return;
   }
@@ -98,13 +102,22 @@ export function chosenLabels(
   answers: Record<string, unknown>,
 ): Record<string, Record<string, string>> {
   const labels: Record<string, Record<string, string>> = {};
-  for (const question of definition.pages.flatMap((page) => page.questions)) {
-    const answer = answers[question.id];
-    const offered = options[question.id];
-    if (answer === undefined || !offered) continue;
-    const chosen = new Set(getQuestionType(question.type)?.selected?.(answer) ?? []);
-    const entries = offered.filter((o) => chosen.has(o.id)).map((o) => [o.id, o.label] as const);
-    if (entries.length > 0) labels[question.id] = Object.fromEntries(entries);
+  for (const page of definition.pages) {
+    for (const question of page.questions) {
+      const answer = answers[question.id];
+      const offered = options[question.id];
+      if (answer === undefined || !offered) continue;
+      const chosen = getQuestionType(question.type)?.selected?.(answer);
+      if (!chosen || chosen.length === 0) continue;
+      const seen: Record<string, string> = {};
+      let count = 0;
+      for (const option of offered) {
+        if (!chosen.includes(option.id)) continue;
+        seen[option.id] = option.label;
+        count += 1;
+      }
+      if (count > 0) labels[question.id] = seen;
+    }
   }
   return labels;
 }

@@ -187,6 +187,28 @@ describe("the password gate", () => {
     expect(await stored()).toBe(1);
   });
 
+  it("follows a password set or removed between two submissions at once", async () => {
+    const q = await published();
+    const { revisionId, answerToken } = (await open(q.publicId)).body.data;
+    const body = { publicId: q.publicId, revisionId, answerToken };
+    const setPassword = async (password: string) =>
+      expect(
+        (
+          await call(t.app, "POST", "questionary/updateQuestionarySet", {
+            token: owner.token,
+            json: { id: q.id, settings: { password } },
+          })
+        ).body.code,
+      ).toBe(200);
+    expect((await submit(body)).body.code).toBe(200);
+    await setPassword("2468");
+    expect((await submit(body)).body).toMatchObject({ code: 403, msg: "访问密码错误，请重新输入" });
+    expect((await submit({ ...body, password: "2468" })).body.code).toBe(200);
+    await setPassword("");
+    expect((await submit(body)).body.code).toBe(200);
+    expect(await stored()).toBe(3);
+  });
+
   it("limits everyone together, against guessing spread over many addresses", async () => {
     const q = await published("8888");
     const ips = passwordGateLimits.perQuestionnaire / passwordGateLimits.perIp;
