@@ -216,4 +216,65 @@ test.describe("designer", () => {
     expect(after.definition.title).toBe("本窗口的标题");
     expect(after.version).toBeGreaterThan(other.version + 1);
   });
+
+  test("a type dragged from the palette lands above or below the card it is dropped on", async ({
+    page,
+    request,
+  }) => {
+    const { id } = await createBlank(request, unique("拖放位置"));
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dcDesign?id=${id}`);
+    const palette = (type: string) => page.getByTestId("palette").locator(`[data-type="${type}"]`);
+    await palette("single").click();
+    await palette("multiple").click();
+    await expect(cards(page)).toHaveCount(2);
+
+    /** The box of `target` once it stops moving: the canvas scrolls smoothly to every new card. */
+    const settledBox = async (target: Locator) => {
+      let last = await target.boundingBox();
+      for (let i = 0; i < 60; i++) {
+        await page.waitForTimeout(50);
+        const now = await target.boundingBox();
+        if (last && now && Math.abs(now.x - last.x) < 0.5 && Math.abs(now.y - last.y) < 0.5) return now;
+        last = now;
+      }
+      throw new Error("the canvas kept moving");
+    };
+
+    /** Drags a palette type with the mouse, in steps, onto `share` of the height of `target`. */
+    const drop = async (type: string, target: Locator, share: number) => {
+      const from = await settledBox(palette(type));
+      const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+      const endOf = async () => {
+        const to = await settledBox(target);
+        return { x: to.x + to.width / 2, y: to.y + to.height * share };
+      };
+      let end = await endOf();
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      for (let step = 1; step <= 12; step++)
+        await page.mouse.move(
+          start.x + ((end.x - start.x) * step) / 12,
+          start.y + ((end.y - start.y) * step) / 12,
+        );
+      // Where the card is now, in case anything moved while dragging; the drop reads the last position.
+      end = await endOf();
+      await page.mouse.move(end.x, end.y, { steps: 2 });
+      await page.mouse.up();
+    };
+
+    // The top of the first card: before it (this used to land second).
+    await drop("text", cards(page).first(), 0.15);
+    await expect(cards(page)).toHaveCount(3);
+    await expect(cards(page).nth(0)).toContainText("单行文本");
+    // The lower half of the first card: right after it.
+    await drop("textarea", cards(page).first(), 0.8);
+    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page).nth(1)).toContainText("多行文本");
+    // The lower half of the last card: at the end.
+    await drop("number", cards(page).last(), 0.8);
+    await expect(cards(page)).toHaveCount(5);
+    await expect(cards(page).nth(4)).toContainText("数字");
+    await expect(cards(page).nth(2)).toContainText("单选");
+    await expectSaved(page);
+  });
 });
