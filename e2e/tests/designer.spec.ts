@@ -87,8 +87,12 @@ async function expectSaved(page: Page) {
 async function openLogic(page: Page, card: Locator, editor: string) {
   await card.click({ position: { x: 8, y: 8 } });
   await card.getByRole("button", { name: "逻辑设置" }).click();
+  // The menu slides in: a click while it moves can land on the item next to the one meant.
+  await expect(page.locator(".ant-dropdown:not(.ant-dropdown-hidden)")).not.toHaveClass(/ant-slide-up/);
   await page.getByRole("menuitem", { name: editor }).click();
-  return page.getByRole("dialog");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`${editor} · `);
+  return dialog;
 }
 
 test.describe("designer", () => {
