@@ -6,6 +6,10 @@ import { readSettings } from "../questionnaires/store.ts";
 
 type Choice = { id: string; label: string; correct?: boolean };
 
+/** What the thank-you screen reads of a stored response. */
+export const repliedColumns = ["id", "endState", "score", "maxScore", "passed"] as const;
+export type RepliedResponse = Pick<ResponseRow, (typeof repliedColumns)[number]>;
+
 function choiceQuestions(definition: SurveyDefinition, types?: readonly string[]) {
   return definition.pages
     .flatMap((page) => page.questions)
@@ -50,7 +54,7 @@ export async function buildReply(
   ctx: AppContext,
   row: AnsweringRow,
   definition: SurveyDefinition,
-  response: ResponseRow | null,
+  response: RepliedResponse | null,
   score: ExamResult | null,
   screenedOutPreview = false,
 ): Promise<SubmitReply> {

@@ -29,7 +29,7 @@ import { chosenLabels, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
 import { passesPasswordGate } from "./password-gate.ts";
-import { buildReply } from "./reply.ts";
+import { buildReply, type RepliedResponse, repliedColumns } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
 import { answerState, answerStateMessages } from "./state.ts";
 
@@ -134,15 +134,15 @@ const lockQuestionnaire = preparedQuery<AnsweringRow, { id: number }>((db, p) =>
   return isSqlite(db) ? query : query.forUpdate();
 });
 
-const responseByKey = preparedQuery<ResponseRow, { questionnaireId: number; key: string }>((db, p) =>
+const responseByKey = preparedQuery<RepliedResponse, { questionnaireId: number; key: string }>((db, p) =>
   db
     .selectFrom("responses")
-    .selectAll()
+    .select(repliedColumns)
     .where("questionnaireId", "=", p.questionnaireId)
     .where("idempotencyKey", "=", p.key),
 );
 
-const insertResponse = preparedQuery<ResponseRow, Omit<ResponseRow, "id">>((db, p) =>
+const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((db, p) =>
   db
     .insertInto("responses")
     .values({
@@ -164,7 +164,7 @@ const insertResponse = preparedQuery<ResponseRow, Omit<ResponseRow, "id">>((db, 
       idempotencyKey: p.idempotencyKey,
       submittedAt: p.submittedAt,
     })
-    .returningAll(),
+    .returning(repliedColumns),
 );
 
 const setResponseCount = preparedQuery<never, { id: number; count: number }>((db, p) =>
@@ -298,7 +298,7 @@ async function submitTo(
 
     const claim = await claimFiles(trx, row.id, revision.definition, result.answers, input.answerSession);
     const score = result.score;
-    const inserted = await insertResponse.execute(trx, {
+    const values: Omit<ResponseRow, "id"> = {
       questionnaireId: row.id,
       revisionId: revision.id,
       answers: JSON.stringify(result.answers),
@@ -316,8 +316,8 @@ async function submitTo(
       durationSeconds: input.durationSeconds,
       idempotencyKey: input.idempotencyKey,
       submittedAt: iso(now),
-    });
-    const response = inserted.rows[0];
+    };
+    const response = (await insertResponse.execute(trx, values)).rows[0];
     if (!response) throw new Error("the response was not stored");
     for (const { questionId, value } of result.unique) {
       await trx
@@ -327,7 +327,7 @@ async function submitTo(
     }
     await claim(response.id);
     await insertFacts(trx, row.id, response.id, facts);
-    await applyCounters(trx, row.id, facts, response, 1);
+    await applyCounters(trx, row.id, facts, values, 1);
     await setResponseCount.execute(trx, { id: row.id, count: current.responseCount + 1 });
     return response;
   });

@@ -224,6 +224,15 @@ describe("anQuestion/questionAnswer", () => {
     expect(missing.body.code).toBe(400);
     const stale = await submit(q.publicId, revisionId + 99, { join: { optionId: "no" } });
     expect(stale.body).toMatchObject({ code: 409, msg: "问卷内容已更新，请刷新页面后重新填写" });
+    // Answers that are not an object of question ids at all.
+    for (const answers of [[{ optionId: "no" }], "join=no", null, { ["q".repeat(65)]: "x" }]) {
+      const malformed = await submit(q.publicId, revisionId, answers as unknown as Record<string, unknown>);
+      expect(malformed.body, JSON.stringify(answers)).toMatchObject({
+        code: 400,
+        msg: "答卷有误，请检查后重新提交",
+        data: { errors: [{ field: "answers", message: "答卷有误，请检查后重新提交" }] },
+      });
+    }
     expect(await t.db.selectFrom("responses").selectAll().execute()).toHaveLength(0);
     expect((await submit(q.publicId, revisionId, { join: { optionId: "no" } })).body.code).toBe(200);
   });

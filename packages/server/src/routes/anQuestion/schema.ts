@@ -22,10 +22,23 @@ export const answerTokenParam = blankAsAbsent(
 
 export const openInput = z.object({ publicId: publicIdParam, password: passwordParam });
 
+/**
+ * Answers by question id (at most 64 characters). Checked with one loop: a record schema runs every key
+ * through a string schema and copies the object, on every submit; core validates the answers themselves.
+ */
+const answersParam = z.custom<Record<string, unknown>>(
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.keys(value).every((key) => key.length <= 64),
+  { error: messages.answerInvalid },
+);
+
 export const submitInput = z.object({
   publicId: publicIdParam,
   revisionId: intFromText("answerRevisionChanged", 1, MAX_INT),
-  answers: z.record(z.string().max(64), z.unknown(), { error: messages.answerInvalid }),
+  answers: answersParam,
   durationSeconds: intFromText("answerInvalid", 0, 7 * 86_400).default(0),
   deviceId: blankAsAbsent(
     z.string({ error: messages.answerInvalid }).regex(/^[A-Za-z0-9_-]{1,64}$/, messages.answerInvalid),
