@@ -19,7 +19,7 @@ export async function openBenchContext(config: ReturnType<typeof loadConfig>) {
     db: handle.db,
     dialect: handle.dialect,
     clock: systemClock,
-    sms: consoleSmsProvider({ info: () => {} }),
+    sms: consoleSmsProvider({ warn: () => {} }),
   };
   return { handle, ctx };
 }

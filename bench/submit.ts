@@ -12,7 +12,10 @@ import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
 import { buildApp } from "../packages/server/src/app.ts";
-import { issueAnswerToken } from "../packages/server/src/commands/answering/answer-token.ts";
+import {
+  issueAnswerToken,
+  prepareAnswerTokenKey,
+} from "../packages/server/src/commands/answering/answer-token.ts";
 import { insertUser } from "../packages/server/src/commands/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
@@ -87,6 +90,8 @@ const { handle, ctx } = await openBenchContext(config);
 const user = await insertUser(handle.db, new Date(), { phone: "13900000009" });
 const token = await benchSession(ctx, user, 30);
 const { questionnaire: q, revision } = await publishSurvey(ctx, token, "服务满意度调查", definition());
+// buildApp prepares the answer-token key at start; the token is issued before the app is built here.
+await prepareAnswerTokenKey(config);
 const body = JSON.stringify({
   publicId: q.publicId,
   revisionId: revision.id,

@@ -15,21 +15,25 @@ export const card = (page: Page, id: string) => page.locator(`#q-${id}`);
 export const tapText = (scope: Locator, text: string) => scope.getByText(text, { exact: true }).first().tap();
 export const next = async (page: Page) => page.getByRole("button", { name: "下一页" }).tap();
 
-/** Draws a stroke across the signature canvas with real touch events (Chromium turns them into pointers). */
-export async function drawSignature(page: Page, canvas: Locator) {
+/**
+ * Draws a stroke across the signature canvas with real touch events (Chromium turns them into pointers),
+ * from `from` to `to` of its width (a full-width name makes the widest cropped image).
+ */
+export async function drawSignature(page: Page, canvas: Locator, span = { from: 0.2, to: 0.8 }) {
   const box = await canvas.boundingBox();
   if (!box) throw new Error("签名区域不可见");
   const cdp = await page.context().newCDPSession(page);
   const point = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point(0.2, 0.6)] });
+  const step = (span.to - span.from) / 12;
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point(span.from, 0.6)] });
   for (let i = 1; i <= 12; i++) {
     await cdp.send("Input.dispatchTouchEvent", {
       type: "touchMove",
-      touchPoints: [point(0.2 + i * 0.05, 0.6 - Math.sin(i / 2) * 0.3)],
+      touchPoints: [point(span.from + i * step, 0.6 - Math.sin(i / 2) * 0.3)],
     });
   }
   // The finger rests before lifting, as a hand does: a fast lift would start a fling that eats the next tap.
-  const last = point(0.8, 0.6 - Math.sin(6) * 0.3);
+  const last = point(span.to, 0.6 - Math.sin(6) * 0.3);
   for (let i = 0; i < 3; i++) {
     await page.waitForTimeout(60);
     await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [last] });

@@ -45,7 +45,7 @@ test("an admin takes a questionnaire down, its respondents see the notice, and a
   const notice = respondent.locator(".wa-status");
   await expect(notice).toHaveAttribute("data-state", "takenDown");
   await expect(notice.getByRole("heading", { level: 1 })).toHaveText("问卷已下架");
-  await expect(notice).toContainText("该问卷已被管理员下架");
+  await expect(notice).toContainText("这份问卷已被管理员下架");
   await expect(notice).toContainText(title);
   await expect(respondent.getByText("您的年级")).toHaveCount(0);
   await expect(respondent.getByText("违规广告")).toHaveCount(0);

@@ -121,8 +121,8 @@ test.describe("answering on a phone", () => {
       buffer: TINY_PNG,
     });
     await expect(card(page, "photo").locator(".wa-file-name")).toHaveText("photo.png");
-    await card(page, "sign").getByRole("button", { name: "✍ 点击签名" }).tap();
-    const sheet = page.getByRole("dialog", { name: "手写签名" });
+    await card(page, "sign").getByRole("button", { name: "点击签名" }).tap();
+    const sheet = page.getByRole("dialog", { name: "签名" });
     await expect(sheet.locator("canvas")).toBeVisible();
     await sheet.getByRole("button", { name: "确定" }).tap();
     await expect(sheet.getByText("请先签名")).toBeVisible();
@@ -226,20 +226,20 @@ test.describe("answering on a phone", () => {
       await expect(page.getByText(message)).toBeVisible();
       await expect(card(page, "q1")).toHaveCount(0);
     };
-    await expectClosed("问卷未开始", "问卷尚未开始，请在开始时间后再来填写");
+    await expectClosed("问卷未开始", "还没到开始填写的时间，请在开始后再来。");
     await updateSettings(request, q, { startTime: "", endTime: "2020-01-01T00:00:00.000Z" });
-    await expectClosed("问卷已结束", "问卷已结束，感谢您的关注");
+    await expectClosed("问卷已结束", "这份问卷已停止收集答卷，感谢您的关注。");
     await updateSettings(request, q, { endTime: "", maxResponses: 1 });
     await page.goto(`/r/${q.publicId}`);
     await tapText(card(page, "q1"), "大一");
     await page.getByRole("button", { name: "提交" }).tap();
     await expect(page.getByTestId("thank-you")).toBeVisible();
-    await expectClosed("已达到回收上限", "问卷已达到回收上限，感谢您的关注");
+    await expectClosed("已达到回收上限", "答卷数量已满，不再接受新的答卷，感谢您的关注。");
     await updateSettings(request, q, { maxResponses: 0 });
     await lifecycle(request, q, "stopQuestionary");
-    await expectClosed("问卷已暂停", "问卷已暂停收集");
+    await expectClosed("问卷已暂停", "发布者暂时停止了收集答卷，恢复后即可继续填写，请稍后再来。");
     await lifecycle(request, q, "delQuestionary");
-    await expectClosed("问卷已删除", "问卷已删除");
+    await expectClosed("问卷已删除", "这份问卷已被发布者删除，无法再填写。");
 
     const missing = await page.goto("/r/Zz9Zz9Zz9Z");
     expect(missing?.status()).toBe(404);

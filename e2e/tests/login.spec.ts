@@ -58,6 +58,15 @@ test.describe("login screen", () => {
     );
     await expect(page).toHaveURL(/\/Loginone$/);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    const refusal = page.locator(".ant-message-notice", { hasText: "请先阅读并勾选同意" });
+    await expect(refusal).toBeVisible();
+
+    // Ticking and logging in: the refusal toast goes away at once, it does not linger over the list.
+    await page.getByTestId("agreement-check").check();
+    await form.getByRole("button", { name: "登录" }).click();
+    await expect(page).toHaveURL(/\/dc\/dclist$/);
+    await expect(page.locator(".ant-message-notice", { hasText: "登录成功" })).toBeVisible();
+    await expect(refusal).toHaveCount(0);
   });
 
   test("a wrong password shows the server's message", async ({ page }) => {

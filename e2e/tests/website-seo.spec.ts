@@ -63,3 +63,34 @@ test("Lighthouse SEO and accessibility stay at 0.9 or above on home, a product p
   }
   expect(failures).toEqual([]);
 });
+
+// Issue #21: the login screen and the home page score a full 100 in Lighthouse's accessibility category.
+test("Lighthouse accessibility is 100 on /Loginone and /website/home", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const scores: Record<string, number> = {};
+  try {
+    for (const path of ["/Loginone", "/website/home"]) {
+      const result = await lighthouse(`${baseURL}${path}`, {
+        port: chrome.port,
+        logLevel: "error",
+        onlyCategories: ["accessibility"],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const { categories, audits } = result.lhr;
+      scores[path] = categories.accessibility?.score ?? 0;
+      for (const ref of categories.accessibility?.auditRefs ?? []) {
+        const audit = audits[ref.id] as Audit | undefined;
+        if (!audit || audit.score === null || audit.score === 1 || ref.weight === 0) continue;
+        const nodes = (audit.details?.items ?? []).map((item) => item.node?.snippet ?? "").slice(0, 3);
+        console.log(`  ${path} ${audit.id}: ${audit.title} ${nodes.join(" ")}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  expect(scores).toEqual({ "/Loginone": 1, "/website/home": 1 });
+});

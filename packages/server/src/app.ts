@@ -3,20 +3,26 @@ import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
+import { prepareAnswerTokenKey } from "./commands/answering/answer-token.ts";
 import type { AppContext } from "./context.ts";
 import { registerAnswerPages } from "./http/answer-pages.ts";
+import { clientErrorOptions } from "./http/client-errors.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
 import { registerMultipart } from "./http/multipart.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerWebsitePages } from "./http/website-pages.ts";
 import { registerSitemap } from "./http/website-sitemap.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
+import { adminTemplateRoutes } from "./routes/admin/templates.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
 import { answerRoutes } from "./routes/answer/index.ts";
 import { commonRoutes } from "./routes/common/index.ts";
 import { exportRoutes } from "./routes/export/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
+import { navigationTemplateRoutes } from "./routes/navigation/templates.ts";
+import { questionaryCoverRoutes } from "./routes/questionary/covers.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
 import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
 import { questionJumpRoutes } from "./routes/questionJump/index.ts";
@@ -24,6 +30,7 @@ import { questionSelectJoinRoutes } from "./routes/questionSelectJoin/index.ts";
 import { selectConnectRoutes } from "./routes/selectConnect/index.ts";
 import { showQuestionRoutes } from "./routes/showQuestion/index.ts";
 import { statisticsRoutes } from "./routes/statistics/index.ts";
+import { templateRoutes } from "./routes/template/index.ts";
 import { uploadRoutes } from "./routes/upload/index.ts";
 import { userRoutes } from "./routes/user/index.ts";
 import { vipSetRoutes } from "./routes/vipSet/index.ts";
@@ -41,13 +48,20 @@ export function redactUrl(url: string): string {
 
 /** The one composition root: every plugin, hook and route of the product is wired here. */
 export async function buildApp(
-  deps: Omit<AppContext, "sms"> & { sms?: SmsProvider },
+  deps: Omit<AppContext, "sms"> & { sms?: SmsProvider; logStream?: { write(line: string): void } },
 ): Promise<FastifyInstance> {
+  const { logStream, ...context } = deps;
+  // Before anything can sign a token: a damaged key file stops the start with a Chinese message.
+  await prepareAnswerTokenKey(deps.config);
   const app = Fastify({
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
+    ...clientErrorOptions,
     logger: {
+      // Request lines are logged at info: below the default level (warn), shown when LOG_LEVEL asks.
       level: deps.config.logLevel,
+      // Tests read the log from a stream of their own; the server writes to stdout.
+      ...(logStream ? { stream: logStream } : {}),
       redact: {
         paths: [
           "req.headers.token",
@@ -63,7 +77,7 @@ export async function buildApp(
     },
   });
 
-  const ctx: AppContext = { ...deps, sms: deps.sms ?? consoleSmsProvider(app.log) };
+  const ctx: AppContext = { ...context, sms: deps.sms ?? consoleSmsProvider(app.log) };
   registerErrorHandling(app);
   // Respondents open links on phones over slow networks: pages, scripts and large JSON travel compressed.
   // Brotli at quality 5 keeps per-request CPU low (zlib's default of 11 is meant for build-time files).
@@ -74,11 +88,7 @@ export async function buildApp(
   });
   await app.register(formbody);
   await registerMultipart(app);
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    reply.header("X-Frame-Options", "SAMEORIGIN");
-  });
+  registerSecurityHeaders(app);
 
   userRoutes(app, ctx);
   navigationRoutes(app, ctx);
@@ -96,6 +106,11 @@ export async function buildApp(
   uploadRoutes(app, ctx);
   commonRoutes(app, ctx);
   exportRoutes(app, ctx);
+  // Templates (issue #13): the author's calls, the gallery, covers and 模板管理.
+  templateRoutes(app, ctx);
+  navigationTemplateRoutes(app, ctx);
+  questionaryCoverRoutes(app, ctx);
+  adminTemplateRoutes(app, ctx);
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
   await registerWebsitePages(app, ctx);

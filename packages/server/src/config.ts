@@ -16,7 +16,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   DATABASE_URL: z.string().optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, "packages/web/dist")),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   SMS_PROVIDER: z.enum(["console"]).default("console"),
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),

@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrations/index.ts";
 import { type Credential, ensureAdmin, seedDemoAccounts } from "./seed/accounts.ts";
 import { seedDemoQuestionnaires } from "./seed/demo-questionnaires.ts";
 import { seedSiteContent } from "./seed/site-content.ts";
+import { seedOfficialTemplates } from "./seed/templates/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
 
 function printCredentials(url: string, credentials: Credential[], adminShown: boolean): void {
@@ -47,6 +48,16 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
+  if (empty) {
+    // The template gallery's official content is product content, not demo data: written on every new site.
+    await seedOfficialTemplates({
+      config,
+      db: handle.db,
+      dialect: handle.dialect,
+      clock,
+      sms: consoleSmsProvider(app.log),
+    });
+  }
   if (config.seedDemo && empty) {
     await seedDemoQuestionnaires({
       config,

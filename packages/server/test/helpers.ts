@@ -61,10 +61,12 @@ export interface TestContext {
 
 export const OTHER_LOGIN_SECRET = "test-other-login-secret";
 
-/** A running app on its own database; `env` overrides configuration variables. */
+/** A running app on its own database; `env` overrides configuration variables, `logStream` receives the log. */
 export async function createTestContext(
   env: Record<string, string> = {},
   prepare?: (app: FastifyInstance) => void,
+  /** Where the app's log lines go (tests that read them); nowhere by default, as LOG_LEVEL is silent. */
+  logStream?: { write(line: string): void },
 ): Promise<TestContext> {
   const database = await freshDatabase();
   const config = loadConfig({
@@ -78,7 +80,7 @@ export async function createTestContext(
   const handle = openDb(config);
   await migrateToLatest(handle.db, handle.dialect);
   const clock = new TestClock();
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock, logStream });
   prepare?.(app);
   await app.ready();
   return {
@@ -91,7 +93,7 @@ export async function createTestContext(
       db: handle.db,
       dialect: handle.dialect,
       clock,
-      sms: consoleSmsProvider({ info: () => {} }),
+      sms: consoleSmsProvider({ warn: () => {} }),
     },
     async close() {
       await app.close();

@@ -6,7 +6,9 @@ import "dayjs/locale/zh-cn";
 import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { registerFeedback } from "./api/feedback.ts";
+import { watchAntdA11y } from "./lib/antd-a11y.ts";
 import type { createAppRouter } from "./router.tsx";
+import { antdTheme } from "./styles/tokens.ts";
 
 dayjs.locale("zh-cn");
 
@@ -31,14 +33,6 @@ function FeedbackBridge() {
 }
 
 // antd spaces out two-character button labels (登 录); the spec's button texts (退出, 取消, 确认) are exact.
-const theme = {
-  token: {
-    colorPrimary: "#2f6bff",
-    borderRadius: 6,
-    fontFamily:
-      '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "Helvetica Neue", Arial, sans-serif',
-  },
-};
 
 /**
  * Everything around the router. The website's server renderer (src/website/ssr.tsx) wraps its static
@@ -46,7 +40,7 @@ const theme = {
  */
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={antdTheme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <FeedbackBridge />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -56,6 +50,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
 }
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  useEffect(() => watchAntdA11y(document), []);
   return (
     <AppProviders client={queryClient}>
       <RouterProvider router={router} />

@@ -1,3 +1,4 @@
+import "./lib/no-eval.ts";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { registerNavigate } from "./api/feedback.ts";

@@ -223,11 +223,14 @@ const consoleRoutes: RouteObject[] = [
     title: "创建模板",
     description: "把常用的问卷保存为模板，供自己或团队反复使用。",
   }),
-  placeholder("dc/template", {
-    name: "template",
-    title: "模板中心",
-    description: "按行业与场景浏览模板，预览后一键引用到自己的项目。",
-  }),
+  {
+    path: "dc/template",
+    handle: { name: "template", title: "模板中心" },
+    element: page(
+      () => import("./pages/dc-template/index.tsx"),
+      (m) => m.DcTemplatePage,
+    ),
+  },
   {
     path: "dc/personalCenter",
     handle: { name: "personalCenter", title: "个人中心" },
@@ -278,11 +281,15 @@ const standaloneRoutes: RouteObject[] = [
       (m) => m.ConfirmPhonePage,
     ),
   },
-  placeholder("questionnaireDetails", {
-    name: "questionnaireDetails",
-    title: "问卷详情",
-    description: "问卷的基本信息、发布状态、答卷数量与分享方式。",
-  }),
+  {
+    // Not among the seed's open route names (§5): a visitor logs in first and is brought back here.
+    path: "questionnaireDetails",
+    handle: { name: "questionnaireDetails", title: "模板详情" },
+    element: page(
+      () => import("./pages/questionnaire-details/index.tsx"),
+      (m) => m.QuestionnaireDetailsPage,
+    ),
+  },
   placeholder("accept", {
     name: "accept",
     title: "团队邀请",

@@ -9,8 +9,10 @@ export const ResultCode = {
   invalidInput: 400,
   forbidden: 403,
   notFound: 404,
+  requestTimeout: 408,
   conflict: 409,
   payloadTooLarge: 413,
+  requestTooLong: 431,
   tooManyRequests: 429,
   serverError: 500,
 } as const;

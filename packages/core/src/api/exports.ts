@@ -133,6 +133,8 @@ export const exportFileTexts = {
   blank: (n: number) => `填空${n}`,
   /** A 其他 option with the respondent's text, as 问卷星 writes it. */
   other: (label: string, text: string) => `${label}〖${text}〗`,
+  /** A question the response's logic hid or jumped over, as 问卷星 marks it; a question left empty stays blank. */
+  skipped: "（跳过）",
   responsesFile: "_答卷数据",
   uploadsFile: "_上传文件",
   signatureFile: "签名.png",

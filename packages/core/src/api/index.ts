@@ -1,4 +1,5 @@
 export * from "./answering.ts";
+export * from "./browser-validation.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
 export * from "./exports.ts";
@@ -9,4 +10,5 @@ export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
 export * from "./results.ts";
 export * from "./site-nav.ts";
+export * from "./templates.ts";
 export * from "./user.ts";

@@ -16,11 +16,18 @@ export const limits = {
     perIpPerHour: 20,
     maxWrongTries: 5,
   },
+  /**
+   * Password guessing is capped by an image captcha, never by refusing a right password: a client (an IP)
+   * that has itself failed for a phone must solve one once it has failed `perClientPhone` times for it, or
+   * once the phone has `perPhone` failures from anywhere, or once it has failed for `perIpPhones` different
+   * phones — all within `windowSeconds`. A client that has not failed for the phone is never asked.
+   */
   passwordLogin: {
-    /** Failed password logins allowed per phone in the window before it is throttled. */
+    perClientPhone: 3,
     perPhone: 5,
-    perIp: 20,
+    perIpPhones: 10,
     windowSeconds: 900,
+    captchaTtlSeconds: 300,
   },
   otherLogin: { maxAgeSeconds: 300, clockSkewSeconds: 60 },
   sessionTtlDays: 30,

@@ -112,6 +112,8 @@ interface StatisticsBase {
   number: number;
   /** Responses that answered it. */
   answered: number;
+  /** Responses whose logic hid or jumped over it (跳过): neither answered nor left empty. */
+  skipped: number;
 }
 
 /** 单选, 多选, 下拉, 图片单/多选, 判断, 投票, 预约时段; 多级联动 lists every node on a path with its `level`. */
@@ -449,6 +451,8 @@ export interface AnswerDetail {
   files: Record<string, TextAnswerFile[]>;
   /** 电子签名 images per question. */
   signatures: Record<string, string>;
+  /** Questions the logic hid or jumped over for this response (跳过), distinct from ones left empty. */
+  skipped: string[];
   exam: AnswerExam | null;
   previousId: number | null;
   nextId: number | null;

@@ -15,6 +15,7 @@ export interface StatisticsHeader {
   title: string;
   number: number;
   answered: number;
+  skipped: number;
 }
 
 /** Label of an option id no longer in this revision (answers from an older revision). */

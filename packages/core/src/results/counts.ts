@@ -46,6 +46,11 @@ export class CountTable {
     return this.get(`answered:${questionId}`);
   }
 
+  /** Responses whose logic hid or jumped over the question (跳过). */
+  skipped(questionId: string): number {
+    return this.get(`skipped:${questionId}`);
+  }
+
   /** `[rest, count]` of every key `<prefix>…` of the question, `rest` being the part after the prefix. */
   withPrefix(questionId: string, prefix: string): [string, number][] {
     const keys = this.byQuestion.get(questionId);
@@ -67,6 +72,7 @@ const questionFamilies = new Set([
   "area",
   "value",
   "blank",
+  "skipped",
 ]);
 
 /** The question a counter key belongs to (`<family>:<q>:…`), or null for questionnaire-level keys. */

@@ -33,6 +33,8 @@ import type { DateRangeAnswer } from "../survey/types/text/date-range.ts";
  *                      question id "", not counted (the exam report aggregates them).
  * - `answered:<q>`     marks an answered 多选/排序/矩阵 question (see `answeredKeys`), counted.
  * - `quota:<id>`       a condition quota the response counts towards (question id ""), counted.
+ * - `skipped:<q>`      a question the logic hid or jumped over (跳过), counted. Its question id is "": a
+ *                      skipped question has no answer, and "answered" means "has a fact of the question".
  *
  * Every answered question has at least one fact, so "answered" is "has a fact" (`answered:<q>` counters).
  */
@@ -261,6 +263,7 @@ export function responseFacts(
   definition: SurveyDefinition,
   answers: Readonly<Record<string, unknown>>,
   quotaKeys: readonly string[] = [],
+  skipped: readonly string[] = [],
 ): Fact[] {
   const facts: Fact[] = [];
   for (const page of definition.pages) {
@@ -271,7 +274,13 @@ export function responseFacts(
     }
   }
   for (const key of quotaKeys) if (key.startsWith("quota:")) facts.push({ questionId: "", key });
+  facts.push(...skippedFacts(skipped));
   return dedupe(facts);
+}
+
+/** `skipped:<q>` facts of the questions a response skipped (see `skippedQuestionIds`). */
+export function skippedFacts(skipped: readonly string[]): Fact[] {
+  return skipped.map((id) => ({ questionId: "", key: `skipped:${id}` }));
 }
 
 /** One fact per key (the table's primary key): a repeated id in a tampered answer must not break the insert. */

@@ -149,7 +149,9 @@ function planAll(
   for (const condition of conditions) {
     const plan = planCondition(condition, questions);
     if (!plan.ok) return plan;
-    items.push(plan.predicate);
+    // A group inside a group of the same kind adds nothing but nesting: its items join this one.
+    if (plan.predicate.kind === kind) items.push(...plan.predicate.items);
+    else items.push(plan.predicate);
   }
   return { ok: true, predicate: { kind, items } };
 }
@@ -162,7 +164,10 @@ function planCondition(condition: Condition, questions: ReadonlyMap<string, Ques
       return planAll(condition.conditions, questions, "or");
     case "not": {
       const inner = planCondition(condition.condition, questions);
-      return inner.ok ? { ok: true, predicate: { kind: "not", item: inner.predicate } } : inner;
+      if (!inner.ok) return inner;
+      // not(not(x)) is x: one nesting level less in the SQL.
+      if (inner.predicate.kind === "not") return { ok: true, predicate: inner.predicate.item };
+      return { ok: true, predicate: { kind: "not", item: inner.predicate } };
     }
     case "selected":
     case "notSelected": {

@@ -9,8 +9,11 @@ export {
   questionFacts,
   type ResponseMeta,
   responseFacts,
+  skippedFacts,
 } from "./facts.ts";
 export { type FactPredicate, type FilterPlan, planFilter } from "./filter-plan.ts";
+export { bandBounds, scoreBands } from "./score-bands.ts";
+export { skippedOf, skippedQuestionIds } from "./skipped.ts";
 export {
   answerableQuestions,
   answeredFromKeyCounts,

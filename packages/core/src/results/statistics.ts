@@ -67,6 +67,7 @@ export function questionStatistics(
     title: richTextToPlain(question.title).trim(),
     number,
     answered: counts.answered(question.id),
+    skipped: counts.skipped(question.id),
   };
   const q = question.id;
   switch (question.type) {

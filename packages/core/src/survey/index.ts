@@ -1,5 +1,6 @@
 // Public API of the survey engine: definition format, type registry, logic, validation and scoring.
 export * from "./definition/condition.ts";
+export * from "./definition/condition-limits.ts";
 export * from "./definition/definition.ts";
 export { idSchema } from "./definition/ids.ts";
 export * from "./definition/kinds.ts";
@@ -26,7 +27,7 @@ export { surveyMessages } from "./shared/messages.ts";
 export { seededShuffle } from "./shared/random.ts";
 export { personalPresetNames, personalPresets } from "./types/advanced/personal.ts";
 export type { Counts, NumberSummary } from "./types/helpers/counters.ts";
-export { type TextFormat, textFormatNames, textFormats } from "./types/helpers/formats.ts";
+export { isNumericFormat, type TextFormat, textFormatNames, textFormats } from "./types/helpers/formats.ts";
 export { isValidIdCard } from "./types/helpers/id-card.ts";
 export { isSafePattern } from "./types/helpers/safe-regex.ts";
 export type {

@@ -43,6 +43,22 @@ export async function updateUserByAdmin(
     if (input.status === "disabled" && before.id === admin.user.id) {
       throw InvalidInputError.field("status", "cannotDisableSelf");
     }
+    if (input.status === "disabled" && before.role === "admin" && before.status === "active") {
+      // The console must always keep an admin who can log in. Two admins disabling each other at once
+      // would each see the other still active: on PostgreSQL every active admin row is locked in id order
+      // (one order, so no deadlock) and re-read after a wait, so the second counts none; SQLite runs one
+      // writer at a time.
+      let active = trx
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("status", "=", "active")
+        .orderBy("id");
+      if (ctx.dialect === "postgres") active = active.forUpdate();
+      const admins = await active.execute();
+      if (!admins.some((row) => row.id !== before.id))
+        throw InvalidInputError.field("status", "cannotDisableLastAdmin");
+    }
     const vipLevel = input.vipLevel ?? before.vipLevel;
     const vipStopTime = vipLevel === 0 ? null : (input.vipStopTime ?? before.vipStopTime);
     if (vipLevel !== 0 && !vipStopTime) throw InvalidInputError.field("vipStopTime", "vipStopTimeRequired");
@@ -65,12 +81,16 @@ export async function updateUserByAdmin(
   });
 }
 
-/** A new generated password, answered once; the account's sessions end so the old password's holder is out. */
+/**
+ * A new generated password, answered once; the account's sessions end so the old password's holder is out.
+ * Not for the admin's own account: it would end the session doing it (own changes go through the profile).
+ */
 export async function resetUserPassword(
   ctx: AppContext,
   adminId: number,
   userId: number,
 ): Promise<{ password: string }> {
+  if (userId === adminId) throw InvalidInputError.field("id", "cannotResetOwnPassword");
   const password = newPassword();
   const passwordHash = await hashPassword(password);
   const now = iso(ctx.clock.now());

@@ -16,6 +16,8 @@ export const auditEntities = [
   "settings",
   "user",
   "questionnaire",
+  "template",
+  "profession",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -28,7 +30,8 @@ export type AuditAction =
   | "save"
   | "resetPassword"
   | "takeDown"
-  | "restore";
+  | "restore"
+  | "feature";
 
 export interface AuditEntry {
   adminId: number;

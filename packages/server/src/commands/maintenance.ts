@@ -23,6 +23,7 @@ const rules = [
   ["loginAttempts", "login_attempts", "createdAt", retentionDays.securityLogs],
   ["sessions", "sessions", "expiresAt", retentionDays.securityLogs],
   ["otherLoginUses", "other_login_uses", "usedAt", retentionDays.otherLoginUses],
+  ["loginCaptchas", "login_captchas", "expiresAt", retentionDays.otherLoginUses],
 ] as const;
 
 export async function pruneExpiredRecords(

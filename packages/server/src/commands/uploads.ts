@@ -7,6 +7,7 @@ import { iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import { toCount } from "../db/index.ts";
 import type { UploadRow } from "../db/tables/uploads.ts";
+import { writeFileDurably } from "../durable-write.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../errors.ts";
 import type { Viewer } from "../http/viewer.ts";
 import { allowOnQuestionnaire } from "../policies/index.ts";
@@ -51,7 +52,89 @@ const SAME_TYPE: Record<string, string[]> = {
   mp4: ["mp4", "m4v"],
 };
 
+/**
+ * The file's type by its magic bytes, or null when they name none. A damaged or truncated file (a PNG
+ * signature and nothing more) makes the sniffer read past the end and throw: that is the client's file,
+ * refused as unreadable, never a 500.
+ */
+async function sniffType(data: Buffer): Promise<{ ext: string; mime: string } | null> {
+  try {
+    return (await fileTypeFromBuffer(data)) ?? null;
+  } catch {
+    throw InvalidInputError.field("file", "uploadDamaged");
+  }
+}
+
 type UploadLimits = { accept: string[]; maxSizeMb: number; maxCount: number };
+
+/**
+ * The file's type by its magic bytes: it must be one of `accept` (any when empty) and match the name's
+ * extension, so a renamed file never passes as another type.
+ */
+export async function sniffAllowed(file: IncomingFile, accept: readonly string[]) {
+  const sniffed = await sniffType(file.data);
+  const claimed = extensionOf(file.filename);
+  if (!sniffed) throw InvalidInputError.field("file", "uploadTypeRefused");
+  const sameType = SAME_TYPE[sniffed.ext] ?? [sniffed.ext];
+  if (claimed && !sameType.includes(claimed)) throw InvalidInputError.field("file", "uploadContentMismatch");
+  if (accept.length > 0 && !sameType.some((ext) => accept.includes(ext))) {
+    throw InvalidInputError.field("file", "uploadTypeRefused");
+  }
+  return sniffed;
+}
+
+/**
+ * Stores an accepted file: written durably under a fresh random key (names on disk are never the uploaded
+ * name), then its row; a row that cannot be written takes the file away again.
+ */
+export async function saveUpload(
+  ctx: AppContext,
+  args: {
+    file: IncomingFile;
+    sniffed: { ext: string; mime: string };
+    fallbackName: string;
+    questionnaireId: number;
+    questionId: string;
+    answerSession: string;
+    userId: number | null;
+  },
+): Promise<UploadedFileInfo> {
+  const now = ctx.clock.now();
+  const key = `${iso(now).slice(0, 7)}/${randomBytes(16).toString("hex")}.${args.sniffed.ext}`;
+  const target = path.join(uploadsDir(ctx), key);
+  // Synced before the row exists and the page is answered: a response may claim it right after.
+  await writeFileDurably(target, args.file.data, { exclusive: true });
+  // The uploaded name's last part, whichever separator the sender's system uses.
+  const name = ((args.file.filename || args.fallbackName).split(/[\\/]/).pop() ?? "").slice(0, 255);
+  try {
+    await ctx.db
+      .insertInto("uploads")
+      .values({
+        path: key,
+        originalName: name,
+        size: args.file.data.length,
+        mime: args.sniffed.mime,
+        questionnaireId: args.questionnaireId,
+        questionId: args.questionId,
+        answerSession: args.answerSession,
+        userId: args.userId,
+        responseId: null,
+        createdAt: iso(now),
+      })
+      .execute();
+  } catch (error) {
+    await fs.rm(target, { force: true });
+    throw error;
+  }
+  return {
+    url: uploadUrl(key),
+    path: key,
+    fileId: key,
+    name,
+    size: args.file.data.length,
+    type: args.sniffed.mime,
+  };
+}
 
 async function questionLimits(
   ctx: AppContext,
@@ -91,14 +174,7 @@ export async function storeUpload(
   if (args.file.data.length > limits.maxSizeMb * 1024 * 1024)
     throw InvalidInputError.field("file", "uploadTooLarge");
 
-  const sniffed = await fileTypeFromBuffer(args.file.data);
-  const claimed = extensionOf(args.file.filename);
-  if (!sniffed) throw InvalidInputError.field("file", "uploadTypeRefused");
-  const sameType = SAME_TYPE[sniffed.ext] ?? [sniffed.ext];
-  if (claimed && !sameType.includes(claimed)) throw InvalidInputError.field("file", "uploadContentMismatch");
-  if (limits.accept.length > 0 && !sameType.some((ext) => limits.accept.includes(ext))) {
-    throw InvalidInputError.field("file", "uploadTypeRefused");
-  }
+  const sniffed = await sniffAllowed(args.file, limits.accept);
   const already = await ctx.db
     .selectFrom("uploads")
     .select((eb) => eb.fn.countAll().as("count"))
@@ -108,40 +184,15 @@ export async function storeUpload(
     .executeTakeFirst();
   if (toCount(already) >= limits.maxCount) throw InvalidInputError.field("file", "uploadTooMany");
 
-  const now = ctx.clock.now();
-  const key = `${iso(now).slice(0, 7)}/${randomBytes(16).toString("hex")}.${sniffed.ext}`;
-  const target = path.join(uploadsDir(ctx), key);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, args.file.data, { flag: "wx" });
-  const name = path.basename(args.file.filename || `file.${sniffed.ext}`).slice(0, 255);
-  try {
-    await ctx.db
-      .insertInto("uploads")
-      .values({
-        path: key,
-        originalName: name,
-        size: args.file.data.length,
-        mime: sniffed.mime,
-        questionnaireId: row.id,
-        questionId: args.questionId,
-        answerSession: args.answerSession,
-        userId: viewer?.user.id ?? null,
-        responseId: null,
-        createdAt: iso(now),
-      })
-      .execute();
-  } catch (error) {
-    await fs.rm(target, { force: true });
-    throw error;
-  }
-  return {
-    url: uploadUrl(key),
-    path: key,
-    fileId: key,
-    name,
-    size: args.file.data.length,
-    type: sniffed.mime,
-  };
+  return saveUpload(ctx, {
+    file: args.file,
+    sniffed,
+    fallbackName: `file.${sniffed.ext}`,
+    questionnaireId: row.id,
+    questionId: args.questionId,
+    answerSession: args.answerSession,
+    userId: viewer?.user.id ?? null,
+  });
 }
 
 function mayDelete(

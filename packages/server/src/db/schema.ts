@@ -1,6 +1,7 @@
 import type { ExportJobsTable } from "./tables/export-jobs.ts";
 import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
 import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
+import type { LoginCaptchasTable } from "./tables/login-captchas.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
@@ -21,6 +22,7 @@ import type {
   VipSetsTable,
 } from "./tables/site-content.ts";
 import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
+import type { TemplateProfessionsTable, TemplatesTable } from "./tables/templates.ts";
 import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
 
@@ -31,6 +33,7 @@ export interface Database {
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
   login_attempts: LoginAttemptsTable;
+  login_captchas: LoginCaptchasTable;
   external_accounts: ExternalAccountsTable;
   other_login_uses: OtherLoginUsesTable;
   settings: SettingsTable;
@@ -53,4 +56,6 @@ export interface Database {
   response_grades: ResponseGradesTable;
   uploads: UploadsTable;
   export_jobs: ExportJobsTable;
+  templates: TemplatesTable;
+  template_professions: TemplateProfessionsTable;
 }

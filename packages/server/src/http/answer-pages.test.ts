@@ -61,7 +61,7 @@ function rootOf(html: string): string {
 }
 
 function dataOf(html: string): Record<string, unknown> {
-  const match = /<script id="__ANSWER_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script id="__ANSWER_DATA__" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
   return JSON.parse(match?.[1] ?? "null") as Record<string, unknown>;
 }
 
@@ -112,26 +112,29 @@ describe("GET /r/{publicId}", () => {
     expect((dataOf(again.body) as { deviceId: string }).deviceId).toBe("Device_12345678");
   });
 
-  it("renders each closed state with its message", async () => {
+  // The heading states the fact once; the line under it says what to do next instead of restating it
+  // (the paused page used to read 问卷已暂停 / 问卷已暂停收集).
+  it("renders each closed state with its heading once and a next step", async () => {
     const q = await published("已关闭的问卷");
     const set = (settings: Record<string, unknown>) =>
       call(t.app, "POST", "questionary/updateQuestionarySet", {
         token: owner.token,
         json: { id: q.id, settings },
       });
-    const expectState = async (heading: string, message: string) => {
+    const expectState = async (heading: string, nextStep: string, restatement: string) => {
       const res = await page(`/r/${q.publicId}`);
       expect(res.statusCode).toBe(200);
       const root = rootOf(res.body);
-      expect(root).toContain(heading);
-      expect(root).toContain(message);
+      expect(root.split(heading)).toHaveLength(2);
+      expect(root).toContain(nextStep);
+      if (restatement !== heading) expect(root).not.toContain(restatement);
       expect(root).not.toContain("您每周运动几次");
       expect(dataOf(res.body)).toMatchObject({ open: { definition: null }, initial: null });
     };
     await set({ startTime: "2030-01-01T00:00:00.000Z" });
-    await expectState("问卷未开始", "问卷尚未开始，请在开始时间后再来填写");
+    await expectState("问卷未开始", "还没到开始填写的时间，请在开始后再来。", "问卷尚未开始");
     await set({ startTime: "", endTime: "2020-01-01T00:00:00.000Z" });
-    await expectState("问卷已结束", "问卷已结束，感谢您的关注");
+    await expectState("问卷已结束", "这份问卷已停止收集答卷，感谢您的关注。", "问卷已结束，");
     await set({ endTime: "", maxResponses: 1 });
     const open = (await page(`/r/${q.publicId}`)).body;
     const { revisionId, answerToken } = (
@@ -146,12 +149,16 @@ describe("GET /r/{publicId}", () => {
         idempotencyKey: "full-key-1",
       },
     });
-    await expectState("已达到回收上限", "问卷已达到回收上限，感谢您的关注");
+    await expectState("已达到回收上限", "答卷数量已满，不再接受新的答卷，感谢您的关注。", "问卷已达到");
     await set({ maxResponses: 0 });
     await call(t.app, "POST", "questionary/stopQuestionary", { token: owner.token, params: { id: q.id } });
-    await expectState("问卷已暂停", "问卷已暂停收集");
+    await expectState(
+      "问卷已暂停",
+      "发布者暂时停止了收集答卷，恢复后即可继续填写，请稍后再来。",
+      "问卷已暂停收集",
+    );
     await call(t.app, "POST", "questionary/delQuestionary", { token: owner.token, params: { id: q.id } });
-    await expectState("问卷已删除", "问卷已删除");
+    await expectState("问卷已删除", "这份问卷已被发布者删除，无法再填写。", "问卷已删除");
   });
 
   it("shows the password gate, not the questions, when a password is set", async () => {

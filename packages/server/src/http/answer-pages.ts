@@ -9,6 +9,7 @@ import { chinaDayStart, iso } from "../clock.ts";
 import { findByPublicId, openQuestionnaire } from "../commands/answering/open.ts";
 import type { AppContext } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
+import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
 
 /** Used when the web app was not built (unit tests, `npm run serve` before `npm run build`). */
 const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content=""><title>问卷管家</title></head><body><div id="root"></div></body></html>`;
@@ -40,19 +41,46 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
+/**
+ * Without JavaScript the form cannot be answered (its buttons are script-driven, and a plain POST would
+ * bypass the answer token and the logic engine's checks). So a browser with scripts off is told so at the
+ * top, and every button is shown disabled instead of silently doing nothing.
+ */
+export const NOSCRIPT_NOTICE =
+  "本问卷需要启用 JavaScript 才能作答和提交。请在浏览器设置中开启 JavaScript 后刷新本页。";
+const NOSCRIPT_HEAD =
+  "<noscript><style>.wa-noscript{box-sizing:border-box;margin:0 auto 12px;max-width:720px;padding:12px 16px;" +
+  "background:#fff7e6;border:1px solid #ffd591;border-radius:8px;color:#ad4e00;font-size:15px;line-height:1.6}" +
+  "@media (max-width:600px){.wa-noscript{margin:0;border-width:0 0 1px;border-radius:0}}" +
+  "#root .wa-btn{opacity:.45;cursor:not-allowed;pointer-events:none}</style></noscript>";
+const NOSCRIPT_BODY = `<noscript><p class="wa-noscript" role="alert">${NOSCRIPT_NOTICE}</p></noscript>`;
+
 /** The page around the rendered markup; replacements go through functions so `$&` in content stays literal. */
 export function fillTemplate(
   template: string,
-  page: { title: string; description: string; body: string; data: AnswerPageData },
+  page: {
+    title: string;
+    description: string;
+    body: string;
+    data: AnswerPageData;
+    nonce?: string;
+    /** A form is shown: tell visitors without JavaScript that it needs it. */
+    needsScript?: boolean;
+  },
 ): string {
-  const script = `<script id="__ANSWER_DATA__" type="application/json">${inlineJson(page.data)}</script>`;
+  const nonce = page.nonce ? ` nonce="${page.nonce}"` : "";
+  const script = `<script id="__ANSWER_DATA__" type="application/json"${nonce}>${inlineJson(page.data)}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
     )
-    .replace('<div id="root"></div>', () => `<div id="root">${page.body}</div>${script}`);
+    .replace("</head>", () => `${page.needsScript ? NOSCRIPT_HEAD : ""}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `${page.needsScript ? NOSCRIPT_BODY : ""}<div id="root">${page.body}</div>${script}`,
+    );
 }
 
 /**
@@ -112,9 +140,11 @@ async function loadRenderer(app: FastifyInstance, webDist: string): Promise<Rend
  */
 export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const templateFile = path.join(ctx.config.webDist, "answer.html");
-  const template = fs.existsSync(templateFile)
-    ? inlineStylesheets(fs.readFileSync(templateFile, "utf8"), ctx.config.webDist)
-    : MINIMAL_TEMPLATE;
+  const template = nonceTemplate(
+    fs.existsSync(templateFile)
+      ? inlineStylesheets(fs.readFileSync(templateFile, "utf8"), ctx.config.webDist)
+      : MINIMAL_TEMPLATE,
+  );
   let renderer: Promise<Renderer> | null = null;
 
   const send = async (
@@ -141,11 +171,13 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
         `${DEVICE_COOKIE}=${input.deviceId}; Path=/; Max-Age=63072000; SameSite=Lax`,
       );
     }
-    return reply
+    const needsScript = input.page === "preview" || (input.page === "answer" && input.open.state === "open");
+    const nonce = newNonce();
+    return setPageSecurityHeaders(reply, input.page === "preview" ? "preview" : "answer", nonce)
       .status(meta.status)
       .header("Cache-Control", "no-store")
       .type("text/html; charset=utf-8")
-      .send(fillTemplate(template, { ...meta, body, data }));
+      .send(fillTemplate(withNonce(template, nonce), { ...meta, body, data, nonce, needsScript }));
   };
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>

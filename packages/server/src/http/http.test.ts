@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { redactUrl } from "../app.ts";
 
@@ -46,6 +47,29 @@ describe("the envelope and the central error handler", () => {
     const res = await t.app.inject({ method: "GET", url: "/wjgj/api/nope/nothing" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 404, msg: "接口不存在，请检查地址", data: null });
+  });
+
+  it("refuses a NUL character in any parameter, however deep, before the route runs (PostgreSQL cannot store it)", async () => {
+    t = await createTestContext();
+    const { token } = await buildUser(t, { nickName: "原来的名字" });
+    const bad = [
+      { nickName: "a\u0000b" },
+      { nickName: "好名字", extra: { deep: [{ x: "\u0000" }] } },
+      { nickName: "好名字", "k\u0000": 1 },
+    ];
+    for (const json of bad) {
+      const res = await call(t.app, "POST", "user/updateUserInfo", { token, json });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ code: 400, msg: "内容包含不可见的控制字符，请删除后重试" });
+    }
+    const query = await t.app.inject({
+      method: "POST",
+      url: "/wjgj/api/user/updateUserInfo?nickName=a%00b",
+      headers: { token },
+    });
+    expect(query.json()).toMatchObject({ code: 400, msg: "内容包含不可见的控制字符，请删除后重试" });
+    const info = await call<{ nickName: string }>(t.app, "GET", "user/getUserInfo", { token });
+    expect(info.body.data.nickName).toBe("原来的名字");
   });
 
   it("hides the internals of a crash behind a Chinese 500", async () => {

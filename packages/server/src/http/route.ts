@@ -64,6 +64,29 @@ function mergedParams(request: FastifyRequest): Record<string, unknown> {
   return { ...query, ...(body as Record<string, unknown>) };
 }
 
+/**
+ * The path of the first text (value or key) holding a NUL character, or null. No field of the product
+ * takes one, and PostgreSQL cannot store it in text (it fails the whole statement): refused here for every
+ * route at once, however deep. Walked without recursion, so nesting cannot overflow the stack; files
+ * (Buffers) are bytes, not text, and are not looked into.
+ */
+export function nulCharacterPath(params: Record<string, unknown>): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value: params, path: "" }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return path || "params";
+    } else if (typeof value === "object" && value !== null && !Buffer.isBuffer(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        const itemPath = path ? `${path}.${key}` : key;
+        if (key.includes("\u0000")) return itemPath;
+        stack.push({ value: item, path: itemPath });
+      }
+    }
+  }
+  return null;
+}
+
 async function viewerFor(ctx: AppContext, request: FastifyRequest, access: Access): Promise<Viewer | null> {
   const token = header(request, "token");
   const viewer = token ? await resolveSession(ctx.db, ctx.clock, token) : null;
@@ -117,7 +140,10 @@ export function defineRoute<S extends z.ZodType, A extends Access, R>(
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
       const viewer = await viewerFor(ctx, request, spec.access);
-      const parsed = spec.input.safeParse(mergedParams(request));
+      const params = mergedParams(request);
+      const nulAt = nulCharacterPath(params);
+      if (nulAt) throw InvalidInputError.field(nulAt, "controlChars");
+      const parsed = spec.input.safeParse(params);
       if (!parsed.success) throw new InvalidInputError(zodIssuesToFieldErrors(parsed.error));
       const data = await spec.handler({
         input: parsed.data,

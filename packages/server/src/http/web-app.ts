@@ -5,6 +5,7 @@ import { fail, messages, ResultCode, wwwRedirectHost } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { isApiPath } from "./error-handler.ts";
+import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
 
 const SHELL_MISSING = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>问卷管家</title>
 <p>前端尚未构建。请在仓库根目录运行 <code>npm start</code>（会先构建前端），或运行 <code>npm run build</code>。</p></html>`;
@@ -16,6 +17,8 @@ const SHELL_MISSING = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexFile = path.join(config.webDist, "index.html");
   const hasBuild = fs.existsSync(indexFile);
+  // Read once: each response carries its own nonce, so the shell is sent as text rather than as the file.
+  const shell = nonceTemplate(hasBuild ? fs.readFileSync(indexFile, "utf8") : SHELL_MISSING);
 
   if (config.wwwRedirect) {
     app.addHook("onRequest", async (request, reply) => {
@@ -51,7 +54,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if ((request.method !== "GET" && request.method !== "HEAD") || isFile) {
       return reply.status(404).send(fail(ResultCode.notFound, messages.notFound));
     }
-    reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8");
-    return hasBuild ? reply.sendFile("index.html") : reply.send(SHELL_MISSING);
+    const nonce = newNonce();
+    return setPageSecurityHeaders(reply, "app", nonce)
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(withNonce(shell, nonce));
   });
 }

@@ -104,7 +104,9 @@ describe("GET /website/* renders the page on the server", () => {
     const root = rootOf(res.body);
     expect(root).toContain(`<h1 class="wj-news-detail__title">${first.title}</h1>`);
     expect(root).toContain("上一篇：");
-    const data = /<script id="__WEBSITE_DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body);
+    const data = /<script id="__WEBSITE_DATA__" type="application\/json"[^>]*>([\s\S]*?)<\/script>/.exec(
+      res.body,
+    );
     const seeds = JSON.parse(data?.[1] ?? "null") as { seeds: { key: unknown[]; data?: { id?: number } }[] };
     expect(seeds.seeds.map((seed) => seed.key)).toContainEqual(["navigation", "news", "detail", first.id]);
     // The server's read counted this visit; the browser reuses it instead of counting again.

@@ -15,6 +15,7 @@ import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { escapeHtml, inlineJson } from "./answer-pages.ts";
 import { API_PREFIX } from "./route.ts";
+import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
 
 /** Used when the web app was not built (unit tests): the markup is the same, only without the app's scripts. */
 const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content=""><title>问卷管家</title></head><body><div id="root"></div></body></html>`;
@@ -28,8 +29,20 @@ const SITE = "问卷管家";
  */
 export function siteOrigin(request: FastifyRequest, config: Pick<Config, "siteUrl" | "wwwRedirect">): string {
   if (config.siteUrl) return config.siteUrl;
-  const host = request.host;
+  const host = validHost(request.host);
+  // A Host header that is no host name is never echoed: links then stay relative to the page.
+  if (!host) return "";
   return `${request.protocol}://${(config.wwwRedirect && wwwRedirectHost(host)) || host}`;
+}
+
+// A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port.
+const HOST_PATTERN =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/** The request's Host header when it is a well-formed host name (lower-cased), else null. */
+export function validHost(host: string | undefined): string | null {
+  if (!host || host.length > 260 || !HOST_PATTERN.test(host)) return null;
+  return host.toLowerCase();
 }
 
 /** CSS of every website page chunk (from the client build's manifest), so pages are styled before their chunk loads. */
@@ -61,6 +74,7 @@ interface FilledPage {
   styles: string;
   html: string;
   data: WebsitePageData | null;
+  nonce?: string;
 }
 
 /** The app's index.html around the rendered page: head tags for search engines and sharing, markup, data. */
@@ -80,8 +94,9 @@ export function fillWebsiteTemplate(template: string, page: FilledPage): string 
     ...page.stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
     page.styles,
   ].join("");
+  const nonce = page.nonce ? ` nonce="${page.nonce}"` : "";
   const script = page.data
-    ? `<script id="${WEBSITE_DATA_SCRIPT_ID}" type="application/json">${inlineJson(page.data)}</script>`
+    ? `<script id="${WEBSITE_DATA_SCRIPT_ID}" type="application/json"${nonce}>${inlineJson(page.data)}</script>`
     : "";
   // Replacements go through functions so `$&` in content stays literal.
   return template
@@ -121,7 +136,9 @@ async function loadRenderer(app: FastifyInstance, webDist: string): Promise<Rend
 export async function registerWebsitePages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { webDist } = ctx.config;
   const templateFile = path.join(webDist, "index.html");
-  const template = fs.existsSync(templateFile) ? fs.readFileSync(templateFile, "utf8") : MINIMAL_TEMPLATE;
+  const template = nonceTemplate(
+    fs.existsSync(templateFile) ? fs.readFileSync(templateFile, "utf8") : MINIMAL_TEMPLATE,
+  );
   // The entry's own CSS is linked by the template already.
   const stylesheets = websiteStylesheets(webDist).filter((href) => !template.includes(`"${href}"`));
   let renderer: Promise<Renderer> | null = null;
@@ -165,11 +182,12 @@ export async function registerWebsitePages(app: FastifyInstance, ctx: AppContext
     } catch (error) {
       request.log.error({ err: error }, "website page rendering failed; the browser renders instead");
     }
-    return reply
+    const nonce = newNonce();
+    return setPageSecurityHeaders(reply, "website", nonce)
       .status(page.status)
       .header("Cache-Control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(fillWebsiteTemplate(template, page));
+      .send(fillWebsiteTemplate(withNonce(template, nonce), { ...page, nonce }));
   };
 
   app.get("/website", handle);

@@ -84,6 +84,18 @@ describe("GET /robots.txt", () => {
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain("Sitemap: http://www.wj.example.com:8080/sitemap.xml");
   });
+
+  it("never echoes a Host header that is no host name: the Sitemap line is left out", async () => {
+    for (const host of ["evil.example/<script>alert(1)</script>", "a b.example", "x.example\u202e", "[::1"]) {
+      const res = await get("/robots.txt", host);
+      expect(res.statusCode, host).toBe(200);
+      expect(res.body, host).toBe(robotsTxt(""));
+      expect(res.body, host).not.toContain("Sitemap");
+      expect(res.body, host).not.toContain("script");
+    }
+    const ipv6 = await get("/robots.txt", "[::1]:8080");
+    expect(ipv6.body).toContain("Sitemap: http://[::1]:8080/sitemap.xml");
+  });
 });
 
 describe("with the www host rule on", () => {

@@ -73,7 +73,10 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-/** The site is open to crawlers; the logged-in area, answer links, previews and the API are not. */
+/**
+ * The site is open to crawlers; the logged-in area, answer links, previews and the API are not. The
+ * Sitemap line needs an absolute address: without a trustworthy origin ("") it is left out.
+ */
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
@@ -84,8 +87,7 @@ export function robotsTxt(origin: string): string {
     "Disallow: /y/",
     "Disallow: /wjgj/api/",
     "",
-    `Sitemap: ${origin}/sitemap.xml`,
-    "",
+    ...(origin ? [`Sitemap: ${origin}/sitemap.xml`, ""] : []),
   ].join("\n");
 }
 

@@ -13,7 +13,8 @@ export type Action =
   | "admin:settings"
   | "admin:leads"
   | "admin:audit"
-  | "admin:questionnaires";
+  | "admin:questionnaires"
+  | "admin:templates";
 
 export function allow(viewer: Viewer | null, action: Action): boolean {
   if (viewer?.user.status !== "active") return false;
@@ -28,6 +29,7 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
     case "admin:leads":
     case "admin:audit":
     case "admin:questionnaires":
+    case "admin:templates":
       return viewer.user.role === "admin";
     default:
       return false;
@@ -54,6 +56,52 @@ export function allowOnQuestionnaire(
     case "delete":
     case "export":
       return questionnaire.ownerId === viewer.user.id;
+    default:
+      return false;
+  }
+}
+
+/**
+ * What may be done to one template. `read`: open it whole (the public may read approved public ones);
+ * `use`: quote it into one's questionnaires; `edit`/`delete`: its author, or an admin for the site's
+ * official ones; `submit`: offer it to the public gallery (authors marked isTemplate, and admins).
+ */
+export type TemplateAction = "read" | "use" | "edit" | "delete" | "submit";
+
+export interface TemplateSubject {
+  ownerId: number | null;
+  official: number;
+  visibility: string;
+  reviewState: string;
+}
+
+export function isPublicTemplate(template: TemplateSubject): boolean {
+  return template.visibility === "public" && template.reviewState === "approved";
+}
+
+export function allowOnTemplate(
+  viewer: Viewer | null,
+  action: TemplateAction,
+  template: TemplateSubject | undefined,
+): boolean {
+  if (!template) return false;
+  if ((action === "read" || action === "use") && isPublicTemplate(template)) {
+    // Anyone reads the gallery; using one needs an account.
+    return action === "read" || viewer?.user.status === "active";
+  }
+  if (viewer?.user.status !== "active") return false;
+  const admin = viewer.user.role === "admin";
+  const own = template.ownerId !== null && template.ownerId === viewer.user.id;
+  switch (action) {
+    case "read":
+    case "use":
+      // Admins read everything they review.
+      return own || admin;
+    case "edit":
+    case "delete":
+      return own || (admin && template.official === 1);
+    case "submit":
+      return (own && (viewer.user.isTemplate === 1 || admin)) || (admin && template.official === 1);
     default:
       return false;
   }

@@ -1,8 +1,18 @@
 /** Demo 帮助中心 content: categories in display order, each with its articles in order. */
 
+export interface SeedHelpArticle {
+  title: string;
+  content: string;
+  /**
+   * The screens the article sends a reader to. A journey (e2e/tests/help-truth.spec.ts) opens each one
+   * and checks it is a real screen, not a placeholder: an article may only describe what the product does.
+   */
+  screens: string[];
+}
+
 export interface SeedHelpCategory {
   name: string;
-  articles: { title: string; content: string }[];
+  articles: SeedHelpArticle[];
 }
 
 export const seedHelp: SeedHelpCategory[] = [
@@ -12,19 +22,22 @@ export const seedHelp: SeedHelpCategory[] = [
       {
         title: "如何注册和登录问卷管家？",
         content: `<p>问卷管家使用手机号登录，无需单独注册：</p>
-<ol><li>点击页面右上角的“登录”；</li><li>输入手机号并获取验证码；</li><li>输入 6 位验证码即可登录，首次登录会自动创建账号。</li></ol>
-<p>设置密码后，也可以使用“手机号 + 密码”登录。</p>`,
+<ol><li>点击官网右上角的“登录”，进入登录页；</li><li>输入手机号并点击“获取验证码”；</li><li>输入收到的 6 位验证码即可登录，首次登录会自动创建账号。</li></ol>
+<p>已设置密码的账号也可以切换到“密码登录”，用手机号和密码登录。</p>`,
+        screens: ["/Loginone"],
       },
       {
         title: "忘记密码怎么办？",
-        content: `<p>在登录页选择“验证码登录”，用手机验证码登录后，进入<strong>个人中心</strong>重新设置密码即可。</p>
+        content: `<p>在登录页选择“验证码登录”，用手机收到的验证码即可登录，不需要原密码。</p>
 <p>如果手机号已不再使用，请通过“联系我们”页面联系客服，我们会在核实身份后协助处理。</p>`,
+        screens: ["/Loginone", "/website/companyProfile"],
       },
       {
-        title: "如何绑定或更换手机号？",
-        content: `<p>从其他平台进入的账号可能尚未绑定手机号。绑定后，可以直接用手机号登录。</p>
-<ul><li>进入个人中心，点击“绑定手机号”；</li><li>输入新手机号并完成验证码校验。</li></ul>
-<p>一个手机号只能绑定一个账号。</p>`,
+        title: "如何绑定手机号？",
+        content: `<p>从合作平台进入的账号可能尚未绑定手机号。绑定后，可以直接用手机号登录问卷管家。</p>
+<ul><li>进入个人中心，在“手机号”一栏点击“去绑定”；</li><li>输入手机号和验证码，点击“确认绑定”。</li></ul>
+<p>一个手机号只能绑定一个账号；已绑定手机号的账号暂不支持自行更换。</p>`,
+        screens: ["/dc/personalCenter?type=1", "/ConfirmPhone"],
       },
     ],
   },
@@ -33,18 +46,22 @@ export const seedHelp: SeedHelpCategory[] = [
     articles: [
       {
         title: "如何从零创建一份问卷？",
-        content: `<p>登录后进入“项目管理”，点击“创建问卷”，选择问卷类型（调查、考试、投票、表单等），填写标题后即可进入编辑器。</p>
-<p>在左侧选择题型添加题目，点击题目即可直接编辑文字和选项。编辑内容会自动保存。</p>`,
+        content: `<p>登录后进入“项目管理”，点击“创建问卷”，选择项目类型（问卷调查、在线考试、收集表单、投票、满意度调查、知识竞赛），再选择“空白创建”或“文本导入”。</p>
+<p>进入编辑器后，从左侧题型列表添加题目，点击题目即可直接编辑文字和选项。编辑内容会自动保存。</p>`,
+        screens: ["/dc/dclist", "/dc/creatDc", "/dc/dcDesign?id={questionnaire}"],
       },
       {
         title: "如何使用模板快速创建？",
-        content: `<p>在“模板中心”可以按场景浏览模板，例如满意度调查、活动报名、员工考试等。</p>
+        content: `<p>在顶部菜单的“模板中心”可以按类型、场景和行业浏览模板，例如满意度调查、活动报名、员工考试等。</p>
 <p>打开模板预览，确认合适后点击“使用此模板”，系统会复制一份到你的项目中，你可以在此基础上自由修改。</p>`,
+        screens: ["/dc/template"],
       },
       {
         title: "问卷支持哪些题型？",
         content: `<p>常用题型包括：</p>
-<ul><li>单选题、多选题、下拉题；</li><li>单行填空、多行填空、多项填空；</li><li>矩阵单选、矩阵多选、矩阵打分；</li><li>排序题、量表题、NPS 题；</li><li>文件上传、签名、地区选择等。</li></ul>`,
+<ul><li>单选题、多选题、下拉题；</li><li>单行填空、多行填空、多项填空；</li><li>矩阵单选、矩阵多选、矩阵量表；</li><li>排序题、量表题、NPS 题、评分题；</li><li>文件上传、签名、地区选择等。</li></ul>
+<p>在编辑器左侧的题型列表中可以看到全部题型。</p>`,
+        screens: ["/dc/dcDesign?id={questionnaire}"],
       },
     ],
   },
@@ -53,18 +70,21 @@ export const seedHelp: SeedHelpCategory[] = [
     articles: [
       {
         title: "如何发布问卷并分享给答题者？",
-        content: `<p>编辑完成后点击“发布”，系统会生成答题链接和二维码。你可以把链接发到微信群、邮件或短信中，也可以下载二维码印在海报上。</p>
-<p>发布后如需修改题目，建议先暂停回收，修改完成后再重新发布。</p>`,
+        content: `<p>编辑完成后点击“发布”，再点击“分享”即可获得答题链接、二维码和嵌入网页的代码。你可以把链接发到微信群、邮件或短信中，也可以下载二维码印在海报上。</p>
+<p>发布后修改的题目不会立刻生效：答题者看到的仍是上次发布的版本，再次点击“发布”后才会更新。</p>`,
+        screens: ["/dc/dclist", "/dc/dcDesign?id={questionnaire}"],
       },
       {
         title: "如何暂停或停止回收答卷？",
-        content: `<p>在项目列表中找到问卷，点击“停止”即可暂停回收。暂停期间打开链接的答题者会看到“问卷已暂停”的提示。</p>
-<p>你也可以在问卷设置中设定结束时间或回收份数上限，到达后自动停止。</p>`,
+        content: `<p>在“我的问卷”中找到问卷，点击“暂停”即可停止回收，需要时再点击“恢复发布”。暂停期间打开链接的答题者会看到问卷已暂停的提示。</p>
+<p>你也可以在问卷设置的“回收设置”中设定开始、结束时间或最多回收答卷数，到达后自动停止。</p>`,
+        screens: ["/dc/dclist", "/dc/dcDesign?id={questionnaire}"],
       },
       {
         title: "如何限制每人只能填写一次？",
-        content: `<p>在问卷设置的“答题限制”中，可以选择按设备、按登录账号或按手机号限制作答次数。</p>
-<p>考试和投票类问卷建议使用手机号验证，限制更可靠。</p>`,
+        content: `<p>在问卷设置的“回收设置”中，可以按每台设备、每个 IP 或每个账号限制作答次数，也可以要求答题者登录后作答。</p>
+<p>手机号、工号等填空题可以设为“不允许重复”，同一内容只能提交一次。</p>`,
+        screens: ["/dc/dcDesign?id={questionnaire}"],
       },
     ],
   },
@@ -73,13 +93,15 @@ export const seedHelp: SeedHelpCategory[] = [
     articles: [
       {
         title: "如何查看统计报表？",
-        content: `<p>进入问卷的“统计分析”页面，每道题都会自动生成统计表和图表，图表类型可以在柱状图、饼图和条形图之间切换。</p>
-<p>使用筛选条件可以只看某一部分答卷，例如“来自某个渠道”或“第 2 题选择了 A”。</p>`,
+        content: `<p>在“我的问卷”中点击问卷的“数据”进入统计分析：“分题统计”为每道题自动生成统计表和图表，图表可以在柱状图、条形图和饼图之间切换；“交叉分析”可以比较不同人群的选择。</p>
+<p>在“筛选”中设置条件，可以只看某一部分答卷，例如某个来源，或第 2 题选择了 A 的答卷。</p>`,
+        screens: ["/dc/dclist", "/dc/result?id={questionnaire}"],
       },
       {
         title: "如何导出答卷数据？",
-        content: `<p>在“答卷数据”页面点击“导出”，可以选择导出全部答卷或筛选后的答卷，格式为 Excel。</p>
-<p>导出文件中每一行是一份答卷，包含提交时间、答题时长和每道题的答案。</p>`,
+        content: `<p>在统计分析页面的“导出”中，可以导出 Excel、CSV 或附件压缩包；设置了筛选条件时，导出的是筛选后的答卷。</p>
+<p>导出在后台进行，完成后可以在导出记录中下载，文件保留 7 天。Excel 中每一行是一份答卷，包含提交时间、所用时间、来源和每道题的答案。</p>`,
+        screens: ["/dc/result?id={questionnaire}"],
       },
     ],
   },
@@ -88,13 +110,15 @@ export const seedHelp: SeedHelpCategory[] = [
     articles: [
       {
         title: "如何设置考试题目的答案和分值？",
-        content: `<p>创建考试类问卷后，每道题下方会出现“答案与分值”设置。选择正确选项并填写分值即可；多选题可以设置“少选得部分分”。</p>
-<p>填空题可以设置多个可接受的答案，系统判分时会忽略首尾空格。</p>`,
+        content: `<p>创建在线考试后，选中题目，在右侧“选项设置”中勾选正确答案，并在“计分方式”中填写本题分值；多选题可以选择“答对几项得几分”。</p>
+<p>填空题可以填写多个参考答案，答对任意一个即可得分，并可为每道题填写答案解析。</p>`,
+        screens: ["/dc/creatDc", "/dc/dcDesign?id={questionnaire}"],
       },
       {
         title: "如何设置考试时长和防作弊？",
-        content: `<p>在考试设置中可以设置：</p>
-<ul><li>考试时长，到时自动交卷；</li><li>题目和选项乱序；</li><li>切屏次数限制；</li><li>交卷后是否显示成绩和解析。</li></ul>`,
+        content: `<p>在问卷设置的“考试设置”中可以设置：</p>
+<ul><li>考试时长，到时自动交卷；</li><li>题目和选项随机排序；</li><li>切屏次数限制，超过后自动交卷；</li><li>交卷后是否显示成绩和答案。</li></ul>`,
+        screens: ["/dc/dcDesign?id={questionnaire}"],
       },
     ],
   },

@@ -4,9 +4,10 @@ import type { SmsMessage, SmsProvider } from "./provider.ts";
 
 /**
  * The default provider for self-hosting and development: nothing leaves the machine. The message goes
- * to the log and to the outbox table, where the admin console shows it.
+ * to the log and to the outbox table, where the admin console shows it. Logged as a warning: it must
+ * reach the terminal at the default level (warn), and a code that was never sent is worth noticing.
  */
-export function consoleSmsProvider(log: Pick<FastifyBaseLogger, "info">): SmsProvider {
+export function consoleSmsProvider(log: Pick<FastifyBaseLogger, "warn">): SmsProvider {
   return {
     name: "console",
     async record(trx: Trx, message: SmsMessage, now: string) {
@@ -16,7 +17,7 @@ export function consoleSmsProvider(log: Pick<FastifyBaseLogger, "info">): SmsPro
         .execute();
     },
     async deliver(message: SmsMessage) {
-      log.info(
+      log.warn(
         { sms: { phone: message.phone, purpose: message.purpose } },
         `[短信] ${message.phone}: ${message.content}`,
       );

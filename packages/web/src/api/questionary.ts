@@ -134,8 +134,25 @@ export const questionaryApi = {
     http.postJson<QuestionarySummary>("questionary/questionaryToCollect", { id }),
   getQuestionarySet: (id: number, options?: CallOptions) =>
     http.get<QuestionarySettings>("questionary/getQuestionarySet", { id }, options),
-  updateQuestionarySet: (id: number, settings: Partial<QuestionarySettingsInput>) =>
-    http.postJson<QuestionarySettings>("questionary/updateQuestionarySet", { id, settings }),
+  /** `base`: what the changed settings were when last seen; a 409 when another window changed one since. */
+  updateQuestionarySet: (
+    id: number,
+    settings: Partial<QuestionarySettingsInput>,
+    base?: Partial<QuestionarySettingsInput>,
+  ) =>
+    http.postJson<QuestionarySettings>("questionary/updateQuestionarySet", {
+      id,
+      settings,
+      ...(base ? { base } : {}),
+    }),
+  /** The creator's 页眉图片 through upload/upload (`purpose` tells it from a respondent's file). */
+  uploadHeaderImage: (id: number, file: File) => {
+    const form = new FormData();
+    form.set("id", String(id));
+    form.set("purpose", "headerImage");
+    form.set("file", file);
+    return http.postMultipart<{ url: string; path: string }>("upload/upload", form);
+  },
 
   getConditionDetail: (id: number, questionId: string) =>
     http.get<QuestionJumpDetail>("questionJump/getConditionDetail", { id, questionId }),

@@ -2,12 +2,27 @@ import { useMutation } from "@tanstack/react-query";
 import type { LoginResult, UserInfo } from "@wjgj/core";
 import { type CallOptions, http } from "./request.ts";
 
+export interface PasswordLoginInput {
+  phone: string;
+  password: string;
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+export interface LoginCaptcha {
+  captchaId: string;
+  /** A data URL of the SVG picture. */
+  image: string;
+}
+
 /** Client of the `user` module. */
 export const userApi = {
   sendCode: (phone: string) => http.post<null>("user/sendCode", { phone }),
   checkPhoneCode: (phone: string, code: string) =>
     http.post<LoginResult>("user/checkPhoneCode", { phone, code }),
-  login: (phone: string, password: string) => http.post<LoginResult>("user/login", { phone, password }),
+  login: (input: PasswordLoginInput) => http.post<LoginResult>("user/login", { ...input }),
+  /** The image captcha a password login is asked for after failures of its own. */
+  getLoginCaptcha: () => http.get<LoginCaptcha>("user/getLoginCaptcha", {}, { silent: true }),
   /** Logout's failure is ignored (the session is dropped locally either way), so it makes no noise. */
   logout: () => http.post<null>("user/logout", {}, { silent: true }),
   getUserInfo: (options?: CallOptions) => http.get<UserInfo>("user/getUserInfo", {}, options),
@@ -32,7 +47,7 @@ export function useCheckPhoneCodeMutation() {
 
 export function usePasswordLoginMutation() {
   return useMutation({
-    mutationFn: (v: { phone: string; password: string }) => userApi.login(v.phone, v.password),
+    mutationFn: (v: PasswordLoginInput) => userApi.login(v),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeMenuKey, DEFAULT_MENU_KEY } from "./menu-highlight.ts";
+import { ADMIN_MENU_KEY, activeMenuKey, DEFAULT_MENU_KEY } from "./menu-highlight.ts";
 
 describe("activeMenuKey", () => {
   it("highlights the prefix contained in the path", () => {
@@ -15,5 +15,12 @@ describe("activeMenuKey", () => {
     for (const path of ["/dc/dclist", "/dc/creatDc", "/dc/personalCenter", "/", "/dc/createTemplate"]) {
       expect(activeMenuKey(path)).toBe("/dc/dcList");
     }
+  });
+
+  it("never falls back to 项目管理 on a console page", () => {
+    for (const path of ["/dw", "/dw/content/news", "/DW/settings", "/dw/audit"]) {
+      expect(activeMenuKey(path)).toBe(ADMIN_MENU_KEY);
+    }
+    expect(activeMenuKey("/dwx")).toBe(DEFAULT_MENU_KEY);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { conditionLimitProblem, measureCondition } from "./condition-limits.ts";
 import { idSchema } from "./ids.ts";
 
 /** Comparison operators shared by question and computed-value comparisons. */
@@ -31,11 +32,12 @@ const matchSchema = z.enum(["any", "all"]);
 const opSchema = z.enum(compareOps);
 const literalSchema = z.union([z.number(), z.string()]);
 
-export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
+/** The shape of a condition tree; only reached through `conditionSchema`, which bounds its size first. */
+const conditionTreeSchema: z.ZodType<Condition> = z.lazy(() =>
   z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("all"), conditions: z.array(conditionSchema) }),
-    z.object({ kind: z.literal("any"), conditions: z.array(conditionSchema) }),
-    z.object({ kind: z.literal("not"), condition: conditionSchema }),
+    z.object({ kind: z.literal("all"), conditions: z.array(conditionTreeSchema) }),
+    z.object({ kind: z.literal("any"), conditions: z.array(conditionTreeSchema) }),
+    z.object({ kind: z.literal("not"), condition: conditionTreeSchema }),
     z.object({
       kind: z.literal("selected"),
       questionId: idSchema,
@@ -61,3 +63,16 @@ export const conditionSchema: z.ZodType<Condition> = z.lazy(() =>
     z.object({ kind: z.literal("expression"), expression: z.string().min(1).max(2000) }),
   ]),
 );
+
+/**
+ * Every condition the product accepts (logic, option conditions, jumps, quotas, results filters). Its size
+ * is measured without recursion before zod walks the tree, so over-deep input is refused with a message
+ * naming the limit instead of overflowing the stack, and everything accepted stays within `conditionLimits`.
+ */
+export const conditionSchema: z.ZodType<Condition> = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const problem = conditionLimitProblem(measureCondition(value));
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .pipe(conditionTreeSchema);

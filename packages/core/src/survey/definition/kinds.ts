@@ -12,3 +12,13 @@ export const questionnaireKindNames: Record<QuestionnaireKind, string> = {
   satisfaction: "满意度调查",
   knowledge: "知识竞赛",
 };
+
+/** What a questionnaire of each kind is called in a sentence (考试已创建), where the product name is too long. */
+export const questionnaireKindNouns: Record<QuestionnaireKind, string> = {
+  survey: "问卷",
+  exam: "考试",
+  form: "表单",
+  vote: "投票",
+  satisfaction: "满意度调查",
+  knowledge: "知识竞赛",
+};

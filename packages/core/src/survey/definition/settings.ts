@@ -13,6 +13,8 @@ export const examSettingsSchema = z.object({
   timeLimitMinutes: z.number().int().positive().optional(),
   showScoreAfterSubmit: z.boolean().default(true),
   showAnswersAfterSubmit: z.boolean().default(false),
+  /** 分数段: lower bounds in points (e.g. [0, 60, 75, 90]); without them the report uses 0/60/70/80/90 %. */
+  scoreBands: z.array(z.number().finite().min(0)).max(20).optional(),
 });
 export type ExamSettings = z.output<typeof examSettingsSchema>;
 

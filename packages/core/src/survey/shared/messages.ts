@@ -64,6 +64,9 @@ export const surveyMessages = {
   randomJumpTarget: () => "跳转目标参与题目随机，请将其设为固定位置，或改为跳转到页面",
   scoringUnsupported: (mode: string) => `该题型不支持“${mode}”计分方式`,
   groupMemberOrder: (id: string) => `题组成员“${id}”必须在题组之后`,
+  conditionDepth: (n: number) => `条件嵌套不能超过${n}层，请简化条件`,
+  conditionNodes: (n: number) => `一个条件最多包含${n}项（含条件组与取反），请拆分或简化`,
+  conditionOptionIds: (n: number) => `一个条件最多引用${n}个选项，请简化条件`,
   invalidConfig: (detail: string) => `题目设置有误：${detail}`,
 } as const;
 

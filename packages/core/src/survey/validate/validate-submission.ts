@@ -1,3 +1,4 @@
+import { skippedOf } from "../../results/skipped.ts";
 import type { SurveyDefinition } from "../definition/definition.ts";
 import type { ExprValue } from "../expression/value.ts";
 import { type Answers, answerSource, evaluateStates } from "../logic/evaluate.ts";
@@ -31,6 +32,8 @@ export interface SubmissionResult {
   unique: { questionId: string; value: string }[];
   end: EndState | null;
   computed: Record<string, ExprValue>;
+  /** Answerable questions hidden or jumped over by logic (跳过), recorded as `skipped:` facts. */
+  skipped: string[];
 }
 
 /**
@@ -83,5 +86,6 @@ export function validateSubmission(
     unique,
     end: result.end,
     computed: result.computed,
+    skipped: skippedOf(plan, states),
   };
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { MessageKey } from "@wjgj/core";
 import type { Config } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
+import { writeFileDurably } from "../../durable-write.ts";
 import { InvalidInputError } from "../../errors.ts";
 import { hmacSha256, safeEqual } from "../../security/hashing.ts";
 
@@ -26,25 +27,47 @@ export const ANSWER_TOKEN_PATTERN =
 
 const generatedKeys = new Map<string, string>();
 
+/** A generated key is 32 random bytes as 64 hex characters; anything else is a damaged file. */
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+export function answerTokenKeyPath(config: Config): string {
+  return path.join(config.dataDir, "secrets", "answer-token.key");
+}
+
 /**
- * ANSWER_TOKEN_SECRET when configured (set it when several servers share a database); otherwise a random
- * key generated on first use and kept under DATA_DIR, so tokens survive a restart.
+ * Run once at start (buildApp): without ANSWER_TOKEN_SECRET, reads the key kept under DATA_DIR, creating
+ * it durably on first start. An empty or short key file (left by a crash before writes were durable, or
+ * by hand) would sign tokens with a key anyone can guess: the server refuses to start and says what to do.
  */
-function tokenSecret(config: Config): string {
-  if (config.answerTokenSecret) return config.answerTokenSecret;
-  const known = generatedKeys.get(config.dataDir);
-  if (known) return known;
-  const file = path.join(config.dataDir, "secrets", "answer-token.key");
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+export async function prepareAnswerTokenKey(config: Config): Promise<void> {
+  if (config.answerTokenSecret || generatedKeys.has(config.dataDir)) return;
+  const file = answerTokenKeyPath(config);
   try {
-    fs.writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+    await writeFileDurably(file, randomBytes(32).toString("hex"), {
+      mode: 0o600,
+      dirMode: 0o700,
+      exclusive: true,
+    });
   } catch (error) {
     // Another process (or an earlier start) made it first: use theirs.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  const secret = fs.readFileSync(file, "utf8").trim();
+  const secret = (await fs.promises.readFile(file, "utf8")).trim();
+  if (!KEY_PATTERN.test(secret)) {
+    throw new Error(
+      `答题令牌密钥文件 ${file} 为空或已损坏（应为 64 位十六进制字符），服务不会用它签发令牌。` +
+        "请删除该文件后重启以生成新密钥（此前打开的答题页需刷新后再提交），或设置环境变量 ANSWER_TOKEN_SECRET。",
+    );
+  }
   generatedKeys.set(config.dataDir, secret);
-  return secret;
+}
+
+/** ANSWER_TOKEN_SECRET when configured (set it when several servers share a database), else the kept key. */
+function tokenSecret(config: Config): string {
+  if (config.answerTokenSecret) return config.answerTokenSecret;
+  const known = generatedKeys.get(config.dataDir);
+  if (!known) throw new Error("answer-token key not prepared: buildApp runs prepareAnswerTokenKey");
+  return known;
 }
 
 function mac(config: Config, body: string): string {

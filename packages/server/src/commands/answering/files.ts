@@ -1,4 +1,5 @@
 import type { SurveyDefinition } from "@wjgj/core";
+import { signatureImage } from "@wjgj/core/survey/types/advanced/signature-mark";
 import type { Trx } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
 
@@ -10,12 +11,11 @@ function referencedFiles(definition: SurveyDefinition, answers: Record<string, u
     if (question.type === "file" && Array.isArray(answer)) {
       for (const file of answer as { fileId: string }[])
         refs.push({ questionId: question.id, key: file.fileId });
-    } else if (
-      question.type === "signature" &&
-      typeof answer === "string" &&
-      answer.startsWith("/uploads/")
-    ) {
-      refs.push({ questionId: question.id, key: answer.slice("/uploads/".length) });
+    } else if (question.type === "signature" && typeof answer === "string") {
+      // A typed-name signature carries a mark after its stored path; the upload is the same kind of file.
+      const image = signatureImage(answer);
+      if (image.startsWith("/uploads/"))
+        refs.push({ questionId: question.id, key: image.slice("/uploads/".length) });
     }
   }
   return refs;

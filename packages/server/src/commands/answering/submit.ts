@@ -258,7 +258,7 @@ async function submitTo(
   if (revision.id !== input.revisionId) throw new ConflictError("answerRevisionChanged");
   const { result, labels } = checkAnswers(revision.definition, input, now);
   // What the response contributes to statistics: facts rows and counters, in the same transaction.
-  const facts = responseFacts(revision.definition, result.answers, result.quotaKeys);
+  const facts = responseFacts(revision.definition, result.answers, result.quotaKeys, result.skipped);
   if (result.score) facts.push(...examFacts(result.score, {}));
   const limits = quotaLimits(revision.definition, result.quotaKeys);
 

@@ -24,6 +24,8 @@ export interface ResponseSlice {
   source: string;
   durationSeconds: number;
   submittedAt: string;
+  /** Questions its logic hid or jumped over (its `skipped:` facts); absent when not read. */
+  skipped?: ReadonlySet<string>;
 }
 
 /**
@@ -84,12 +86,47 @@ export async function labelsMayVary(db: Db, questionnaireId: number): Promise<bo
   return revisions.some((r) => r.definition.includes("{{") || r.definition.includes('"optionSource"'));
 }
 
+/**
+ * Reads the batch's `skipped:<q>` facts (the same ones statistics count) with one query on the facts'
+ * primary key (questionnaire, response, key), rather than re-running the logic for every exported response.
+ */
+async function attachSkipped(db: Db, questionnaireId: number, batch: ResponseSlice[]) {
+  const rows = await db
+    .selectFrom("response_facts")
+    .select(["responseId", "key"])
+    .where("questionnaireId", "=", questionnaireId)
+    .where(
+      "responseId",
+      "in",
+      batch.map((response) => response.id),
+    )
+    .where("key", ">=", SKIPPED_PREFIX)
+    .where("key", "<", SKIPPED_END)
+    .execute();
+  const byResponse = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const ids = byResponse.get(row.responseId) ?? new Set<string>();
+    ids.add(row.key.slice(SKIPPED_PREFIX.length));
+    byResponse.set(row.responseId, ids);
+  }
+  for (const response of batch) response.skipped = byResponse.get(response.id) ?? new Set();
+}
+
+const SKIPPED_PREFIX = "skipped:";
+// The next key after every "skipped:…" key in byte order (":" + 1 = ";"): a range the primary key serves.
+const SKIPPED_END = "skipped;";
+
 /** The filtered responses in id order, one batch per query (keyset paging: memory stays flat). */
 export async function* responseBatches(
   db: Db,
   questionnaireId: number,
   filter: ExportFilter | null,
-  options: { withLabels?: boolean; batchSize?: number; predicate?: FactPredicate | null } = {},
+  options: {
+    withLabels?: boolean;
+    withSkipped?: boolean;
+    batchSize?: number;
+    predicate?: FactPredicate | null;
+  } = {},
 ): AsyncGenerator<ResponseSlice[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const withLabels = options.withLabels ?? true;
@@ -113,6 +150,7 @@ export async function* responseBatches(
       .limit(batchSize)
       .execute();
     if (batch.length === 0) return;
+    if (options.withSkipped ?? true) await attachSkipped(db, questionnaireId, batch);
     yield batch;
     if (batch.length < batchSize) return;
     after = (batch[batch.length - 1] as ResponseSlice).id;
@@ -202,7 +240,9 @@ export function responseRow(
   const labels = (response.labels === "" ? {} : parseObject(response.labels)) as Record<string, Seen>;
   for (const columns of layout.questions) {
     const answer = answers[columns.questionId];
-    if (answer !== undefined && answer !== null) {
+    if (response.skipped?.has(columns.questionId)) {
+      row.fill(texts.skipped, at, at + columns.headers.length);
+    } else if (answer !== undefined && answer !== null) {
       const question = answered?.get(columns.questionId) ?? layout.latest.get(columns.questionId);
       if (question) {
         try {

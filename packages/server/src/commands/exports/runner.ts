@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
+import { commitFile, makeDirectoryDurably, temporaryPathFor } from "../../durable-write.ts";
 import { AppError } from "../../errors.ts";
 import { uploadsDir } from "../uploads.ts";
 import { writeExportFile } from "./write-file.ts";
@@ -133,17 +134,21 @@ export class ExportRunner {
     if (!started) return;
     const fileKey = `${randomBytes(16).toString("hex")}.${started.kind}`;
     const filePath = path.join(exportsDir(this.ctx), fileKey);
+    // Written under a temporary name and moved durably before the job says "done": a file reported
+    // ready survives a power cut, and a half-written one never carries the final name.
+    const partPath = temporaryPathFor(filePath);
     try {
-      await fs.mkdir(exportsDir(this.ctx), { recursive: true });
+      await makeDirectoryDurably(exportsDir(this.ctx));
       const { rows } = await writeExportFile(db, {
         questionnaireId: started.questionnaireId,
         kind: started.kind,
         filter: started.filter === null ? null : (JSON.parse(started.filter) as ExportFilter),
-        filePath,
+        filePath: partPath,
         uploadsDir: uploadsDir(this.ctx),
         signal,
         onProgress: progressRecorder(db, jobId),
       });
+      await commitFile(partPath, filePath);
       const { size } = await fs.stat(filePath);
       const now = clock.now();
       await db
@@ -161,6 +166,7 @@ export class ExportRunner {
         .execute();
     } catch (error) {
       // The folder itself may be what failed; a leftover partial file is worse than a failed removal.
+      await fs.rm(partPath, { force: true }).catch(() => {});
       await fs.rm(filePath, { force: true }).catch(() => {});
       const reason = signal.aborted ? (signal.reason as StopReason) : undefined;
       if (reason === "cancel") return;

@@ -86,6 +86,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     try {
       for await (const batch of responseBatches(db, questionnaireId, filter, {
         withLabels: false,
+        withSkipped: false,
         predicate,
       })) {
         signal?.throwIfAborted();

@@ -1,14 +1,16 @@
 import {
   checkDefinition,
+  type MessageKey,
   type QuestionarySettings,
   questionarySettingsSchema,
+  ResultCode,
   type SurveyDefinition,
 } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
-import { ConflictError, InvalidInputError } from "../../errors.ts";
+import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { writeDraft } from "./drafts.ts";
@@ -80,15 +82,22 @@ export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: 
   });
 }
 
-function assertPublishable(definition: SurveyDefinition): void {
-  if (countQuestions(definition) === 0) throw InvalidInputError.field("definition", "questionaryEmpty");
+/** No questions or an error from core's check refuses it (templates submitted for review use their own words). */
+export function assertPublishable(
+  definition: SurveyDefinition,
+  keys: { empty: MessageKey; errors: MessageKey } = {
+    empty: "questionaryEmpty",
+    errors: "questionaryHasErrors",
+  },
+): void {
+  if (countQuestions(definition) === 0) throw InvalidInputError.field("definition", keys.empty);
   const errors = checkDefinition(definition).filter((issue) => issue.level === "error");
   if (errors.length > 0) {
     throw new InvalidInputError(
       errors
         .slice(0, 50)
         .map((issue) => ({ field: ["definition", ...issue.path].join("."), message: issue.message })),
-      "questionaryHasErrors",
+      keys.errors,
       "key",
     );
   }
@@ -165,14 +174,42 @@ export async function readQuestionnaireSettings(
   return readSettings((await loadQuestionnaire(ctx.db, viewer, id, "read")).settings);
 }
 
+/** A 409 for settings: `data.settings` is what the server holds, for 刷新 to show. */
+export class SettingsConflictError extends AppError {
+  constructor(settings: QuestionarySettings) {
+    super(ResultCode.conflict, "settingsConflict", { settings });
+  }
+}
+
+/**
+ * The conflict rule of 问卷设置, per key as they are saved per key: a change carries the value its author
+ * last saw (`base`); if someone else has changed that same setting since, it is refused, not silently
+ * overwritten. Changes to other settings made elsewhere do not conflict.
+ */
+function assertSettingsUnchanged(
+  current: QuestionarySettings,
+  changes: Record<string, unknown>,
+  base: Record<string, unknown>,
+): void {
+  const held = current as Record<string, unknown>;
+  for (const key of Object.keys(changes)) {
+    if (!(key in base)) continue;
+    if (JSON.stringify(held[key] ?? null) !== JSON.stringify(base[key] ?? null)) {
+      throw new SettingsConflictError(current);
+    }
+  }
+}
+
 export async function updateQuestionnaireSettings(
   ctx: AppContext,
   viewer: Viewer,
   id: number,
   changes: Record<string, unknown>,
+  base?: Record<string, unknown>,
 ): Promise<QuestionarySettings> {
   return transaction(ctx.db, async (trx) => {
     const row = await loadQuestionnaire(trx, viewer, id, "edit");
+    if (base) assertSettingsUnchanged(readSettings(row.settings), changes, base);
     // Only the keys sent change; the merged whole is validated so no bad value is ever stored.
     const parsed = questionarySettingsSchema.safeParse({ ...readSettings(row.settings), ...changes });
     if (!parsed.success) {

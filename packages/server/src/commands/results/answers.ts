@@ -10,6 +10,7 @@ import {
   responseStatusNames,
   type SurveyDefinition,
   scoreExam,
+  skippedQuestionIds,
   type TextAnswerFile,
 } from "@wjgj/core";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
@@ -233,6 +234,7 @@ export async function getAnswerDetail(
     labels: JSON.parse(row.labels) as Record<string, Record<string, string>>,
     files,
     signatures,
+    skipped: skippedQuestionIds(definition, answers, submitContext(row)),
     exam,
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,

@@ -22,59 +22,109 @@ import {
   responsesIn,
 } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
-import { hasNonValid, type ResultsEngine } from "./statistics.ts";
+import { areaName, hasNonValid, provinceCodes, type ResultsEngine } from "./statistics.ts";
 
 const singleChoice = new Set(["single", "dropdown", "imageSingle", "trueFalse", "voteSingle", "appointment"]);
 const multipleChoice = new Set(["multiple", "imageMultiple", "voteMultiple"]);
 const scales = new Set(["star", "likert", "nps"]);
 
 interface Axis {
+  /** The question id, or `<question>.<row>` for one row of a matrix. */
+  id: string;
+  title: string;
   question: Question;
   /** Fact key prefix of its categories: `option:<q>:` or `num:<q>:`. */
   prefix: string;
   categories: { id: string; label: string }[];
   /** At most one category per response: totals follow from the cells. */
   single: boolean;
+  /** Many categories, few used (provinces): only those some response chose are shown. */
+  sparse?: boolean;
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-function axisOf(definition: SurveyDefinition, questionId: string, field: string): Axis {
-  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
-  if (!question) throw InvalidInputError.field(field, "resultQuestionInvalid");
+function scalePoints(question: Question): { id: string; label: string }[] | null {
+  if (question.type === "star")
+    return range(1, question.config.max).map((v) => ({
+      id: String(v),
+      label: question.config.labels?.[v - 1] ?? `${v}星`,
+    }));
+  if (question.type === "nps") return range(0, 10).map((v) => ({ id: String(v), label: String(v) }));
+  const scale =
+    question.type === "likert"
+      ? question.config
+      : question.type === "matrixScale"
+        ? question.config.scale
+        : null;
+  if (!scale) return null;
+  return range(scale.start, scale.start + scale.points - 1).map((v) => ({
+    id: String(v),
+    label: scale.labels?.[v - scale.start] ?? String(v),
+  }));
+}
+
+/** One row of a 矩阵单选/多选/量表 (`<question>.<row>`): its columns (or points) are the categories. */
+function matrixRowAxis(question: Question, rowId: string, id: string, field: string): Axis {
   const q = question.id;
   if (
-    scales.has(question.type) &&
-    (question.type === "star" || question.type === "nps" || question.type === "likert")
-  ) {
-    const points =
-      question.type === "star"
-        ? range(1, question.config.max)
-        : question.type === "nps"
-          ? range(0, 10)
-          : range(question.config.start, question.config.start + question.config.points - 1);
-    const label = (v: number) =>
-      question.type === "star"
-        ? (question.config.labels?.[v - 1] ?? `${v}星`)
-        : question.type === "likert"
-          ? (question.config.labels?.[v - question.config.start] ?? String(v))
-          : String(v);
+    question.type !== "matrixSingle" &&
+    question.type !== "matrixMultiple" &&
+    question.type !== "matrixScale"
+  )
+    throw InvalidInputError.field(field, "crossQuestionUnsupported");
+  const row = question.config.rows.find((r) => r.id === rowId);
+  if (!row) throw InvalidInputError.field(field, "resultQuestionInvalid");
+  const title = `${richTextToPlain(question.title).trim()} · ${richTextToPlain(row.label).trim()}`;
+  if (question.type === "matrixScale")
     return {
+      id,
+      title,
       question,
-      prefix: `num:${q}:`,
-      categories: points.map((v) => ({ id: String(v), label: label(v) })),
+      prefix: `num:${q}:${rowId}:`,
+      categories: scalePoints(question) ?? [],
       single: true,
     };
-  }
+  return {
+    id,
+    title,
+    question,
+    prefix: `cell:${q}:${rowId}:`,
+    categories: question.config.columns.map((c) => ({ id: c.id, label: c.label })),
+    single: question.type === "matrixSingle",
+  };
+}
+
+function axisOf(definition: SurveyDefinition, id: string, field: string): Axis {
+  const [questionId = "", rowId] = id.split(".");
+  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
+  if (!question) throw InvalidInputError.field(field, "resultQuestionInvalid");
+  if (rowId !== undefined) return matrixRowAxis(question, rowId, id, field);
+  const q = question.id;
+  const title = richTextToPlain(question.title).trim();
+  const points = scales.has(question.type) ? scalePoints(question) : null;
+  if (points) return { id, title, question, prefix: `num:${q}:`, categories: points, single: true };
   if (singleChoice.has(question.type) || multipleChoice.has(question.type)) {
     const options = (question.config as { options: { id: string; label: string }[] }).options;
     return {
+      id,
+      title,
       question,
       prefix: `option:${q}:`,
       categories: options.map((o) => ({ id: o.id, label: o.label })),
       single: singleChoice.has(question.type),
     };
   }
+  if (question.type === "region")
+    return {
+      id,
+      title,
+      question,
+      prefix: `area:${q}:`,
+      categories: provinceCodes.map((code) => ({ id: code, label: areaName(code) })),
+      single: true,
+      sparse: true,
+    };
   throw InvalidInputError.field(field, "crossQuestionUnsupported");
 }
 
@@ -200,19 +250,22 @@ async function bitsetCrossCounts(
   };
 }
 
-function crossTable(row: Axis, column: Axis, counts: CrossCounts): CrossTable {
+function crossTable(row: Axis, columnCategories: Axis["categories"], counts: CrossCounts): CrossTable {
   const { cell, rowTotals, columnTotals, total } = counts;
   const counted = (r: string, c: string) => cell.get(`${r}|${c}`) ?? 0;
+  const rowCategories = row.sparse
+    ? row.categories.filter((r) => (rowTotals.get(r.id) ?? 0) > 0)
+    : row.categories;
   return {
-    questionId: row.question.id,
-    title: richTextToPlain(row.question.title).trim(),
-    rows: row.categories.map((r) => {
+    questionId: row.id,
+    title: row.title,
+    rows: rowCategories.map((r) => {
       const rowTotal = rowTotals.get(r.id) ?? 0;
       return {
         optionId: r.id,
         label: r.label,
         total: rowTotal,
-        cells: column.categories.map((c) => {
+        cells: columnCategories.map((c) => {
           const count = counted(r.id, c.id);
           return {
             count,
@@ -222,7 +275,7 @@ function crossTable(row: Axis, column: Axis, counts: CrossCounts): CrossTable {
         }),
       };
     }),
-    columnTotals: column.categories.map((c) => columnTotals.get(c.id) ?? 0),
+    columnTotals: columnCategories.map((c) => columnTotals.get(c.id) ?? 0),
     total,
   };
 }
@@ -238,24 +291,25 @@ export async function getCrossAnalysis(
   const column = axisOf(definition, input.columnQuestionId, "columnQuestionId");
   const rows = input.rowQuestionIds.map((id, index) => axisOf(definition, id, `rowQuestionIds.${index}`));
   const { set } = filteredSet(ctx.dialect, definition, input);
-  const tables = [];
+  const counts: CrossCounts[] = [];
   if (engine === "sql") {
     // Facts of invalid and deleted responses stay stored; skip the join to valid ones when there are none.
     const restrict = isFiltered(input.filter) || (await hasNonValid(ctx.db, input.id));
     for (const row of rows)
-      tables.push(
-        crossTable(row, column, await sqlCrossCounts(ctx.db, row, column, set, restrict, input.filter)),
-      );
+      counts.push(await sqlCrossCounts(ctx.db, row, column, set, restrict, input.filter));
   } else {
-    for (const row of rows)
-      tables.push(crossTable(row, column, await bitsetCrossCounts(ctx.db, row, column, set, input.filter)));
+    for (const row of rows) counts.push(await bitsetCrossCounts(ctx.db, row, column, set, input.filter));
   }
+  // Sparse columns (provinces) keep those chosen in any table, so every table shares the same columns.
+  const columnCategories = column.sparse
+    ? column.categories.filter((c) => counts.some((count) => (count.columnTotals.get(c.id) ?? 0) > 0))
+    : column.categories;
   return {
     column: {
-      questionId: column.question.id,
-      title: richTextToPlain(column.question.title).trim(),
-      options: column.categories.map((c) => ({ optionId: c.id, label: c.label })),
+      questionId: column.id,
+      title: column.title,
+      options: columnCategories.map((c) => ({ optionId: c.id, label: c.label })),
     },
-    tables,
+    tables: rows.map((row, index) => crossTable(row, columnCategories, counts[index] as CrossCounts)),
   };
 }

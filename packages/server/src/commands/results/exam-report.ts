@@ -6,8 +6,8 @@ import {
   percent,
   type ResultsFilter,
   richTextToPlain,
-  type ScoreBand,
   type SurveyDefinition,
+  scoreBands,
 } from "@wjgj/core";
 import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -17,22 +17,6 @@ import { filteredSet, PREFIX_END, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** Score bands by share of the full score: below 60 %, then tens up to 100 %. */
-function bandsOf(scores: readonly number[], max: number): ScoreBand[] {
-  const edges = [0, 60, 70, 80, 90, 100];
-  return edges.slice(0, -1).map((lo, index) => {
-    const hi = edges[index + 1] ?? 100;
-    const last = index === edges.length - 2;
-    const from = round2((max * lo) / 100);
-    const to = round2((max * hi) / 100);
-    const count = scores.filter((score) => {
-      const share = max === 0 ? 0 : (score / max) * 100;
-      return share >= lo && (last ? share <= hi : share < hi);
-    }).length;
-    return { label: `${from}-${to}`, from, to, count, percentage: percent(count, scores.length) };
-  });
-}
 
 /** Full marks of a question under its scoring rule (what an unanswered response could have earned). */
 function maxOf(definition: SurveyDefinition, questionId: string): number {
@@ -136,7 +120,7 @@ export async function getExamReport(
     passCount,
     passRate: passMark === null || rows.length === 0 ? null : percent(passCount, rows.length),
     pendingManualCount: pendingOf.size,
-    bands: bandsOf(scores, maxScore),
+    bands: scoreBands(scores, maxScore, definition.settings.exam?.scoreBands),
     questions,
     ranking: {
       list: pageRows.map((row) => {

@@ -108,6 +108,24 @@ export function compareWhere(fb: FactsEb, predicate: CompareLeaf, dialect: Diale
 }
 
 /**
+ * `a AND b AND c …` parses into a chain as deep as the list is long, and SQLite refuses expressions deeper
+ * than 1000. Bracketing halves (`(a AND b) AND (c AND d)`) keeps the depth to the logarithm of the length,
+ * so every condition within core's `conditionLimits` compiles to SQL both databases accept.
+ */
+export function balanced(
+  eb: ResponsesEb,
+  kind: "and" | "or",
+  parts: Expression<SqlBool>[],
+): Expression<SqlBool> {
+  if (parts.length <= 4) return kind === "and" ? eb.and(parts) : eb.or(parts);
+  const middle = Math.ceil(parts.length / 2);
+  return balanced(eb, kind, [
+    balanced(eb, kind, parts.slice(0, middle)),
+    balanced(eb, kind, parts.slice(middle)),
+  ]);
+}
+
+/**
  * One fact predicate as SQL over `responses`. PostgreSQL: leaves are `id IN (matching facts)`, found through
  * the key index. SQLite has no key index (migration 0009): leaves are `EXISTS` over the response's own facts,
  * a lookup on the primary key per response.
@@ -130,9 +148,12 @@ export function predicateSql(
   };
   switch (predicate.kind) {
     case "and":
-      return eb.and(predicate.items.map((item) => predicateSql(eb, item, set)));
     case "or":
-      return eb.or(predicate.items.map((item) => predicateSql(eb, item, set)));
+      return balanced(
+        eb,
+        predicate.kind,
+        predicate.items.map((item) => predicateSql(eb, item, set)),
+      );
     case "not":
       return eb.not(predicateSql(eb, predicate.item, set));
     case "const":

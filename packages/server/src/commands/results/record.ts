@@ -8,6 +8,7 @@ import {
   responseFacts,
   type SurveyDefinition,
   scoreExam,
+  skippedQuestionIds,
 } from "@wjgj/core";
 import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
@@ -28,7 +29,7 @@ export function submitContext(row: Pick<ResponseRow, "submittedAt" | "deviceId">
 
 /**
  * Every fact of a stored response, recomputed from what is stored: answers (facts), the engine's condition
- * quotas and, for exams, the per-question scores with manual grades overlaid. Deterministic, so status
+ * quotas, the questions its logic skipped and, for exams, the per-question scores with manual grades overlaid. Deterministic, so status
  * changes subtract exactly what the submit added.
  */
 export function factsOfStored(
@@ -40,7 +41,12 @@ export function factsOfStored(
   const context = submitContext(row);
   const quotaKeys =
     definition.quotas.length > 0 ? evaluateSurvey(definition, answers, context).quotaKeys : [];
-  const facts = responseFacts(definition, answers, quotaKeys);
+  const facts = responseFacts(
+    definition,
+    answers,
+    quotaKeys,
+    skippedQuestionIds(definition, answers, context),
+  );
   if (row.score !== null) facts.push(...examFacts(scoreExam(definition, answers, context), grades));
   return facts;
 }

@@ -25,6 +25,8 @@ import { resultsScope } from "./scope.ts";
 const provinceNames: Record<string, string> = areaList.province_list;
 
 export const areaName = (code: string) => provinceNames[code] ?? code;
+/** Every province code of the area list, in its order (cross-analysis categories). */
+export const provinceCodes = Object.keys(provinceNames);
 
 /** Every counter of a questionnaire: one range read of the counters' primary key. */
 export async function readAllCounters(db: Db, questionnaireId: number): Promise<CountTable> {

@@ -84,7 +84,7 @@ export function resultsMigration(dialect: DialectName): Migration {
 const BATCH = 500;
 
 /** PostgreSQL runs migrations inside a transaction already (transactional DDL); SQLite does not. */
-async function inTransaction(db: Kysely<Database>, fn: (trx: Trx) => Promise<void>) {
+export async function inTransaction(db: Kysely<Database>, fn: (trx: Trx) => Promise<void>) {
   if (db.isTransaction) return fn(db as Trx);
   return db.transaction().execute(fn);
 }

@@ -10,6 +10,9 @@ import { resultsMigration } from "./0006-results.ts";
 import { exportJobsMigration } from "./0007-export-jobs.ts";
 import { questionnaireTakeDownMigration } from "./0008-questionnaire-take-down.ts";
 import { sqliteFactsKeyIndexMigration } from "./0009-sqlite-facts-key-index.ts";
+import { loginCaptchasMigration } from "./0010-login-captchas.ts";
+import { skippedFactsMigration } from "./0011-skipped-facts.ts";
+import { templatesMigration } from "./0012-templates.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -23,6 +26,9 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0007-export-jobs": exportJobsMigration(dialect),
     "0008-questionnaire-take-down": questionnaireTakeDownMigration(),
     "0009-sqlite-facts-key-index": sqliteFactsKeyIndexMigration(dialect),
+    "0010-login-captchas": loginCaptchasMigration(),
+    "0011-skipped-facts": skippedFactsMigration(),
+    "0012-templates": templatesMigration(dialect),
   };
 }
 

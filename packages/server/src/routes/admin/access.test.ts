@@ -32,6 +32,12 @@ const adminPaths = [
   "admin/questionnaire/list",
   "admin/questionnaire/takeDown",
   "admin/questionnaire/restore",
+  "admin/template/list",
+  "admin/template/review",
+  "admin/template/feature",
+  "admin/profession/list",
+  "admin/profession/save",
+  "admin/profession/delete",
 ];
 
 describe("every admin call", () => {

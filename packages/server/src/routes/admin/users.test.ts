@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditRowsOf, type BuiltUser, buildAdmin, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { createSession } from "../../commands/sessions.ts";
+import { updateUserByAdmin } from "../../commands/admin-users.ts";
+import { createSession, resolveSession } from "../../commands/sessions.ts";
+import { InvalidInputError } from "../../errors.ts";
 
 let t: TestContext;
 let admin: BuiltUser;
@@ -82,6 +84,53 @@ describe("admin/user/update", () => {
       code: 404,
       msg: "用户不存在",
     });
+  });
+});
+
+describe("admins keep the console", () => {
+  it("two admins disabling each other at once leave one of them active, the other told why", async () => {
+    const other = await buildAdmin(t);
+    // Both requests are past their session check before either writes, as when they arrive together.
+    const viewers = await Promise.all([admin, other].map((who) => resolveSession(t.db, t.clock, who.token)));
+    const [first, second] = viewers;
+    if (!first || !second) throw new Error("no session");
+    const results = await Promise.allSettled([
+      updateUserByAdmin(t.ctx, first, { id: other.user.id, status: "disabled" }),
+      updateUserByAdmin(t.ctx, second, { id: admin.user.id, status: "disabled" }),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((result) => result.status === "rejected");
+    expect(refused?.reason).toBeInstanceOf(InvalidInputError);
+    expect(refused?.reason).toMatchObject({
+      message: "不能停用最后一个管理员账号，请先确保还有其他可用的管理员",
+    });
+    const active = await t.db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("status", "=", "active")
+      .execute();
+    expect(active).toHaveLength(1);
+  });
+
+  it("refuses an admin resetting their own password here, and changes nothing", async () => {
+    const before = await t.db
+      .selectFrom("users")
+      .select("passwordHash")
+      .where("id", "=", admin.user.id)
+      .executeTakeFirstOrThrow();
+    const res = await call(t.app, "POST", "admin/user/resetPassword", {
+      token: admin.token,
+      params: { id: admin.user.id },
+    });
+    expect(res.body).toMatchObject({ code: 400, msg: "不能在这里重置自己的密码，请在个人资料中修改密码" });
+    expect((await userInfo(admin.token)).body.code).toBe(200);
+    const after = await t.db
+      .selectFrom("users")
+      .select("passwordHash")
+      .where("id", "=", admin.user.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
   });
 });
 

@@ -21,6 +21,19 @@ const sources = Object.keys(responseSourceNames) as [string, ...string[]];
 const FILTER_MAX_CHARS = 10_000;
 
 /**
+ * The filter's size as stored. Further keys are kept as sent, so they may nest thousands deep: stringifying
+ * those overflows the stack (RangeError), and such a filter is too large to store by any measure.
+ */
+function storedSize(filter: unknown): number {
+  try {
+    return JSON.stringify(filter).length;
+  } catch (error) {
+    if (error instanceof RangeError) return Number.POSITIVE_INFINITY;
+    throw error;
+  }
+}
+
+/**
  * The export filter: status, dates, sources and the 筛选 panel's answer condition (checked against the
  * questionnaire when the job is created); further keys are kept as sent. `null`s of untouched form fields
  * count as absent.
@@ -43,7 +56,7 @@ const filterSchema = z
     message: messages.exportDateOrder,
     path: ["endDate"],
   })
-  .refine((filter) => JSON.stringify(filter).length <= FILTER_MAX_CHARS, messages.exportFilterInvalid);
+  .refine((filter) => storedSize(filter) <= FILTER_MAX_CHARS, messages.exportFilterInvalid);
 
 export const createInput = z.object({
   questionnaireId: idParam,

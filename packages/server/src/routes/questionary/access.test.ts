@@ -27,7 +27,9 @@ describe("questionnaire calls are the owner's alone", () => {
         MODULES.some((m) => r.path.startsWith(m)) &&
         r.path !== "questionary/addQuestionary" &&
         r.path !== "questionary/getQuestionaryList" &&
-        r.path !== "questionary/getHSZQuestionaryList",
+        r.path !== "questionary/getHSZQuestionaryList" &&
+        // Stock covers name no questionnaire.
+        r.path !== "questionary/getQuestionaryCoverList",
     );
     expect(routes.length).toBeGreaterThanOrEqual(23);
     const params = {

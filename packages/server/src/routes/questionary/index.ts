@@ -120,6 +120,7 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "questionary/updateQuestionarySet",
     access: "account:use",
     input: settingsInput,
-    handler: ({ viewer, input }) => updateQuestionnaireSettings(ctx, viewer, input.id, input.settings),
+    handler: ({ viewer, input }) =>
+      updateQuestionnaireSettings(ctx, viewer, input.id, input.settings, input.base),
   });
 }

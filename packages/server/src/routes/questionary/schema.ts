@@ -47,6 +47,8 @@ export const saveInput = z.object({
 export const settingsInput = z.object({
   id: idParam,
   settings: jsonObjectParam(z.record(z.string(), z.unknown(), { error: "请提交要修改的设置" })),
+  /** The values the client last saw for the keys it changes; absent to overwrite (覆盖). */
+  base: blankAsAbsent(jsonObjectParam(z.record(z.string(), z.unknown()))),
 });
 
 export const kindFilterInput = z.object({ kind: blankAsAbsent(kindParam) });

@@ -1,5 +1,6 @@
 import { questionaryKindInfos } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
+import { listProfessions } from "../../commands/templates/review.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { kindFilterInput } from "../questionary/schema.ts";
@@ -20,5 +21,13 @@ export function questionaryTypeRoutes(app: FastifyInstance, ctx: AppContext): vo
     input: kindFilterInput,
     handler: async ({ input }) =>
       questionaryKindInfos.filter((info) => !input.kind || info.kind === input.kind),
+  });
+  // The template gallery's 行业 filter (same list as navigation/getProfessionList).
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "questionaryType/getProfessionList",
+    access: "public",
+    input: kindFilterInput.pick({}),
+    handler: () => listProfessions(ctx.db),
   });
 }

@@ -75,10 +75,15 @@ export const textAnswersInput = z.object({
   filter: filterParam,
 });
 
+/** A question, or one row of a matrix as `<question>.<row>`. */
+const crossAxisParam = z
+  .string({ error: messages.resultQuestionInvalid })
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}(\.[A-Za-z_][A-Za-z0-9_-]{0,63})?$/, messages.resultQuestionInvalid);
+
 export const crossInput = z.object({
   id: idParam,
-  rowQuestionIds: listParam(questionIdParam, 1, 5, "crossRowsInvalid"),
-  columnQuestionId: questionIdParam,
+  rowQuestionIds: listParam(crossAxisParam, 1, 5, "crossRowsInvalid"),
+  columnQuestionId: crossAxisParam,
   filter: filterParam,
 });
 

@@ -2,9 +2,11 @@ import { messages } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { verifyAnswerToken } from "../../commands/answering/answer-token.ts";
+import { ASSET_PURPOSES, storeQuestionnaireAsset } from "../../commands/questionnaire-assets.ts";
 import { deleteUpload, storeUpload } from "../../commands/uploads.ts";
 import type { AppContext } from "../../context.ts";
-import { blankAsAbsent } from "../../http/params.ts";
+import { InvalidInputError, NotLoggedInError } from "../../errors.ts";
+import { blankAsAbsent, enumParam, idParam, zodIssuesToFieldErrors } from "../../http/params.ts";
 import { defineRoute } from "../../http/route.ts";
 
 /** The answering page's token from `anQuestion/getQuestionary`; uploads are filed under its session. */
@@ -27,6 +29,22 @@ const uploadInput = z.object({
   file: fileParam,
 });
 
+/** The creator's own files for the questionnaire (its 页眉图片), not answers: `purpose` tells them apart. */
+const assetInput = z.object({
+  id: idParam,
+  purpose: enumParam(ASSET_PURPOSES, "uploadNotAllowed"),
+  file: fileParam,
+});
+
+/** One path, two shapes: the presence of `purpose` picks the schema, so each keeps its own messages. */
+const uploadRequest = z.looseObject({ purpose: z.unknown().optional() });
+
+function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new InvalidInputError(zodIssuesToFieldErrors(parsed.error));
+  return parsed.data;
+}
+
 const deleteInput = z.object({
   path: z
     .string({ error: messages.uploadNotFound })
@@ -36,14 +54,20 @@ const deleteInput = z.object({
   answerToken: blankAsAbsent(tokenParam),
 });
 
-/** Respondents' files: `/wjgj/api/upload/*` (multipart for the upload itself, seed §7). */
+/** Respondents' files and the creator's 页眉图片: `/wjgj/api/upload/*` (multipart for the upload, seed §7). */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: "POST",
     path: "upload/upload",
     access: "optional",
-    input: uploadInput,
-    handler: ({ viewer, input: { answerToken, ...input } }) => {
+    input: uploadRequest,
+    handler: async ({ viewer, input: raw }) => {
+      if (raw.purpose !== undefined && raw.purpose !== "") {
+        const asset = parseWith(assetInput, raw);
+        if (!viewer) throw new NotLoggedInError();
+        return storeQuestionnaireAsset(ctx, viewer, asset);
+      }
+      const { answerToken, ...input } = parseWith(uploadInput, raw);
       const { session } = verifyAnswerToken(ctx, answerToken, { publicId: input.publicId });
       return storeUpload(ctx, viewer, { ...input, answerSession: session });
     },

@@ -154,6 +154,18 @@ describe("upload/upload", () => {
     expect(await t.db.selectFrom("uploads").selectAll().execute()).toHaveLength(2);
   });
 
+  it("refuses a damaged file whose type cannot be read, and stores nothing", async () => {
+    // A PNG signature and nothing more: the sniffer reads past the end of the data.
+    for (const data of [PNG.subarray(0, 8), PNG.subarray(0, 12)]) {
+      const res = await upload({ name: "cut.png", data, type: "image/png" });
+      expect(res.body).toMatchObject({ code: 400, msg: "文件已损坏或不完整，无法识别类型，请重新上传" });
+    }
+    expect(await t.db.selectFrom("uploads").selectAll().execute()).toHaveLength(0);
+    const dir = path.join(t.config.dataDir, "uploads");
+    const stored = fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }) : [];
+    expect(stored.filter((entry) => entry.isFile())).toEqual([]);
+  });
+
   it("refuses a missing file and oversized uploads", async () => {
     const noFile = multipart({ publicId, questionId: "photo", answerToken });
     const res = await t.app.inject({ method: "POST", url: "/wjgj/api/upload/upload", ...noFile });
@@ -227,6 +239,35 @@ describe("file answers", () => {
     expect(row.responseId).not.toBeNull();
     const reused = await submit({ photo: [file] }, "reuse-key-12");
     expect(reused.body).toMatchObject({ code: 400, msg: "答卷中的文件无效，请重新上传" });
+  });
+});
+
+describe("signature answers", () => {
+  it("a typed-name signature (marked #typed) claims its upload like a drawn one", async () => {
+    const body = multipart(
+      { publicId, questionId: "sign", answerToken },
+      { name: "signature.png", data: PNG, type: "image/png" },
+    );
+    const up = await t.app.inject({ method: "POST", url: "/wjgj/api/upload/upload", ...body });
+    const url = String((up.json() as { data: { url: string } }).data.url);
+    const photoUp = await upload({ name: "a.png", data: PNG });
+    const photo = [{ fileId: String(photoUp.body.data.fileId), name: "a.png", size: PNG.length }];
+    const submit = (sign: string, key: string) =>
+      call(t.app, "POST", "anQuestion/questionAnswer", {
+        json: { publicId, revisionId, answers: { photo, sign }, idempotencyKey: key, answerToken },
+      });
+    const other = await submit(`${url}#other`, "sign-key-bad");
+    expect(other.body.code).toBe(400);
+    const ok = await submit(`${url}#typed`, "sign-key-typed");
+    expect(ok.body, JSON.stringify(ok.body)).toMatchObject({ code: 200 });
+    const row = await t.db
+      .selectFrom("uploads")
+      .selectAll()
+      .where("questionId", "=", "sign")
+      .executeTakeFirstOrThrow();
+    expect(row.responseId).not.toBeNull();
+    const stored = await t.db.selectFrom("responses").select("answers").executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.answers).sign).toBe(`${url}#typed`);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { bindPhone, sendBindPhoneCode, setPassword, updateProfile } from "../../commands/account.ts";
 import { loginWithPassword, loginWithPhoneCode } from "../../commands/login.ts";
+import { createLoginCaptcha } from "../../commands/login-captcha.ts";
 import { loginFromOtherPlatform } from "../../commands/other-platform-login.ts";
 import { sendPhoneCode } from "../../commands/phone-codes.ts";
 import { revokeSession, type SessionOrigin } from "../../commands/sessions.ts";
@@ -38,6 +39,14 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "public",
     input: phoneCodeInput,
     handler: ({ input, request, fromType }) => loginWithPhoneCode(ctx, input, origin(request, fromType)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "user/getLoginCaptcha",
+    access: "public",
+    input: emptyInput,
+    handler: () => createLoginCaptcha(ctx),
   });
 
   defineRoute(app, ctx, {

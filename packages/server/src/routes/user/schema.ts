@@ -1,10 +1,27 @@
 import { messages } from "@wjgj/core";
 import { z } from "zod";
-import { codeParam, fromTypeParam, newPasswordParam, passwordParam, phoneParam } from "../../http/params.ts";
+import {
+  blankAsAbsent,
+  codeParam,
+  fromTypeParam,
+  newPasswordParam,
+  passwordParam,
+  phoneParam,
+} from "../../http/params.ts";
 
 export const phoneInput = z.object({ phone: phoneParam });
 export const phoneCodeInput = z.object({ phone: phoneParam, code: codeParam });
-export const passwordLoginInput = z.object({ phone: phoneParam, password: passwordParam });
+export const passwordLoginInput = z.object({
+  phone: phoneParam,
+  password: passwordParam,
+  /** Asked for once this client has failed for this phone too often (user/getLoginCaptcha). */
+  captchaId: blankAsAbsent(
+    z.string({ error: messages.captchaWrong }).regex(/^[0-9a-f]{32}$/, messages.captchaWrong),
+  ),
+  captchaCode: blankAsAbsent(
+    z.string({ error: messages.captchaWrong }).trim().max(10, messages.captchaWrong),
+  ),
+});
 export const setPasswordInput = z.object({
   password: newPasswordParam,
   oldPassword: passwordParam.optional(),

@@ -1,4 +1,6 @@
+import { richTextToPlain } from "@wjgj/core/survey/definition/rich-text";
 import type { Issue, Question } from "@wjgj/core/survey/index";
+import { type FieldA11y, FieldA11yContext, groupAttrs } from "./a11y/field-a11y.ts";
 import type { FieldContext, ViewOption } from "./field-types.ts";
 import { QuestionInput } from "./question-input.tsx";
 import { RichText } from "./rich-text.tsx";
@@ -50,17 +52,35 @@ function Messages({ issues, kind }: { issues: readonly Issue[]; kind: "error" | 
   return (
     <>
       {unique.map((message) => (
-        <p
-          key={message}
-          className={kind === "error" ? "wa-error" : "wa-warning"}
-          role={kind === "error" ? "alert" : undefined}
-        >
+        <p key={message} className={kind === "error" ? "wa-error" : "wa-warning"}>
           {message}
         </p>
       ))}
     </>
   );
 }
+
+/**
+ * Types whose answer is several inputs: the field is a group named by the title. The others name their
+ * one control (or their radiogroup) by the title themselves.
+ */
+const GROUPED = new Set<Question["type"]>([
+  "multiple",
+  "imageMultiple",
+  "voteMultiple",
+  "cascader",
+  "multiBlank",
+  "dateRange",
+  "allocation",
+  "ranking",
+  "matrixSingle",
+  "matrixMultiple",
+  "matrixFill",
+  "matrixScale",
+  "matrixDropdown",
+  "table",
+  "file",
+]);
 
 export function QuestionCard(props: CardProps) {
   const { question, text, number } = props;
@@ -94,12 +114,19 @@ export function QuestionCard(props: CardProps) {
     );
 
   const showErrors = props.revealed && (props.errors.length > 0 || props.serverError !== undefined);
+  const a11y: FieldA11y = {
+    titleId: `t-${question.id}`,
+    name: `${number !== undefined ? `${number}. ` : ""}${richTextToPlain(title).trim()}`,
+    required: question.required === true,
+    invalid: showErrors,
+    errorId: showErrors ? `e-${question.id}` : undefined,
+  };
   return (
-    <fieldset
+    // biome-ignore lint/a11y/noStaticElementInteractions: focusout bookkeeping (when to show errors), no action
+    <div
       id={`q-${question.id}`}
       className={`wa-card${showErrors ? " has-error" : ""}${props.inGroup ? " in-group" : ""}`}
       data-question={question.id}
-      aria-labelledby={`t-${question.id}`}
       onBlur={(event) => {
         // Moving between the inputs of one question (blanks, matrix rows) is not leaving it.
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) props.onReveal(question.id);
@@ -111,27 +138,40 @@ export function QuestionCard(props: CardProps) {
             *
           </i>
         ) : null}
-        {number !== undefined ? <span className="wa-no">{`${number}.`}</span> : null}
+        {number !== undefined ? <span className="wa-no">{`${number}. `}</span> : null}
         {question.type === "inlineBlank" ? (
-          <InlineBlankTitle question={question} title={title} value={props.value} onChange={handleChange} />
+          <InlineBlankTitle
+            a11y={a11y}
+            question={question}
+            title={title}
+            value={props.value}
+            onChange={handleChange}
+          />
         ) : (
           <RichText as="span" html={title} className="wa-title-text" />
         )}
+        {question.required ? <span className="wa-sr">（必答）</span> : null}
         {hintOf(question) ? <span className="wa-type-hint">{hintOf(question)}</span> : null}
       </div>
       {description ? <RichText html={description} className="wa-desc" /> : null}
-      <div className="wa-field">
-        <QuestionInput
-          question={question}
-          value={props.value}
-          options={props.options}
-          onChange={handleChange}
-          context={props.context}
-        />
-      </div>
-      {showErrors ? <Messages issues={props.errors} kind="error" /> : null}
-      {showErrors && props.serverError ? <p className="wa-error">{props.serverError}</p> : null}
+      <FieldA11yContext value={a11y}>
+        <div className="wa-field" {...(GROUPED.has(question.type) ? groupAttrs(a11y) : {})}>
+          <QuestionInput
+            question={question}
+            value={props.value}
+            options={props.options}
+            onChange={handleChange}
+            context={props.context}
+          />
+        </div>
+      </FieldA11yContext>
+      {showErrors ? (
+        <div id={a11y.errorId}>
+          <Messages issues={props.errors} kind="error" />
+          {props.serverError ? <p className="wa-error">{props.serverError}</p> : null}
+        </div>
+      ) : null}
       {props.revealed ? <Messages issues={props.warnings} kind="warning" /> : null}
-    </fieldset>
+    </div>
   );
 }

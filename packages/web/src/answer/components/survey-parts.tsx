@@ -2,6 +2,7 @@ import { richTextToPlain } from "@wjgj/core/survey/definition/rich-text";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import type { CSSProperties, ReactNode } from "react";
 import { clockText } from "../hooks/use-countdown.ts";
+import { readableTheme } from "../lib/contrast.ts";
 import type { PublicSettings } from "../page-data.ts";
 import { RichText } from "./rich-text.tsx";
 
@@ -36,6 +37,8 @@ export function ProgressBar(props: { done: number; total: number }) {
     <div
       className="wa-progress-bar"
       role="progressbar"
+      aria-label="答题进度"
+      aria-valuetext={`已完成 ${props.done} / ${props.total} 题`}
       aria-valuenow={percent}
       aria-valuemin={0}
       aria-valuemax={100}
@@ -43,7 +46,7 @@ export function ProgressBar(props: { done: number; total: number }) {
       <span className="wa-track">
         <i style={{ width: `${percent}%` }} />
       </span>
-      <span className="wa-percent">{`${percent}%`}</span>
+      <span className="wa-percent" aria-hidden="true">{`${percent}%`}</span>
     </div>
   );
 }
@@ -93,9 +96,12 @@ export function ActionBar(props: {
 export function Frame(props: {
   themeColor: string;
   frame?: "pc" | "phone" | undefined;
+  /** The strip above a framed preview; template previews say something else, since nothing is submitted. */
+  barText?: string | undefined;
   children: ReactNode;
 }) {
-  const style = { "--wa-theme": props.themeColor } as CSSProperties;
+  // A creator's colour is darkened just enough to carry text (4.5:1) on white and on its own tint.
+  const style = { "--wa-theme": readableTheme(props.themeColor) } as CSSProperties;
   const inner = (
     <main className="wa-page" style={style}>
       {props.children}
@@ -104,7 +110,7 @@ export function Frame(props: {
   if (!props.frame) return inner;
   return (
     <div className={`wa-preview wa-preview-${props.frame}`}>
-      <div className="wa-preview-bar">预览模式 · 提交的答卷不计入统计</div>
+      <div className="wa-preview-bar">{props.barText ?? "预览模式 · 提交的答卷不计入统计"}</div>
       <div className="wa-preview-screen">{inner}</div>
     </div>
   );

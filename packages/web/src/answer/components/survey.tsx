@@ -27,12 +27,35 @@ export interface SurveyProps {
 
 const MAX_DURATION = 7 * 86_400 - 1;
 
+const scrollBehavior = (): ScrollBehavior =>
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+
 function scrollToQuestion(id: string | undefined) {
   if (typeof window === "undefined") return;
   requestAnimationFrame(() => {
     const target = id ? document.getElementById(`q-${id}`) : null;
-    if (target) target.scrollIntoView({ behavior: "smooth", block: "center" });
-    else window.scrollTo({ top: 0, behavior: "smooth" });
+    if (target) target.scrollIntoView({ behavior: scrollBehavior(), block: "center" });
+    else window.scrollTo({ top: 0, behavior: scrollBehavior() });
+  });
+}
+
+/**
+ * Focus on the first control of a question in error (after the page with it has rendered), so keyboard and
+ * screen-reader users land where the problem is; its aria-describedby then reads the message.
+ */
+function focusQuestion(id: string) {
+  if (typeof window === "undefined") return;
+  requestAnimationFrame(() => {
+    const card = document.getElementById(`q-${id}`);
+    const control = card?.querySelector<HTMLElement>(
+      "[aria-invalid='true']:not([role='group']):not([role='radiogroup']), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])",
+    );
+    const radio = control?.closest("[role='radiogroup']")?.querySelector<HTMLElement>("input:checked");
+    const target = radio ?? control;
+    if (!target) return;
+    target.focus({ preventScroll: true });
+    // The hidden native inputs of styled options are not where the eye is: scroll their card instead.
+    (card ?? target).scrollIntoView({ behavior: scrollBehavior(), block: "center" });
   });
 }
 
@@ -79,18 +102,26 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
   const idsOnPage = (view: PageView, pageId: string | null) =>
     view.visibleQuestions.filter((id) => index.pageOf.get(id) === pageId);
 
-  /** Shows the errors of `view` on the first page that has any; false when there are none. */
+  /**
+   * Shows the errors of `view` on the first page that has any, says how many there are and focuses the
+   * first; false when there are none.
+   */
   const showErrors = (view: PageView, scope: readonly string[]) => {
     const wrong = scope.filter((id) => (view.errors[id]?.length ?? 0) > 0);
     if (wrong.length === 0) return false;
     reveal(wrong);
+    setNotice(
+      wrong.length === 1
+        ? "有 1 道题未完成或填写有误，已定位到该题"
+        : `有 ${wrong.length} 道题未完成或填写有误，已定位到第一题`,
+    );
     const firstPage = index.pageOf.get(wrong[0] ?? "");
     if (firstPage && firstPage !== pages.current)
       pages.goTo(
         firstPage,
         history.filter((id) => id !== firstPage),
       );
-    scrollToQuestion(wrong[0]);
+    focusQuestion(wrong[0] ?? "");
     return true;
   };
 
@@ -105,6 +136,7 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
   const handleNext = async () => {
     const view = await ensureView();
     if (showErrors(view, idsOnPage(view, pages.current))) return;
+    setNotice("");
     if (pages.nextId) {
       pages.goNext(pages.nextId);
       scrollToQuestion(undefined);
@@ -154,8 +186,8 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
         reveal(Object.keys(byQuestion));
         const page = index.pageOf.get(first);
         if (page && page !== pages.current) pages.goTo(page, history);
-      }
-      scrollToQuestion(first);
+        focusQuestion(first);
+      } else scrollToQuestion(undefined);
     }
   };
 

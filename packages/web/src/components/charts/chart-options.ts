@@ -33,6 +33,14 @@ export const chartPalette = [
   "#5b7190",
 ];
 
+/**
+ * The colour of series `index`: the palette first, then hues a golden angle apart, so a grouped chart with
+ * more series than the palette (NPS's 11 points, provinces) never draws two series alike.
+ */
+export function seriesColor(index: number): string {
+  return chartPalette[index] ?? `hsl(${Math.round((index * 137.508) % 360)}, 62%, 48%)`;
+}
+
 export interface CountItem {
   label: string;
   value: number;
@@ -128,6 +136,12 @@ export function groupedBarChart(
     grid: { left: 16, right: 24, top: 40, bottom: 8, containLabel: true },
     xAxis: { type: "category", data: categories, axisLabel },
     yAxis: { type: "value", minInterval: 1 },
-    series: series.map((item) => ({ type: "bar", name: item.name, data: item.values, barMaxWidth: 28 })),
+    series: series.map((item, index) => ({
+      type: "bar",
+      name: item.name,
+      data: item.values,
+      barMaxWidth: 28,
+      itemStyle: { color: seriesColor(index) },
+    })),
   };
 }

@@ -1,4 +1,4 @@
-import { Breadcrumb, Menu, type MenuProps, Result } from "antd";
+import { Breadcrumb, Menu, type MenuProps } from "antd";
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { showPermissionBox } from "../../api/feedback.ts";
@@ -34,7 +34,8 @@ const items = menuItems();
 
 /**
  * The admin console under /dw/: a side menu of its sections, breadcrumbs, and the screen. Accounts that
- * are not admins get the permission box of seed §6 (the server refuses them every admin call anyway).
+ * are not admins get the permission box of seed §6 and nothing else (the server refuses them every admin
+ * call anyway).
  */
 export function AdminLayout() {
   const { pathname } = useLocation();
@@ -47,7 +48,10 @@ export function AdminLayout() {
     if (denied) showPermissionBox(() => navigate("/"));
   }, [denied, navigate]);
 
-  if (denied) return <Result status="403" title="账号没有相关操作权限" />;
+  // The box alone answers a refused visitor; a 403 page behind it said the same thing twice. Until the
+  // account is known nothing of the console renders, so its screens fire no calls the server refuses.
+  if (denied) return null;
+  if (userInfo === null) return <PageLoading />;
 
   return (
     <div className="wj-admin" data-testid="admin-layout">

@@ -1,4 +1,11 @@
-import { FileTextOutlined, HomeOutlined, LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import {
+  ControlOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+} from "@ant-design/icons";
 import type { UserInfo } from "@wjgj/core";
 import { Avatar } from "antd";
 import type { ReactNode } from "react";
@@ -24,13 +31,19 @@ const PANEL_LINKS: readonly PanelLink[] = [
   { to: "/website/home", label: "访问首页", icon: <HomeOutlined /> },
 ];
 
+/** The admin reaches the console from the panel too, not only from the top menu. */
+const ADMIN_LINK: PanelLink = { to: "/dw/survey", label: "管理后台", icon: <ControlOutlined /> };
+
 export function avatarSource(userInfo: UserInfo): string | undefined {
   return userInfo.avatar || userInfo.headImg || undefined;
 }
 
 /** The avatar's hover panel (seed §2). */
 export function UserPanel({ userInfo, onNavigate, onLogout }: UserPanelProps) {
-  const expiry = vipExpiryText(userInfo);
+  const isAdmin = userInfo.role === "admin";
+  // An admin account carries vipLevel 0, but 个人版 would misstate who is signed in.
+  const expiry = isAdmin ? null : vipExpiryText(userInfo);
+  const links = isAdmin ? [...PANEL_LINKS.slice(0, 1), ADMIN_LINK, ...PANEL_LINKS.slice(1)] : PANEL_LINKS;
   return (
     <div className="wj-user-panel" data-testid="user-panel">
       <div className="wj-user-panel__head">
@@ -38,7 +51,14 @@ export function UserPanel({ userInfo, onNavigate, onLogout }: UserPanelProps) {
         <div className="wj-user-panel__who">
           <div className="wj-user-panel__name">{displayName(userInfo)}</div>
           <div className="wj-user-panel__level">
-            <VipBadge level={userInfo.vipLevel} />
+            {isAdmin ? (
+              <span className="wj-vip-badge wj-vip-badge--admin" data-testid="admin-badge">
+                <SafetyCertificateOutlined />
+                管理员
+              </span>
+            ) : (
+              <VipBadge level={userInfo.vipLevel} />
+            )}
             {expiry && (
               <span className="wj-user-panel__expiry" data-testid="vip-expiry">
                 {expiry}
@@ -48,7 +68,7 @@ export function UserPanel({ userInfo, onNavigate, onLogout }: UserPanelProps) {
         </div>
       </div>
       <ul className="wj-user-panel__items">
-        {PANEL_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className="wj-user-panel__item" onClick={onNavigate}>
               {link.icon}

@@ -8,16 +8,19 @@ import { Canvas } from "./components/canvas/canvas.tsx";
 import { DesignerDnd } from "./components/canvas/designer-dnd.tsx";
 import { DialogHost } from "./components/dialog-host.tsx";
 import { LeftPanel } from "./components/left-panel.tsx";
+import { MobileBar } from "./components/mobile-bar.tsx";
 import { SidePanel } from "./components/side-panel.tsx";
 import { TopBar } from "./components/top-bar.tsx";
 import { useAutosave } from "./hooks/use-autosave.ts";
 import { useLeaveGuard } from "./hooks/use-leave-guard.ts";
 import { designerKeys } from "./hooks/use-reload.ts";
+import { useSettingsAutosave } from "./hooks/use-settings-autosave.ts";
 import { useUndoShortcuts } from "./hooks/use-shortcuts.ts";
 import { useValidation } from "./hooks/use-validation.ts";
-import { uiActions } from "./store/ui-store.ts";
+import { uiActions, useUi } from "./store/ui-store.ts";
 import { editorActions, useEditor } from "./store/use-editor.ts";
 import "./dc-design.css";
+import "./dc-design-phone.css";
 
 /**
  * Autosave, re-checking, shortcuts and the leave guard. A component of its own that renders nothing, so
@@ -25,6 +28,7 @@ import "./dc-design.css";
  */
 function DesignerEffects() {
   useAutosave(true);
+  useSettingsAutosave();
   useValidation(true);
   useUndoShortcuts(true);
   useLeaveGuard();
@@ -33,17 +37,20 @@ function DesignerEffects() {
 
 /** Subscribes to nothing that changes per keystroke: only the canvas and panels re-render while typing. */
 function DesignerWorkspace() {
+  // Only the phone layout reads it (CSS): which of the three columns fills the screen.
+  const pane = useUi((state) => state.mobilePane);
   return (
     <>
       <DesignerEffects />
       <TopBar />
-      <div className="dd-body">
+      <div className="dd-body" data-pane={pane}>
         <DesignerDnd>
           <LeftPanel />
           <Canvas />
         </DesignerDnd>
         <SidePanel />
       </div>
+      <MobileBar />
       <DialogHost />
     </>
   );

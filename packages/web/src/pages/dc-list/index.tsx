@@ -2,6 +2,7 @@ import { DeleteOutlined, FileAddOutlined, PlusOutlined, UnorderedListOutlined } 
 import { Button, Empty } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { SaveAsTemplateDialog } from "../../components/save-as-template/index.tsx";
 import { ShareDialog } from "../../components/share-dialog/index.tsx";
 import { loginPathFor } from "../../lib/guard.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
@@ -67,6 +68,7 @@ function Workspace() {
           />
         )}
       </section>
+      <SaveAsTemplateDialog source={actions.templateSource} onClose={actions.closeSaveAsTemplate} />
       <ShareDialog
         target={actions.shareTarget}
         onClose={actions.closeShare}

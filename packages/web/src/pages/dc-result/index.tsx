@@ -18,6 +18,7 @@ import { StatisticsTab } from "./components/statistics/statistics-tab.tsx";
 import { VoteTab } from "./components/vote-tab.tsx";
 import { ResultsContext, type ResultsContextValue } from "./hooks/results-context.ts";
 import "./dc-result.css";
+import "./dc-result-phone.css";
 
 type TabKey = "overview" | "stats" | "cross" | "answers" | "exam" | "vote" | "export";
 

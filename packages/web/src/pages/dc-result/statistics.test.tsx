@@ -74,6 +74,20 @@ describe("分题统计", { timeout: 30_000 }, () => {
     expect(button(within(card).getByText("查看全部填写内容（1）"))).toBeTruthy();
   });
 
+  it("counts 跳过 (hidden or jumped over by logic) apart from 未作答 beside each question", async () => {
+    stubApi(handlers());
+    renderResults("?id=7&tab=stats");
+    // Of 3 responses to 您的建议: 1 answered, 1 skipped by logic, so 1 saw it and left it empty.
+    const coverage = await screen.findByTestId("coverage-q3", {}, slow);
+    expect(Array.from(coverage.children).map((child) => child.textContent)).toEqual([
+      "有效填写 1 人",
+      "未作答 1 人",
+      "跳过 1 人",
+    ]);
+    const complete = screen.getByTestId("coverage-q1");
+    expect(complete.textContent).toBe("有效填写 3 人");
+  });
+
   it("a condition from the logic editor's builder re-queries the statistics; the 已筛选 chip clears it", async () => {
     const calls = stubApi(handlers());
     renderResults("?id=7&tab=stats");

@@ -1,11 +1,14 @@
 import { messages } from "@wjgj/core";
 import { App, Tabs } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AuthFrame } from "../../components/auth-frame.tsx";
 import { AgreementCheck } from "./components/agreement-check.tsx";
 import { PasswordLoginForm } from "./components/password-login-form.tsx";
 import { SmsLoginForm } from "./components/sms-login-form.tsx";
 import "./login.css";
+
+/** One key for the refusal toast, so ticking the box (or leaving the page) can take it away. */
+const AGREEMENT_TOAST_KEY = "agreement-required";
 
 /** Login screen (/loginone, also /Loginone and #/Loginone). */
 export function LoginPage() {
@@ -13,16 +16,21 @@ export function LoginPage() {
   const [agreed, setAgreed] = useState(false);
   const [agreementError, setAgreementError] = useState<string | null>(null);
 
+  // A refusal toast still up after a successful login would contradict the page the user lands on.
+  useEffect(() => () => message.destroy(AGREEMENT_TOAST_KEY), [message]);
+
   const handleAgreementChange = (checked: boolean) => {
     setAgreed(checked);
-    if (checked) setAgreementError(null);
+    if (!checked) return;
+    setAgreementError(null);
+    message.destroy(AGREEMENT_TOAST_KEY);
   };
 
   /** Login is refused until the agreement is ticked. */
   const ensureAgreed = () => {
     if (agreed) return true;
     setAgreementError(messages.agreementRequired);
-    void message.warning(messages.agreementRequired);
+    void message.warning({ content: messages.agreementRequired, key: AGREEMENT_TOAST_KEY });
     return false;
   };
 

@@ -7,7 +7,7 @@ import { appointmentType } from "./appointment.ts";
 import { fileUploadType } from "./file-upload.ts";
 import { personalType } from "./personal.ts";
 import { regionType } from "./region.ts";
-import { signatureType } from "./signature.ts";
+import { isTypedSignature, signatureImage, signatureType, TYPED_SIGNATURE_MARK } from "./signature.ts";
 
 const env = { today: "2024-06-15", options: [] };
 const codes = (issues: { code: string }[]) => issues.map((issue) => issue.code);
@@ -43,6 +43,19 @@ describe("电子签名", () => {
     expect(signatureType.validate(config, "data:image/png;base64,iVBORw0KGgo=", env)).toEqual([]);
     expect(codes(signatureType.validate(config, "javascript:alert(1)", env))).toEqual(["signatureEmpty"]);
     expect(signatureType.isEmpty("")).toBe(true);
+  });
+
+  it("accepts a typed-name signature, marked as typed, and only that mark", () => {
+    const config = signatureType.defaults();
+    const typed = `/uploads/2026-11/ab12.png${TYPED_SIGNATURE_MARK}`;
+    expect(signatureType.validate(config, typed, env)).toEqual([]);
+    expect(signatureType.validate(config, "data:image/png;base64,iVBORw0KGgo=#typed", env)).toEqual([]);
+    expect(isTypedSignature(typed)).toBe(true);
+    expect(signatureImage(typed)).toBe("/uploads/2026-11/ab12.png");
+    expect(signatureImage("/uploads/2026-11/ab12.png")).toBe("/uploads/2026-11/ab12.png");
+    expect(signatureType.toText(config, typed, [])).toBe("[签名（键入姓名）]");
+    expect(signatureType.toText(config, "/uploads/2026-11/ab12.png", [])).toBe("[签名]");
+    expect(codes(signatureType.validate(config, "/uploads/a.png#other", env))).toEqual(["signatureEmpty"]);
   });
 });
 

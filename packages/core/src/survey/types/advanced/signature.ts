@@ -3,6 +3,9 @@ import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { answeredReducer } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { isTypedSignature } from "./signature-mark.ts";
+
+export { isTypedSignature, signatureImage, TYPED_SIGNATURE_MARK } from "./signature-mark.ts";
 
 // Pad defaults follow the product spec: 800×300, line width 4, black ink.
 const configSchema = z.object({
@@ -14,8 +17,12 @@ const configSchema = z.object({
 });
 export type SignatureConfig = z.output<typeof configSchema>;
 
-/** Where the exported PNG lives: a stored file path/URL, or an inline PNG data URL. */
-const signaturePattern = /^(https?:\/\/|\/)[^\s]+$|^data:image\/png;base64,[A-Za-z0-9+/=]+$/;
+/**
+ * Where the exported PNG lives: a stored file path/URL, or an inline PNG data URL; either may end in
+ * TYPED_SIGNATURE_MARK when the respondent typed their name instead of drawing (WCAG 2.1.1: a keyboard
+ * alternative). A fragment never reaches the server that serves the image, so the URL still loads.
+ */
+const signaturePattern = /^(?:(?:https?:\/\/|\/)[^\s#]+|data:image\/png;base64,[A-Za-z0-9+/=]+)(?:#typed)?$/;
 
 /** 电子签名: the answer references the exported PNG; a blank pad cannot be exported, so "" means unsigned. */
 export const signatureType = defineQuestionType({
@@ -31,7 +38,7 @@ export const signatureType = defineQuestionType({
   isEmpty: (answer) => answer === "",
   validate: (_config, answer) =>
     signaturePattern.test(answer) ? [] : [error("signatureEmpty", m.signatureEmpty())],
-  toText: () => "[签名]",
+  toText: (_config, answer) => (isTypedSignature(answer) ? "[签名（键入姓名）]" : "[签名]"),
   toValue: (_config, answer) => answer,
   stats: answeredReducer,
 });

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { deleteUpload, uploadFile } from "../../lib/upload.ts";
 import { isRecord } from "../../lib/values.ts";
+import { partAttrs, useFieldA11y } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
 
 /** What a 文件上传 answer stores per file (core's file-upload answer schema). */
@@ -36,6 +37,7 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
   const [pending, setPending] = useState<Pending[]>([]);
   const [message, setMessage] = useState("");
   const latest = useRef(files);
+  const a11y = useFieldA11y();
   latest.current = files;
 
   const handlePick = async (picked: FileList | null) => {
@@ -83,7 +85,12 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
         <div key={file.fileId} className="wa-file">
           <span className="wa-file-name">{file.name}</span>
           <span className="wa-file-size">{sizeText(file.size)}</span>
-          <button type="button" className="wa-link" onClick={() => void handleRemove(file)}>
+          <button
+            type="button"
+            className="wa-link"
+            aria-label={`删除 ${file.name}`}
+            onClick={() => void handleRemove(file)}
+          >
             删除
           </button>
         </div>
@@ -91,7 +98,14 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
       {pending.map((file) => (
         <div key={file.name} className="wa-file">
           <span className="wa-file-name">{file.name}</span>
-          <span className="wa-progress" role="progressbar" aria-valuenow={Math.round(file.progress * 100)}>
+          <span
+            className="wa-progress"
+            role="progressbar"
+            aria-label={`${file.name} 上传进度`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(file.progress * 100)}
+          >
             <i style={{ width: `${Math.round(file.progress * 100)}%` }} />
           </span>
         </div>
@@ -102,6 +116,7 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
             type="file"
             accept={accept.map((ext) => `.${ext}`).join(",") || undefined}
             multiple={maxCount > 1}
+            {...partAttrs(a11y, "选择文件")}
             onChange={(event) => {
               void handlePick(event.target.files);
               event.target.value = "";
@@ -111,7 +126,11 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
           <small>{`${accept.length > 0 ? `支持 ${accept.join("、")}，` : ""}单个不超过 ${maxSizeMb}MB，最多 ${maxCount} 个`}</small>
         </label>
       )}
-      {message ? <p className="wa-msg">{message}</p> : null}
+      {message ? (
+        <p className="wa-msg" role="alert">
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { AreaChoice } from "../../lib/region-tree.ts";
 import { isRecord, stringArray } from "../../lib/values.ts";
+import { useFieldA11y } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
 
 const RegionPicker = lazy(() =>
@@ -16,14 +17,23 @@ export function RegionField({ question, value, onChange }: FieldProps<"region">)
   const names = isRecord(value) ? stringArray(value.names) : [];
   const chosen: AreaChoice[] = codes.map((code, i) => ({ code, name: names[i] ?? code }));
   const levels = question.config.levels;
+  const a11y = useFieldA11y();
+  const opener = useRef<HTMLButtonElement>(null);
+  const valueId = `${a11y.titleId}-value`;
   return (
     <>
       <button
+        ref={opener}
         type="button"
         className={`wa-input wa-picker${chosen.length ? "" : " is-empty"}`}
+        aria-haspopup="dialog"
+        aria-labelledby={`${a11y.titleId} ${valueId}`}
+        {...(a11y.invalid ? { "aria-invalid": true, "aria-describedby": a11y.errorId } : {})}
         onClick={() => setOpen(true)}
       >
-        {chosen.length > 0 ? chosen.map((c) => c.name).join(" / ") : PLACEHOLDERS[levels - 1]}
+        <span id={valueId}>
+          {chosen.length > 0 ? chosen.map((c) => c.name).join(" / ") : PLACEHOLDERS[levels - 1]}
+        </span>
       </button>
       {open ? (
         <Suspense
@@ -34,6 +44,7 @@ export function RegionField({ question, value, onChange }: FieldProps<"region">)
           }
         >
           <RegionPicker
+            returnTo={() => opener.current}
             levels={levels}
             initial={chosen}
             onClose={() => setOpen(false)}

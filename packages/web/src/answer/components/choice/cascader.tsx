@@ -1,10 +1,12 @@
 import type { CascaderNode } from "@wjgj/core/survey/types/choice/cascader";
 import { isRecord, stringArray } from "../../lib/values.ts";
+import { partAttrs, useFieldA11y } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
 
 /** 多级联动 as one native select per level: the phone's own picker, and readable without script. */
 export function Cascader({ question, value, onChange }: FieldProps<"cascader">) {
   const path = isRecord(value) ? stringArray(value.path) : [];
+  const a11y = useFieldA11y();
   const { levels, nodes } = question.config;
   const columns: { caption: string; choices: readonly CascaderNode[] }[] = [];
   let level: readonly CascaderNode[] = nodes;
@@ -23,7 +25,7 @@ export function Cascader({ question, value, onChange }: FieldProps<"cascader">) 
         <select
           key={column.caption}
           className="wa-input wa-select"
-          aria-label={column.caption}
+          {...partAttrs(a11y, column.caption)}
           value={path[depth] ?? ""}
           disabled={depth > path.length}
           onChange={(event) => choose(depth, event.target.value)}

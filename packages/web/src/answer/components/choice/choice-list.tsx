@@ -1,5 +1,6 @@
 import type { Option } from "@wjgj/core/survey/index";
 import { asMultiple, asSingle, withEntry } from "../../lib/values.ts";
+import { partAttrs, useFieldA11y, wholeAttrs } from "../a11y/field-a11y.ts";
 import type { FieldProps, ViewOption } from "../field-types.ts";
 
 type SingleTypes = "single" | "imageSingle" | "trueFalse" | "voteSingle" | "appointment";
@@ -32,7 +33,8 @@ function OptionBody({ item, showLabel }: { item: Item; showLabel: boolean }) {
   return (
     <span className="wa-opt-body">
       {source?.image ? (
-        <img className="wa-opt-img" src={source.image} alt={item.label} loading="lazy" />
+        // With the label shown beside it, the picture's name would say the label twice.
+        <img className="wa-opt-img" src={source.image} alt={showLabel ? "" : item.label} loading="lazy" />
       ) : null}
       {showLabel || !source?.image ? <span className="wa-opt-label">{item.label}</span> : null}
       {source?.description ? <span className="wa-opt-desc">{source.description}</span> : null}
@@ -42,12 +44,13 @@ function OptionBody({ item, showLabel }: { item: Item; showLabel: boolean }) {
 }
 
 function OtherInput(props: { value: string; onChange(text: string): void; label: string }) {
+  const a11y = useFieldA11y();
   return (
     <input
       className="wa-input wa-other"
       value={props.value}
       placeholder="请填写"
-      aria-label={`${props.label}的内容`}
+      {...partAttrs(a11y, `${props.label}的内容`)}
       maxLength={2000}
       onChange={(event) => props.onChange(event.target.value)}
     />
@@ -59,8 +62,9 @@ export function SingleChoice({ question, value, options, onChange }: FieldProps<
   const image = question.type === "imageSingle";
   const layout = layoutOf(question.config as { columns?: number; showLabels?: boolean }, image);
   const items = itemsOf(question.config.options, options);
+  const a11y = useFieldA11y();
   return (
-    <div className={layout.className} style={layout.style} role="radiogroup">
+    <div className={layout.className} style={layout.style} role="radiogroup" {...wholeAttrs(a11y)}>
       {items.map((item) => {
         const on = chosen?.optionId === item.id;
         return (
@@ -152,11 +156,12 @@ export function MultipleChoice({ question, value, options, onChange }: FieldProp
 
 export function Dropdown({ question, value, options, onChange }: FieldProps<"dropdown">) {
   const chosen = asSingle(value);
+  const a11y = useFieldA11y();
   return (
     <select
       className="wa-input wa-select"
       value={chosen?.optionId ?? ""}
-      aria-label={question.config.placeholder}
+      {...wholeAttrs(a11y)}
       onChange={(event) => onChange(event.target.value ? { optionId: event.target.value } : undefined)}
     >
       <option value="">{question.config.placeholder || "请选择"}</option>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRecord, numberRecord, stringArray, stringRecord, withEntry } from "../../lib/values.ts";
+import { partAttrs, useFieldA11y } from "../a11y/field-a11y.ts";
 import type { FieldProps, ViewOption } from "../field-types.ts";
 import { likertPoints, ScalePoints } from "../rating/rating-fields.tsx";
 import { inputPropsFor } from "../text/text-fields.tsx";
@@ -28,11 +29,12 @@ function nested<V>(value: unknown, narrow: (cell: unknown) => V): Record<string,
 
 export function MatrixSingleField({ question, value, options, onChange }: FieldProps<"matrixSingle">) {
   const answer = stringRecord(value);
+  const a11y = useFieldA11y();
   return (
     <Rows
       rows={options}
       render={(row) => (
-        <div className="wa-chips" role="radiogroup" aria-label={row.label}>
+        <div className="wa-chips" role="radiogroup" {...partAttrs(a11y, row.label)}>
           {question.config.columns.map((column) => (
             <label key={column.id} className={`wa-chip${answer[row.id] === column.id ? " is-on" : ""}`}>
               <input
@@ -86,8 +88,14 @@ function CellRows<C extends { id: string; label: string }>(props: {
   columns: readonly C[];
   value: unknown;
   onChange(next: Record<string, Record<string, string>> | undefined): void;
-  control(column: C, cell: string, set: (next: string) => void): ReactNode;
+  control(
+    column: C,
+    cell: string,
+    set: (next: string) => void,
+    attrs: Record<string, string | boolean>,
+  ): ReactNode;
 }) {
+  const a11y = useFieldA11y();
   const answer = nested(props.value, stringRecord);
   return (
     <Rows
@@ -97,10 +105,14 @@ function CellRows<C extends { id: string; label: string }>(props: {
           // biome-ignore lint/a11y/noLabelWithoutControl: props.control renders the input inside this label
           <label key={column.id} className="wa-blank-row">
             <span className="wa-blank-label">{column.label}</span>
-            {props.control(column, answer[row.id]?.[column.id] ?? "", (next) =>
-              props.onChange(
-                withEntry(answer, row.id, withEntry(answer[row.id] ?? {}, column.id, next || undefined)),
-              ),
+            {props.control(
+              column,
+              answer[row.id]?.[column.id] ?? "",
+              (next) =>
+                props.onChange(
+                  withEntry(answer, row.id, withEntry(answer[row.id] ?? {}, column.id, next || undefined)),
+                ),
+              partAttrs(a11y, `${row.label} ${column.label}`),
             )}
           </label>
         ))
@@ -117,8 +129,14 @@ export function MatrixFillField({ question, value, options, onChange }: FieldPro
       columns={question.config.columns}
       value={value}
       onChange={onChange}
-      control={(_column, cell, set) => (
-        <input className="wa-input" {...input} value={cell} onChange={(event) => set(event.target.value)} />
+      control={(_column, cell, set, attrs) => (
+        <input
+          className="wa-input"
+          {...input}
+          {...attrs}
+          value={cell}
+          onChange={(event) => set(event.target.value)}
+        />
       )}
     />
   );
@@ -127,12 +145,14 @@ export function MatrixFillField({ question, value, options, onChange }: FieldPro
 export function MatrixScaleField({ question, value, options, onChange }: FieldProps<"matrixScale">) {
   const answer = numberRecord(value);
   const scale = question.config.scale;
+  const a11y = useFieldA11y();
   return (
     <Rows
       rows={options}
       render={(row) => (
         <ScalePoints
-          name={row.label}
+          name={`${question.id}.${row.id}`}
+          group={partAttrs(a11y, row.label)}
           points={likertPoints(scale)}
           value={answer[row.id] ?? null}
           onChange={(point) => onChange(withEntry(answer, row.id, point))}
@@ -152,8 +172,13 @@ export function MatrixDropdownField({ question, value, options, onChange }: Fiel
       columns={question.config.columns}
       value={value}
       onChange={onChange}
-      control={(column, cell, set) => (
-        <select className="wa-input wa-select" value={cell} onChange={(event) => set(event.target.value)}>
+      control={(column, cell, set, attrs) => (
+        <select
+          className="wa-input wa-select"
+          {...attrs}
+          value={cell}
+          onChange={(event) => set(event.target.value)}
+        >
           <option value="">请选择</option>
           {column.choices.map((choice) => (
             <option key={choice.id} value={choice.id}>

@@ -1,5 +1,6 @@
 import type { TableColumn } from "@wjgj/core/survey/types/matrix/table";
 import { isRecord } from "../../lib/values.ts";
+import { partAttrs, useFieldA11y } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
 import { NumberInput } from "../text/text-fields.tsx";
 
@@ -20,17 +21,22 @@ function rowsOf(value: unknown): Row[] {
 
 function Cell(props: {
   column: TableColumn;
+  /** "第 2 行": the cell's name is the question's, the row's and the column's. */
+  row: string;
   value: string | number | undefined;
   onChange(value: string | number | undefined): void;
 }) {
   const { column } = props;
+  const a11y = useFieldA11y();
+  const name = `${props.row} ${column.label}`;
+  const attrs = partAttrs(a11y, name, column.required === true);
   if (column.kind === "number")
-    return <NumberInput label={column.label} decimals value={props.value} onChange={props.onChange} />;
+    return <NumberInput label={name} decimals value={props.value} onChange={props.onChange} />;
   if (column.kind === "select")
     return (
       <select
         className="wa-input wa-select"
-        aria-label={column.label}
+        {...attrs}
         value={typeof props.value === "string" ? props.value : ""}
         onChange={(event) => props.onChange(event.target.value || undefined)}
       >
@@ -45,7 +51,7 @@ function Cell(props: {
   return (
     <input
       className="wa-input"
-      aria-label={column.label}
+      {...attrs}
       value={props.value === undefined ? "" : String(props.value)}
       onChange={(event) => props.onChange(event.target.value || undefined)}
     />
@@ -80,6 +86,7 @@ export function TableField({ question, value, onChange }: FieldProps<"table">) {
               <button
                 type="button"
                 className="wa-link"
+                aria-label={`删除第 ${index + 1} 行`}
                 onClick={() => emit(shown.filter((_, i) => i !== index))}
               >
                 删除
@@ -90,10 +97,15 @@ export function TableField({ question, value, onChange }: FieldProps<"table">) {
             <div key={column.id} className="wa-blank-row">
               <span className="wa-blank-label">
                 {column.label}
-                {column.required ? <i className="wa-req">*</i> : null}
+                {column.required ? (
+                  <i className="wa-req" aria-hidden="true">
+                    *
+                  </i>
+                ) : null}
               </span>
               <Cell
                 column={column}
+                row={`第 ${index + 1} 行`}
                 value={row[column.id]}
                 onChange={(cell) => setCell(index, column.id, cell)}
               />

@@ -1,5 +1,6 @@
 import type { LikertConfig } from "@wjgj/core/survey/types/rating/likert";
 import { asNumber, numberRecord, stringArray, withEntry } from "../../lib/values.ts";
+import { useFieldA11y, wholeAttrs } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
 import { NumberInput } from "../text/text-fields.tsx";
 
@@ -7,9 +8,14 @@ function range(from: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => from + i);
 }
 
-/** A row of point buttons (radio semantics), shared by 量表, NPS and 矩阵量表. */
+/**
+ * A row of point buttons, shared by 量表, NPS and 矩阵量表: native radios in a named radiogroup, so arrow
+ * keys move and choose as the APG radio group pattern asks.
+ */
 export function ScalePoints(props: {
   name: string;
+  /** Name, required and error state of the group (the question's, or a matrix row's). */
+  group: Record<string, string | boolean>;
   points: number[];
   value: number | null;
   onChange(point: number): void;
@@ -19,7 +25,7 @@ export function ScalePoints(props: {
 }) {
   return (
     <div className="wa-scale">
-      <div className="wa-scale-points" role="radiogroup" aria-label={props.name}>
+      <div className="wa-scale-points" role="radiogroup" {...props.group}>
         {props.points.map((point, index) => (
           <label
             key={point}
@@ -30,6 +36,7 @@ export function ScalePoints(props: {
               type="radio"
               name={props.name}
               value={point}
+              aria-label={props.labels?.[index] ? `${point} ${props.labels[index]}` : undefined}
               checked={props.value === point}
               onChange={() => props.onChange(point)}
             />
@@ -57,20 +64,21 @@ export function likertPoints(config: LikertConfig): number[] {
 export function StarField({ question, value, onChange }: FieldProps<"star">) {
   const stars = asNumber(value) ?? 0;
   const { max, labels } = question.config;
+  const a11y = useFieldA11y();
   return (
     <div className="wa-stars">
-      <div role="radiogroup" aria-label="星级">
+      <div role="radiogroup" className="wa-star-group" {...wholeAttrs(a11y)}>
         {range(1, max).map((star) => (
           <label key={star} className={`wa-star${star <= stars ? " is-on" : ""}`}>
             <input
               type="radio"
               name={question.id}
               value={star}
-              aria-label={labels?.[star - 1] ?? `${star}星`}
+              aria-label={labels?.[star - 1] ? `${star}星 ${labels[star - 1]}` : `${star}星`}
               checked={stars === star}
               onChange={() => onChange(star)}
             />
-            ★
+            <span className="wa-star-icon" aria-hidden="true" />
           </label>
         ))}
       </div>
@@ -80,9 +88,11 @@ export function StarField({ question, value, onChange }: FieldProps<"star">) {
 }
 
 export function NpsField({ question, value, onChange }: FieldProps<"nps">) {
+  const a11y = useFieldA11y();
   return (
     <ScalePoints
       name={question.id}
+      group={wholeAttrs(a11y)}
       points={range(0, 11)}
       value={asNumber(value)}
       onChange={onChange}
@@ -94,9 +104,11 @@ export function NpsField({ question, value, onChange }: FieldProps<"nps">) {
 
 export function LikertField({ question, value, onChange }: FieldProps<"likert">) {
   const config = question.config;
+  const a11y = useFieldA11y();
   return (
     <ScalePoints
       name={question.id}
+      group={wholeAttrs(a11y)}
       points={likertPoints(config)}
       value={asNumber(value)}
       onChange={onChange}
@@ -110,6 +122,7 @@ export function LikertField({ question, value, onChange }: FieldProps<"likert">)
 export function SliderField({ question, value, onChange }: FieldProps<"slider">) {
   const { min, max, step, unit } = question.config;
   const current = asNumber(value);
+  const a11y = useFieldA11y();
   return (
     <div className="wa-slider">
       <input
@@ -117,7 +130,8 @@ export function SliderField({ question, value, onChange }: FieldProps<"slider">)
         min={min}
         max={max}
         step={step}
-        aria-label="滑块"
+        {...wholeAttrs(a11y)}
+        aria-valuetext={current === null ? "未作答" : `${current}${unit ?? ""}`}
         value={current ?? min}
         onChange={(event) => onChange(Number(event.target.value))}
       />
@@ -158,6 +172,7 @@ export function AllocationField({ question, value, options, onChange }: FieldPro
 /** 排序: tap items in order (no dragging, which fights page scrolling on phones); tap again to take back. */
 export function RankingField({ question, value, options, onChange }: FieldProps<"ranking">) {
   const ranked = stringArray(value);
+  const labelOf = new Map(options.map((option) => [option.id, option.label]));
   const limit = Math.min(question.config.rankCount ?? options.length, options.length);
   const tap = (id: string) => {
     if (ranked.includes(id)) {
@@ -179,11 +194,17 @@ export function RankingField({ question, value, options, onChange }: FieldProps<
             aria-pressed={rank >= 0}
             onClick={() => tap(option.id)}
           >
-            <span className="wa-rank-no">{rank >= 0 ? rank + 1 : ""}</span>
+            <span className="wa-rank-no" aria-hidden="true">
+              {rank >= 0 ? rank + 1 : ""}
+            </span>
             <span className="wa-opt-label">{option.label}</span>
+            <span className="wa-sr">{rank >= 0 ? `，第 ${rank + 1} 位` : "，未排序"}</span>
           </button>
         );
       })}
+      <p className="wa-sr" aria-live="polite">
+        {ranked.length > 0 ? `当前顺序：${ranked.map((id) => labelOf.get(id) ?? id).join("、")}` : ""}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useDialog } from "../a11y/use-dialog.ts";
 import { Brand } from "./status-page.tsx";
 
 /** 密码访问: the definition stays on the server until the password is right. */
@@ -58,12 +59,21 @@ export function LoginGate(props: { title: string; returnTo: string; checking: bo
 
 /** Offered when a draft of this questionnaire was found on return. */
 export function DraftPrompt(props: { onResume(): void; onRestart(): void }) {
+  // Escape keeps the draft: closing without a choice must not throw earlier answers away.
+  const dialog = useDialog(props.onResume);
   return (
-    <div className="wa-sheet" role="dialog" aria-modal="true" aria-labelledby="wa-draft-title">
-      <div className="wa-sheet-body wa-dialog">
-        <div id="wa-draft-title" className="wa-sheet-title">
+    <div className="wa-sheet">
+      <div
+        ref={dialog}
+        className="wa-sheet-body wa-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="wa-draft-title"
+        tabIndex={-1}
+      >
+        <h2 id="wa-draft-title" className="wa-sheet-title wa-sheet-heading">
           您上次的答卷尚未提交
-        </div>
+        </h2>
         <p className="wa-gate-label">是否继续上次的填写？</p>
         <div className="wa-sheet-actions">
           <button type="button" className="wa-btn wa-btn-ghost" onClick={props.onRestart}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AnswerState } from "../../page-data.ts";
 
 export type StatusKind = Exclude<AnswerState, "open"> | "notFound";
@@ -13,11 +14,33 @@ const headings: Record<StatusKind, string> = {
   takenDown: "问卷已下架",
 };
 
-const icons: Record<StatusKind, string> = {
+/**
+ * The line under the heading says what the respondent can do next. The server's message for these states
+ * (问卷已暂停收集, 问卷已结束，感谢您的关注…) restates the heading, so it is not shown under it.
+ */
+const nextSteps: Record<Exclude<StatusKind, "notFound">, string> = {
+  unpublished: "发布者还没有发布这份问卷，发布后即可填写。",
+  deleted: "这份问卷已被发布者删除，无法再填写。",
+  stopped: "发布者暂时停止了收集答卷，恢复后即可继续填写，请稍后再来。",
+  notStarted: "还没到开始填写的时间，请在开始后再来。",
+  ended: "这份问卷已停止收集答卷，感谢您的关注。",
+  full: "答卷数量已满，不再接受新的答卷，感谢您的关注。",
+  takenDown: "这份问卷已被管理员下架，暂时无法填写。",
+};
+
+/** Two bars drawn, not the Roman numeral Ⅱ a font would render in its own style. */
+const pauseIcon = (
+  <svg viewBox="0 0 24 24" width="28" height="28" data-icon="pause" aria-hidden="true">
+    <rect x="6" y="5" width="4" height="14" rx="1" fill="currentColor" />
+    <rect x="14" y="5" width="4" height="14" rx="1" fill="currentColor" />
+  </svg>
+);
+
+const icons: Record<StatusKind, ReactNode> = {
   notFound: "?",
   unpublished: "…",
   deleted: "×",
-  stopped: "Ⅱ",
+  stopped: pauseIcon,
   notStarted: "◷",
   ended: "✓",
   full: "!",
@@ -26,6 +49,7 @@ const icons: Record<StatusKind, string> = {
 
 /** The clear page of every state in which a questionnaire takes no answers, readable without script. */
 export function StatusPage(props: { kind: StatusKind; message: string; title?: string }) {
+  const detail = props.kind === "notFound" ? props.message : nextSteps[props.kind];
   return (
     <main className="wa-page wa-status" data-state={props.kind}>
       <div className="wa-status-icon" aria-hidden="true">
@@ -33,7 +57,7 @@ export function StatusPage(props: { kind: StatusKind; message: string; title?: s
       </div>
       <h1 className="wa-status-title">{headings[props.kind]}</h1>
       {props.title ? <p className="wa-status-name">{props.title}</p> : null}
-      {props.message !== headings[props.kind] ? <p className="wa-status-msg">{props.message}</p> : null}
+      {detail && detail !== headings[props.kind] ? <p className="wa-status-msg">{detail}</p> : null}
       <Brand />
     </main>
   );

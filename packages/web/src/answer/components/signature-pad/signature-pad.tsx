@@ -166,6 +166,7 @@ export function SignaturePad(props: SignaturePadProps) {
         ref={canvasRef}
         width={p.width}
         height={p.height}
+        role="img"
         aria-label={p.label ?? "签名区域"}
         className="wa-pad-canvas"
         style={{ aspectRatio: `${p.width} / ${p.height}`, background: background || "transparent" }}
@@ -175,7 +176,11 @@ export function SignaturePad(props: SignaturePadProps) {
         onPointerCancel={handlePointerUp}
         onPointerLeave={handlePointerUp}
       />
-      {drawn ? null : <span className="wa-pad-hint">请在此处手写签名</span>}
+      {drawn ? null : (
+        <span className="wa-pad-hint" aria-hidden="true">
+          请在此处手写签名
+        </span>
+      )}
     </div>
   );
 }

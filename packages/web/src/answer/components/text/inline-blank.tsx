@@ -1,6 +1,7 @@
 import { richTextToPlain } from "@wjgj/core/survey/definition/rich-text";
 import type { QuestionOfType } from "@wjgj/core/survey/index";
 import { stringRecord, withEntry } from "../../lib/values.ts";
+import { type FieldA11y, partAttrs } from "../a11y/field-a11y.ts";
 import { inputPropsFor } from "./text-fields.tsx";
 
 /**
@@ -8,6 +9,8 @@ import { inputPropsFor } from "./text-fields.tsx";
  * Rendered as plain text around inputs, since cutting rich text at the markers could split its tags.
  */
 export function InlineBlankTitle(props: {
+  /** Given by the card: the title holds these inputs, so they sit outside the field's context. */
+  a11y: FieldA11y;
   question: QuestionOfType<"inlineBlank">;
   title: string;
   value: unknown;
@@ -30,7 +33,7 @@ export function InlineBlankTitle(props: {
                 className="wa-blank"
                 type={input.type}
                 inputMode={input.inputMode}
-                aria-label={blank.label || `第${index + 1}空`}
+                {...partAttrs(props.a11y, blank.label || `第${index + 1}空`)}
                 value={filled[blank.id] ?? ""}
                 onChange={(event) =>
                   props.onChange(withEntry(filled, blank.id, event.target.value || undefined))

@@ -1,5 +1,6 @@
 import { ethnicGroups } from "@wjgj/core/survey/types/advanced/ethnic-groups";
 import { asText } from "../../lib/values.ts";
+import { useFieldA11y, wholeAttrs } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
 import { inputPropsFor } from "./text-fields.tsx";
 
@@ -19,9 +20,15 @@ export function PersonalField({ question, value, onChange }: FieldProps<"persona
   const text = asText(value);
   const set = (next: string) => onChange(next === "" ? undefined : next);
   const { preset } = question.config;
+  const a11y = useFieldA11y();
   if (preset === "gender") {
     return (
-      <div className="wa-opts wa-cols" style={{ gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }}>
+      <div
+        className="wa-opts wa-cols"
+        style={{ gridTemplateColumns: "repeat(2, minmax(0, 1fr))" }}
+        role="radiogroup"
+        {...wholeAttrs(a11y)}
+      >
         {["男", "女"].map((gender) => (
           <label key={gender} className={`wa-opt${text === gender ? " is-on" : ""}`}>
             <input type="radio" name={question.id} checked={text === gender} onChange={() => set(gender)} />
@@ -39,7 +46,7 @@ export function PersonalField({ question, value, onChange }: FieldProps<"persona
       <select
         className="wa-input wa-select"
         value={text}
-        aria-label="民族"
+        {...wholeAttrs(a11y)}
         onChange={(e) => set(e.target.value)}
       >
         <option value="">请选择民族</option>
@@ -55,6 +62,7 @@ export function PersonalField({ question, value, onChange }: FieldProps<"persona
     <input
       className="wa-input"
       {...presetInputs[preset]}
+      {...wholeAttrs(a11y)}
       value={text}
       onChange={(e) => set(e.target.value)}
     />

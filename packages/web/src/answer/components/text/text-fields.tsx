@@ -1,6 +1,7 @@
 import type { TextFormat } from "@wjgj/core/survey/index";
 import { type HTMLAttributes, useEffect, useState } from "react";
 import { asNumber, asText, isRecord, parseNumberText, stringRecord, withEntry } from "../../lib/values.ts";
+import { partAttrs, useFieldA11y, wholeAttrs } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
 
 type InputMode = HTMLAttributes<HTMLInputElement>["inputMode"];
@@ -35,9 +36,11 @@ const textOrUndefined = (text: string) => (text === "" ? undefined : text);
 
 export function TextField({ question, value, onChange }: FieldProps<"text">) {
   const props = inputPropsFor(question.config.format);
+  const a11y = useFieldA11y();
   return (
     <input
       className="wa-input"
+      {...wholeAttrs(a11y)}
       {...props}
       placeholder={question.config.placeholder ?? props.placeholder}
       maxLength={question.config.length?.max ?? 5000}
@@ -50,10 +53,12 @@ export function TextField({ question, value, onChange }: FieldProps<"text">) {
 export function TextareaField({ question, value, onChange }: FieldProps<"textarea">) {
   const text = asText(value);
   const max = question.config.length?.max;
+  const a11y = useFieldA11y();
   return (
     <div className="wa-textarea-wrap">
       <textarea
         className="wa-input wa-textarea"
+        {...wholeAttrs(a11y)}
         rows={question.config.rows}
         placeholder={question.config.placeholder ?? "请输入"}
         maxLength={max ?? 20000}
@@ -73,9 +78,11 @@ export function NumberInput(props: {
   value: unknown;
   onChange(value: number | string | undefined): void;
   decimals: boolean;
+  /** Part of the question this number is (allocation option, table column); none: the whole answer. */
   label?: string;
   placeholder?: string;
 }) {
+  const a11y = useFieldA11y();
   const fromValue = asNumber(props.value) !== null ? String(props.value) : asText(props.value);
   const [text, setText] = useState(fromValue);
   useEffect(() => {
@@ -86,7 +93,7 @@ export function NumberInput(props: {
     <input
       className="wa-input"
       inputMode={props.decimals ? "decimal" : "numeric"}
-      aria-label={props.label}
+      {...(props.label === undefined ? wholeAttrs(a11y) : partAttrs(a11y, props.label))}
       placeholder={props.placeholder ?? "请输入数字"}
       value={text}
       onChange={(event) => {
@@ -110,9 +117,11 @@ export function NumberField({ question, value, onChange }: FieldProps<"number">)
 }
 
 export function DateField({ value, onChange }: FieldProps<"date">) {
+  const a11y = useFieldA11y();
   return (
     <input
       className="wa-input"
+      {...wholeAttrs(a11y)}
       type="date"
       value={asText(value)}
       onChange={(event) => onChange(textOrUndefined(event.target.value))}
@@ -121,9 +130,11 @@ export function DateField({ value, onChange }: FieldProps<"date">) {
 }
 
 export function TimeField({ value, onChange }: FieldProps<"time">) {
+  const a11y = useFieldA11y();
   return (
     <input
       className="wa-input"
+      {...wholeAttrs(a11y)}
       type="time"
       value={asText(value)}
       onChange={(event) => onChange(textOrUndefined(event.target.value))}
@@ -133,6 +144,7 @@ export function TimeField({ value, onChange }: FieldProps<"time">) {
 
 export function DateRangeField({ value, onChange }: FieldProps<"dateRange">) {
   const range = isRecord(value) ? stringRecord(value) : {};
+  const a11y = useFieldA11y();
   const set = (key: "start" | "end", text: string) => {
     const next = { start: range.start ?? "", end: range.end ?? "", [key]: text };
     onChange(next.start === "" && next.end === "" ? undefined : next);
@@ -142,7 +154,7 @@ export function DateRangeField({ value, onChange }: FieldProps<"dateRange">) {
       <input
         className="wa-input"
         type="date"
-        aria-label="开始日期"
+        {...partAttrs(a11y, "开始日期")}
         value={range.start ?? ""}
         onChange={(e) => set("start", e.target.value)}
       />
@@ -150,7 +162,7 @@ export function DateRangeField({ value, onChange }: FieldProps<"dateRange">) {
       <input
         className="wa-input"
         type="date"
-        aria-label="结束日期"
+        {...partAttrs(a11y, "结束日期")}
         value={range.end ?? ""}
         onChange={(e) => set("end", e.target.value)}
       />
@@ -160,6 +172,7 @@ export function DateRangeField({ value, onChange }: FieldProps<"dateRange">) {
 
 export function MultiBlankField({ question, value, onChange }: FieldProps<"multiBlank">) {
   const filled = stringRecord(value);
+  const a11y = useFieldA11y();
   return (
     <div className="wa-stack">
       {question.config.blanks.map((blank) => {
@@ -168,11 +181,16 @@ export function MultiBlankField({ question, value, onChange }: FieldProps<"multi
           <label key={blank.id} className="wa-blank-row">
             <span className="wa-blank-label">
               {blank.label || blank.id}
-              {blank.required ? <i className="wa-req">*</i> : null}
+              {blank.required ? (
+                <i className="wa-req" aria-hidden="true">
+                  *
+                </i>
+              ) : null}
             </span>
             <input
               className="wa-input"
               {...props}
+              {...partAttrs(a11y, blank.label || blank.id, a11y.required || blank.required === true)}
               value={filled[blank.id] ?? ""}
               onChange={(event) => onChange(withEntry(filled, blank.id, textOrUndefined(event.target.value)))}
             />

@@ -1,4 +1,4 @@
-import type { QuestionnaireKind, SurveyDefinition } from "@wjgj/core";
+import { type QuestionnaireKind, questionnaireKindNouns, type SurveyDefinition } from "@wjgj/core";
 import { App } from "antd";
 import { useNavigate } from "react-router";
 import { useAddQuestionaryMutation } from "../../../api/questionary.ts";
@@ -14,7 +14,7 @@ export function useCreateQuestionary() {
   const create = async (input: { kind: QuestionnaireKind; title: string; definition?: SurveyDefinition }) => {
     try {
       const created = await add.mutateAsync(input);
-      void message.success("问卷已创建");
+      void message.success(`${questionnaireKindNouns[input.kind]}已创建`);
       navigate(designPath(created.id));
       return true;
     } catch (error) {

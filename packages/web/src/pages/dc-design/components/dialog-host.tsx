@@ -1,4 +1,5 @@
 import { Modal } from "antd";
+import { SaveAsTemplateDialog } from "../../../components/save-as-template/index.tsx";
 import { uiActions, useUi } from "../store/ui-store.ts";
 import { BatchAddDialog } from "./canvas/batch-add-dialog.tsx";
 import { ComputedDialog } from "./logic/computed-dialog.tsx";
@@ -27,6 +28,8 @@ export function DialogHost() {
       return <ComputedDialog />;
     case "share":
       return <ShareLinkDialog />;
+    case "saveAsTemplate":
+      return <SaveAsTemplateDialog source={dialog.source} onClose={() => uiActions().closeDialog()} />;
     case "publishErrors":
       return (
         <Modal

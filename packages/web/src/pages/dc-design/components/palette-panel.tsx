@@ -2,7 +2,7 @@ import { useDraggable } from "@dnd-kit/core";
 import { palette, type QuestionType } from "@wjgj/core";
 import { memo } from "react";
 import { typeIcons } from "../lib/type-icons.tsx";
-import { scrollToQuestion } from "../store/ui-store.ts";
+import { scrollToQuestion, uiActions } from "../store/ui-store.ts";
 import { editorActions } from "../store/use-editor.ts";
 import { PALETTE_PREFIX } from "./canvas/designer-dnd.tsx";
 
@@ -12,6 +12,8 @@ function PaletteItem({ type, name }: { type: QuestionType; name: string }) {
   const draggable = useDraggable({ id: `${PALETTE_PREFIX}${type}` });
   const handleClick = () => {
     const id = editorActions().addQuestion(type);
+    // On a phone the palette covers the canvas: show where the question landed (no effect on a desktop).
+    uiActions().setMobilePane("canvas");
     if (id) scrollToQuestion(id);
   };
   return (

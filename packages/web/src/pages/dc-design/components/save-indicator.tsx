@@ -34,7 +34,7 @@ export function SaveIndicator() {
       title={indicator === "saved" && savedAt ? `保存于 ${savedAt}` : undefined}
       aria-live="polite"
     >
-      {icon} {texts[indicator]}
+      {icon} <span className="dd-save__text">{texts[indicator]}</span>
     </span>
   );
 }

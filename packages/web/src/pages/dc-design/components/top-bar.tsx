@@ -4,6 +4,7 @@ import {
   EyeOutlined,
   MobileOutlined,
   RedoOutlined,
+  SaveOutlined,
   SendOutlined,
   ShareAltOutlined,
   UndoOutlined,
@@ -12,6 +13,7 @@ import { questionaryStatusNames, questionnaireKindNames, richTextToPlain } from 
 import { Button, Dropdown, Input, Tag, Tooltip } from "antd";
 import { useNavigate } from "react-router";
 import { usePublish } from "../hooks/use-publish.ts";
+import { useSaveAsTemplate } from "../hooks/use-save-as-template.ts";
 import { uiActions } from "../store/ui-store.ts";
 import { editorActions, useEditor } from "../store/use-editor.ts";
 import { SaveIndicator } from "./save-indicator.tsx";
@@ -31,6 +33,10 @@ export function TopBar() {
   const canUndo = useEditor((state) => state.history.past.length > 0);
   const canRedo = useEditor((state) => state.history.future.length > 0);
   const { publish, publishing } = usePublish();
+  const saveAsTemplate = useSaveAsTemplate();
+
+  const publishLabel =
+    meta?.status === "published" ? (meta.hasUnpublishedChanges ? "发布更新" : "已发布") : "发布";
 
   const openPreview = (type: "pc" | "phone") => {
     if (meta) window.open(`/y/${meta.publicId}/${type}`, "_blank", "noopener");
@@ -97,9 +103,25 @@ export function TopBar() {
           onClick: ({ key }) => openPreview(key as "pc" | "phone"),
         }}
       >
-        <Button icon={<EyeOutlined />}>预览</Button>
+        <Button icon={<EyeOutlined />} className="dd-topbar__action" aria-label="预览">
+          预览
+        </Button>
       </Dropdown>
-      <Button icon={<ShareAltOutlined />} onClick={() => uiActions().openDialog({ kind: "share" })}>
+      <Button
+        icon={<SaveOutlined />}
+        className="dd-topbar__action"
+        aria-label="另存为模板"
+        loading={saveAsTemplate.preparing}
+        onClick={() => void saveAsTemplate.open()}
+      >
+        另存为模板
+      </Button>
+      <Button
+        icon={<ShareAltOutlined />}
+        className="dd-topbar__action"
+        aria-label="分享"
+        onClick={() => uiActions().openDialog({ kind: "share" })}
+      >
         分享
       </Button>
       <Button
@@ -107,9 +129,11 @@ export function TopBar() {
         icon={<SendOutlined />}
         loading={publishing}
         data-testid="publish-button"
+        className="dd-topbar__action"
+        aria-label={publishLabel}
         onClick={() => void publish()}
       >
-        {meta?.status === "published" ? (meta.hasUnpublishedChanges ? "发布更新" : "已发布") : "发布"}
+        {publishLabel}
       </Button>
     </header>
   );

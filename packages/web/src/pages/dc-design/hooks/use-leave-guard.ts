@@ -2,10 +2,14 @@ import { App } from "antd";
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
 import { saveIndicatorOf } from "../store/save-state.ts";
+import { useSettingsSave } from "../store/settings-autosave.ts";
 import { editorStore, useEditor } from "../store/use-editor.ts";
 import { autosave } from "./use-autosave.ts";
+import { settingsAutosave } from "./use-settings-autosave.ts";
 
-const hasUnsaved = () => saveIndicatorOf(editorStore.getState()) !== "saved";
+// 问卷设置 count as much as the questions: leaving with either unsaved is the same loss.
+const hasUnsaved = () =>
+  saveIndicatorOf(editorStore.getState()) !== "saved" || useSettingsSave.getState().phase !== "saved";
 
 /**
  * Never lose edits by leaving: closing or reloading the tab asks the browser's question; navigating inside
@@ -13,7 +17,9 @@ const hasUnsaved = () => saveIndicatorOf(editorStore.getState()) !== "saved";
  */
 export function useLeaveGuard(): void {
   const { modal } = App.useApp();
-  const dirty = useEditor((state) => saveIndicatorOf(state) !== "saved");
+  const questionsDirty = useEditor((state) => saveIndicatorOf(state) !== "saved");
+  const settingsDirty = useSettingsSave((state) => state.phase !== "saved");
+  const dirty = questionsDirty || settingsDirty;
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -31,7 +37,7 @@ export function useLeaveGuard(): void {
     if (blocker.state !== "blocked") return;
     let cancelled = false;
     void (async () => {
-      await autosave()?.flush();
+      await Promise.all([autosave()?.flush(), settingsAutosave()?.flush()]);
       if (cancelled) return;
       if (!hasUnsaved()) {
         blocker.proceed();

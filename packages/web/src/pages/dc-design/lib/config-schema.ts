@@ -1,4 +1,10 @@
-import { getQuestionType, personalPresetNames, textFormatNames } from "@wjgj/core";
+import {
+  getQuestionType,
+  isNumericFormat,
+  personalPresetNames,
+  type TextFormat,
+  textFormatNames,
+} from "@wjgj/core";
 import { optionListKeys } from "./question-meta.ts";
 
 /** The part of JSON Schema the settings form reads. */
@@ -182,4 +188,16 @@ export function configFieldsOf(type: string): ConfigField[] {
   const fields = fieldsOf(type, schema.properties ?? {});
   cache.set(type, fields);
   return fields;
+}
+
+/**
+ * Rules that mean something only for some 填写格式: a 取值范围 on a 不限 text checks nothing, so it is
+ * not offered (the stored value stays, and returns when the format does).
+ */
+export function fieldApplies(key: string, config: Record<string, unknown>): boolean {
+  if (typeof config.format !== "string") return true;
+  const format = config.format as TextFormat;
+  if (key === "range") return isNumericFormat(format);
+  if (key === "dateRange") return format === "date";
+  return true;
 }

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import type { TemplateSource } from "../../../components/save-as-template/index.tsx";
 import type { OptionListKey } from "../lib/question-meta.ts";
 
 /** Dialogs of the designer; one at a time, opened from anywhere without passing callbacks down. */
@@ -10,29 +11,37 @@ export type DesignerDialog =
   | { kind: "selectJoin"; questionId: string }
   | { kind: "computed" }
   | { kind: "share" }
+  | { kind: "saveAsTemplate"; source: TemplateSource }
   | { kind: "publishErrors"; messages: string[] };
 
 export type SideTab = "question" | "survey" | "problems";
 export type LeftTab = "palette" | "outline";
+/** On a phone the three columns do not fit side by side: one shows at a time, picked in the bottom bar. */
+export type MobilePane = "palette" | "canvas" | "settings";
 
 interface UiState {
   dialog: DesignerDialog | null;
   sideTab: SideTab;
   leftTab: LeftTab;
+  mobilePane: MobilePane;
   openDialog(dialog: DesignerDialog): void;
   closeDialog(): void;
   setSideTab(tab: SideTab): void;
   setLeftTab(tab: LeftTab): void;
+  setMobilePane(pane: MobilePane): void;
 }
 
 export const useUi = create<UiState>()((set) => ({
   dialog: null,
   sideTab: "question",
   leftTab: "palette",
+  mobilePane: "canvas",
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),
-  setSideTab: (sideTab) => set({ sideTab }),
+  // A tab asked for (the problems list after a refused publish) must also be on screen on a phone.
+  setSideTab: (sideTab) => set({ sideTab, mobilePane: "settings" }),
   setLeftTab: (leftTab) => set({ leftTab }),
+  setMobilePane: (mobilePane) => set({ mobilePane }),
 }));
 
 export const uiActions = () => useUi.getState();

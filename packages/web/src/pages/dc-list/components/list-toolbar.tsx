@@ -45,21 +45,21 @@ export function ListToolbar({ filters, onChange }: ListToolbarProps) {
             value={filters.kind}
             options={kindOptions}
             onChange={(kind) => onChange({ kind })}
-            style={{ width: 128 }}
+            className="wj-dclist__select"
           />
           <Select
             aria-label="问卷状态"
             value={filters.status}
             options={statusOptions}
             onChange={(status) => onChange({ status })}
-            style={{ width: 116 }}
+            className="wj-dclist__select"
           />
           <Select
             aria-label="排序方式"
             value={filters.sort}
             options={sortOptions}
             onChange={(sort) => onChange({ sort })}
-            style={{ width: 120 }}
+            className="wj-dclist__select"
           />
         </div>
       )}

@@ -5,6 +5,7 @@ import {
   EditOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
+  SaveOutlined,
   ShareAltOutlined,
 } from "@ant-design/icons";
 import type { QuestionarySummary } from "@wjgj/core";
@@ -21,6 +22,7 @@ export interface CardActions {
   handleShare: (item: QuestionarySummary) => void;
   handleData: (item: QuestionarySummary) => void;
   handleCopy: (item: QuestionarySummary) => unknown;
+  handleSaveAsTemplate: (item: QuestionarySummary) => void;
   handleDelete: (item: QuestionarySummary) => unknown;
 }
 
@@ -30,7 +32,7 @@ const short = (time: string) => time.slice(0, 16);
 /** One questionnaire of 我的问卷: what it is, how it is doing, and what can be done with it. */
 export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; actions: CardActions }) {
   const publish = publishActionOf(item);
-  const kindColor = kindLooks[item.kind].color;
+  const kindColor = kindLooks[item.kind].textColor;
   return (
     <article className="wj-qcard" data-testid="questionary-card" data-id={item.id}>
       <div className="wj-qcard__main">
@@ -97,6 +99,14 @@ export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; a
         </Button>
         <Button type="text" size="small" icon={<CopyOutlined />} onClick={() => actions.handleCopy(item)}>
           复制
+        </Button>
+        <Button
+          type="text"
+          size="small"
+          icon={<SaveOutlined />}
+          onClick={() => actions.handleSaveAsTemplate(item)}
+        >
+          另存为模板
         </Button>
         <Button
           type="text"

@@ -11,6 +11,7 @@ import {
   useStopQuestionaryMutation,
   useThoroughDelQuestionaryMutation,
 } from "../../../api/questionary.ts";
+import type { TemplateSource } from "../../../components/save-as-template/index.tsx";
 import type { ShareTarget } from "../../../components/share-dialog/index.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 
@@ -29,6 +30,7 @@ export function useQuestionaryActions() {
   const release = useReleaseQuestionaryMutation();
   const stop = useStopQuestionaryMutation();
   const [shared, setShared] = useState<{ id: number; target: ShareTarget } | null>(null);
+  const [templateSource, setTemplateSource] = useState<TemplateSource | null>(null);
   const share = (item: QuestionarySummary) =>
     setShared({ id: item.id, target: { publicId: item.publicId, title: item.title, status: item.status } });
 
@@ -73,6 +75,10 @@ export function useQuestionaryActions() {
   return {
     shareTarget: shared?.target ?? null,
     closeShare: () => setShared(null),
+    templateSource,
+    closeSaveAsTemplate: () => setTemplateSource(null),
+    handleSaveAsTemplate: (item: QuestionarySummary) =>
+      setTemplateSource({ id: item.id, title: item.title, kind: item.kind }),
     releasing: release.isPending,
     handleEdit: (item: QuestionarySummary) => navigate(designPath(item.id)),
     handleData: (item: QuestionarySummary) => navigate(resultPath(item.id)),

@@ -1,4 +1,4 @@
-import type { CrossAnalysisResult, CrossRow, CrossTable } from "@wjgj/core";
+import type { CrossAnalysisResult, CrossRow, CrossTable, QuestionStatistics } from "@wjgj/core";
 import { Alert, Card, Empty, Form, Segmented, Select, Skeleton, Table, type TableColumnsType } from "antd";
 import { useMemo, useState } from "react";
 import { useCrossAnalysis, useQuestionStatistics } from "../../../api/results.ts";
@@ -17,6 +17,31 @@ const showOptions: { value: Show; label: string }[] = [
 ];
 
 const MAX_ROWS = 5;
+
+/** Matrices whose rows each read as one choice (or several) among the columns or points. */
+const crossMatrices = new Set(["matrixSingle", "matrixMultiple", "matrixScale"]);
+
+/**
+ * What the cross-analysis can take as a row or a column: every choice question (多级联动 aside: its levels
+ * are no single choice), every scale (星级, 量表, NPS), each row of a 矩阵单选/多选/量表 (`<question>.<row>`)
+ * and 省市区 (by province).
+ */
+export function crossCandidates(questions: readonly QuestionStatistics[]) {
+  return questions.flatMap((q) => {
+    const label = `第${q.number}题 ${q.title}`;
+    if (q.family === "matrix" && crossMatrices.has(q.type))
+      return q.rows.map((row) => ({
+        value: `${q.questionId}.${row.rowId}`,
+        label: `${label} · ${row.label}`,
+      }));
+    const usable =
+      (q.family === "choice" && q.type !== "cascader") ||
+      q.family === "rating" ||
+      q.family === "nps" ||
+      q.family === "region";
+    return usable ? [{ value: q.questionId, label }] : [];
+  });
+}
 
 function Cell({ count, row, column, show }: { count: number; row: number; column: number; show: Show }) {
   if (show === "count") return <span>{count}</span>;
@@ -113,19 +138,15 @@ export function CrossTab() {
   const [column, setColumn] = useState("");
   const [show, setShow] = useState<Show>("all");
   const cross = useCrossAnalysis(id, rows, column, filter);
-  const candidates = useMemo(
-    () =>
-      (statistics.data?.questions ?? [])
-        .filter(
-          (q) =>
-            (q.family === "choice" && q.type !== "cascader") || q.family === "rating" || q.family === "nps",
-        )
-        .map((q) => ({ value: q.questionId, label: `第${q.number}题 ${q.title}` })),
-    [statistics.data],
-  );
+  const candidates = useMemo(() => crossCandidates(statistics.data?.questions ?? []), [statistics.data]);
   if (!statistics.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (candidates.length < 2)
-    return <Empty description="交叉分析需要至少两道选择题或量表题" className="wj-result__empty" />;
+    return (
+      <Empty
+        description="交叉分析需要至少两道选择题、量表题、矩阵行或省市区题"
+        className="wj-result__empty"
+      />
+    );
   return (
     <div className="wj-result__stack" data-testid="cross-tab">
       <Card>

@@ -28,6 +28,7 @@ const questionColumns: TableColumnsType<ExamQuestionReport> = [
       ) : (
         <div className="wj-count__bar">
           <Progress
+            aria-label="正确率"
             percent={rate}
             showInfo={false}
             size="small"

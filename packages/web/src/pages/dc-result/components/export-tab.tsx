@@ -90,7 +90,12 @@ export function ExportTab() {
       render: (_v, job) =>
         job.status === "running" || job.status === "queued" ? (
           <div data-testid="export-progress">
-            <Progress percent={job.progress} size="small" status="active" />
+            <Progress
+              aria-label={`${job.kindName}导出进度`}
+              percent={job.progress}
+              size="small"
+              status="active"
+            />
             <span className="wj-muted">
               {job.statusName} · 已写入 {job.rows} 份
             </span>

@@ -104,6 +104,7 @@ export function statistics(filtered = false): QuestionStatisticsResult {
         title: "您的性别",
         number: 1,
         answered,
+        skipped: 0,
         multiple: false,
         otherTextCount: 0,
         options: [
@@ -119,6 +120,7 @@ export function statistics(filtered = false): QuestionStatisticsResult {
         title: "喜欢的课程",
         number: 2,
         answered: 2,
+        skipped: 0,
         multiple: true,
         otherTextCount: 0,
         options: [
@@ -133,6 +135,7 @@ export function statistics(filtered = false): QuestionStatisticsResult {
         title: "您的建议",
         number: 3,
         answered: 1,
+        skipped: 1,
         values: [],
       },
     ],
@@ -174,6 +177,7 @@ export function detail(id: number): AnswerDetail {
     labels: { q1: { m: "男", f: "女", o: "其他" }, q2: { math: "数学", art: "美术" } },
     files: {},
     signatures: {},
+    skipped: [],
     exam: null,
     previousId: listOrder[at - 1] ?? null,
     nextId: listOrder[at + 1] ?? null,

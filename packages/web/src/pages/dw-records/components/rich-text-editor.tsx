@@ -1,5 +1,7 @@
+import { EditorContent } from "@tiptap/react";
 import { Button, Input, Space, Tooltip } from "antd";
-import { type ClipboardEvent, useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useRichTextEditor } from "../../../components/rich-text/use-rich-text-editor.ts";
 import { cleanHtml } from "../lib/clean-html.ts";
 import { PromptButton } from "./prompt-button.tsx";
 
@@ -10,121 +12,85 @@ interface RichTextEditorProps {
   "aria-label"?: string;
 }
 
-type Block = "h2" | "h3" | "p";
-
-/** Runs one of the browser's editing commands on the selection inside the editor. */
-function exec(command: string, argument?: string): void {
-  document.execCommand(command, false, argument);
-}
+const LINK = /^(?:https?:\/\/|mailto:)[^\s"'<>\\]+$/i;
+const IMAGE = /^(?:https?:\/\/|\/)[^\s"'<>\\]+$/i;
 
 /**
- * A small rich-text editor without dependencies: a contenteditable area with bold, italic, headings,
- * lists, links and images by address, plus an HTML view. Everything that enters (stored content, paste,
- * the HTML view) passes the editor's allow-list first; the server sanitises again on save.
+ * The admin's article editor (news, help articles): the shared Tiptap editor with headings, lists, links
+ * and images by address, plus an HTML view. Stored content and pastes pass the editor's allow-list before
+ * they are parsed, the parse keeps only what the schema holds, and the server sanitises again on save.
  */
 export function RichTextEditor({ value = "", onChange, id, ...rest }: RichTextEditorProps) {
-  const area = useRef<HTMLDivElement>(null);
   const [source, setSource] = useState(false);
-  // What the area holds now, so a value that merely echoes our own edit does not reset the caret.
-  const shown = useRef<string | null>(null);
+  const editor = useRichTextEditor({
+    kind: "article",
+    value,
+    onChange: (html) => onChange?.(html),
+    sanitize: cleanHtml,
+    ariaLabel: rest["aria-label"] ?? "正文",
+    className: "wj-rte__area",
+    id,
+  });
 
-  useEffect(() => {
-    const element = area.current;
-    if (!element || source || value === shown.current) return;
-    const clean = cleanHtml(value);
-    element.innerHTML = clean;
-    shown.current = value;
-  }, [value, source]);
-
-  const emit = () => {
-    const html = area.current?.innerHTML ?? "";
-    shown.current = html;
-    onChange?.(html);
-  };
-
-  const run = (command: string, argument?: string) => {
-    area.current?.focus();
-    exec(command, argument);
-    emit();
-  };
-
-  const handleBlock = (block: Block) => run("formatBlock", `<${block}>`);
-
-  const handlePaste = (event: ClipboardEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    const html = event.clipboardData.getData("text/html");
-    if (html) exec("insertHTML", cleanHtml(html));
-    else exec("insertText", event.clipboardData.getData("text/plain"));
-    emit();
-  };
-
-  const handleSourceToggle = () => {
-    if (source) shown.current = null;
-    setSource(!source);
-  };
-
-  // The caret's place is lost while a prompt has focus; it is kept here and put back before inserting.
-  const saved = useRef<Range | null>(null);
-  const keepSelection = () => {
-    const selection = window.getSelection();
-    const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-    saved.current = range && area.current?.contains(range.commonAncestorContainer) ? range : null;
-  };
-  const restoreSelection = () => {
-    area.current?.focus();
-    const selection = window.getSelection();
-    if (saved.current && selection) {
-      selection.removeAllRanges();
-      selection.addRange(saved.current);
-    }
-  };
+  const chain = () => editor?.chain().focus();
 
   const handleLink = (url: string) => {
-    restoreSelection();
-    const clean = cleanHtml(`<a href="${url.replace(/"/g, "")}">${url.replace(/[<>&]/g, "")}</a>`);
-    if (!clean.startsWith("<a ")) return "链接需以 http://、https:// 或 mailto: 开头";
-    const selected = window.getSelection()?.toString() ?? "";
-    if (selected) exec("createLink", url);
-    else exec("insertHTML", clean);
-    emit();
+    if (!LINK.test(url)) return "链接需以 http://、https:// 或 mailto: 开头";
+    if (!editor) return null;
+    if (editor.state.selection.empty) {
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] })
+        .run();
+    } else {
+      editor.chain().focus().extendMarkRange("link").setLink({ href: url }).run();
+    }
     return null;
   };
 
   const handleImage = (url: string) => {
-    restoreSelection();
-    const clean = cleanHtml(`<img src="${url.replace(/"/g, "")}" alt="">`);
-    if (!clean) return "图片地址需以 http:// 或 https:// 开头，或为本站路径";
-    exec("insertHTML", clean);
-    emit();
+    if (!IMAGE.test(url)) return "图片地址需以 http:// 或 https:// 开头，或为本站路径";
+    editor?.chain().focus().setImage({ src: url, alt: "" }).run();
     return null;
   };
 
   return (
     <div className="wj-rte" data-testid="rich-text-editor">
-      <Space size={4} wrap className="wj-rte__toolbar" onMouseDown={keepSelection}>
+      <Space size={4} wrap className="wj-rte__toolbar">
         <Tooltip title="加粗">
-          <Button size="small" disabled={source} onClick={() => run("bold")} aria-label="加粗">
+          <Button
+            size="small"
+            disabled={source}
+            onClick={() => chain()?.toggleBold().run()}
+            aria-label="加粗"
+          >
             <b>B</b>
           </Button>
         </Tooltip>
         <Tooltip title="斜体">
-          <Button size="small" disabled={source} onClick={() => run("italic")} aria-label="斜体">
+          <Button
+            size="small"
+            disabled={source}
+            onClick={() => chain()?.toggleItalic().run()}
+            aria-label="斜体"
+          >
             <i>I</i>
           </Button>
         </Tooltip>
-        <Button size="small" disabled={source} onClick={() => handleBlock("h2")}>
+        <Button size="small" disabled={source} onClick={() => chain()?.toggleHeading({ level: 2 }).run()}>
           标题
         </Button>
-        <Button size="small" disabled={source} onClick={() => handleBlock("h3")}>
+        <Button size="small" disabled={source} onClick={() => chain()?.toggleHeading({ level: 3 }).run()}>
           小标题
         </Button>
-        <Button size="small" disabled={source} onClick={() => handleBlock("p")}>
+        <Button size="small" disabled={source} onClick={() => chain()?.setParagraph().run()}>
           正文
         </Button>
-        <Button size="small" disabled={source} onClick={() => run("insertUnorderedList")}>
+        <Button size="small" disabled={source} onClick={() => chain()?.toggleBulletList().run()}>
           • 列表
         </Button>
-        <Button size="small" disabled={source} onClick={() => run("insertOrderedList")}>
+        <Button size="small" disabled={source} onClick={() => chain()?.toggleOrderedList().run()}>
           1. 列表
         </Button>
         <PromptButton
@@ -141,36 +107,21 @@ export function RichTextEditor({ value = "", onChange, id, ...rest }: RichTextEd
           disabled={source}
           onSubmit={handleImage}
         />
-        <Button size="small" type={source ? "primary" : "default"} onClick={handleSourceToggle}>
+        <Button size="small" type={source ? "primary" : "default"} onClick={() => setSource(!source)}>
           HTML
         </Button>
       </Space>
-      {source ? (
+      {source && (
         <Input.TextArea
-          id={id}
-          aria-label={rest["aria-label"] ?? "正文 HTML"}
+          aria-label={`${rest["aria-label"] ?? "正文"} HTML`}
           className="wj-rte__source"
           value={value}
           autoSize={{ minRows: 10, maxRows: 24 }}
           onChange={(event) => onChange?.(event.target.value)}
         />
-      ) : (
-        // biome-ignore lint/a11y/useSemanticElements: a contenteditable area is the editor's text box
-        <div
-          id={id}
-          ref={area}
-          role="textbox"
-          aria-multiline="true"
-          aria-label={rest["aria-label"] ?? "正文"}
-          tabIndex={0}
-          className="wj-rte__area"
-          contentEditable
-          suppressContentEditableWarning
-          onInput={emit}
-          onBlur={emit}
-          onPaste={handlePaste}
-        />
       )}
+      {/* Kept mounted under the HTML view, so returning to it shows the edited source. */}
+      <EditorContent editor={editor} hidden={source} />
     </div>
   );
 }

@@ -96,9 +96,43 @@ function copyInto(source: Node, target: Node, doc: Document): void {
   }
 }
 
+/** Word marks list paragraphs with an mso-list style (or its list classes) instead of <ul>/<ol>. */
+function isWordListItem(node: Element | null): node is HTMLElement {
+  if (node?.tagName !== "P") return false;
+  return /mso-list\s*:/i.test(node.getAttribute("style") ?? "") || /^MsoListParagraph/.test(node.className);
+}
+
+/**
+ * Word's lists arrive as runs of paragraphs, each starting with a typed bullet or number in a span Word
+ * marks `mso-list:Ignore`. Each run becomes a real list (ordered when its first marker is a number), so
+ * pasting from Word keeps lists as lists.
+ */
+function wordListsToLists(body: HTMLElement): void {
+  for (const first of Array.from(body.querySelectorAll("p"))) {
+    if (!first.isConnected || !isWordListItem(first) || isWordListItem(first.previousElementSibling))
+      continue;
+    const run: HTMLElement[] = [];
+    for (let node: Element | null = first; isWordListItem(node); node = node.nextElementSibling)
+      run.push(node);
+    const marker = first.querySelector('[style*="mso-list"]')?.textContent?.trim() ?? "";
+    const list = body.ownerDocument.createElement(
+      /^[(（]?[0-9a-zA-Z一二三四五六七八九十]+[.、)）]/.test(marker) ? "ol" : "ul",
+    );
+    first.before(list);
+    for (const paragraph of run) {
+      for (const ignored of Array.from(paragraph.querySelectorAll('[style*="mso-list"]'))) ignored.remove();
+      const item = body.ownerDocument.createElement("li");
+      item.append(...Array.from(paragraph.childNodes));
+      list.append(item);
+      paragraph.remove();
+    }
+  }
+}
+
 /** HTML limited to the allow-list: no scripts, handlers, styles or unsafe addresses. */
 export function cleanHtml(html: string): string {
   const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+  wordListsToLists(parsed.body);
   const out = document.implementation.createHTMLDocument("");
   const root = out.createElement("div");
   copyInto(parsed.body, root, out);

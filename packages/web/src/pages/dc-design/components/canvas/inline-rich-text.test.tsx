@@ -1,46 +1,78 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { pasteHtml } from "../../../../components/rich-text/testing/paste-html.ts";
 import { InlineRichText } from "./inline-rich-text.tsx";
 
 describe("InlineRichText", () => {
-  it("reports typed HTML and leaves the DOM alone when the same value comes back", () => {
+  it("shows a stored title without a paragraph around it and leaves the DOM alone when its own edit comes back", async () => {
     const onChange = vi.fn();
     const { rerender } = render(<InlineRichText ariaLabel="题目标题" value="您的性别" onChange={onChange} />);
-    const box = screen.getByRole("textbox", { name: "题目标题" });
-    expect(box.innerHTML).toBe("您的性别");
-
-    box.innerHTML = "您的<b>性别</b>是";
-    const typed = box.firstChild;
-    fireEvent.input(box);
-    expect(onChange).toHaveBeenLastCalledWith("您的<b>性别</b>是");
-    rerender(<InlineRichText ariaLabel="题目标题" value="您的<b>性别</b>是" onChange={onChange} />);
-    // Rewriting the element would move the caret to the start while the author types.
-    expect(box.firstChild).toBe(typed);
+    const box = await screen.findByRole("textbox", { name: "题目标题" });
+    expect(box.textContent).toBe("您的性别");
+    const shown = box.firstChild;
+    rerender(<InlineRichText ariaLabel="题目标题" value="您的性别" onChange={onChange} />);
+    expect(box.firstChild).toBe(shown);
+    expect(onChange).not.toHaveBeenCalled();
   });
 
-  it("rewrites the element when the value changes from outside (undo), sanitised", () => {
-    const { rerender } = render(<InlineRichText ariaLabel="题目标题" value="新标题" onChange={() => {}} />);
+  it("rewrites the field when the value changes from outside (undo), sanitised", async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<InlineRichText ariaLabel="题目标题" value="新标题" onChange={onChange} />);
     rerender(
       <InlineRichText
         ariaLabel="题目标题"
-        value={'旧标题<img src="x" onerror="alert(1)">'}
-        onChange={() => {}}
+        value={'旧<b>标题</b><img src="x" onerror="alert(1)">'}
+        onChange={onChange}
       />,
     );
-    const box = screen.getByRole("textbox", { name: "题目标题" });
+    const box = await screen.findByRole("textbox", { name: "题目标题" });
     expect(box.textContent).toBe("旧标题");
+    expect(box.querySelector("strong")?.textContent).toBe("标题");
     expect(box.innerHTML).not.toContain("onerror");
+    // An outside change is not an edit: it is not reported back.
+    expect(onChange).not.toHaveBeenCalled();
   });
 
-  it("treats the <br> an emptied field leaves behind as empty, and Enter as done in single-line fields", () => {
+  it("pastes Word's HTML as the subset: emphasis, links and line structure kept, styles and spans dropped", async () => {
+    const onChange = vi.fn();
+    render(<InlineRichText ariaLabel="问卷说明" value="" onChange={onChange} />);
+    const box = await screen.findByRole("textbox", { name: "问卷说明" });
+    pasteHtml(
+      box,
+      '<p class="MsoNormal" style="mso-line-height:150%"><span style="font-family:宋体">请在<b>周五前</b>填写，' +
+        '详见<a href="https://example.com/rule" style="color:red">说明</a></span><o:p></o:p></p>' +
+        '<ul><li>按实际情况作答</li></ul><script>alert(1)</script><a href="javascript:alert(2)">坏链接</a>',
+    );
+    const html = onChange.mock.lastCall?.[0] as string;
+    expect(html).toContain("<strong>周五前</strong>");
+    expect(html).toContain('<a href="https://example.com/rule">说明</a>');
+    expect(html).toContain("<li><p>按实际情况作答</p></li>");
+    expect(html).not.toMatch(/style=|class=|<span|<o:p|script|javascript:/);
+  });
+
+  it("takes focus, caret at the end, in the same commit that mounts it (keys typed right after the click are kept)", () => {
+    render(<InlineRichText ariaLabel="题目标题" value="您的性别" onChange={() => {}} autoFocus />);
+    const box = screen.getByRole("textbox", { name: "题目标题" });
+    expect(document.activeElement).toBe(box);
+    const selection = window.getSelection();
+    expect(selection?.anchorNode?.textContent).toBe("您的性别");
+    expect(selection?.anchorOffset).toBe("您的性别".length);
+  });
+
+  it("treats an emptied field as empty, and Enter as done in single-line fields", async () => {
     const onChange = vi.fn();
     const onEnter = vi.fn();
-    render(<InlineRichText ariaLabel="问卷标题" value="x" onChange={onChange} onEnter={onEnter} />);
-    const box = screen.getByRole("textbox", { name: "问卷标题" });
-    box.innerHTML = "<br>";
-    fireEvent.input(box);
-    expect(onChange).toHaveBeenLastCalledWith("");
-    fireEvent.keyDown(box, { key: "Enter" });
+    const { rerender } = render(
+      <InlineRichText ariaLabel="问卷标题" value="x" onChange={onChange} onEnter={onEnter} />,
+    );
+    const box = await screen.findByRole("textbox", { name: "问卷标题" });
+    const enter = new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true });
+    act(() => {
+      box.dispatchEvent(enter);
+    });
     expect(onEnter).toHaveBeenCalledTimes(1);
+    expect(enter.defaultPrevented).toBe(true);
+    rerender(<InlineRichText ariaLabel="问卷标题" value="" onChange={onChange} onEnter={onEnter} />);
+    expect(box.textContent).toBe("");
   });
 });

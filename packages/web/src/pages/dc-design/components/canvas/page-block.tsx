@@ -80,7 +80,13 @@ export function PageBlock({ page, pageNumber, pageCount, index, selectedId, logi
         ref={droppable.setNodeRef}
         className={`dd-page__drop${page.questions.length === 0 ? " dd-page__drop--empty" : ""}${droppable.isOver ? " dd-page__drop--over" : ""}`}
       >
-        {page.questions.length === 0 ? "本页还没有题目：点击左侧题型添加，或把题型拖到这里" : null}
+        {page.questions.length === 0 ? (
+          <>
+            <span className="dd-page__hint-wide">本页还没有题目：点击左侧题型添加，或把题型拖到这里</span>
+            {/* The phone layout has no left column: its palette is behind the bottom bar. */}
+            <span className="dd-page__hint-phone">本页还没有题目：点击下方“添加题目”选择题型</span>
+          </>
+        ) : null}
       </div>
     </section>
   );

@@ -1,5 +1,11 @@
 import { PlusOutlined } from "@ant-design/icons";
-import type { Condition } from "@wjgj/core";
+import {
+  type Condition,
+  type ConditionSize,
+  conditionLimitProblem,
+  conditionLimits,
+  measureCondition,
+} from "@wjgj/core";
 import { Button, Checkbox, Select, Space } from "antd";
 import { defaultLeaf, type GroupCondition } from "../../lib/condition-model.ts";
 import { RemoveButton } from "../remove-button.tsx";
@@ -12,11 +18,18 @@ interface GroupEditorProps {
   sources: BuilderSources;
   onChange: (group: GroupCondition) => void;
   depth?: number;
+  /** Size of the whole tree, measured once by the outermost group. */
+  size?: ConditionSize;
 }
 
 /** A nested AND/OR group: each row is a condition (optionally negated) or a sub-group. */
-export function GroupEditor({ group, sources, onChange, depth = 0 }: GroupEditorProps) {
+export function GroupEditor({ group, sources, onChange, depth = 0, size }: GroupEditorProps) {
   const first = sources.questions[0];
+  // The server refuses conditions past core's limits: the builder stops there too and says why.
+  const total = size ?? measureCondition(group);
+  const full = total.nodes >= conditionLimits.maxNodes;
+  const groupFull = total.nodes + 2 > conditionLimits.maxNodes;
+  const problem = depth === 0 ? conditionLimitProblem(total) : null;
   const replace = (index: number, condition: Condition) =>
     onChange({ ...group, conditions: group.conditions.map((child, i) => (i === index ? condition : child)) });
   const remove = (index: number) =>
@@ -55,7 +68,7 @@ export function GroupEditor({ group, sources, onChange, depth = 0 }: GroupEditor
               非
             </Checkbox>
             {inner.kind === "all" || inner.kind === "any" ? (
-              <GroupEditor group={inner} sources={sources} depth={depth + 1} onChange={wrap} />
+              <GroupEditor group={inner} sources={sources} depth={depth + 1} size={total} onChange={wrap} />
             ) : inner.kind === "not" ? (
               <span className="dd-hint">（多重取反，请删除后重建）</span>
             ) : (
@@ -70,7 +83,7 @@ export function GroupEditor({ group, sources, onChange, depth = 0 }: GroupEditor
           size="small"
           type="dashed"
           icon={<PlusOutlined />}
-          disabled={!first}
+          disabled={!first || full}
           onClick={() => first && add(defaultLeaf(first.question))}
         >
           添加条件
@@ -80,7 +93,7 @@ export function GroupEditor({ group, sources, onChange, depth = 0 }: GroupEditor
             size="small"
             type="dashed"
             icon={<PlusOutlined />}
-            disabled={!first}
+            disabled={!first || groupFull}
             onClick={() =>
               first &&
               add({ kind: group.kind === "all" ? "any" : "all", conditions: [defaultLeaf(first.question)] })
@@ -90,6 +103,11 @@ export function GroupEditor({ group, sources, onChange, depth = 0 }: GroupEditor
           </Button>
         )}
       </Space>
+      {depth === 0 && (problem || full) && (
+        <div className="dd-hint" role="alert">
+          {problem ?? `已达上限：一个条件最多包含${conditionLimits.maxNodes}项（含条件组与取反）`}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,24 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { QuestionarySettings } from "@wjgj/core";
-import {
-  App,
-  Button,
-  ColorPicker,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Spin,
-  Switch,
-} from "antd";
+import { ColorPicker, DatePicker, Form, Input, InputNumber, Select, Space, Spin, Switch } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useEffect } from "react";
 import { questionaryApi } from "../../../../api/questionary.ts";
-import { useApiError } from "../../../../hooks/use-api-error.ts";
 import { designerKeys } from "../../hooks/use-reload.ts";
+import { settingsAutosave } from "../../hooks/use-settings-autosave.ts";
+import { type SettingsPatch, useSettingsSave } from "../../store/settings-autosave.ts";
 import { useEditor } from "../../store/use-editor.ts";
+import { HeaderImageField } from "./header-image-field.tsx";
+import { SettingsSaveStatus } from "./settings-save-status.tsx";
 
 type LimitKey = "limitPerIp" | "limitPerDevice" | "limitPerAccount";
 const limits: { key: LimitKey; name: string }[] = [
@@ -37,45 +27,48 @@ function toForm(settings: QuestionarySettings): FormValues {
   return { ...rest, window: [startTime ? dayjs(startTime) : null, endTime ? dayjs(endTime) : null] };
 }
 
-function fromForm(values: FormValues): Partial<QuestionarySettings> {
-  const { window, ...rest } = values;
-  return { ...rest, startTime: window?.[0]?.toISOString() ?? "", endTime: window?.[1]?.toISOString() ?? "" };
+/** The settings a form change touched, in the API's shape (the window is two settings). */
+export function patchOf(changed: Partial<FormValues>, all: FormValues): SettingsPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(changed) as (keyof FormValues)[]) {
+    if (key === "window") {
+      patch.startTime = all.window?.[0]?.toISOString() ?? "";
+      patch.endTime = all.window?.[1]?.toISOString() ?? "";
+    } else {
+      // A nested change (one switch of a limit) sends its whole group, as the server validates groups.
+      patch[key] = all[key];
+    }
+  }
+  return patch as SettingsPatch;
 }
 
-/** 问卷设置 that apply at once without re-publishing: collection window, limits, password, thank-you page, look. */
+/**
+ * 问卷设置 that apply at once without re-publishing: collection window, limits, password, thank-you page,
+ * look. Every change saves itself (store/settings-autosave.ts); there is no button to forget.
+ */
 export function CollectSettings() {
   const id = useEditor((state) => state.meta?.id ?? 0);
   const kind = useEditor((state) => state.meta?.kind ?? "survey");
-  const { message } = App.useApp();
-  const showError = useApiError();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<FormValues>();
+  const generation = useSettingsSave((state) => state.generation);
   const query = useQuery({
     queryKey: designerKeys.settings(id),
     queryFn: ({ signal }) => questionaryApi.getQuestionarySet(id, { signal }),
     enabled: id > 0,
   });
-  useEffect(() => {
-    if (query.data) form.setFieldsValue(toForm(query.data));
-  }, [query.data, form]);
-  const mutation = useMutation({
-    mutationFn: (values: FormValues) => questionaryApi.updateQuestionarySet(id, fromForm(values)),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(designerKeys.settings(id), settings);
-      void message.success("问卷设置已保存");
-    },
-    onError: (error) => showError(error),
-  });
 
   if (!query.data) return <Spin className="dd-side-empty" />;
   return (
-    <Form
-      form={form}
+    <Form<FormValues>
+      // Filled once per questionnaire (and again after 刷新): a saved answer must not overwrite what is
+      // being typed meanwhile.
+      key={`${id}:${generation}`}
+      initialValues={toForm(query.data)}
       layout="vertical"
       size="small"
       className="dd-collect"
-      onFinish={(values) => mutation.mutate(values)}
+      onValuesChange={(changed, all) => settingsAutosave()?.change(patchOf(changed, all))}
     >
+      <SettingsSaveStatus />
       <h4 className="dd-section__title">回收设置</h4>
       <Form.Item label="收集时间" name="window">
         <DatePicker.RangePicker
@@ -137,17 +130,9 @@ export function CollectSettings() {
       <Form.Item label="主题色" name="themeColor" getValueFromEvent={(color) => color.toHexString()}>
         <ColorPicker showText disabledAlpha />
       </Form.Item>
-      <Form.Item label="页眉图片地址" name="headerImage">
-        <Input placeholder="https://" />
+      <Form.Item label="页眉图片" name="headerImage">
+        <HeaderImageField />
       </Form.Item>
-      {(kind === "exam" || kind === "knowledge") && (
-        <Form.Item label="切屏次数限制（超过自动交卷，0 为不限）" name="tabSwitchLimit">
-          <InputNumber min={0} max={100} precision={0} />
-        </Form.Item>
-      )}
-      <Button type="primary" htmlType="submit" block loading={mutation.isPending}>
-        保存设置
-      </Button>
     </Form>
   );
 }

@@ -2,7 +2,13 @@ import type { Question } from "@wjgj/core";
 import { Checkbox, DatePicker, Input, InputNumber, Select, Space, Switch } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
-import { type ConfigField, configFieldsOf, enumLabels, type FieldKind } from "../../lib/config-schema.ts";
+import {
+  type ConfigField,
+  configFieldsOf,
+  enumLabels,
+  type FieldKind,
+  fieldApplies,
+} from "../../lib/config-schema.ts";
 import { editorActions } from "../../store/use-editor.ts";
 import { ColumnsEditor, TreeEditor } from "./config-columns.tsx";
 import { BlanksEditor, MembersEditor, PatternsEditor } from "./config-editors.tsx";
@@ -224,8 +230,8 @@ export function FieldEditor({
 
 /** The type's own settings, generated from its config schema in core's registry. */
 export function ConfigForm({ question }: { question: Question }) {
-  const fields = configFieldsOf(question.type);
   const config = question.config as Record<string, unknown>;
+  const fields = configFieldsOf(question.type).filter((field) => fieldApplies(field.key, config));
   if (fields.length === 0) return null;
   return (
     <div className="dd-config">

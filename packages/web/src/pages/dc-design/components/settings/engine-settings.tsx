@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { plainTitle } from "../../lib/survey-index.ts";
 import { uiActions } from "../../store/ui-store.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
+import { TabSwitchLimit } from "./tab-switch-limit.tsx";
 
 const examKinds = new Set(["exam", "knowledge"]);
 
@@ -16,7 +17,7 @@ export function EngineSettings() {
   const questionOptions = useMemo(
     () =>
       (pages ?? []).flatMap((page) =>
-        page.questions.map((q) => ({ value: q.id, label: plainTitle(q.title, 24) || q.id })),
+        page.questions.map((q) => ({ value: q.id, label: plainTitle(q.title, 24) || "（无标题）" })),
       ),
     [pages],
   );
@@ -127,6 +128,8 @@ export function EngineSettings() {
               onChange={(on) => updateExam({ showAnswersAfterSubmit: on })}
             />
           </div>
+          <TabSwitchLimit />
+          <p className="dd-hint">切屏超过限制次数自动交卷，不填为不限</p>
         </>
       )}
       <h4 className="dd-section__title">计算值</h4>

@@ -1,5 +1,5 @@
 import { getQuestionType, type Question, richTextToPlain } from "@wjgj/core";
-import { Empty, Input, Switch } from "antd";
+import { Empty, Input, Switch, Tooltip } from "antd";
 import { useShallow } from "zustand/react/shallow";
 import { isAnswerable } from "../../lib/question-meta.ts";
 import { typeIcons } from "../../lib/type-icons.tsx";
@@ -27,9 +27,26 @@ function useSettingsQuestion(): Question | undefined {
   return view.id ? ({ ...view, title: "" } as Question) : undefined;
 }
 
+/** 题号 of the selected question (第3题), or null for layout items; a primitive, so typing re-renders nothing. */
+function useSelectedNumber(): number | null {
+  return useEditor((state) => {
+    if (!state.draft || !state.selectedId) return null;
+    let number = 0;
+    for (const page of state.draft.pages) {
+      for (const question of page.questions) {
+        const numbered = isAnswerable(question.type);
+        if (numbered) number += 1;
+        if (question.id === state.selectedId) return numbered ? number : null;
+      }
+    }
+    return null;
+  });
+}
+
 /** 题目设置 of the selected question. */
 export function QuestionSettings() {
   const question = useSettingsQuestion();
+  const number = useSelectedNumber();
   if (!question) {
     return (
       <Empty
@@ -45,7 +62,13 @@ export function QuestionSettings() {
     <div className="dd-settings" data-testid="question-settings">
       <div className="dd-settings__type">
         {typeIcons[question.type]} {module?.name}
-        <span className="dd-settings__id">题目编号 {question.id}</span>
+        {number !== null && <span className="dd-settings__number">第{number}题</span>}
+        {/* The id is a code for expressions, not a name: it is labelled as what it is used for. */}
+        <Tooltip title={`在计算值和题目标题中用 $${question.id} 引用本题的答案`}>
+          <span className="dd-settings__id" data-testid="question-ref">
+            引用代码 <code>${question.id}</code>
+          </span>
+        </Tooltip>
       </div>
       <div className="dd-section">
         {answerable && (

@@ -1,4 +1,3 @@
-import { BorderOutlined, CheckSquareFilled } from "@ant-design/icons";
 import {
   type AnswerDetail,
   type AnswerExamQuestion,
@@ -10,6 +9,7 @@ import {
 } from "@wjgj/core";
 import { Space, Tag } from "antd";
 import type { ReactNode } from "react";
+import { typedAnswer } from "./answer-body.tsx";
 import { FileLink, ProtectedImage } from "./protected-file.tsx";
 
 /**
@@ -40,20 +40,14 @@ function textOf(module: AnyQuestionModule, question: Question, answer: unknown, 
   }
 }
 
-function ChoiceAnswer({ options, selected, text }: { options: Option[]; selected: string[]; text: string }) {
-  const chosen = new Set(selected);
-  const hasOther = options.some((option) => option.other && chosen.has(option.id));
-  return (
-    <div className="wj-answer-view__choices">
-      {options.map((option) => (
-        <div key={option.id} className={chosen.has(option.id) ? "is-chosen" : undefined}>
-          {chosen.has(option.id) ? <CheckSquareFilled /> : <BorderOutlined className="wj-muted" />}
-          <span>{richTextToPlain(option.label)}</span>
-        </div>
-      ))}
-      {hasOther && <div className="wj-answer-view__text">填写：{text}</div>}
-    </div>
-  );
+/**
+ * The type's own drawing, or its text. The drawing trusts the answer's shape, so a shape the type no longer
+ * reads (an older revision's) is shown as text instead of breaking the drawer.
+ */
+function shownAnswer(module: AnyQuestionModule, question: Question, answer: unknown, options: Option[]) {
+  const drawn = module.answerSchema.safeParse(answer).success ? typedAnswer(question, answer, options) : null;
+  if (drawn !== null) return drawn;
+  return <div className="wj-answer-view__text">{textOf(module, question, answer, options)}</div>;
 }
 
 function ScoreTag({ score }: { score: AnswerExamQuestion | undefined }) {
@@ -79,6 +73,8 @@ export function AnswerView({
   renderGrade?: (score: AnswerExamQuestion, number: number) => ReactNode;
 }) {
   const scores = new Map(detail.exam?.questions.map((score) => [score.questionId, score]));
+  // Older servers send no list: nothing reads as skipped then, as before.
+  const skipped = new Set(detail.skipped ?? []);
   const pages = detail.definition.pages;
   let number = 0;
   return (
@@ -109,18 +105,12 @@ export function AnswerView({
                   ))}
                 </Space>
               );
+            } else if (empty && skipped.has(question.id)) {
+              body = <span className="wj-muted">（跳过）</span>;
             } else if (empty) {
               body = <span className="wj-muted">（未作答）</span>;
-            } else if (module.selected && options.length > 0) {
-              body = (
-                <ChoiceAnswer
-                  options={options}
-                  selected={[...module.selected(answer)]}
-                  text={textOf(module, question, answer, options)}
-                />
-              );
             } else {
-              body = <div className="wj-answer-view__text">{textOf(module, question, answer, options)}</div>;
+              body = shownAnswer(module, question, answer, options);
             }
             return (
               <div key={question.id} className="wj-answer-view__item" data-question={question.id}>

@@ -8,13 +8,16 @@ import { formatBytes } from "../../lib/format.ts";
 
 /**
  * Files and signatures are the owner's only: their addresses answer to the session header, which an
- * <img> cannot send, so the image is fetched and shown from a blob.
+ * <img> cannot send, so the image is fetched and shown from a blob. A signature stored inline (a PNG data
+ * URL, which core accepts) is shown as it is: there is nothing to fetch, and the page's connect-src
+ * would refuse a fetch of data: anyway.
  */
 export function ProtectedImage({ url, alt, width = 160 }: { url: string; alt: string; width?: number }) {
-  const [src, setSrc] = useState<string | null>(null);
+  const inline = url.startsWith("data:image/");
+  const [fetched, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!url) return;
+    if (!url || inline) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
     fetchProtectedBlob(url, controller.signal).then(
@@ -28,7 +31,8 @@ export function ProtectedImage({ url, alt, width = 160 }: { url: string; alt: st
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url]);
+  }, [url, inline]);
+  const src = inline ? url : fetched;
   if (failed) return <span className="wj-muted">图片加载失败</span>;
   if (!src) return <Skeleton.Image active style={{ width, height: width * 0.375 }} />;
   return <Image className="wj-signature" src={src} alt={alt} width={width} />;

@@ -1,6 +1,6 @@
 import { FilterOutlined } from "@ant-design/icons";
 import { Button, Space, Tag } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useResults } from "../../hooks/results-context.ts";
 import { filterParts, isFilterActive } from "../../lib/filter-model.ts";
 
@@ -11,7 +11,16 @@ const FilterDialog = lazy(() => import("./filter-dialog.tsx").then((m) => ({ def
 export function FilterBar() {
   const { filter, setFilter } = useResults();
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const active = isFilterActive(filter);
+  // The dialog unmounts at once, before antd could hand focus back; once it is gone (and its focus trap
+  // with it), keyboard users continue from 筛选.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const close = () => setOpen(false);
   return (
     <Space size={8} className="wj-filter-bar">
       {active && (
@@ -26,7 +35,12 @@ export function FilterBar() {
           已筛选：{filterParts(filter).join("，")}
         </Tag>
       )}
-      <Button icon={<FilterOutlined />} type={active ? "primary" : "default"} onClick={() => setOpen(true)}>
+      <Button
+        ref={buttonRef}
+        icon={<FilterOutlined />}
+        type={active ? "primary" : "default"}
+        onClick={() => setOpen(true)}
+      >
         筛选
       </Button>
       {open && (
@@ -35,9 +49,9 @@ export function FilterBar() {
             filter={filter}
             onApply={(next) => {
               setFilter(next);
-              setOpen(false);
+              close();
             }}
-            onClose={() => setOpen(false)}
+            onClose={close}
           />
         </Suspense>
       )}

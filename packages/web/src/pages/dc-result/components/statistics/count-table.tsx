@@ -1,5 +1,6 @@
 import { Progress, Table, type TableColumnsType } from "antd";
 import type { ReactNode } from "react";
+import { colors } from "../../../../styles/tokens.ts";
 import { formatPercent } from "../../lib/format.ts";
 
 export interface CountRow {
@@ -40,9 +41,15 @@ export function CountTable({
       title: "比例",
       dataIndex: "percentage",
       width: "38%",
-      render: (value: number) => (
+      render: (value: number, row) => (
         <div className="wj-count__bar">
-          <Progress percent={value} showInfo={false} size="small" strokeColor="#2f6bff" />
+          <Progress
+            aria-label={`${row.label} 比例`}
+            percent={value}
+            showInfo={false}
+            size="small"
+            strokeColor={colors.primary}
+          />
           <span>{formatPercent(value)}</span>
         </div>
       ),

@@ -36,13 +36,30 @@ function bodyOf(props: BodyProps<QuestionStatistics>): ReactNode {
   }
 }
 
+/**
+ * 有效填写 / 未作答 / 跳过: a response that saw the question and left it empty is 未作答; one whose logic hid
+ * or jumped over it is 跳过 — the two mean different things to the creator (a hard question vs. a branch).
+ */
+function Coverage({ stats, total }: { stats: QuestionStatistics; total: number }) {
+  const empty = Math.max(0, total - stats.answered - stats.skipped);
+  return (
+    <span className="wj-muted wj-question-card__coverage" data-testid={`coverage-${stats.questionId}`}>
+      <span>有效填写 {stats.answered} 人</span>
+      {empty > 0 && <span>未作答 {empty} 人</span>}
+      {stats.skipped > 0 && <span>跳过 {stats.skipped} 人</span>}
+    </span>
+  );
+}
+
 /** One question's statistics, drawn by its type family. Memoised: 100 cards re-render only when theirs change. */
 export const QuestionCard = memo(function QuestionCard(props: {
   stats: QuestionStatistics;
+  /** Responses covered (after the filter): the base of 未作答. */
+  total: number;
   defaultKind: CountChartKind;
   onShowText: (questionId: string, title: string) => void;
 }) {
-  const { stats } = props;
+  const { stats, total } = props;
   const typeName = getQuestionType(stats.type)?.name ?? stats.type;
   return (
     <Card
@@ -55,7 +72,7 @@ export const QuestionCard = memo(function QuestionCard(props: {
           <Tag className="wj-question-card__type">{typeName}</Tag>
         </span>
       }
-      extra={<span className="wj-muted">有效填写 {stats.answered} 人</span>}
+      extra={<Coverage stats={stats} total={total} />}
     >
       {bodyOf(props)}
     </Card>

@@ -39,6 +39,7 @@ export function StatisticsTab() {
           <QuestionCard
             key={`${stats.questionId}:${kind}`}
             stats={stats}
+            total={data.total}
             defaultKind={kind}
             onShowText={handleShowText}
           />

@@ -1,0 +1,156 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { adminScreens } from "./admin.ts";
+import { card } from "./answer-page.ts";
+
+/**
+ * THE list of screens the accessibility sweep (tests/a11y.spec.ts) checks with axe at phone and desktop
+ * widths. A new screen joins the sweep by adding one entry here.
+ */
+
+/** What the sweep creates once before visiting the pages (see a11y.spec.ts). */
+export interface A11yFixtures {
+  /** A published survey with responses (results tabs, designer) and a required single choice (q1). */
+  survey: { id: number; publicId: string };
+  /** A published exam with a response (the 考试成绩 tab). */
+  exam: { id: number };
+  /** A published vote with a response (the 投票结果 tab). */
+  vote: { id: number };
+  /** A published questionnaire holding every question type. */
+  everyType: { publicId: string };
+  /** A questionnaire its creator has paused. */
+  paused: { publicId: string };
+  /** The newest news item on the site. */
+  newsId: number;
+}
+
+export interface A11yPage {
+  label: string;
+  path: (f: A11yFixtures) => string;
+  /** Who is logged in; nobody when absent. `partner` is an other-platform account without a phone. */
+  as?: "user" | "admin" | "partner";
+  /** The element whose presence means the screen has rendered its content. */
+  ready: (page: Page) => Locator;
+  /** Brings the screen into the state to check, once it is ready (a failed submit, a thank-you). */
+  reach?: (page: Page) => Promise<void>;
+}
+
+const testId = (id: string) => (page: Page) => page.getByTestId(id);
+
+/** The lead form's submit button is disabled until the page has hydrated; axe must see it ready. */
+const leadFormReady = async (page: Page) => {
+  await expect(page.locator('form button[type="submit"]')).toBeEnabled();
+};
+
+const resultTab = (key: string, label: string, of: "survey" | "exam" | "vote" = "survey"): A11yPage => ({
+  label: `统计与分析 · ${label}`,
+  path: (f) => `/dc/result?id=${f[of].id}&tab=${key}`,
+  as: "user",
+  ready: (page) => page.getByRole("tab", { name: label, exact: true, selected: true }),
+  reach: async (page) => {
+    await expect(page.getByTestId("result-loading")).toHaveCount(0);
+    await expect(page.locator(".ant-tabs-tabpane-active .ant-spin-spinning")).toHaveCount(0);
+  },
+});
+
+export const a11yPages: A11yPage[] = [
+  // The public site.
+  { label: "官网首页", path: () => "/website/home", ready: testId("website-home") },
+  { label: "产品页（在线考试）", path: () => "/website/product/exam", ready: testId("product-page") },
+  { label: "样本服务", path: () => "/website/service", ready: testId("service-page"), reach: leadFormReady },
+  { label: "版本价格", path: () => "/website/version", ready: testId("pricing-page") },
+  {
+    label: "联系我们",
+    path: () => "/website/companyProfile",
+    ready: testId("contact-page"),
+    reach: leadFormReady,
+  },
+  { label: "资讯列表", path: () => "/website/resource/news", ready: testId("news-page") },
+  {
+    label: "资讯详情",
+    path: (f) => `/website/resource/news/${f.newsId}/info`,
+    ready: testId("news-content"),
+  },
+  { label: "帮助中心", path: () => "/website/resource/help", ready: testId("help-page") },
+  // Account screens.
+  { label: "登录", path: () => "/Loginone", ready: testId("login-page") },
+  { label: "用户协议", path: () => "/Agreement", ready: testId("agreement-contact") },
+  { label: "绑定手机号", path: () => "/ConfirmPhone", as: "partner", ready: testId("confirm-phone-form") },
+  // The creator's console.
+  { label: "我的问卷", path: () => "/dc/dclist", as: "user", ready: testId("dclist-page") },
+  { label: "创建问卷", path: () => "/dc/creatDc", as: "user", ready: testId("creat-dc-page") },
+  {
+    label: "问卷设计器",
+    path: (f) => `/dc/dcDesign?id=${f.survey.id}`,
+    as: "user",
+    ready: (page) => page.getByTestId("designer").getByText("您的年级").first(),
+  },
+  resultTab("overview", "概览"),
+  resultTab("stats", "分题统计"),
+  resultTab("cross", "交叉分析"),
+  resultTab("answers", "答卷详情"),
+  resultTab("export", "导出"),
+  resultTab("exam", "考试成绩", "exam"),
+  resultTab("vote", "投票结果", "vote"),
+  {
+    label: "模板中心",
+    path: () => "/dc/template",
+    as: "user",
+    ready: (page) => page.locator(".wj-template-card").first(),
+  },
+  {
+    // Official templates are seeded first on the sweep's empty database: id 1 is one of them.
+    label: "模板预览",
+    path: () => "/questionnaireDetails?id=1",
+    as: "user",
+    ready: (page) => page.locator(".wa-readonly .wa-card").first(),
+  },
+  { label: "个人中心", path: () => "/dc/personalCenter", as: "user", ready: testId("personal-center-page") },
+  {
+    label: "消费明细",
+    path: () => "/dc/personalCenter/personalDetail",
+    as: "user",
+    ready: testId("personal-center-page"),
+  },
+  // The admin console.
+  ...adminScreens.map(
+    (screen): A11yPage => ({
+      label: `管理后台 · ${screen.menu}`,
+      path: () => `/dw/${screen.path}`,
+      as: "admin",
+      ready: testId(screen.testId),
+      reach: async (page) => {
+        await expect(page.locator(".ant-table-wrapper .ant-spin-spinning")).toHaveCount(0);
+      },
+    }),
+  ),
+  // The respondent page.
+  {
+    label: "答题页（全部题型）",
+    path: (f) => `/r/${f.everyType.publicId}`,
+    ready: (page) => card(page, "name"),
+  },
+  {
+    label: "答题页（提交失败）",
+    path: (f) => `/r/${f.survey.publicId}`,
+    ready: (page) => card(page, "q1"),
+    reach: async (page) => {
+      await page.getByRole("button", { name: "提交" }).click();
+      await expect(card(page, "q1").getByText("此题为必答题")).toBeVisible();
+    },
+  },
+  {
+    label: "答题页（提交成功）",
+    path: (f) => `/r/${f.survey.publicId}`,
+    ready: (page) => card(page, "q1"),
+    reach: async (page) => {
+      await card(page, "q1").getByText("大一", { exact: true }).click();
+      await page.getByRole("button", { name: "提交" }).click();
+      await expect(page.getByTestId("thank-you")).toBeVisible();
+    },
+  },
+  {
+    label: "答题页（已暂停）",
+    path: (f) => `/r/${f.paused.publicId}`,
+    ready: (page) => page.getByRole("heading", { name: "问卷已暂停" }),
+  },
+];

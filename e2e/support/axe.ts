@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The WCAG 2.0, 2.1 and 2.2 A and AA rules; issue #21's bar. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Waits until every finite animation and transition has finished: axe reads colours as drawn, so a panel
+ * still fading in would be reported as low contrast. Endless ones (spinners, the caret) are left running.
+ */
+export async function waitForSettledAnimations(page: Page) {
+  await page.waitForFunction(
+    () =>
+      // A list marked busy is drawn faded while it reloads; axe must see it as it ends up.
+      document.querySelector('[aria-busy="true"]') === null &&
+      document.getAnimations().every((animation) => {
+        const iterations = animation.effect?.getTiming().iterations;
+        return iterations === Number.POSITIVE_INFINITY || animation.playState !== "running";
+      }),
+  );
+}
+
+/** Runs axe on the page as it is now and fails, listing rule, nodes and why, on any serious or critical finding. */
+export async function expectNoSeriousViolations(page: Page, label: string) {
+  await waitForSettledAnimations(page);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) =>
+      [
+        `${violation.id} (${violation.impact}, ${violation.nodes.length} 处): ${violation.help}`,
+        ...violation.nodes
+          .slice(0, 4)
+          .map((node) => `    ${node.target.join(" ")}: ${node.failureSummary ?? ""}`),
+      ].join("\n"),
+    );
+  expect(findings, `${label}: axe 发现严重或致命的无障碍问题`).toEqual([]);
+}

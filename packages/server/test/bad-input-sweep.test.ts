@@ -1,0 +1,260 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../src/commands/sessions.ts";
+import { apiRoutesOf, type RouteInfo } from "../src/http/route.ts";
+import { openAnswering, releaseQuestionnaire } from "./answering.ts";
+import {
+  type Attempt,
+  deepInsideAttacks,
+  type Fixtures,
+  parameterAttacks,
+  parametersOf,
+  plausibleParams,
+  requestAttacks,
+} from "./bad-input-attacks.ts";
+import { type BuiltUser, buildAdmin, buildQuestionnaire, buildUser, sampleDefinition } from "./factories.ts";
+import { createTestContext, type TestContext } from "./helpers.ts";
+
+/**
+ * Issue #24 point 9: every declared API route (read from the app, so a new route joins without code)
+ * and every kind of caller — anonymous, a user who owns a published questionnaire, the admin — is sent
+ * the malformed-input classes of bad-input-attacks.ts. Each answer must be below 500, be the
+ * `{ code, msg, data }` envelope with a Chinese message, and carry no stack, SQL or file path; the log
+ * must hold no unhandled error, and the server must answer normally afterwards.
+ *
+ * To stay fast, values are sampled: each (route, parameter, bad value) is sent once, by one of the three
+ * callers in turn, rather than all combinations.
+ */
+let t: TestContext;
+const errorLog: string[] = [];
+let user: BuiltUser;
+let admin: BuiltUser;
+
+beforeAll(async () => {
+  // Warnings and errors only: the sweep looks for "unhandled error" lines, not for the request log.
+  t = await createTestContext({ LOG_LEVEL: "warn" }, undefined, {
+    write: (line) => {
+      errorLog.push(line);
+    },
+  });
+  user = await buildUser(t, { nickName: "答题人" });
+  admin = await buildAdmin(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const CHINESE = /[\u4e00-\u9fa5]/;
+/** What must never reach a client: stack frames, SQL and database errors, file system paths. */
+const LEAKS =
+  /\bat \S+ \(|\.ts:\d+|\.js:\d+|node_modules|SQLITE_|sqlite|syntax error|\bselect\b.+\bfrom\b|\binsert into\b|\bupdate\b.+\bset\b|violates|relation "|duplicate key|ECONN|EACCES|ENOENT|\/tmp\/|\/work\//i;
+
+type Caller = "anonymous" | "user" | "admin";
+const CALLERS: readonly Caller[] = ["anonymous", "user", "admin"];
+
+/** The sample exam and a file question, so uploads (and their truncated files) reach the type sniffing. */
+const SWEEP_DEFINITION = (() => {
+  const definition = sampleDefinition();
+  const file = {
+    id: "f1",
+    type: "file",
+    title: "附件",
+    config: { accept: ["png", "jpg", "pdf"], maxSizeMb: 1, maxCount: 50 },
+  };
+  const [page] = definition.pages;
+  return { ...definition, pages: [{ ...page, questions: [...(page?.questions ?? []), file] }] };
+})();
+
+/**
+ * Fresh sessions and a fresh published questionnaire per route, the user put back as it was: an earlier
+ * route may have logged out, disabled the user or deleted the questionnaire, which would quietly turn
+ * later requests into refusals that reach no handler.
+ */
+async function prepareRoute(): Promise<{ tokens: Record<Caller, string | undefined>; fixtures: Fixtures }> {
+  await t.db
+    .updateTable("users")
+    .set({ status: "active", role: "user" })
+    .where("id", "=", user.user.id)
+    .execute();
+  await t.db
+    .updateTable("users")
+    .set({ status: "active", role: "admin" })
+    .where("id", "=", admin.user.id)
+    .execute();
+  const origin = { ip: "10.0.0.9", userAgent: "sweep", fromType: 1 };
+  const session = async (who: BuiltUser) =>
+    (await createSession(t.db, t.clock, t.config.sessionTtlDays, who.user, origin)).token;
+  const tokens = { anonymous: undefined, user: await session(user), admin: await session(admin) };
+  const owner = { ...user, token: tokens.user };
+  const questionnaire = await buildQuestionnaire(t, owner, { definition: SWEEP_DEFINITION });
+  await releaseQuestionnaire(t, owner, questionnaire.id);
+  const { answerToken } = await openAnswering(t, questionnaire.publicId);
+  const fixtures = {
+    questionnaireId: questionnaire.id,
+    publicId: questionnaire.publicId,
+    userId: user.user.id,
+    definition: SWEEP_DEFINITION,
+    answerToken,
+    questionId: "f1",
+  };
+  return { tokens, fixtures };
+}
+
+/** Every failure of one test of the sweep, so one run names them all. */
+const failures: string[] = [];
+const SHARES = [0, 1, 2, 3, 4, 5, 6, 7];
+let sent = 0;
+const reached = new Set<string>();
+
+function check(label: string, status: number, body: string): void {
+  if (status >= 500) failures.push(`${label}: HTTP ${status}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    failures.push(`${label}: not JSON: ${body.slice(0, 80)}`);
+    return;
+  }
+  const envelope = parsed as { code?: unknown; msg?: unknown; data?: unknown };
+  const keys = Object.keys(envelope).sort().join(",");
+  if (keys !== "code,data,msg" || typeof envelope.code !== "number" || typeof envelope.msg !== "string") {
+    failures.push(`${label}: not the envelope: ${body.slice(0, 80)}`);
+  } else if (!CHINESE.test(envelope.msg)) {
+    failures.push(`${label}: msg without Chinese: ${envelope.msg}`);
+  }
+  const leak = LEAKS.exec(body);
+  if (leak)
+    failures.push(
+      `${label}: leaks "${leak[0]}": ${body.slice(Math.max(0, leak.index - 40), leak.index + 40)}`,
+    );
+  if (body.includes(t.config.dataDir)) failures.push(`${label}: leaks the data directory`);
+}
+
+async function send(route: RouteInfo, attempt: Attempt, token: string | undefined, caller: Caller) {
+  const response = await t.app.inject({
+    method: attempt.method,
+    url: `/wjgj/api/${route.path}${attempt.query !== undefined ? `?${attempt.query}` : ""}`,
+    headers: { ...(token ? { token } : {}), ...attempt.headers },
+    remoteAddress: "10.1.0.1",
+    ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}),
+  });
+  check(`${caller} ${route.method} ${route.path} — ${attempt.name}`, response.statusCode, response.body);
+}
+
+/** The values for caller number `turn` of `count`, so the callers together send each value once. */
+function sample(turn: number, offset: number, count: number) {
+  return <T>(values: ReadonlyArray<T>) => values.filter((_, index) => (index + offset) % count === turn);
+}
+
+/** Whether the route gets past access control for this caller (303 not logged in, 403 refused, 202 partner login). */
+async function letsIn(route: RouteInfo, params: Record<string, unknown>, token: string | undefined) {
+  const response = await t.app.inject({
+    method: route.method,
+    url: `/wjgj/api/${route.path}`,
+    headers: { ...(token ? { token } : {}), "content-type": "application/json" },
+    remoteAddress: "10.1.0.2",
+    ...(route.method === "POST" ? { payload: JSON.stringify(params) } : { query: stringQuery(params) }),
+  });
+  check(
+    `${token ? "caller" : "anonymous"} ${route.method} ${route.path} — plausible parameters`,
+    response.statusCode,
+    response.body,
+  );
+  const code = (response.json() as { code?: number }).code;
+  return code !== 303 && code !== 403 && code !== 202;
+}
+
+function stringQuery(params: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === "object" && value !== null ? JSON.stringify(value) : String(value),
+    ]),
+  );
+}
+
+describe("the bad-input sweep over every route and every kind of caller", () => {
+  // The routes are swept in shares, each its own test: a failure names its share, and no single test
+  // runs long on a loaded machine.
+  it.each(SHARES)(
+    "share %i of the routes: a clean 4xx or business envelope, never a 500 or a leak",
+    async (share) => {
+      failures.length = 0;
+      const routes = apiRoutesOf(t.app).filter((_, index) => index % SHARES.length === share);
+      for (const route of routes) {
+        const { tokens, fixtures } = await prepareRoute();
+        const params = plausibleParams(route.input, fixtures);
+        const keys = Object.keys(parametersOf(route.input));
+        // Callers the route turns away (not logged in, no permission) never reach its parameters: bad
+        // values go to the callers it lets in, so each one reaches the schema and, past it, the handler.
+        const inside: Caller[] = [];
+        for (const caller of CALLERS) {
+          if (await letsIn(route, params, tokens[caller])) inside.push(caller);
+        }
+        if (inside.length > 0) reached.add(`${route.method} ${route.path}`);
+        for (const [turn, caller] of CALLERS.entries()) {
+          const attempts = sample(turn, 0, CALLERS.length)(requestAttacks(route.method, params));
+          const index = inside.indexOf(caller);
+          if (index !== -1) {
+            attempts.push(
+              ...keys.flatMap((key, offset) => [
+                ...parameterAttacks(route.method, params, key, sample(index, offset, inside.length)),
+                ...sample(index, offset, inside.length)(deepInsideAttacks(route.method, params, key)),
+              ]),
+            );
+          }
+          for (const attempt of attempts) {
+            await send(route, attempt, tokens[caller], caller);
+            sent += 1;
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
+
+  it("swept every route, reached each one's parameters, and logged no unhandled error", () => {
+    expect(sent).toBeGreaterThan(2000);
+    // Every route lets some caller in (admin routes the admin, the rest the owner or anyone).
+    const routes = apiRoutesOf(t.app).map((route) => `${route.method} ${route.path}`);
+    expect([...reached].sort()).toEqual(routes.sort());
+    const unhandled = errorLog.filter((line) => /unhandled error|"level":(50|60)/.test(line));
+    expect(unhandled.map((line) => line.slice(0, 300))).toEqual([]);
+  });
+
+  it("answers a URL over 16 KB on every route with the 431 envelope over a real connection", async () => {
+    failures.length = 0;
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    for (const route of apiRoutesOf(t.app)) {
+      const text = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1");
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk) => chunks.push(chunk));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        socket.write(
+          `${route.method} /wjgj/api/${route.path}?q=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+        );
+      });
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      expect(head, route.path).toMatch(/^HTTP\/1\.1 431 /);
+      check(`anonymous ${route.method} ${route.path} — a 20 KB URL on the wire`, 431, body);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("still answers normally after the sweep", async () => {
+    const logo = await t.app.inject({ method: "GET", url: "/wjgj/api/navigation/getLogo" });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.json()).toMatchObject({ code: 200 });
+    const { tokens } = await prepareRoute();
+    const info = await t.app.inject({
+      method: "GET",
+      url: "/wjgj/api/user/getUserInfo",
+      headers: { token: tokens.user ?? "" },
+    });
+    expect(info.json()).toMatchObject({ code: 200 });
+  });
+});

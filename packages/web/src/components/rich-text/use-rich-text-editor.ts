@@ -1,0 +1,95 @@
+import type { Editor } from "@tiptap/core";
+import { TextSelection } from "@tiptap/pm/state";
+import { useEditor } from "@tiptap/react";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { richTextExtensions } from "./extensions.ts";
+
+export interface RichTextEditorOptions {
+  kind: "article" | "inline";
+  value: string;
+  onChange: (html: string) => void;
+  /** The allow-list applied to stored values before they are shown and to pasted HTML before it is parsed. */
+  sanitize: (html: string) => string;
+  ariaLabel: string;
+  className: string;
+  placeholder?: string;
+  /** Single-line fields (titles) end editing on Enter; Shift+Enter still breaks the line. */
+  onEnter?: () => void;
+  autoFocus?: boolean;
+  id?: string;
+}
+
+const SINGLE_PARAGRAPH = /^<p>((?:(?!<\/?p>)[\s\S])*)<\/p>$/;
+
+/**
+ * The editor's HTML as the product stores it. Titles and descriptions that hold one paragraph are stored
+ * without the <p> around it, as they always were, so a title edited here reads the same in statistics,
+ * exports and piping as one typed before.
+ */
+export function storedHtml(editor: Editor, kind: "article" | "inline"): string {
+  if (editor.isEmpty) return "";
+  const html = editor.getHTML();
+  if (kind === "inline") {
+    const single = SINGLE_PARAGRAPH.exec(html);
+    if (single) return single[1] ?? "";
+  }
+  return html;
+}
+
+/**
+ * One Tiptap editor for every rich-text field (the admin CMS and the designer). It reports each edit and is
+ * rewritten only when the value changes from outside (undo, a reload), never by the echo of its own edit,
+ * which would move the caret while the author types.
+ */
+export function useRichTextEditor(options: RichTextEditorOptions): Editor | null {
+  const { kind, value, sanitize } = options;
+  const latest = useRef(options);
+  latest.current = options;
+  const emitted = useRef<string>(value);
+
+  const editor = useEditor({
+    extensions: richTextExtensions(kind, options.placeholder),
+    content: sanitize(value),
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-label": options.ariaLabel,
+        "aria-multiline": String(!options.onEnter),
+        class: options.className,
+        spellcheck: "false",
+        ...(options.id ? { id: options.id } : {}),
+      },
+      transformPastedHTML: (html) => latest.current.sanitize(html),
+      handleKeyDown: (_view, event) => {
+        const onEnter = latest.current.onEnter;
+        if (event.key !== "Enter" || event.shiftKey || !onEnter || event.isComposing) return false;
+        event.preventDefault();
+        onEnter();
+        return true;
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = storedHtml(current, latest.current.kind);
+      emitted.current = html;
+      latest.current.onChange(html);
+    },
+  });
+
+  // Focus at the end in the same commit that mounts the editor (EditorContent attaches it in its own
+  // componentDidMount, which runs first): Tiptap's autofocus waits for a frame, and keys typed right after
+  // the click that opened the editor would be lost.
+  const autoFocus = options.autoFocus;
+  useLayoutEffect(() => {
+    if (!autoFocus || !editor || editor.isDestroyed) return;
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.atEnd(editor.state.doc)));
+    editor.view.focus();
+  }, [autoFocus, editor]);
+
+  useEffect(() => {
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    editor.commands.setContent(sanitize(value), { emitUpdate: false });
+  }, [editor, value, sanitize]);
+
+  return editor;
+}

@@ -1,0 +1,52 @@
+/**
+ * Repairs two accessibility faults in the markup antd renders (issue #21), once, wherever they appear:
+ * - Tabs put their extra content (the results page's filter bar) and the overflow button inside the element
+ *   marked role="tablist", which may only own tabs (axe: aria-required-children, critical). The role moves
+ *   to the inner list that holds nothing but the tabs.
+ * - A table wider than the screen scrolls in a box that keyboard users cannot reach (axe:
+ *   scrollable-region-focusable); such a box becomes a focusable, named region.
+ * - A table's hidden measuring row repeats the header's controls, which stay focusable (axe:
+ *   aria-hidden-focus); it becomes inert, which keeps its layout and takes it out of the tab order.
+ * React never rewrites an attribute whose prop did not change, so the repair holds across re-renders.
+ */
+export function repairAntdA11y(root: ParentNode) {
+  for (const nav of root.querySelectorAll('.ant-tabs-nav[role="tablist"]')) {
+    const list = nav.querySelector(":scope > .ant-tabs-nav-wrap > .ant-tabs-nav-list");
+    if (!list) continue;
+    list.setAttribute("role", "tablist");
+    const orientation = nav.getAttribute("aria-orientation");
+    if (orientation) list.setAttribute("aria-orientation", orientation);
+    nav.removeAttribute("role");
+    nav.removeAttribute("aria-orientation");
+  }
+  for (const box of root.querySelectorAll<HTMLElement>(".ant-table-content, .ant-table-body")) {
+    if (box.hasAttribute("tabindex") || box.scrollWidth <= box.clientWidth) continue;
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", "表格（可左右滚动）");
+  }
+
+  for (const row of root.querySelectorAll(".ant-table-measure-row:not([inert])"))
+    row.setAttribute("inert", "");
+}
+
+/** Keeps repairing as screens render; answers the function that stops it. */
+export function watchAntdA11y(doc: Document): () => void {
+  let frame = 0;
+  const schedule = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      repairAntdA11y(doc);
+    });
+  };
+  const observer = new MutationObserver(schedule);
+  observer.observe(doc.body, { childList: true, subtree: true });
+  window.addEventListener("resize", schedule);
+  repairAntdA11y(doc);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener("resize", schedule);
+    cancelAnimationFrame(frame);
+  };
+}

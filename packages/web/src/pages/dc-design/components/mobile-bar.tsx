@@ -1,0 +1,33 @@
+import { AppstoreAddOutlined, FileTextOutlined, SettingOutlined } from "@ant-design/icons";
+import type { ReactNode } from "react";
+import { type MobilePane, uiActions, useUi } from "../store/ui-store.ts";
+
+const panes: { key: MobilePane; label: string; icon: ReactNode }[] = [
+  { key: "palette", label: "添加题目", icon: <AppstoreAddOutlined /> },
+  { key: "canvas", label: "编辑问卷", icon: <FileTextOutlined /> },
+  { key: "settings", label: "设置", icon: <SettingOutlined /> },
+];
+
+/**
+ * The designer's bottom bar on a phone (as on wjx): the palette, the canvas and the settings each take the
+ * whole screen, one at a time. Hidden by CSS on wider screens, where all three sit side by side.
+ */
+export function MobileBar() {
+  const pane = useUi((state) => state.mobilePane);
+  return (
+    <nav className="dd-mobile-bar" aria-label="切换设计区域" data-testid="designer-mobile-bar">
+      {panes.map((item) => (
+        <button
+          key={item.key}
+          type="button"
+          className={`dd-mobile-bar__item${pane === item.key ? " dd-mobile-bar__item--active" : ""}`}
+          aria-pressed={pane === item.key}
+          onClick={() => uiActions().setMobilePane(item.key)}
+        >
+          {item.icon}
+          <span>{item.label}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
