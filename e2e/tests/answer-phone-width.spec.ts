@@ -21,6 +21,9 @@ for (const width of [360, 390]) {
       const q = await publishQuestionnaire(request, everyTypeSurvey(unique("签名后宽度")));
       await page.goto(`/r/${q.publicId}`);
       await card(page, "name").getByRole("textbox").fill("张三");
+      // The name is piped into the next title, which then wraps onto a second line at 360 px and moves the
+      // options down: tap only once the title has its final text, or the tap lands where 学生 used to be.
+      await expect(card(page, "role")).toContainText("张三，您目前的身份是");
       await tapText(card(page, "role"), "学生");
       // 学生 shows the school question, which moves 下一页 down: wait for it before tapping there.
       await expect(card(page, "school")).toBeVisible();
@@ -87,6 +90,7 @@ for (const screen of [
       const q = await publishQuestionnaire(request, everyTypeSurvey(unique("窄屏")), { progressBar: true });
       await page.goto(`/r/${q.publicId}`);
       await card(page, "name").getByRole("textbox").fill("张三");
+      await expect(card(page, "role")).toContainText("张三，您目前的身份是");
       await card(page, "role").getByText("学生", { exact: true }).click();
       await expect(card(page, "school")).toBeVisible();
       await expectNoSidewaysScroll(page, width, "基本信息");
