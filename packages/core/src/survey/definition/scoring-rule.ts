@@ -26,11 +26,12 @@ export const scoringRuleSchema = z.discriminatedUnion("mode", [
   z.object({ mode: z.literal("partialNoWrong"), points, perOption: points }),
   z.object({ mode: z.literal("partial"), points, perOption: points }),
   z.object({ mode: z.literal("perOption") }),
-  z.object({ mode: z.literal("text"), points, accepted: z.array(z.string()).min(1), ...textMatch }),
+  // Accepted answers may be empty while the author drafts; checkDefinition refuses to publish it so.
+  z.object({ mode: z.literal("text"), points, accepted: z.array(z.string()), ...textMatch }),
   z.object({
     mode: z.literal("blanks"),
     pointsPerBlank: points,
-    accepted: z.record(idSchema, z.array(z.string()).min(1)),
+    accepted: z.record(idSchema, z.array(z.string())),
     ...textMatch,
   }),
   z.object({ mode: z.literal("manual"), points }),

@@ -124,12 +124,16 @@ function buildQuestion(
   const scoring = scoringOf(spec);
   if (scoring) question.scoring = scoring;
   if (isChoice(spec.kind)) {
+    // The checker asks a scored question for a correct option and a non-zero option score: the first
+    // option stands in when the drawn ones have none.
+    const correctBits = spec.correct % (1 << spec.optionCount) || 1;
+    const anyScore = spec.scores.slice(0, spec.optionCount).some((score) => score !== 0);
     question.config = {
       options: Array.from({ length: spec.optionCount }, (_, o) => ({
         id: `o${o}`,
         label: `选项${o}`,
-        score: spec.scores[o],
-        correct: (spec.correct & (1 << o)) !== 0,
+        score: o === 0 && !anyScore ? 1 : spec.scores[o],
+        correct: (correctBits & (1 << o)) !== 0,
         ...(o === spec.optionCount - 1 && spec.optionCount > 1
           ? { other: { textRequired: spec.required } }
           : {}),

@@ -111,6 +111,45 @@ describe("checkDefinition", () => {
     ]);
   });
 
+  it("refuses a scored question that does not say what earns its points", () => {
+    const correct = (ids: string[], right: string[]) => ({
+      options: ids.map((id) => ({ id, label: id, ...(right.includes(id) ? { correct: true } : {}) })),
+    });
+    const blanks = (accepted: Record<string, string[]>) => ({
+      id: "fill",
+      type: "multiBlank",
+      title: "填空",
+      config: {
+        blanks: [
+          { id: "b1", label: "一" },
+          { id: "b2", label: "二" },
+        ],
+      },
+      scoring: { mode: "blanks", pointsPerBlank: 1, accepted },
+    });
+    const definition = buildSurvey([
+      choice("none", [], { config: correct(["a", "b"], []), scoring: { mode: "single", points: 2 } }),
+      choice("ok", [], { config: correct(["a", "b"], ["b"]), scoring: { mode: "single", points: 2 } }),
+      multi("many", [], { config: correct(["a", "b"], []), scoring: { mode: "allOrNothing", points: 2 } }),
+      multi("zero", ["a", "b"], { scoring: { mode: "perOption" } }),
+      text("blank", { scoring: { mode: "text", points: 2, accepted: [" "] } }),
+      text("typed", { scoring: { mode: "text", points: 2, accepted: ["北京"] } }),
+      blanks({ b1: ["一"] }) as never,
+      { ...blanks({ b1: ["一"], b2: ["二"] }), id: "fill2" } as never,
+      text("essay", { scoring: { mode: "manual", points: 5 } }),
+    ]);
+    expect(found(checkDefinition(definition))).toEqual([
+      ["scoringNoCorrect", "pages.0.questions.0.scoring"],
+      ["scoringNoCorrect", "pages.0.questions.2.scoring"],
+      ["scoringNoOptionScore", "pages.0.questions.3.scoring"],
+      ["scoringNoAccepted", "pages.0.questions.4.scoring.accepted"],
+      ["scoringNoAccepted", "pages.0.questions.6.scoring.accepted"],
+    ]);
+    expect(checkDefinition(definition)[0]?.message).toBe(
+      "计分题还没有设置正确答案：请在「选项设置」中勾选正确答案",
+    );
+  });
+
   it("parseDefinition returns structural issues with paths instead of throwing", () => {
     const result = parseDefinition({
       schemaVersion: 1,

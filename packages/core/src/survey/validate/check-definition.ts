@@ -72,7 +72,7 @@ function checkTypeRules(ctx: CheckContext, node: QuestionNode, path: Path): void
       "scoring",
       "mode",
     ]);
-  }
+  } else checkScoringAnswer(ctx, node, path);
   if (
     question.type === "inlineBlank" &&
     countInlineBlanks(question.title) !== question.config.blanks.length
@@ -98,6 +98,44 @@ function checkTypeRules(ctx: CheckContext, node: QuestionNode, path: Path): void
   blanks.forEach((blank, b) => {
     checkPatterns(ctx, blank.patterns, [...path, "config", "blanks", b]);
   });
+}
+
+/**
+ * A scored question must say what earns its points: a ticked correct option, an accepted answer for every
+ * blank, or a score on some option. Without one it would grade every respondent 0, so publishing waits.
+ */
+function checkScoringAnswer(ctx: CheckContext, node: QuestionNode, path: Path): void {
+  const { question } = node;
+  const rule = question.scoring;
+  if (!rule) return;
+  const options = "options" in question.config ? question.config.options : [];
+  const at = [...path, "scoring"];
+  switch (rule.mode) {
+    case "single":
+    case "allOrNothing":
+    case "partial":
+    case "partialNoWrong":
+      if (!options.some((option) => option.correct === true))
+        ctx.report("scoringNoCorrect", m.scoringNoCorrect(), at);
+      return;
+    case "perOption":
+      if (!options.some((option) => option.score !== undefined && option.score !== 0))
+        ctx.report("scoringNoOptionScore", m.scoringNoOptionScore(), at);
+      return;
+    case "text":
+      if (!rule.accepted.some((text) => text.trim() !== ""))
+        ctx.report("scoringNoAccepted", m.scoringNoAccepted(), [...at, "accepted"]);
+      return;
+    case "blanks": {
+      const blanks = "blanks" in question.config ? question.config.blanks : [];
+      const answered = (id: string) => (rule.accepted[id] ?? []).some((text) => text.trim() !== "");
+      if (blanks.length === 0 || !blanks.every((blank) => answered(blank.id)))
+        ctx.report("scoringNoAccepted", m.scoringNoAccepted(), [...at, "accepted"]);
+      return;
+    }
+    default:
+      return;
+  }
 }
 
 function checkPatterns(ctx: CheckContext, patterns: readonly PatternRule[], path: Path): void {

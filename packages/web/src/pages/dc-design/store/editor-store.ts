@@ -82,6 +82,14 @@ export interface EditorState {
     patch: Partial<Omit<Option, "id">>,
   ): void;
   batchAddOptions(questionId: string, key: OptionListKey, text: string, mode: "append" | "replace"): void;
+  /** Ticks or unticks a correct answer; `scoring` (when given) becomes the question's rule in the same step. */
+  setCorrect(
+    questionId: string,
+    key: OptionListKey,
+    optionId: string,
+    correct: boolean,
+    scoring?: Question["scoring"],
+  ): void;
 
   undo(): void;
   redo(): void;
@@ -246,6 +254,13 @@ export function createEditorStore(now: () => number = Date.now): EditorStore {
         ),
       batchAddOptions: (questionId, key, text, mode) =>
         edit((d) => optionOps.batchAddOptions(d, questionId, key, text, mode)),
+      setCorrect: (questionId, key, optionId, correct, scoring) =>
+        edit((d) => {
+          const ticked = optionOps.updateOption(d, questionId, key, optionId, {
+            correct: correct || undefined,
+          });
+          return scoring ? ops.mapQuestion(ticked, questionId, (q) => ({ ...q, scoring })) : ticked;
+        }),
 
       undo: () => {
         const { draft, selectedId, history } = get();

@@ -2,6 +2,7 @@ import type { Option, Question } from "@wjgj/core";
 import { Checkbox, Input, InputNumber, Switch } from "antd";
 import { multiSelectTypes, type OptionListKey, optionListOf } from "../../lib/question-meta.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
+import { ruleOnFirstCorrect } from "./scoring-settings.tsx";
 
 const examKinds = new Set(["exam", "knowledge"]);
 
@@ -60,7 +61,12 @@ function OptionRow({
         </Checkbox>
         <Checkbox
           checked={option.correct === true}
-          onChange={(event) => update({ correct: event.target.checked || undefined })}
+          onChange={(event) => {
+            const correct = event.target.checked;
+            // In an exam, ticking the answer of an unscored question scores it (as the author means).
+            const scoring = exam && correct && !question.scoring ? ruleOnFirstCorrect(question) : undefined;
+            editorActions().setCorrect(question.id, listKey, option.id, correct, scoring);
+          }}
         >
           {exam ? "正确答案" : "标为正确"}
         </Checkbox>

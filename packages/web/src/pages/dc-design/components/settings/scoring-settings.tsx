@@ -4,8 +4,11 @@ import { editorActions, useEditor } from "../../store/use-editor.ts";
 
 const examKinds = new Set(["exam", "knowledge"]);
 
-/** A fresh rule of `mode`, carrying the points over from the previous rule when it had any. */
-function ruleFor(
+/**
+ * A fresh rule of `mode`, carrying the points over from the previous rule when it had any. Accepted answers
+ * start empty: the problems list asks for them before publishing (no made-up answer to forget).
+ */
+export function ruleFor(
   mode: ScoringRule["mode"],
   previous: ScoringRule | undefined,
   question: Question,
@@ -18,13 +21,13 @@ function ruleFor(
     case "perOption":
       return { mode };
     case "text":
-      return { mode, points, accepted: ["答案"], match: "exact", ignoreCase: true, ignoreSpaces: true };
+      return { mode, points, accepted: [], match: "exact", ignoreCase: true, ignoreSpaces: true };
     case "blanks": {
       const blanks = "blanks" in question.config ? (question.config.blanks as { id: string }[]) : [];
       return {
         mode,
         pointsPerBlank: 1,
-        accepted: Object.fromEntries(blanks.map((blank) => [blank.id, ["答案"]])),
+        accepted: Object.fromEntries(blanks.map((blank) => [blank.id, []])),
         match: "exact",
         ignoreCase: true,
         ignoreSpaces: true,
@@ -33,6 +36,16 @@ function ruleFor(
     default:
       return { mode, points };
   }
+}
+
+/**
+ * The rule an exam question gets when its first correct answer is ticked: 唯一正确答案 for pick-one types,
+ * 全部答对才得分 for pick-many ones; undefined when the type is scored otherwise.
+ */
+export function ruleOnFirstCorrect(question: Question): ScoringRule | undefined {
+  const modes = getQuestionType(question.type)?.scoringModes ?? [];
+  const mode = modes.find((candidate) => candidate === "single" || candidate === "allOrNothing");
+  return mode ? ruleFor(mode, undefined, question) : undefined;
 }
 
 /** 计分: shown for exams and quizzes, or wherever a rule is already set. */
@@ -87,10 +100,10 @@ export function ScoringSettings({ question }: { question: Question }) {
             mode="tags"
             open={false}
             style={{ width: "100%" }}
+            aria-label="参考答案"
+            placeholder="输入参考答案后按回车，可添加多个"
             value={rule.accepted}
-            onChange={(accepted: string[]) =>
-              set({ ...rule, accepted: accepted.length > 0 ? accepted : rule.accepted })
-            }
+            onChange={(accepted: string[]) => set({ ...rule, accepted })}
           />
         </div>
       )}
@@ -102,10 +115,10 @@ export function ScoringSettings({ question }: { question: Question }) {
               mode="tags"
               open={false}
               style={{ width: "100%" }}
+              aria-label={`填空${i + 1}答案`}
+              placeholder="输入答案后按回车，可添加多个"
               value={accepted}
-              onChange={(next: string[]) =>
-                set({ ...rule, accepted: { ...rule.accepted, [blankId]: next.length > 0 ? next : accepted } })
-              }
+              onChange={(next: string[]) => set({ ...rule, accepted: { ...rule.accepted, [blankId]: next } })}
             />
           </div>
         ))}
