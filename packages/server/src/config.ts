@@ -32,6 +32,15 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** WeChat mini program (queationaryTeam/getSmallUrlScheme); without both, the call says it is not set up. */
+  WECHAT_MP_APPID: z.string().optional(),
+  WECHAT_MP_SECRET: z.string().optional(),
+  WECHAT_MP_PAGE: z.string().default("pages/answer/index"),
+  WECHAT_MP_ENV: z.enum(["release", "trial", "develop"]).default("release"),
+  WECHAT_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, "应为接口地址，如 https://api.weixin.qq.com")
+    .default("https://api.weixin.qq.com"),
 });
 
 export interface Config {
@@ -53,6 +62,16 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlDays: number;
   bodyLimitBytes: number;
+  /** Set when WECHAT_MP_APPID and WECHAT_MP_SECRET both are. */
+  miniProgram:
+    | {
+        appId: string;
+        appSecret: string;
+        apiBase: string;
+        page: string;
+        envVersion: "release" | "trial" | "develop";
+      }
+    | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,5 +99,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    miniProgram:
+      e.WECHAT_MP_APPID && e.WECHAT_MP_SECRET
+        ? {
+            appId: e.WECHAT_MP_APPID,
+            appSecret: e.WECHAT_MP_SECRET,
+            apiBase: e.WECHAT_API_BASE.replace(/\/$/, ""),
+            page: e.WECHAT_MP_PAGE,
+            envVersion: e.WECHAT_MP_ENV,
+          }
+        : undefined,
   };
 }

@@ -249,6 +249,9 @@ export const messages = {
   professionNameInvalid: "请输入1-20个字的行业名称",
   professionNameTaken: "该行业已存在",
   professionInUse: "该行业下还有模板，请先调整这些模板的行业",
+  smallProgramNotConfigured: "尚未配置微信小程序，暂不能生成小程序链接",
+  smallProgramNotPublished: "问卷发布后才能生成小程序链接",
+  smallProgramFailed: "微信暂时无法生成小程序链接，请稍后再试",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -7,13 +7,16 @@ import {
   QrcodeOutlined,
 } from "@ant-design/icons";
 import { Alert, App, Button, Input, Modal, Space, Spin, Typography } from "antd";
-import type { ReactNode } from "react";
 import { copyText } from "../../lib/copy-text.ts";
+import { MiniProgramSection } from "./mini-program-section.tsx";
+import { Section } from "./section.tsx";
 import { answerUrl, embedSnippet, previewUrl, qrFileName } from "./share-links.ts";
 import { qrDataUrl, useQrCode } from "./use-qr-code.ts";
 import "./share-dialog.css";
 
 export interface ShareTarget {
+  /** The questionnaire's own id: with it, a published one is also offered as a WeChat mini-program link. */
+  id?: number;
   publicId: string;
   title: string;
   /** Only published questionnaires take answers; the dialog says so otherwise. */
@@ -32,18 +35,6 @@ const notOpenText: Record<Exclude<ShareTarget["status"], "published">, string> =
   draft: "问卷尚未发布，发布后答题者才能通过链接或二维码填写。",
   stopped: "问卷已暂停收集，答题者打开链接会看到已暂停的提示。",
 };
-
-function Section({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="wj-share__section">
-      <div className="wj-share__section-head">
-        <h4>{title}</h4>
-        {extra}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /**
  * 分享: the answer link, a QR code (shown, downloadable as PNG) and an iframe snippet. Shared by the list
@@ -173,6 +164,9 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
               <p className="wj-share__hint">把这段代码粘贴到网站的 HTML 中，问卷会直接显示在页面里。</p>
             </Section>
           </div>
+          {target.id !== undefined && target.status !== "draft" && (
+            <MiniProgramSection id={target.id} onCopy={(text) => handleCopy(text, "小程序链接")} />
+          )}
         </div>
       )}
     </Modal>

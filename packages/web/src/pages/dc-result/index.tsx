@@ -87,7 +87,12 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
         <ShareDialog
           target={
             sharing
-              ? { publicId: questionary.publicId, title: questionary.title, status: questionary.status }
+              ? {
+                  id: questionary.id,
+                  publicId: questionary.publicId,
+                  title: questionary.title,
+                  status: questionary.status,
+                }
               : null
           }
           onClose={() => setSharing(false)}

@@ -11,7 +11,11 @@ export function ShareLinkDialog() {
   const { publish, publishing } = usePublish();
   return (
     <ShareDialog
-      target={meta ? { publicId: meta.publicId, title: richTextToPlain(title), status: meta.status } : null}
+      target={
+        meta
+          ? { id: meta.id, publicId: meta.publicId, title: richTextToPlain(title), status: meta.status }
+          : null
+      }
       onClose={() => uiActions().closeDialog()}
       onPublish={() => void publish()}
       publishing={publishing}

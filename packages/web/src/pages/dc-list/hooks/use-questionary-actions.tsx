@@ -32,7 +32,10 @@ export function useQuestionaryActions() {
   const [shared, setShared] = useState<{ id: number; target: ShareTarget } | null>(null);
   const [templateSource, setTemplateSource] = useState<TemplateSource | null>(null);
   const share = (item: QuestionarySummary) =>
-    setShared({ id: item.id, target: { publicId: item.publicId, title: item.title, status: item.status } });
+    setShared({
+      id: item.id,
+      target: { id: item.id, publicId: item.publicId, title: item.title, status: item.status },
+    });
 
   const showReleaseProblems = (item: Pick<QuestionarySummary, "id">, error: unknown) => {
     if (!(error instanceof ApiError) || error.handled || fieldErrorsOf(error).length === 0) {

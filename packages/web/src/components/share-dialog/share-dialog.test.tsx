@@ -1,0 +1,76 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { App } from "../../app.tsx";
+import { ShareDialog, type ShareTarget } from "./index.tsx";
+
+const calls: string[] = [];
+
+function answerScheme(reply: { code: number; msg: string; data: unknown }) {
+  calls.length = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const path = url.replace("/wjgj/api/", "").split("?")[0] ?? "";
+      calls.push(path);
+      return Response.json(reply);
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderDialog(target: ShareTarget) {
+  const router = createMemoryRouter([
+    { path: "/", element: <ShareDialog target={target} onClose={() => {}} /> },
+  ]);
+  render(<App router={router} />);
+}
+
+// Each case shares another questionnaire: the app's query cache keeps a link per id.
+const published = (id: number): ShareTarget => ({
+  id,
+  publicId: "Ab3dE5gH",
+  title: "满意度调查",
+  status: "published",
+});
+
+describe("分享 · 微信小程序", { timeout: 60_000 }, () => {
+  it("shows the mini-program link the server generates", async () => {
+    answerScheme({
+      code: 200,
+      msg: "",
+      data: { openlink: "weixin://dl/business/?t=abc123", expireTime: "2026-12-25 10:00:00" },
+    });
+    renderDialog(published(7));
+    const link = await screen.findByLabelText("小程序链接", undefined, { timeout: 20_000 });
+    expect((link as HTMLInputElement).value).toBe("weixin://dl/business/?t=abc123");
+    expect(screen.getByText(/有效期至 2026-12-25 10:00:00/)).toBeTruthy();
+    expect(calls).toContain("queationaryTeam/getSmallUrlScheme");
+  });
+
+  it("is not offered when the server has no mini program configured", async () => {
+    answerScheme({ code: 400, msg: "尚未配置微信小程序，暂不能生成小程序链接", data: { configured: false } });
+    renderDialog(published(8));
+    await screen.findByTestId("share-link", undefined, { timeout: 20_000 });
+    await waitFor(() => expect(calls).toContain("queationaryTeam/getSmallUrlScheme"));
+    await waitFor(() => expect(screen.queryByText("微信小程序")).toBeNull());
+    expect(screen.queryByText("尚未配置微信小程序，暂不能生成小程序链接")).toBeNull();
+  });
+
+  it("says why when WeChat refuses, and is not asked for a draft", async () => {
+    answerScheme({ code: 400, msg: "微信暂时无法生成小程序链接，请稍后再试", data: null });
+    renderDialog(published(9));
+    expect(
+      await screen.findByText("微信暂时无法生成小程序链接，请稍后再试", undefined, { timeout: 20_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "重试" })).toBeTruthy();
+    document.body.innerHTML = "";
+    answerScheme({ code: 200, msg: "", data: null });
+    renderDialog({ ...published(10), status: "draft" });
+    await screen.findByTestId("share-link", undefined, { timeout: 20_000 });
+    expect(calls).not.toContain("queationaryTeam/getSmallUrlScheme");
+  });
+});
