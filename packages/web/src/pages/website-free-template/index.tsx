@@ -119,7 +119,8 @@ export function WebsiteFreeTemplatePage() {
   const gallery = parseFreeState(new URLSearchParams());
   const kindHref = filterHref(gallery, { kind: template.kind });
   const loginHref = loginPathFor(`${templateHref(template.id)}?${USE_PARAM}=1`);
-  const tags = template.tags.filter((tag) => tag !== template.professionName && tag !== template.kindName);
+  const named = new Set([template.kindName, template.categoryName, template.professionName]);
+  const tags = template.tags.filter((tag) => !named.has(tag));
 
   return (
     <article className="wj-free-tpl" data-testid="free-template">
