@@ -101,7 +101,9 @@ test.describe("免费模板", () => {
       // A card opens the template's own page with every question, read-only.
       await cards(page).filter({ hasText: first.title }).getByRole("link", { name: first.title }).click();
       await expect(page).toHaveURL(new RegExp(`/website/free/${first.id}$`));
-      await expect(page.getByRole("complementary").getByRole("heading", { level: 1 })).toHaveText(first.title);
+      await expect(page.getByRole("complementary").getByRole("heading", { level: 1 })).toHaveText(
+        first.title,
+      );
       const titles = await questionTitles(request, first.id);
       await expect(page.locator(".wa-readonly .wa-card")).toHaveCount(titles.length);
       const readOnly = page.locator("fieldset.wa-readonly");
