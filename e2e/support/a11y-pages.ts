@@ -21,6 +21,8 @@ export interface A11yFixtures {
   paused: { publicId: string };
   /** The newest news item on the site. */
   newsId: number;
+  /** The gallery's first public template. */
+  templateId: number;
 }
 
 export interface A11yPage {
@@ -71,6 +73,17 @@ export const a11yPages: A11yPage[] = [
     ready: testId("news-content"),
   },
   { label: "帮助中心", path: () => "/website/resource/help", ready: testId("help-page") },
+  { label: "免费模板", path: () => "/website/free", ready: (page) => page.getByTestId("free-card").first() },
+  {
+    label: "免费模板 · 按类型",
+    path: () => "/website/free?kind=exam",
+    ready: (page) => page.getByTestId("free-card").first(),
+  },
+  {
+    label: "免费模板 · 模板页",
+    path: (f) => `/website/free/${f.templateId}`,
+    ready: testId("free-template"),
+  },
   // Account screens.
   { label: "登录", path: () => "/Loginone", ready: testId("login-page") },
   { label: "用户协议", path: () => "/Agreement", ready: testId("agreement-contact") },

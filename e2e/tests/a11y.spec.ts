@@ -41,8 +41,13 @@ async function createSetup(request: APIRequestContext): Promise<Setup> {
   };
   const newsId = news.data.list[0]?.id;
   expect(newsId, "演示数据里没有资讯").toBeDefined();
+  const gallery = (await (await request.get("/wjgj/api/navigation/getChoiceTemplateList")).json()) as {
+    data: { list: { id: number }[] };
+  };
+  const templateId = gallery.data.list[0]?.id;
+  expect(templateId, "演示数据里没有公开模板").toBeDefined();
   return {
-    fixtures: { survey, exam, vote, everyType, paused, newsId: newsId ?? 0 },
+    fixtures: { survey, exam, vote, everyType, paused, newsId: newsId ?? 0, templateId: templateId ?? 0 },
     tokens: {
       user: (await apiLogin(request, DEMO_PERSONAL)).token,
       admin: (await apiLogin(request, ADMIN)).token,

@@ -94,3 +94,50 @@ test("Lighthouse accessibility is 100 on /Loginone and /website/home", async ({ 
   }
   expect(scores).toEqual({ "/Loginone": 1, "/website/home": 1 });
 });
+
+// Issue #13: the free-templates gallery and a template's own page score a full 1 for SEO, and at least
+// 0.9 for accessibility.
+test("Lighthouse SEO 1 and accessibility 0.9 or above on /website/free and a template's page", async ({
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const gallery = (await (await request.get("/wjgj/api/navigation/getChoiceTemplateList")).json()) as {
+    data: { list: { id: number }[] };
+  };
+  const templateId = gallery.data.list[0]?.id;
+  expect(templateId).toBeDefined();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const scores: Record<string, { seo: number; a11y: boolean }> = {};
+  try {
+    for (const path of ["/website/free", `/website/free/${templateId}`]) {
+      const result = await lighthouse(`${baseURL}${path}`, {
+        port: chrome.port,
+        logLevel: "error",
+        onlyCategories: ["seo", "accessibility"],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const { categories, audits } = result.lhr;
+      const a11y = categories.accessibility?.score ?? 0;
+      console.log(`Lighthouse ${path}: SEO ${categories.seo?.score}, accessibility ${a11y}`);
+      for (const category of [categories.seo, categories.accessibility]) {
+        for (const ref of category?.auditRefs ?? []) {
+          const audit = audits[ref.id] as Audit | undefined;
+          if (!audit || audit.score === null || audit.score === 1 || ref.weight === 0) continue;
+          const nodes = (audit.details?.items ?? []).map((item) => item.node?.snippet ?? "").slice(0, 3);
+          console.log(`  ${path} ${audit.id}: ${audit.title} ${nodes.join(" ")}`);
+        }
+      }
+      scores[path] = { seo: categories.seo?.score ?? 0, a11y: a11y >= MIN_SCORE };
+    }
+  } finally {
+    chrome.kill();
+  }
+  expect(scores).toEqual({
+    "/website/free": { seo: 1, a11y: true },
+    [`/website/free/${templateId}`]: { seo: 1, a11y: true },
+  });
+});

@@ -59,11 +59,26 @@ const websiteRoutes: RouteObject[] = [
       (m) => m.WebsiteHomePage,
     ),
   },
-  placeholder("free", {
-    title: "免费模板",
-    description:
-      "覆盖调研、考试、投票、报名等场景的免费模板，按行业与用途分类，一键引用到自己的项目中修改使用。",
-  }),
+  {
+    path: "free",
+    handle: {
+      title: "免费模板",
+      description:
+        "覆盖调研、考试、投票、报名等场景的免费模板，按行业与用途分类，一键引用到自己的项目中修改使用。",
+    },
+    element: page(
+      () => import("./pages/website-free/index.tsx"),
+      (m) => m.WebsiteFreePage,
+    ),
+  },
+  {
+    path: "free/:id",
+    handle: { title: "模板详情", description: "免费模板的全部题目预览，一键使用到自己的问卷中。" },
+    element: page(
+      () => import("./pages/website-free-template/index.tsx"),
+      (m) => m.WebsiteFreeTemplatePage,
+    ),
+  },
   placeholder("mutual", {
     title: "互助答题",
     description: "发布问卷互相填写，用积分换取答卷，帮助学生与研究者快速收集有效样本。",

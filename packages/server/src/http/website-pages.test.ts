@@ -50,7 +50,7 @@ describe("GET /website/* renders the page on the server", () => {
     ["/website/service", "样本服务 - 问卷管家", "服务流程"],
     ["/website/version", "版本价格 - 问卷管家", "黄金会员"],
     ["/website/companyProfile", "联系我们 - 问卷管家", "客服电话"],
-    ["/website/free", "免费模板 - 问卷管家", "即将上线"],
+    ["/website/free", "免费模板 - 问卷管家", "没有找到符合条件的模板"],
     ["/website/mutual", "互助答题 - 问卷管家", "即将上线"],
     ["/website/resource/news", "资讯 - 问卷管家", seedNews[0]?.title ?? "?"],
     ["/website/resource/help", "帮助中心 - 问卷管家", seedHelp[0]?.articles[0]?.title ?? "?"],

@@ -26,10 +26,13 @@ function latest(values: readonly (string | undefined)[]): string | undefined {
   );
 }
 
-/** The site's pages, live news items and published help articles, each with when it last changed. */
+/**
+ * The site's pages, live news items, published help articles and the gallery's templates, each with when
+ * it last changed.
+ */
 export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const now = iso(ctx.clock.now());
-  const [news, articles] = await Promise.all([
+  const [news, articles, templates] = await Promise.all([
     ctx.db
       .selectFrom("news")
       .select(["id", "publishAt", "updatedAt"])
@@ -44,6 +47,14 @@ export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
       .where("status", "=", "published")
       .orderBy("id")
       .execute(),
+    // The same rows the gallery shows: approved and public.
+    ctx.db
+      .selectFrom("templates")
+      .select(["id", "updatedAt"])
+      .where("reviewState", "=", "approved")
+      .where("visibility", "=", "public")
+      .orderBy("id")
+      .execute(),
   ]);
   const newsEntries = news.map((item) => ({
     path: `/website/resource/news/${item.id}/info`,
@@ -54,15 +65,20 @@ export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     path: `/website/resource/help?id=${article.id}`,
     lastmod: article.updatedAt,
   }));
+  const templateEntries = templates.map((template) => ({
+    path: `/website/free/${template.id}`,
+    lastmod: template.updatedAt,
+  }));
   // The fixed pages change with the web build.
   const index = path.join(ctx.config.webDist, "index.html");
   const built = fs.existsSync(index) ? fs.statSync(index).mtime.toISOString() : undefined;
   const lists: Record<string, string | undefined> = {
     "/website/resource/news": latest([built, ...newsEntries.map((entry) => entry.lastmod)]),
     "/website/resource/help": latest([built, ...articleEntries.map((entry) => entry.lastmod)]),
+    "/website/free": latest([built, ...templateEntries.map((entry) => entry.lastmod)]),
   };
   const pages = sitePaths().map((page) => ({ path: page, lastmod: lists[page] ?? built }));
-  return [...pages, ...newsEntries, ...articleEntries];
+  return [...pages, ...newsEntries, ...articleEntries, ...templateEntries];
 }
 
 export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {

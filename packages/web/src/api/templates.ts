@@ -14,6 +14,7 @@ export interface TemplateQuery {
   pageSize: number;
   keyword?: string;
   kind?: string;
+  categoryId?: string;
   professionId?: number;
   sort?: TemplateSort;
 }
@@ -29,15 +30,16 @@ export interface SaveAsTemplateInput {
 }
 
 /** Drops empty filters so the query string carries only what is set. */
-function params(query: TemplateQuery): Record<string, string | number> {
+export function templateParams(query: TemplateQuery): Record<string, string | number> {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ""));
 }
 
 /** The template calls (template/*, navigation/*Template*): one typed client. */
 export const templatesApi = {
   gallery: (query: TemplateQuery) =>
-    http.get<PageOf<TemplateCard>>("navigation/getChoiceTemplateList", params(query)),
-  mine: (query: TemplateQuery) => http.get<PageOf<TemplateCard>>("template/getMyTemplateList", params(query)),
+    http.get<PageOf<TemplateCard>>("navigation/getChoiceTemplateList", templateParams(query)),
+  mine: (query: TemplateQuery) =>
+    http.get<PageOf<TemplateCard>>("template/getMyTemplateList", templateParams(query)),
   professions: () => http.get<TemplateProfession[]>("navigation/getProfessionList"),
   kinds: () => http.get<QuestionaryKindInfo[]>("navigation/getQuestionaryTypeList"),
   detail: (id: number) => http.get<TemplateDetail>("template/getTemplateDetail", { id }),

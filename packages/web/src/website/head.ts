@@ -1,8 +1,16 @@
 import { hashKey } from "@tanstack/react-query";
+import type { TemplateDetail, TemplateProfession } from "@wjgj/core";
 import { richTextToPlain } from "@wjgj/core";
 import { matchPath } from "react-router";
 import { type HelpArticle, type NewsDetail, navigationKeys } from "../api/navigation.ts";
+import { templateKeys } from "../api/templates.ts";
 import { deepestHandleValue, documentTitle } from "../lib/route-handle.ts";
+import {
+  freeCanonical,
+  freeHeading,
+  parseFreeState,
+  parseTemplateId,
+} from "../pages/website-free/free-state.ts";
 import { parseNewsId } from "../pages/website-news/news-state.ts";
 import type { QuerySeed, WebsiteHead } from "./page-data.ts";
 
@@ -55,6 +63,35 @@ export function pageHead(
       ...head,
       title: documentTitle(item.title),
       description: summaryOf(item.summary || richTextToPlain(item.content)) || head.description,
+    };
+  }
+
+  if (matchPath("/website/free", url.pathname)) {
+    const state = parseFreeState(url.searchParams);
+    const professions = seedOf(seeds, templateKeys.professions)?.data as TemplateProfession[] | undefined;
+    const heading = freeHeading(state, professions?.find((p) => p.id === state.profession)?.name);
+    const paged = state.page > 1 ? ` - 第 ${state.page} 页` : "";
+    return {
+      ...head,
+      title: documentTitle(heading === "免费模板" ? `免费模板${paged}` : `${heading}${paged} - 免费模板`),
+      path: freeCanonical(state),
+    };
+  }
+
+  const template = matchPath("/website/free/:id", url.pathname);
+  if (template) {
+    const id = parseTemplateId(template.params.id);
+    const seed = id === null ? undefined : seedOf(seeds, templateKeys.detail(id));
+    const item = seed?.data as TemplateDetail | undefined;
+    if (!item) {
+      const missing = !seed || seed.error?.code === 404 || seed.error?.code === 403;
+      return { ...head, title: documentTitle("模板不存在或已下架"), status: missing ? 404 : 500 };
+    }
+    const facts = `${item.kindName}模板，共 ${item.questionCount} 题，已被使用 ${item.useCount} 次，免费一键使用。`;
+    return {
+      ...head,
+      title: documentTitle(`${item.title} - 免费模板`),
+      description: summaryOf(`${item.description ? `${item.description} ` : ""}${facts}`),
     };
   }
 

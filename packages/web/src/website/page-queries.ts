@@ -1,6 +1,8 @@
 import { limits } from "@wjgj/core";
 import { matchPath } from "react-router";
 import { type NewsListQuery, navigationKeys } from "../api/navigation.ts";
+import { templateKeys, templateParams } from "../api/templates.ts";
+import { freeQuery, parseFreeState, parseTemplateId } from "../pages/website-free/free-state.ts";
 import { initialNewsState, parseNewsId } from "../pages/website-news/news-state.ts";
 import type { ApiRead } from "./page-data.ts";
 
@@ -61,6 +63,15 @@ export function plannedReads(pathname: string, search: URLSearchParams): Planned
         read(navigationKeys.helpArticle(articleId), "navigation/getHelpArticleDetail", { id: articleId }),
       );
     }
+  } else if (is("/website/free")) {
+    const query = freeQuery(parseFreeState(search));
+    reads.push(
+      read(templateKeys.professions, "navigation/getProfessionList"),
+      read(templateKeys.list("gallery", query), "navigation/getChoiceTemplateList", templateParams(query)),
+    );
+  } else if (is("/website/free/:id")) {
+    const id = parseTemplateId(is("/website/free/:id")?.params.id);
+    if (id !== null) reads.push(read(templateKeys.detail(id), "template/getTemplateDetail", { id }));
   } else if (is("/website/version")) {
     reads.push(read(navigationKeys.vipSets(), "vipSet/getVipSetList"));
   } else if (is("/website/companyProfile")) {

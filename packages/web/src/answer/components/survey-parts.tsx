@@ -102,10 +102,12 @@ export function Frame(props: {
 }) {
   // A creator's colour is darkened just enough to carry text (4.5:1) on white and on its own tint.
   const style = { "--wa-theme": readableTheme(props.themeColor) } as CSSProperties;
+  // A framed preview sits inside another page's main landmark, so it is not one itself.
+  const Box = props.frame ? "div" : "main";
   const inner = (
-    <main className="wa-page" style={style}>
+    <Box className="wa-page" style={style}>
       {props.children}
-    </main>
+    </Box>
   );
   if (!props.frame) return inner;
   return (
