@@ -22,6 +22,7 @@ import { commonRoutes } from "./routes/common/index.ts";
 import { exportRoutes } from "./routes/export/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { navigationTemplateRoutes } from "./routes/navigation/templates.ts";
+import { queationaryTeamRoutes } from "./routes/queationaryTeam/index.ts";
 import { questionaryCoverRoutes } from "./routes/questionary/covers.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
 import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
@@ -95,6 +96,7 @@ export async function buildApp(
   vipSetRoutes(app, ctx);
   adminRoutes(app, ctx);
   questionaryRoutes(app, ctx);
+  queationaryTeamRoutes(app, ctx);
   questionaryTypeRoutes(app, ctx);
   questionJumpRoutes(app, ctx);
   showQuestionRoutes(app, ctx);
