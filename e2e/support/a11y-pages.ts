@@ -90,6 +90,8 @@ export const a11yPages: A11yPage[] = [
   { label: "绑定手机号", path: () => "/ConfirmPhone", as: "partner", ready: testId("confirm-phone-form") },
   // The creator's console.
   { label: "我的问卷", path: () => "/dc/dclist", as: "user", ready: testId("dclist-page") },
+  { label: "共享给我的", path: () => "/dc/dclist?tab=shared", as: "user", ready: testId("dclist-page") },
+  { label: "团队邀请（链接无效）", path: () => "/accept?code=nosuchinvite000", ready: testId("accept-page") },
   { label: "创建问卷", path: () => "/dc/creatDc", as: "user", ready: testId("creat-dc-page") },
   {
     label: "问卷设计器",

@@ -95,7 +95,7 @@ test.describe("creator list", () => {
     await expect(page.getByText(`「${copyTitle}」已恢复`)).toBeVisible();
     await expect(binRow).toHaveCount(0);
 
-    await page.getByRole("button", { name: "全部问卷" }).click();
+    await page.getByRole("button", { name: "我创建的" }).click();
     await page.getByLabel("搜索问卷名称").fill(title);
     await page.getByLabel("搜索问卷名称").press("Enter");
     await expect(card(page, copyTitle)).toBeVisible();

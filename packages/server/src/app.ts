@@ -22,6 +22,7 @@ import { commonRoutes } from "./routes/common/index.ts";
 import { exportRoutes } from "./routes/export/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { navigationTemplateRoutes } from "./routes/navigation/templates.ts";
+import { queationaryTeamRoutes } from "./routes/queationaryTeam/index.ts";
 import { smallUrlSchemeRoutes } from "./routes/queationaryTeam/small-url-scheme.ts";
 import { questionaryCoverRoutes } from "./routes/questionary/covers.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
@@ -97,6 +98,7 @@ export async function buildApp(
   adminRoutes(app, ctx);
   questionaryRoutes(app, ctx);
   smallUrlSchemeRoutes(app, ctx);
+  queationaryTeamRoutes(app, ctx);
   questionaryTypeRoutes(app, ctx);
   questionJumpRoutes(app, ctx);
   showQuestionRoutes(app, ctx);

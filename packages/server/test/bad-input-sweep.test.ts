@@ -12,7 +12,14 @@ import {
   plausibleParams,
   requestAttacks,
 } from "./bad-input-attacks.ts";
-import { type BuiltUser, buildAdmin, buildQuestionnaire, buildUser, sampleDefinition } from "./factories.ts";
+import {
+  type BuiltUser,
+  buildAdmin,
+  buildQuestionnaire,
+  buildTeamMember,
+  buildUser,
+  sampleDefinition,
+} from "./factories.ts";
 import { createTestContext, type TestContext } from "./helpers.ts";
 
 /**
@@ -88,6 +95,8 @@ async function prepareRoute(): Promise<{ tokens: Record<Caller, string | undefin
   const owner = { ...user, token: tokens.user };
   const questionnaire = await buildQuestionnaire(t, owner, { definition: SWEEP_DEFINITION });
   await releaseQuestionnaire(t, owner, questionnaire.id);
+  // The site admin is also a member of its team, so the one call only members make (quitTeam) lets a caller in.
+  await buildTeamMember(t, questionnaire.id, admin, "viewer");
   const { answerToken } = await openAnswering(t, questionnaire.publicId);
   const fixtures = {
     questionnaireId: questionnaire.id,

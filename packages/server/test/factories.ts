@@ -80,6 +80,8 @@ export async function tableCounts(t: TestContext): Promise<Record<string, number
     "leads",
     "vip_sets",
     "audit_logs",
+    "team_members",
+    "team_invites",
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
@@ -216,4 +218,18 @@ export async function buildQuestionnaire(
     title: values.title ?? "消防安全知识测验",
     definition: values.definition === undefined ? sampleDefinition(values.title) : values.definition,
   });
+}
+
+/** `user` joins the questionnaire's team with `role`, straight in the database. */
+export async function buildTeamMember(
+  t: TestContext,
+  questionnaireId: number,
+  user: BuiltUser,
+  role: "admin" | "editor" | "viewer",
+) {
+  return t.db
+    .insertInto("team_members")
+    .values({ questionnaireId, userId: user.user.id, role, invitedBy: null, createdAt: iso(t.clock.now()) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

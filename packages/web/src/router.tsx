@@ -305,11 +305,14 @@ const standaloneRoutes: RouteObject[] = [
       (m) => m.QuestionnaireDetailsPage,
     ),
   },
-  placeholder("accept", {
-    name: "accept",
-    title: "团队邀请",
-    description: "查看并接受加入问卷项目团队的邀请。",
-  }),
+  {
+    path: "accept",
+    handle: { name: "accept", title: "团队邀请", description: "查看并接受加入问卷项目团队的邀请。" },
+    element: page(
+      () => import("./pages/accept/index.tsx"),
+      (m) => m.AcceptPage,
+    ),
+  },
   placeholder("questionnaireSurvey", {
     name: "questionnaireSurvey",
     title: "问卷调查",

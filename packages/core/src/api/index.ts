@@ -11,5 +11,6 @@ export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
 export * from "./results.ts";
 export * from "./site-nav.ts";
+export * from "./teams.ts";
 export * from "./templates.ts";
 export * from "./user.ts";

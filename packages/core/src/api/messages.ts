@@ -252,6 +252,28 @@ export const messages = {
   smallProgramNotConfigured: "尚未配置微信小程序，暂不能生成小程序链接",
   smallProgramNotPublished: "问卷发布后才能生成小程序链接",
   smallProgramFailed: "微信暂时无法生成小程序链接，请稍后再试",
+  // Teams (queationaryTeam/*, /accept)
+  teamRoleInvalid: "请选择有效的角色：管理员、编辑或数据查看",
+  teamPhoneInvalid: "请输入完整的11位手机号",
+  teamUserNotFound: "没有找到该手机号注册的用户",
+  teamSearchThrottled: "查找次数过多，请10分钟后再试",
+  teamInviteSelf: "不能邀请自己",
+  teamAlreadyMember: "该用户已是团队成员",
+  teamInviteKindInvalid: "邀请方式需为手机号或链接",
+  teamExpireInvalid: "有效期需为1到30天",
+  teamMaxUsesInvalid: "可使用次数需为1到100次",
+  teamInviteCodeInvalid: "邀请链接无效，请向邀请人索取新的链接",
+  teamInviteNotFound: "邀请不存在或已失效",
+  teamInviteExpired: "邀请已过期，请向邀请人索取新的链接",
+  teamInviteRevoked: "邀请已被撤销，请向邀请人索取新的链接",
+  teamInviteUsedUp: "邀请已达到可使用次数上限，请向邀请人索取新的链接",
+  teamInviteNotForYou: "该邀请发给了其他账号，请使用受邀手机号登录",
+  teamMemberNotFound: "该成员不在团队中",
+  teamOwnerFixed: "所有者的角色不能修改，请使用转让所有权",
+  teamOwnerCannotLeave: "所有者不能退出团队，请先转让所有权",
+  teamTransferTargetInvalid: "只能转让给团队中的成员",
+  teamJoined: "已加入团队",
+  teamInviteRevokedOk: "邀请链接已停用",
 } as const;
 
 export type MessageKey = keyof typeof messages;

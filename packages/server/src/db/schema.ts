@@ -22,6 +22,7 @@ import type {
   VipSetsTable,
 } from "./tables/site-content.ts";
 import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
+import type { TeamActivityTable, TeamInvitesTable, TeamMembersTable } from "./tables/teams.ts";
 import type { TemplateProfessionsTable, TemplatesTable } from "./tables/templates.ts";
 import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
@@ -58,4 +59,7 @@ export interface Database {
   export_jobs: ExportJobsTable;
   templates: TemplatesTable;
   template_professions: TemplateProfessionsTable;
+  team_members: TeamMembersTable;
+  team_invites: TeamInvitesTable;
+  team_activity: TeamActivityTable;
 }

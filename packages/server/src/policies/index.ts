@@ -1,4 +1,7 @@
+import { type QuestionnaireAction, questionnaireActions, type TeamRole } from "@wjgj/core";
 import type { Viewer } from "../http/viewer.ts";
+
+export type { QuestionnaireAction };
 
 /**
  * Who may do what. Deny by default: an action missing from the switch, or a missing viewer, is refused.
@@ -36,30 +39,121 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
   }
 }
 
-/** What may be done to one questionnaire (`export`: download its responses as xlsx, csv or a zip). */
-export type QuestionnaireAction = "read" | "edit" | "publish" | "delete" | "export";
-
 /**
- * Only the owner, for now; team members join here (by role) when teams arrive. A missing questionnaire
- * or viewer is denied like any other.
+ * The one table of who may do what on a questionnaire, by the viewer's role on it (deny by default: a role
+ * missing from an action's list, a missing questionnaire or a non-member is refused). `export`: download its
+ * responses; `results`: statistics and answers; `manageResponses`: delete, restore, mark and grade them;
+ * `team`: see the members; `manageTeam`: invite, change roles, remove, see and stop invitations.
+ * The matrix test (policies/matrix.test.ts) is generated from this table.
  */
+export const questionnairePermissions = {
+  read: ["owner", "admin", "editor", "viewer"],
+  edit: ["owner", "admin", "editor"],
+  publish: ["owner", "admin", "editor"],
+  results: ["owner", "admin", "viewer"],
+  manageResponses: ["owner", "admin"],
+  export: ["owner", "admin", "viewer"],
+  delete: ["owner"],
+  team: ["owner", "admin", "editor", "viewer"],
+  manageTeam: ["owner", "admin"],
+  transfer: ["owner"],
+  activity: ["owner", "admin"],
+  leave: ["admin", "editor", "viewer"],
+} as const satisfies Record<QuestionnaireAction, readonly TeamRole[]>;
+
+/** A questionnaire as the policy sees it: its owner, and the viewer's membership role when there is one. */
+export interface QuestionnaireSubject {
+  ownerId: number;
+  memberRole?: Exclude<TeamRole, "owner"> | null | undefined;
+}
+
+/** The viewer's role on the questionnaire, or null for a non-member. */
+export function roleOn(
+  viewer: Viewer | null,
+  questionnaire: QuestionnaireSubject | undefined,
+): TeamRole | null {
+  if (!questionnaire || viewer?.user.status !== "active") return null;
+  if (questionnaire.ownerId === viewer.user.id) return "owner";
+  return questionnaire.memberRole ?? null;
+}
+
+export function allowedActions(role: TeamRole | null): QuestionnaireAction[] {
+  if (!role) return [];
+  return questionnaireActions.filter((action) =>
+    (questionnairePermissions[action] as readonly TeamRole[]).includes(role),
+  );
+}
+
 export function allowOnQuestionnaire(
   viewer: Viewer | null,
   action: QuestionnaireAction,
-  questionnaire: { ownerId: number } | undefined,
+  questionnaire: QuestionnaireSubject | undefined,
 ): boolean {
-  if (!questionnaire || viewer?.user.status !== "active") return false;
-  switch (action) {
-    case "read":
-    case "edit":
-    case "publish":
-    case "delete":
-    case "export":
-      return questionnaire.ownerId === viewer.user.id;
-    default:
-      return false;
-  }
+  const role = roleOn(viewer, questionnaire);
+  const roles: readonly TeamRole[] | undefined = questionnairePermissions[action];
+  return role !== null && roles?.includes(role) === true;
 }
+
+/**
+ * Calls that name a questionnaire, and the action each needs: the matrix test calls every one of them as
+ * every role and expects exactly what `questionnairePermissions` allows. A new call taking a questionnaire
+ * id must be listed here (the test fails otherwise).
+ */
+export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
+  "questionary/getQuestionaryDetail": "read",
+  "questionary/saveQuestionary": "edit",
+  "questionary/copyQuestionary": "read",
+  "questionary/releaseQuestionary": "publish",
+  "questionary/stopQuestionary": "publish",
+  "questionary/questionaryToCollect": "edit",
+  "questionary/delQuestionary": "delete",
+  "questionary/recoverQuestionary": "delete",
+  "questionary/thoroughDelQuestionary": "delete",
+  "questionary/getQuestionarySet": "read",
+  "questionary/updateQuestionarySet": "edit",
+  "questionJump/getConditionDetail": "read",
+  "questionJump/delCondition": "edit",
+  "showQuestion/getShowList": "read",
+  "showQuestion/getShowDetail": "read",
+  "showQuestion/delShow": "edit",
+  "selectConnect/getSelectConnectList": "read",
+  "selectConnect/getQuestionList": "read",
+  "selectConnect/addConnect": "edit",
+  "selectConnect/updateConnect": "edit",
+  "selectConnect/delSelectConnectList": "edit",
+  "questionSelectJoin/getSelectJoinQuestionList": "read",
+  "questionSelectJoin/addQuestionSelectJoin": "edit",
+  "anQuestion/getPreviewQuestionary": "read",
+  "statistics/getOverview": "results",
+  "statistics/getQuestionStatistics": "results",
+  "statistics/getTextAnswers": "results",
+  "statistics/getCrossAnalysis": "results",
+  "statistics/getExamReport": "results",
+  "statistics/getVoteResults": "results",
+  "answer/getAnswerList": "results",
+  "answer/getAnswerDetail": "results",
+  "answer/deleteAnswer": "manageResponses",
+  "answer/restoreAnswer": "manageResponses",
+  "answer/markInvalid": "manageResponses",
+  "answer/markValid": "manageResponses",
+  "answer/gradeAnswer": "manageResponses",
+  "export/createExport": "export",
+  "export/getExportList": "export",
+  "export/downloadExport": "export",
+  "export/deleteExport": "export",
+  "template/addTemplate": "read",
+  "queationaryTeam/getTeamUserList": "team",
+  "queationaryTeam/getQueationaryTeamDetail": "team",
+  "queationaryTeam/addTeamUser": "manageTeam",
+  "queationaryTeam/searchUserByPhone": "manageTeam",
+  "queationaryTeam/stopTeamUserUrl": "manageTeam",
+  "queationaryTeam/updateTeamUserRole": "manageTeam",
+  "queationaryTeam/delTeamUser": "manageTeam",
+  "queationaryTeam/transferOwner": "transfer",
+  "queationaryTeam/quitTeam": "leave",
+  "queationaryTeam/getTeamActivity": "activity",
+  "queationaryTeam/getSmallUrlScheme": "read",
+};
 
 /**
  * What may be done to one template. `read`: open it whole (the public may read approved public ones);

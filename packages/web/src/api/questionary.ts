@@ -250,6 +250,8 @@ function useListMutation<TInput, TData>(
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: questionaryKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: questionaryKeys.recycleLists() }),
+        // 共享给我的 (api/teams.ts's keys) shows the same questionnaires to their team members.
+        queryClient.invalidateQueries({ queryKey: ["team"] }),
         id === null ? undefined : queryClient.invalidateQueries({ queryKey: questionaryKeys.detail(id) }),
       ]);
     },

@@ -7,6 +7,7 @@ import type { ExportJobRow } from "../../db/tables/export-jobs.ts";
 import { ConflictError, NotFoundError, TooManyRequestsError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
+import { recordActivity } from "../teams/activity.ts";
 import { safeName } from "./cells.ts";
 import { type ExportRunner, exportsDir } from "./runner.ts";
 import { exportPredicate, latestDefinition } from "./write-file.ts";
@@ -70,6 +71,12 @@ export async function createExportJob(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recordActivity(ctx.db, ctx.clock.now(), {
+    questionnaireId: questionnaire.id,
+    actorId: viewer.user.id,
+    action: "export",
+    detail: input.kind,
+  });
   runner.enqueue(job.id);
   return job;
 }

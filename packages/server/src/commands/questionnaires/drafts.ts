@@ -15,6 +15,7 @@ import { transaction } from "../../db/index.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import { AppError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { recordActivity } from "../teams/activity.ts";
 import { countQuestions, loadQuestionnaire, newPublicId, readDefinition } from "./store.ts";
 
 /** A definition from a client, validated by core; a parse failure answers 400 with the paths. */
@@ -123,6 +124,11 @@ export async function writeDraft(
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new VersionConflictError(row.version + 1);
+    await recordActivity(trx, ctx.clock.now(), {
+      questionnaireId: id,
+      actorId: viewer.user.id,
+      action: "edit",
+    });
     return { row: updated, definition, issues: checkDefinition(definition) };
   });
 }

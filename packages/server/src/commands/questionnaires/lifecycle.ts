@@ -13,6 +13,7 @@ import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { recordActivity } from "../teams/activity.ts";
 import { writeDraft } from "./drafts.ts";
 import {
   countQuestions,
@@ -126,6 +127,11 @@ export async function publishQuestionnaire(
         .onConflict((oc) => oc.columns(["questionnaireId", "version"]).doNothing())
         .execute();
     }
+    await recordActivity(trx, ctx.clock.now(), {
+      questionnaireId: id,
+      actorId: viewer.user.id,
+      action: "publish",
+    });
     return trx
       .updateTable("questionnaires")
       .set({ status: "published", publishedVersion: row.version, publishedAt: now, updatedAt: now })
@@ -142,12 +148,19 @@ export async function stopQuestionnaire(
 ): Promise<QuestionnaireRow> {
   const row = await loadQuestionnaire(ctx.db, viewer, id, "publish");
   if (row.status !== "published") throw InvalidInputError.field("id", "questionaryNotPublished");
-  return ctx.db
-    .updateTable("questionnaires")
-    .set({ status: "stopped", updatedAt: iso(ctx.clock.now()) })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return transaction(ctx.db, async (trx) => {
+    await recordActivity(trx, ctx.clock.now(), {
+      questionnaireId: id,
+      actorId: viewer.user.id,
+      action: "stop",
+    });
+    return trx
+      .updateTable("questionnaires")
+      .set({ status: "stopped", updatedAt: iso(ctx.clock.now()) })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }
 
 /** Drops what only exams use: the answer key (scores, correct answers, scoring rules) and exam settings. */

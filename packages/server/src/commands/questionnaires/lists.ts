@@ -1,4 +1,4 @@
-import type { QuestionarySort, QuestionaryStatus, QuestionnaireKind } from "@wjgj/core";
+import type { QuestionarySort, QuestionaryStatus, QuestionnaireKind, TeamRole } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import { toCount } from "../../db/index.ts";
 import type { Page } from "../../db/paging.ts";
@@ -61,5 +61,36 @@ export async function listQuestionnaires(
       .executeTakeFirst()
       .then(toCount),
   ]);
+  return { list, total, pageNum: filters.pageNum, pageSize: filters.pageSize };
+}
+
+/** 共享给我的 (getShareProjectTeamList): questionnaires of others whose team the viewer is in, with the role. */
+export async function listSharedQuestionnaires(
+  ctx: AppContext,
+  viewer: Viewer,
+  filters: Pick<ListFilters, "pageNum" | "pageSize" | "title">,
+): Promise<Page<{ row: QuestionnaireRow; role: Exclude<TeamRole, "owner">; ownerName: string }>> {
+  let query = ctx.db
+    .selectFrom("team_members")
+    .innerJoin("questionnaires", "questionnaires.id", "team_members.questionnaireId")
+    .innerJoin("users", "users.id", "questionnaires.ownerId")
+    .where("team_members.userId", "=", viewer.user.id)
+    .where("questionnaires.deletedAt", "is", null);
+  if (filters.title) query = query.where(contains("questionnaires.title", filters.title));
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll("questionnaires")
+      .select(["team_members.role as memberRole", "users.nickName as ownerName"])
+      .orderBy("questionnaires.updatedAt", "desc")
+      .orderBy("questionnaires.id", "desc")
+      .limit(filters.pageSize)
+      .offset((filters.pageNum - 1) * filters.pageSize)
+      .execute(),
+    query
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirst()
+      .then(toCount),
+  ]);
+  const list = rows.map(({ memberRole, ownerName, ...row }) => ({ row, role: memberRole, ownerName }));
   return { list, total, pageNum: filters.pageNum, pageSize: filters.pageSize };
 }

@@ -4,12 +4,13 @@ import {
   type QuestionarySettings,
   questionarySettingsSchema,
   type SurveyDefinition,
+  type TeamRole,
 } from "@wjgj/core";
 import type { Db, Trx } from "../../db/index.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { allowOnQuestionnaire, type QuestionnaireAction } from "../../policies/index.ts";
+import { allowOnQuestionnaire, type QuestionnaireAction, roleOn } from "../../policies/index.ts";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -69,10 +70,40 @@ export function countQuestions(definition: SurveyDefinition): number {
 
 export type Bin = "active" | "recycled" | "any";
 
+/** The viewer's membership role on a questionnaire they do not own (null for a non-member). */
+export async function memberRoleOf(db: Db | Trx, questionnaireId: number, userId: number) {
+  const member = await db
+    .selectFrom("team_members")
+    .select("role")
+    .where("questionnaireId", "=", questionnaireId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return member?.role ?? null;
+}
+
 /**
- * The questionnaire `id` if the viewer may do `action` on it: 404 when it does not exist (or is in the
- * wrong bin), 403 when it belongs to someone else.
+ * The questionnaire `id` if the viewer's role on it allows `action` (policies' one table): 404 when it does
+ * not exist (or is in the wrong bin), 403 when the viewer is not in its team or the role lacks the action.
  */
+export async function loadQuestionnaireWithRole(
+  db: Db | Trx,
+  viewer: Viewer,
+  id: number,
+  action: QuestionnaireAction,
+  bin: Bin = "active",
+): Promise<{ row: QuestionnaireRow; role: TeamRole }> {
+  const row = await db.selectFrom("questionnaires").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError("questionaryNotFound");
+  // The owner needs no second query: the common case stays one read.
+  const memberRole = row.ownerId === viewer.user.id ? null : await memberRoleOf(db, row.id, viewer.user.id);
+  const subject = { ownerId: row.ownerId, memberRole };
+  const role = roleOn(viewer, subject);
+  if (!role || !allowOnQuestionnaire(viewer, action, subject)) throw new ForbiddenError();
+  if (bin === "active" && row.deletedAt) throw new NotFoundError("questionaryInRecycleBin");
+  if (bin === "recycled" && !row.deletedAt) throw new ConflictError("questionaryNotInRecycleBin");
+  return { row, role };
+}
+
 export async function loadQuestionnaire(
   db: Db | Trx,
   viewer: Viewer,
@@ -80,12 +111,7 @@ export async function loadQuestionnaire(
   action: QuestionnaireAction,
   bin: Bin = "active",
 ): Promise<QuestionnaireRow> {
-  const row = await db.selectFrom("questionnaires").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw new NotFoundError("questionaryNotFound");
-  if (!allowOnQuestionnaire(viewer, action, row)) throw new ForbiddenError();
-  if (bin === "active" && row.deletedAt) throw new NotFoundError("questionaryInRecycleBin");
-  if (bin === "recycled" && !row.deletedAt) throw new ConflictError("questionaryNotInRecycleBin");
-  return row;
+  return (await loadQuestionnaireWithRole(db, viewer, id, action, bin)).row;
 }
 
 /** The definition without its answer key: option scores, correct answers and scoring rules. */

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { addToCounters } from "../answering/counters.ts";
+import { recordActivity } from "../teams/activity.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { applyCounters } from "./record.ts";
 import { resultsScope } from "./scope.ts";
@@ -85,6 +86,13 @@ export async function changeResponseStatus(
         .set({ responseCount: Math.max(0, questionnaire.responseCount + delta) })
         .where("id", "=", questionnaireId)
         .execute();
+    if (change === "deleteAnswer")
+      await recordActivity(trx, ctx.clock.now(), {
+        questionnaireId,
+        actorId: viewer.user.id,
+        action: "deleteResponses",
+        detail: `${rows.length} 份`,
+      });
     return { changed: rows.length };
   });
 }

@@ -25,7 +25,7 @@ export async function resultsScope(
     db,
     viewer,
     questionnaireId,
-    access === "view" ? "read" : "edit",
+    access === "view" ? "results" : "manageResponses",
     "any",
   );
   const revision =

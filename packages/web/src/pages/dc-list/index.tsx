@@ -1,28 +1,42 @@
-import { DeleteOutlined, FileAddOutlined, PlusOutlined, UnorderedListOutlined } from "@ant-design/icons";
+import {
+  DeleteOutlined,
+  FileAddOutlined,
+  PlusOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from "@ant-design/icons";
+import type { QuestionarySummary } from "@wjgj/core";
 import { Button, Empty } from "antd";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { SaveAsTemplateDialog } from "../../components/save-as-template/index.tsx";
 import { ShareDialog } from "../../components/share-dialog/index.tsx";
+import { TeamDialog } from "../../components/team-dialog/index.tsx";
 import { loginPathFor } from "../../lib/guard.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
 import { ListToolbar } from "./components/list-toolbar.tsx";
 import { QuestionaryList } from "./components/questionary-list.tsx";
 import { RecycleBin } from "./components/recycle-bin.tsx";
+import { SharedList } from "./components/shared-list.tsx";
 import { useListFilters } from "./hooks/use-list-filters.ts";
 import { useQuestionaryActions } from "./hooks/use-questionary-actions.tsx";
 import { defaultFilters, type ListTab } from "./list-filters.ts";
 import "./dc-list.css";
 
 const tabs: { key: ListTab; label: string; icon: ReactNode }[] = [
-  { key: "mine", label: "全部问卷", icon: <UnorderedListOutlined /> },
+  { key: "mine", label: "我创建的", icon: <UnorderedListOutlined /> },
+  { key: "shared", label: "共享给我的", icon: <TeamOutlined /> },
   { key: "recycle", label: "回收站", icon: <DeleteOutlined /> },
 ];
+
+const titles: Record<ListTab, string> = { mine: "我的问卷", shared: "共享给我的", recycle: "回收站" };
 
 function Workspace() {
   const navigate = useNavigate();
   const { filters, update } = useListFilters();
-  const actions = useQuestionaryActions();
+  const baseActions = useQuestionaryActions();
+  const [teamTarget, setTeamTarget] = useState<QuestionarySummary | null>(null);
+  const actions = { ...baseActions, handleTeam: setTeamTarget };
   const clear = () => update({ ...defaultFilters, tab: filters.tab });
   return (
     <div className="wj-dclist" data-testid="dclist-page">
@@ -54,11 +68,13 @@ function Workspace() {
       </aside>
       <section className="wj-dclist__content">
         <header className="wj-dclist__head">
-          <h1>{filters.tab === "mine" ? "我的问卷" : "回收站"}</h1>
+          <h1>{titles[filters.tab]}</h1>
           <ListToolbar filters={filters} onChange={update} />
         </header>
         {filters.tab === "mine" ? (
           <QuestionaryList filters={filters} onChange={update} onClear={clear} actions={actions} />
+        ) : filters.tab === "shared" ? (
+          <SharedList filters={filters} onChange={update} actions={actions} />
         ) : (
           <RecycleBin
             filters={filters}
@@ -68,6 +84,7 @@ function Workspace() {
           />
         )}
       </section>
+      <TeamDialog target={teamTarget} onClose={() => setTeamTarget(null)} />
       <SaveAsTemplateDialog source={actions.templateSource} onClose={actions.closeSaveAsTemplate} />
       <ShareDialog
         target={actions.shareTarget}

@@ -9,7 +9,7 @@ import {
 } from "@wjgj/core";
 import type { QuestionaryListQuery, RecycleListQuery } from "../../api/questionary.ts";
 
-export type ListTab = "mine" | "recycle";
+export type ListTab = "mine" | "shared" | "recycle";
 
 /** What the list shows, kept in the URL so a reload or a shared link keeps the view. */
 export interface ListFilters {
@@ -53,7 +53,7 @@ export function filtersFromSearch(search: URLSearchParams): ListFilters {
   const pageNum = Number(search.get("page"));
   const pageSize = Number(search.get("size"));
   return {
-    tab: search.get("tab") === "recycle" ? "recycle" : "mine",
+    tab: search.get("tab") === "recycle" ? "recycle" : search.get("tab") === "shared" ? "shared" : "mine",
     title: (search.get("title") ?? "").trim().slice(0, 50),
     kind: oneOf(questionnaireKinds, search.get("kind")),
     status: oneOf(questionaryStatuses, search.get("status")),

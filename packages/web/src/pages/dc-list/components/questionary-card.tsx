@@ -7,8 +7,9 @@ import {
   PlayCircleOutlined,
   SaveOutlined,
   ShareAltOutlined,
+  TeamOutlined,
 } from "@ant-design/icons";
-import type { QuestionarySummary } from "@wjgj/core";
+import type { QuestionarySummary, QuestionnaireAction } from "@wjgj/core";
 import { Button, Tag, Tooltip } from "antd";
 import { Link } from "react-router";
 import { KindIcon, kindLooks } from "../../../components/kind-icon.tsx";
@@ -24,14 +25,32 @@ export interface CardActions {
   handleCopy: (item: QuestionarySummary) => unknown;
   handleSaveAsTemplate: (item: QuestionarySummary) => void;
   handleDelete: (item: QuestionarySummary) => unknown;
+  handleTeam?: (item: QuestionarySummary) => void;
+}
+
+/** A card of 共享给我的: the viewer's role, the owner, and what the role allows (other actions are hidden). */
+export interface SharedInfo {
+  roleName: string;
+  ownerName: string;
+  permissions: readonly QuestionnaireAction[];
 }
 
 /** Dates come as "YYYY-MM-DD HH:mm:ss"; minutes are precise enough for a list. */
 const short = (time: string) => time.slice(0, 16);
 
 /** One questionnaire of 我的问卷: what it is, how it is doing, and what can be done with it. */
-export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; actions: CardActions }) {
+export function QuestionaryCard({
+  item,
+  actions,
+  shared,
+}: {
+  item: QuestionarySummary;
+  actions: CardActions;
+  shared?: SharedInfo;
+}) {
   const publish = publishActionOf(item);
+  // The owner may do everything; a member only what the role allows.
+  const may = (action: QuestionnaireAction) => !shared || shared.permissions.includes(action);
   const kindColor = kindLooks[item.kind].textColor;
   return (
     <article className="wj-qcard" data-testid="questionary-card" data-id={item.id}>
@@ -45,6 +64,11 @@ export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; a
             <Tag color={statusColors[item.status]} variant="filled" className="wj-qcard__status">
               {item.statusName}
             </Tag>
+            {shared && (
+              <Tag color="blue" variant="outlined" data-testid="card-role">
+                {shared.roleName}
+              </Tag>
+            )}
             {item.takenDown && (
               <Tooltip title="该问卷已被管理员下架：答题者无法填写，恢复前不能重新发布。如有疑问请联系客服。">
                 <Tag color="red" variant="filled">
@@ -62,6 +86,7 @@ export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; a
           </div>
           <div className="wj-qcard__meta">
             <span style={{ color: kindColor }}>{item.kindName}</span>
+            {shared && <span>所有者：{shared.ownerName}</span>}
             <span>ID：{item.publicId}</span>
             <span>{item.questionCount} 题</span>
             <span>创建于 {short(item.createdAt)}</span>
@@ -69,55 +94,90 @@ export function QuestionaryCard({ item, actions }: { item: QuestionarySummary; a
             {item.publishedAt && <span>发布于 {short(item.publishedAt)}</span>}
           </div>
         </div>
-        <button type="button" className="wj-qcard__count" onClick={() => actions.handleData(item)}>
+        <button
+          type="button"
+          className="wj-qcard__count"
+          onClick={() => actions.handleData(item)}
+          disabled={!may("results")}
+        >
           <strong>{item.responseCount.toLocaleString("zh-CN")}</strong>
           <span>答卷</span>
         </button>
       </div>
       <div className="wj-qcard__actions">
-        <Button type="text" size="small" icon={<EditOutlined />} onClick={() => actions.handleEdit(item)}>
-          编辑
-        </Button>
-        <Button
-          type="text"
-          size="small"
-          icon={publish.action === "stop" ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
-          onClick={() => (publish.action === "stop" ? actions.handleStop(item) : actions.handleRelease(item))}
-        >
-          {publish.label}
-        </Button>
-        <Button
-          type="text"
-          size="small"
-          icon={<ShareAltOutlined />}
-          onClick={() => actions.handleShare(item)}
-        >
-          分享
-        </Button>
-        <Button type="text" size="small" icon={<BarChartOutlined />} onClick={() => actions.handleData(item)}>
-          数据
-        </Button>
+        {may("edit") && (
+          <Button type="text" size="small" icon={<EditOutlined />} onClick={() => actions.handleEdit(item)}>
+            编辑
+          </Button>
+        )}
+        {may("publish") && (
+          <Button
+            type="text"
+            size="small"
+            icon={publish.action === "stop" ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
+            onClick={() =>
+              publish.action === "stop" ? actions.handleStop(item) : actions.handleRelease(item)
+            }
+          >
+            {publish.label}
+          </Button>
+        )}
+        {may("publish") && (
+          <Button
+            type="text"
+            size="small"
+            icon={<ShareAltOutlined />}
+            onClick={() => actions.handleShare(item)}
+          >
+            分享
+          </Button>
+        )}
+        {may("results") && (
+          <Button
+            type="text"
+            size="small"
+            icon={<BarChartOutlined />}
+            onClick={() => actions.handleData(item)}
+          >
+            数据
+          </Button>
+        )}
+        {actions.handleTeam && may("team") && (
+          <Button
+            type="text"
+            size="small"
+            icon={<TeamOutlined />}
+            onClick={() => actions.handleTeam?.(item)}
+            data-testid="team-button"
+          >
+            团队
+          </Button>
+        )}
         <Button type="text" size="small" icon={<CopyOutlined />} onClick={() => actions.handleCopy(item)}>
           复制
         </Button>
-        <Button
-          type="text"
-          size="small"
-          icon={<SaveOutlined />}
-          onClick={() => actions.handleSaveAsTemplate(item)}
-        >
-          另存为模板
-        </Button>
-        <Button
-          type="text"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          onClick={() => actions.handleDelete(item)}
-          className="wj-qcard__delete"
-        >
-          删除
-        </Button>
+        {!shared && (
+          <Button
+            type="text"
+            size="small"
+            icon={<SaveOutlined />}
+            onClick={() => actions.handleSaveAsTemplate(item)}
+          >
+            另存为模板
+          </Button>
+        )}
+        {may("delete") && (
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => actions.handleDelete(item)}
+            className="wj-qcard__delete"
+          >
+            删除
+          </Button>
+        )}
       </div>
     </article>
   );

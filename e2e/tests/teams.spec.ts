@@ -1,0 +1,136 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { apiLogin, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn } from "../support/accounts.ts";
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+const unique = (label: string) => `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function post<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  form: Record<string, string>,
+) {
+  const response = await request.post(`/wjgj/api/${path}`, { headers: { token }, form });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The owner's card of `title` in 我创建的, found by searching. */
+async function ownerCard(page: Page, title: string) {
+  await page.getByLabel("搜索问卷名称").fill(title);
+  await page.getByLabel("搜索问卷名称").press("Enter");
+  const card = page.getByTestId("questionary-card").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test.describe("teams", () => {
+  test("the owner invites by link, a colleague logs in at /accept, edits as 编辑, is refused the export, and the stopped link is revoked", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    // Three people in three browsers: a long journey.
+    test.slow();
+    const title = unique("团队协作问卷");
+    const ownerToken = (await apiLogin(request, DEMO_PERSONAL)).token;
+    const added = await post<{ id: number }>(request, ownerToken, "questionary/addQuestionary", {
+      kind: "survey",
+      title,
+    });
+    expect(added.code, added.msg).toBe(200);
+    const id = added.data.id;
+
+    // The owner creates an 编辑 link from the card's 团队 dialog.
+    await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/dclist");
+    await (await ownerCard(page, title)).getByTestId("team-button").click();
+    const dialog = page.getByRole("dialog", { name: /团队成员/ });
+    await dialog.getByRole("tab", { name: "邀请成员" }).click();
+    await dialog.getByTestId("create-invite").click();
+    const url = await dialog.getByTestId("invite-url").inputValue();
+    expect(url).toMatch(/\/accept\?code=[\w-]{24}$/);
+    const acceptPath = new URL(url).pathname + new URL(url).search;
+
+    // The colleague opens it logged out, sees the project and the role, logs in and comes back.
+    const other = await browser.newContext();
+    const colleague = await other.newPage();
+    await colleague.goto(acceptPath);
+    const accept = colleague.getByTestId("accept-page");
+    await expect(accept).toContainText(title);
+    await expect(accept).toContainText("编辑");
+    await colleague.getByTestId("accept-button").click();
+    await expect(colleague).toHaveURL(/\/loginone\?redirect=/i);
+    await colleague.getByRole("tab", { name: "密码登录" }).click();
+    const form = colleague.getByTestId("password-login-form");
+    await form.getByPlaceholder("请输入手机号").fill(DEMO_VIP2.phone);
+    await form.getByPlaceholder("请输入密码").fill(DEMO_VIP2.password);
+    await colleague.getByTestId("agreement-check").check();
+    await form.getByRole("button", { name: "登录" }).click();
+    await expect(colleague).toHaveURL(/\/accept\?code=/);
+    await expect(colleague.getByTestId("accept-button")).toHaveText("接受邀请");
+    await colleague.getByTestId("accept-button").click();
+
+    // 共享给我的 shows it with the role; an 编辑 is offered editing but not the data.
+    await expect(colleague).toHaveURL(/tab=shared/);
+    const shared = colleague.getByTestId("questionary-card").filter({ hasText: title });
+    await expect(colleague.getByTestId("shared-list")).toBeVisible();
+    await expect(shared).toBeVisible();
+    await expect(shared.getByTestId("card-role")).toHaveText("编辑");
+    await expect(shared.getByRole("button", { name: "数据" })).toHaveCount(0);
+    await expect(shared.getByRole("button", { name: "删除" })).toHaveCount(0);
+    await shared.getByRole("button", { name: "编辑" }).click();
+    // The designer is the heaviest screen: on a loaded machine it takes a while to open.
+    await expect(colleague.getByTestId("designer")).toBeVisible({ timeout: 30_000 });
+    const colleagueToken = (await colleague.evaluate(() => localStorage.getItem("token"))) ?? "";
+    const detail = (await (
+      await request.get("/wjgj/api/questionary/getQuestionaryDetail", {
+        headers: { token: colleagueToken },
+        params: { id },
+      })
+    ).json()) as Envelope<{ version: number; definition: { title: string } }>;
+    expect(detail.code, detail.msg).toBe(200);
+    const saved = (await (
+      await request.post("/wjgj/api/questionary/saveQuestionary", {
+        headers: { token: colleagueToken },
+        data: {
+          id,
+          baseVersion: detail.data.version,
+          definition: { ...detail.data.definition, title: `${title}改` },
+        },
+      })
+    ).json()) as Envelope<unknown>;
+    expect(saved.code, saved.msg).toBe(200);
+    const exported = await post(request, colleagueToken, "export/createExport", {
+      questionnaireId: String(id),
+      kind: "xlsx",
+    });
+    expect(exported.code).toBe(403);
+
+    // The owner stops the link: opening it again shows the revoked page.
+    await page.reload();
+    await (await ownerCard(page, title)).getByTestId("team-button").click();
+    await dialog.getByRole("tab", { name: "邀请成员" }).click();
+    const invites = dialog.getByTestId("team-invites");
+    await invites.getByRole("button", { name: "停用" }).click();
+    await expect(invites.getByRole("button", { name: "停用" })).toHaveCount(0);
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(acceptPath);
+    await expect(strangerPage.getByTestId("accept-page")).toContainText("邀请已被撤销");
+
+    // The owner removes the colleague: the project leaves 共享给我的.
+    await dialog.getByRole("tab", { name: "成员", exact: true }).click();
+    const members = dialog.getByTestId("team-members");
+    await members.getByRole("button", { name: "移除" }).click();
+    await expect(members.getByRole("button", { name: "移除" })).toHaveCount(0);
+    await colleague.goto("/dc/dclist?tab=shared");
+    await expect(colleague.getByTestId("dclist-page")).toBeVisible();
+    await expect(colleague.getByTestId("questionary-card").filter({ hasText: title })).toHaveCount(0);
+    await other.close();
+    await stranger.close();
+  });
+});

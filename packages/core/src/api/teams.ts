@@ -1,0 +1,140 @@
+import type { QuestionarySummary } from "./questionary.ts";
+
+/**
+ * Teams (团队协作): roles on a shared questionnaire, invitations and the /accept screen. The shapes shared
+ * by the server's presenters and the browser's API client; who may do what lives in the server's policies.
+ */
+export const teamRoles = ["owner", "admin", "editor", "viewer"] as const;
+export type TeamRole = (typeof teamRoles)[number];
+/** The roles an invitation or a role change may give (ownership moves only by transfer). */
+export const memberRoles = ["admin", "editor", "viewer"] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+export const teamRoleNames: Record<TeamRole, string> = {
+  owner: "所有者",
+  admin: "管理员",
+  editor: "编辑",
+  viewer: "数据查看",
+};
+
+export const teamRoleDescriptions: Record<TeamRole, string> = {
+  owner: "全部权限，可删除问卷、转让所有权",
+  admin: "除删除问卷和转让所有权外的全部权限",
+  editor: "设计、发布、停止问卷",
+  viewer: "查看结果和导出数据（只读）",
+};
+
+/** What one may do on a questionnaire; the server's table decides which role may do which. */
+export const questionnaireActions = [
+  "read",
+  "edit",
+  "publish",
+  "results",
+  "manageResponses",
+  "export",
+  "delete",
+  "team",
+  "manageTeam",
+  "transfer",
+  "activity",
+  "leave",
+] as const;
+export type QuestionnaireAction = (typeof questionnaireActions)[number];
+
+/** Why an invitation cannot be accepted; each has its own page at /accept. */
+export const inviteStates = ["ok", "expired", "revoked", "usedUp", "member", "notForYou"] as const;
+export type InviteState = (typeof inviteStates)[number];
+
+export interface TeamUserBrief {
+  userId: number;
+  nickName: string;
+  /** Masked: 138****0000. */
+  phone: string;
+}
+
+/** agreeTeamInfo: what /accept shows before the invitee agrees. */
+export interface TeamInviteInfo {
+  state: InviteState;
+  questionnaire: { id: number; title: string };
+  inviter: { nickName: string };
+  role: MemberRole;
+  roleName: string;
+  expiresAt: string;
+  /** Whether a login is needed before agreeing (the caller came without a token). */
+  needLogin: boolean;
+}
+
+export interface TeamMember extends TeamUserBrief {
+  role: TeamRole;
+  roleName: string;
+  joinedAt: string;
+}
+
+export interface TeamInvite {
+  id: number;
+  kind: "phone" | "link";
+  code: string;
+  role: MemberRole;
+  roleName: string;
+  invitee: TeamUserBrief | null;
+  expiresAt: string;
+  maxUses: number;
+  uses: number;
+  createdAt: string;
+}
+
+/** getTeamUserList: the owner, the members and (for those who manage the team) pending invitations. */
+export interface TeamUserList {
+  myRole: TeamRole;
+  members: TeamMember[];
+  invites: TeamInvite[];
+}
+
+/** getQueationaryTeamDetail: the questionnaire as the viewer's role sees it, with what that role may do. */
+export interface QueationaryTeamDetail {
+  id: number;
+  title: string;
+  status: string;
+  owner: TeamUserBrief;
+  myRole: TeamRole;
+  myRoleName: string;
+  permissions: QuestionnaireAction[];
+  memberCount: number;
+}
+
+export interface TeamActivityItem {
+  id: number;
+  actor: { userId: number; nickName: string };
+  action: string;
+  actionName: string;
+  detail: string;
+  createdAt: string;
+}
+
+export const teamActivityNames: Record<string, string> = {
+  invite: "发出邀请",
+  revokeInvite: "撤销邀请",
+  join: "加入团队",
+  changeRole: "修改角色",
+  removeMember: "移除成员",
+  leave: "退出团队",
+  transfer: "转让所有权",
+  edit: "编辑问卷",
+  publish: "发布问卷",
+  stop: "停止问卷",
+  export: "导出数据",
+  deleteResponses: "删除答卷",
+};
+
+/** Phone numbers shown to teammates: the first three and last four digits. */
+export function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : "";
+}
+
+/** A card of 共享给我的: the questionnaire's summary with the viewer's role and what it allows. */
+export interface SharedQuestionarySummary extends QuestionarySummary {
+  role: TeamRole;
+  roleName: string;
+  ownerName: string;
+  permissions: QuestionnaireAction[];
+}

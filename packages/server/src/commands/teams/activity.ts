@@ -1,0 +1,64 @@
+import { type TeamActivityItem, teamActivityNames } from "@wjgj/core";
+import { addSeconds, chinaDateTime, iso } from "../../clock.ts";
+import type { Db, Trx } from "../../db/index.ts";
+
+export type ActivityAction = keyof typeof teamActivityNames;
+
+/** Saves come every few seconds while someone designs: one `edit` line per person per this window. */
+const EDIT_WINDOW_SECONDS = 600;
+
+/** One line of a questionnaire's activity log, written in the change's own transaction when there is one. */
+export async function recordActivity(
+  db: Db | Trx,
+  now: Date,
+  entry: { questionnaireId: number; actorId: number; action: ActivityAction; detail?: string },
+): Promise<void> {
+  if (entry.action === "edit") {
+    const recent = await db
+      .selectFrom("team_activity")
+      .select("id")
+      .where("questionnaireId", "=", entry.questionnaireId)
+      .where("actorId", "=", entry.actorId)
+      .where("action", "=", "edit")
+      .where("createdAt", ">", iso(addSeconds(now, -EDIT_WINDOW_SECONDS)))
+      .executeTakeFirst();
+    if (recent) return;
+  }
+  await db
+    .insertInto("team_activity")
+    .values({
+      questionnaireId: entry.questionnaireId,
+      actorId: entry.actorId,
+      action: entry.action,
+      detail: (entry.detail ?? "").slice(0, 500),
+      createdAt: iso(now),
+    })
+    .execute();
+}
+
+/** The newest 100 lines, for the owner's and admins' 动态 panel. */
+export async function listActivity(db: Db, questionnaireId: number): Promise<TeamActivityItem[]> {
+  const rows = await db
+    .selectFrom("team_activity")
+    .leftJoin("users", "users.id", "team_activity.actorId")
+    .select([
+      "team_activity.id",
+      "team_activity.actorId",
+      "team_activity.action",
+      "team_activity.detail",
+      "team_activity.createdAt",
+      "users.nickName",
+    ])
+    .where("team_activity.questionnaireId", "=", questionnaireId)
+    .orderBy("team_activity.id", "desc")
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    actor: { userId: row.actorId, nickName: row.nickName ?? "已注销用户" },
+    action: row.action,
+    actionName: teamActivityNames[row.action] ?? row.action,
+    detail: row.detail,
+    createdAt: chinaDateTime(row.createdAt),
+  }));
+}

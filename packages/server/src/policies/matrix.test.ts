@@ -1,0 +1,232 @@
+import { teamRoles } from "@wjgj/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type BuiltUser,
+  buildQuestionnaire,
+  buildTeamMember,
+  buildUser,
+  sampleDefinition,
+} from "../../test/factories.ts";
+import { createTestContext, type TestContext } from "../../test/helpers.ts";
+import { apiRoutesOf } from "../http/route.ts";
+import { questionnairePermissions, questionnaireRouteActions } from "./index.ts";
+
+/**
+ * Generated from the one policy table: every call naming a questionnaire × every kind of caller gives
+ * exactly what `questionnairePermissions` allows, and a refused call changes nothing.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Modules whose `id` (or `questionnaireId`) names a questionnaire. */
+const MODULES = [
+  "questionary/",
+  "questionJump/",
+  "showQuestion/",
+  "selectConnect/",
+  "questionSelectJoin/",
+  "statistics/",
+  "answer/",
+  "export/",
+  "queationaryTeam/",
+];
+/** Calls of those modules that name no questionnaire. */
+const NOT_SCOPED = new Set([
+  "questionary/addQuestionary",
+  "questionary/getQuestionaryList",
+  "questionary/getHSZQuestionaryList",
+  "questionary/getQuestionaryCoverList",
+  "queationaryTeam/getShareProjectTeamList",
+  "queationaryTeam/agreeTeamInfo",
+  "queationaryTeam/agreeTeam",
+]);
+
+const CALLERS = ["owner", "admin", "editor", "viewer", "removed", "stranger", "anonymous"] as const;
+type Caller = (typeof CALLERS)[number];
+
+async function snapshot(questionnaireId: number) {
+  const count = async (table: "questionnaires" | "team_members" | "team_invites" | "team_activity") =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("count"))
+          .executeTakeFirst()
+      )?.count ?? 0,
+    );
+  return {
+    questionnaire: await t.db
+      .selectFrom("questionnaires")
+      .selectAll()
+      .where("id", "=", questionnaireId)
+      .executeTakeFirst(),
+    members: await t.db
+      .selectFrom("team_members")
+      .selectAll()
+      .where("questionnaireId", "=", questionnaireId)
+      .orderBy("id")
+      .execute(),
+    invites: await t.db.selectFrom("team_invites").selectAll().orderBy("id").execute(),
+    counts: {
+      questionnaires: await count("questionnaires"),
+      members: await count("team_members"),
+      invites: await count("team_invites"),
+      activity: await count("team_activity"),
+      exports: Number(
+        (
+          await t.db
+            .selectFrom("export_jobs")
+            .select((eb) => eb.fn.countAll().as("c"))
+            .executeTakeFirst()
+        )?.c ?? 0,
+      ),
+      templates: Number(
+        (
+          await t.db
+            .selectFrom("templates")
+            .select((eb) => eb.fn.countAll().as("c"))
+            .executeTakeFirst()
+        )?.c ?? 0,
+      ),
+      attempts: Number(
+        (
+          await t.db
+            .selectFrom("login_attempts")
+            .select((eb) => eb.fn.countAll().as("c"))
+            .executeTakeFirst()
+        )?.c ?? 0,
+      ),
+    },
+  };
+}
+
+describe("the questionnaire policy table", () => {
+  it("names every call that takes a questionnaire, and only registered calls", () => {
+    const routes = apiRoutesOf(t.app);
+    const scoped = routes
+      .filter((r) => MODULES.some((m) => r.path.startsWith(m)) && !NOT_SCOPED.has(r.path))
+      .map((r) => r.path);
+    for (const path of scoped) expect(questionnaireRouteActions[path], path).toBeDefined();
+    const registered = new Set(routes.map((r) => r.path));
+    for (const path of Object.keys(questionnaireRouteActions)) expect(registered.has(path), path).toBe(true);
+  });
+
+  it("gives every caller exactly what its role allows on every call, and refusals change nothing", async () => {
+    const users: Record<Exclude<Caller, "anonymous">, BuiltUser> = {
+      owner: await buildUser(t),
+      admin: await buildUser(t),
+      editor: await buildUser(t),
+      viewer: await buildUser(t),
+      removed: await buildUser(t),
+      stranger: await buildUser(t),
+    };
+    const paths = [...new Set(apiRoutesOf(t.app).map((r) => r.path))].filter(
+      (path) => questionnaireRouteActions[path] !== undefined,
+    );
+    expect(paths.length).toBeGreaterThanOrEqual(50);
+    for (const path of paths) {
+      const routes = apiRoutesOf(t.app).filter((r) => r.path === path);
+      const action = questionnaireRouteActions[path] as keyof typeof questionnairePermissions;
+      const allowed = new Set<string>(questionnairePermissions[action]);
+      // A fresh questionnaire and team per call: an allowed call may delete or transfer it.
+      const q = await buildQuestionnaire(t, users.owner);
+      await buildTeamMember(t, q.id, users.admin, "admin");
+      await buildTeamMember(t, q.id, users.editor, "editor");
+      await buildTeamMember(t, q.id, users.viewer, "viewer");
+      const removed = await buildTeamMember(t, q.id, users.removed, "editor");
+      const removal = await t.app.inject({
+        method: "POST",
+        url: "/wjgj/api/queationaryTeam/delTeamUser",
+        headers: { token: users.owner.token },
+        payload: { id: q.id, userId: removed.userId },
+      });
+      expect(removal.json().code).toBe(200);
+      const invite = await t.db
+        .insertInto("team_invites")
+        .values({
+          questionnaireId: q.id,
+          code: `matrix${q.id}code`,
+          kind: "link",
+          role: "viewer",
+          inviteeId: null,
+          createdBy: users.owner.user.id,
+          expiresAt: "2099-01-01T00:00:00.000Z",
+          maxUses: 5,
+          revokedAt: null,
+          createdAt: "2026-06-01T00:00:00.000Z",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const all: Record<string, unknown> = {
+        id: q.id,
+        questionnaireId: q.id,
+        questionaryId: q.id,
+        publicId: q.publicId,
+        questionId: "q1",
+        definition: sampleDefinition(),
+        baseVersion: 1,
+        settings: { maxResponses: 1 },
+        selectConnect: { questionId: "q1", links: [{ optionId: "a", sourceOptionIds: ["b"] }] },
+        optionSource: null,
+        responseIds: [1],
+        responseId: 1,
+        rowQuestionIds: ["q1"],
+        columnQuestionId: "q1",
+        grades: [{ questionId: "q2", score: 1 }],
+        kind: path.startsWith("export/") ? "xlsx" : "link",
+        role: "viewer",
+        userId: users.viewer.user.id,
+        inviteId: invite.id,
+        phone: users.stranger.user.phone,
+        title: "另存模板",
+      };
+      // 另存为模板 takes the questionnaire, not a definition or a questionnaire kind.
+      const params = path.startsWith("template/")
+        ? { questionaryId: q.id, title: "另存模板" }
+        : all;
+      const refusedFirst = [...CALLERS].sort((a, b) => Number(allowed.has(a)) - Number(allowed.has(b)));
+      for (const route of routes) {
+        const before = await snapshot(q.id);
+        let refusedSeen = false;
+        for (const caller of refusedFirst) {
+          if (allowed.has(caller) && !refusedSeen) {
+            // Every refusal of this call has run: nothing may have changed.
+            expect(await snapshot(q.id), `${route.method} ${path} after refusals`).toEqual(before);
+            refusedSeen = true;
+          }
+          const token = caller === "anonymous" ? undefined : users[caller].token;
+          const response = await t.app.inject({
+            method: route.method,
+            url: `/wjgj/api/${path}`,
+            headers: token ? { token } : {},
+            ...(route.method === "GET"
+              ? {
+                  query: Object.fromEntries(
+                    Object.entries(params)
+                      .filter(([, v]) => typeof v !== "object")
+                      .map(([k, v]) => [k, String(v)]),
+                  ),
+                }
+              : { payload: params }),
+          });
+          const code = response.json().code;
+          const label = `${caller} ${route.method} ${path} (${action})`;
+          if (caller === "anonymous") expect(code, label).toBe(303);
+          else if (allowed.has(caller)) expect([303, 403], label).not.toContain(code);
+          else expect(code, label).toBe(403);
+        }
+        if (!refusedSeen) expect(await snapshot(q.id)).toEqual(before);
+      }
+    }
+  });
+
+  it("gives each role the actions of the table", () => {
+    for (const action of Object.keys(questionnairePermissions) as (keyof typeof questionnairePermissions)[])
+      for (const role of questionnairePermissions[action]) expect(teamRoles).toContain(role);
+  });
+});
