@@ -78,5 +78,5 @@ describe("SIGTERM", () => {
     expect(storedIds.size).toBeGreaterThanOrEqual(acknowledged.length);
     expect(server.output()).not.toMatch(/停止时出错|unhandled/);
     // A whole server process starts here (tsx compiles the sources): more than the default 30 s on a busy machine.
-  }, 240_000);
+  }, 480_000);
 });
