@@ -9,6 +9,7 @@ import { openDb } from "../packages/server/src/db/index.ts";
 import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
 import type { UserRow } from "../packages/server/src/db/tables/users.ts";
 import { consoleSmsProvider } from "../packages/server/src/sms/console-provider.ts";
+import { createStorage } from "../packages/server/src/storage/index.ts";
 
 /** The database of `config`, migrated, and the command context over it (system clock, silent SMS). */
 export async function openBenchContext(config: ReturnType<typeof loadConfig>) {
@@ -20,6 +21,7 @@ export async function openBenchContext(config: ReturnType<typeof loadConfig>) {
     dialect: handle.dialect,
     clock: systemClock,
     sms: consoleSmsProvider({ warn: () => {} }),
+    storage: createStorage(config),
   };
   return { handle, ctx };
 }

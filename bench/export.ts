@@ -26,6 +26,7 @@ import { progressRecorder } from "../packages/server/src/commands/exports/runner
 import { latestDefinition, writeExportFile } from "../packages/server/src/commands/exports/write-file.ts";
 import { openDb } from "../packages/server/src/db/index.ts";
 import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
+import { localStorage as localFiles } from "../packages/server/src/storage/local.ts";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -184,7 +185,7 @@ async function runOurs(dataDir: string, questionnaireId: number): Promise<SideRe
     kind: "xlsx",
     filter: null,
     filePath: path.join(dataDir, "ours.xlsx"),
-    uploadsDir: path.join(dataDir, "uploads"),
+    storage: localFiles(dataDir),
     onProgress: progressRecorder(handle.db, job.id),
   });
   const ms = performance.now() - started;

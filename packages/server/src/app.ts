@@ -8,7 +8,9 @@ import type { AppContext } from "./context.ts";
 import { registerAnswerPages } from "./http/answer-pages.ts";
 import { clientErrorOptions } from "./http/client-errors.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
+import { type PoolCounts, registerMetrics } from "./http/metrics.ts";
 import { registerMultipart } from "./http/multipart.ts";
+import { registerOperations } from "./http/operations.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
@@ -38,6 +40,7 @@ import { userRoutes } from "./routes/user/index.ts";
 import { vipSetRoutes } from "./routes/vipSet/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
 import type { SmsProvider } from "./sms/provider.ts";
+import { createStorage, type Storage } from "./storage/index.ts";
 
 z.config(z.locales.zhCN());
 
@@ -50,9 +53,16 @@ export function redactUrl(url: string): string {
 
 /** The one composition root: every plugin, hook and route of the product is wired here. */
 export async function buildApp(
-  deps: Omit<AppContext, "sms"> & { sms?: SmsProvider; logStream?: { write(line: string): void } },
+  deps: Omit<AppContext, "sms" | "storage"> & {
+    sms?: SmsProvider;
+    /** Files under DATA_DIR or in the S3 bucket of the configuration, unless given. */
+    storage?: Storage;
+    /** The PostgreSQL pool's counts, for /metrics. */
+    dbPool?: PoolCounts;
+    logStream?: { write(line: string): void };
+  },
 ): Promise<FastifyInstance> {
-  const { logStream, ...context } = deps;
+  const { logStream, dbPool, ...context } = deps;
   // Before anything can sign a token: a damaged key file stops the start with a Chinese message.
   await prepareAnswerTokenKey(deps.config);
   const app = Fastify({
@@ -79,8 +89,14 @@ export async function buildApp(
     },
   });
 
-  const ctx: AppContext = { ...context, sms: deps.sms ?? consoleSmsProvider(app.log) };
+  const ctx: AppContext = {
+    ...context,
+    sms: deps.sms ?? consoleSmsProvider(app.log),
+    storage: deps.storage ?? createStorage(deps.config),
+  };
   registerErrorHandling(app);
+  const metrics = registerMetrics(app, ctx, dbPool);
+  registerOperations(app, ctx, metrics);
   // Respondents open links on phones over slow networks: pages, scripts and large JSON travel compressed.
   // Brotli at quality 5 keeps per-request CPU low (zlib's default of 11 is meant for build-time files).
   await app.register(compress, {

@@ -41,6 +41,13 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s?#]+$/, "应为接口地址，如 https://api.weixin.qq.com")
     .default("https://api.weixin.qq.com"),
+  /** Object storage: set S3_BUCKET to keep files in an S3-compatible bucket instead of DATA_DIR. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url("应为对象存储地址，如 http://127.0.0.1:9000").optional().or(z.literal("")),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
 export interface Config {
@@ -72,6 +79,17 @@ export interface Config {
         envVersion: "release" | "trial" | "develop";
       }
     | undefined;
+  /** The bucket when files live in S3-compatible storage; undefined keeps them under DATA_DIR. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,5 +127,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             envVersion: e.WECHAT_MP_ENV,
           }
         : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT || undefined,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

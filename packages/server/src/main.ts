@@ -1,14 +1,17 @@
+import { collectDefaultMetrics } from "prom-client";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
 import { pruneExpiredRecords } from "./commands/maintenance.ts";
 import { loadConfig } from "./config.ts";
 import { openDb, toCount } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrations/index.ts";
+import { metricsOf } from "./http/metrics.ts";
 import { type Credential, ensureAdmin, seedDemoAccounts } from "./seed/accounts.ts";
 import { seedDemoQuestionnaires } from "./seed/demo-questionnaires.ts";
 import { seedSiteContent } from "./seed/site-content.ts";
 import { seedOfficialTemplates } from "./seed/templates/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
+import { createStorage } from "./storage/index.ts";
 
 function printCredentials(url: string, credentials: Credential[], adminShown: boolean): void {
   const lines = [
@@ -47,7 +50,17 @@ async function main(): Promise<void> {
     await seedSiteContent(handle.db, clock, author?.id ?? 0);
   }
 
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock });
+  const storage = createStorage(config);
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    storage,
+    ...(handle.pool ? { dbPool: handle.pool } : {}),
+  });
+  const metrics = metricsOf(app);
+  if (metrics) collectDefaultMetrics({ register: metrics.registry });
   if (empty) {
     // The template gallery's official content is product content, not demo data: written on every new site.
     await seedOfficialTemplates({
@@ -56,6 +69,7 @@ async function main(): Promise<void> {
       dialect: handle.dialect,
       clock,
       sms: consoleSmsProvider(app.log),
+      storage,
     });
   }
   if (config.seedDemo && empty) {
@@ -65,24 +79,38 @@ async function main(): Promise<void> {
       dialect: handle.dialect,
       clock,
       sms: consoleSmsProvider(app.log),
+      storage,
     });
   }
   // Retention housekeeping at start and every six hours; the timer never keeps the process alive.
   const prune = () =>
-    pruneExpiredRecords({ db: handle.db, clock, config }).catch((error: unknown) =>
+    pruneExpiredRecords({ db: handle.db, clock, config, storage }).catch((error: unknown) =>
       app.log.error({ err: error }, "pruning expired records failed"),
     );
   await prune();
   const pruneTimer = setInterval(prune, 6 * 3600 * 1000);
   pruneTimer.unref();
-  const close = async () => {
+  // SIGTERM drains: the listener closes (new connections are refused, requests on open ones get 503 and
+  // /readyz with them), requests in flight finish and are answered, the export runner stops its job
+  // between steps and records it, then the pool closes. A second signal does not cut this short.
+  let closing = false;
+  const close = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
     clearInterval(pruneTimer);
-    await app.close();
-    await handle.destroy();
-    process.exit(0);
+    try {
+      await app.close();
+      await handle.destroy();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(
+        `停止时出错（${signal}）：${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      process.exit(1);
+    }
   };
-  process.once("SIGINT", close);
-  process.once("SIGTERM", close);
+  process.on("SIGINT", close);
+  process.on("SIGTERM", close);
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;

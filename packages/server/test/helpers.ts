@@ -11,6 +11,7 @@ import type { AppContext } from "../src/context.ts";
 import { openDb } from "../src/db/index.ts";
 import { migrateToLatest } from "../src/db/migrations/index.ts";
 import { consoleSmsProvider } from "../src/sms/console-provider.ts";
+import { createStorage, type Storage } from "../src/storage/index.ts";
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -54,6 +55,7 @@ export interface TestContext {
   db: ReturnType<typeof openDb>["db"];
   clock: TestClock;
   config: Config;
+  storage: Storage;
   /** What commands take, for factories that build data through the same code as the API. */
   ctx: AppContext;
   close(): Promise<void>;
@@ -80,7 +82,8 @@ export async function createTestContext(
   const handle = openDb(config);
   await migrateToLatest(handle.db, handle.dialect);
   const clock = new TestClock();
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock, logStream });
+  const storage = createStorage(config);
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock, storage, logStream });
   prepare?.(app);
   await app.ready();
   return {
@@ -88,12 +91,14 @@ export async function createTestContext(
     db: handle.db,
     clock,
     config,
+    storage,
     ctx: {
       config,
       db: handle.db,
       dialect: handle.dialect,
       clock,
       sms: consoleSmsProvider({ warn: () => {} }),
+      storage,
     },
     async close() {
       await app.close();

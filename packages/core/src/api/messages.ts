@@ -207,6 +207,8 @@ export const messages = {
   exportStopped: "服务停止，导出已中断，请重新导出",
   exportNoFiles: "所选答卷中没有上传的文件或签名，无需打包",
   exportStorageFailed: "导出文件写入失败，请联系管理员检查存储空间",
+  // Operations (/readyz, for load balancers and operators)
+  notReady: "服务暂不可用：数据库或文件存储无法连接",
   // Results: statistics and the response viewer
   filterInvalid: "筛选条件格式有误，请重新设置",
   filterConditionKind: "计算值和表达式条件不能用于数据筛选，请改用选中、未选中、已作答或比较条件",

@@ -27,7 +27,7 @@ const rules = [
 ] as const;
 
 export async function pruneExpiredRecords(
-  ctx: Pick<AppContext, "db" | "clock" | "config">,
+  ctx: Pick<AppContext, "db" | "clock" | "config" | "storage">,
 ): Promise<Record<string, number>> {
   const now = ctx.clock.now();
   const deleted: Record<string, number> = {};

@@ -1,13 +1,10 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { getQuestionType } from "@wjgj/core";
 import { fileTypeFromBuffer } from "file-type";
 import { iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import { toCount } from "../db/index.ts";
 import type { UploadRow } from "../db/tables/uploads.ts";
-import { writeFileDurably } from "../durable-write.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../errors.ts";
 import type { Viewer } from "../http/viewer.ts";
 import { allowOnQuestionnaire } from "../policies/index.ts";
@@ -31,8 +28,9 @@ export interface UploadedFileInfo {
   type: string;
 }
 
-export function uploadsDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, "uploads");
+/** An upload's key in storage: uploads live under `uploads/`, their rows keep the rest. */
+export function uploadStorageKey(key: string): string {
+  return `uploads/${key}`;
 }
 
 /** The public URL of a stored file: an unguessable capability, served with safe headers. */
@@ -84,7 +82,7 @@ export async function sniffAllowed(file: IncomingFile, accept: readonly string[]
 }
 
 /**
- * Stores an accepted file: written durably under a fresh random key (names on disk are never the uploaded
+ * Stores an accepted file: stored durably under a fresh random key (names on disk are never the uploaded
  * name), then its row; a row that cannot be written takes the file away again.
  */
 export async function saveUpload(
@@ -101,9 +99,12 @@ export async function saveUpload(
 ): Promise<UploadedFileInfo> {
   const now = ctx.clock.now();
   const key = `${iso(now).slice(0, 7)}/${randomBytes(16).toString("hex")}.${args.sniffed.ext}`;
-  const target = path.join(uploadsDir(ctx), key);
-  // Synced before the row exists and the page is answered: a response may claim it right after.
-  await writeFileDurably(target, args.file.data, { exclusive: true });
+  // Stored (synced, on local disk) before the row exists and the page is answered: a response may claim
+  // it right after.
+  await ctx.storage.put(uploadStorageKey(key), args.file.data, {
+    exclusive: true,
+    contentType: args.sniffed.mime,
+  });
   // The uploaded name's last part, whichever separator the sender's system uses.
   const name = ((args.file.filename || args.fallbackName).split(/[\\/]/).pop() ?? "").slice(0, 255);
   try {
@@ -123,7 +124,7 @@ export async function saveUpload(
       })
       .execute();
   } catch (error) {
-    await fs.rm(target, { force: true });
+    await ctx.storage.remove(uploadStorageKey(key));
     throw error;
   }
   return {
@@ -223,5 +224,5 @@ export async function deleteUpload(
     .executeTakeFirstOrThrow();
   if (!mayDelete(upload, viewer, args.answerSession, questionnaire.ownerId)) throw new ForbiddenError();
   await ctx.db.deleteFrom("uploads").where("id", "=", upload.id).execute();
-  await fs.rm(path.join(uploadsDir(ctx), key), { force: true });
+  await ctx.storage.remove(uploadStorageKey(key));
 }

@@ -20,6 +20,8 @@ export type DialectName = "sqlite" | "postgres";
 export interface DbHandle {
   db: Db;
   dialect: DialectName;
+  /** PostgreSQL's connection pool (its counts go to /metrics); SQLite has none. */
+  pool?: pg.Pool;
   destroy(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export function openDb(options: { databaseUrl?: string | undefined; dataDir: str
     // that would end the process. The pool discards the client and the next query opens a new one.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, dialect: "postgres", destroy: () => db.destroy() };
+    return { db, dialect: "postgres", pool, destroy: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, "wjgj.sqlite"));

@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
+import type { Readable } from "node:stream";
 import { type ExportFilter, type ExportKind, exportFileTexts } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -9,7 +8,7 @@ import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { safeName } from "./cells.ts";
-import { type ExportRunner, exportsDir } from "./runner.ts";
+import { type ExportRunner, exportStorageKey } from "./runner.ts";
 import { exportPredicate, latestDefinition } from "./write-file.ts";
 
 /** Jobs of one questionnaire that may wait or run at once; more would only queue behind each other. */
@@ -111,7 +110,7 @@ async function findJob(ctx: AppContext, viewer: Viewer, questionnaireId: number,
 }
 
 export interface ExportDownload {
-  filePath: string;
+  body: Readable;
   size: number;
   fileName: string;
   contentType: string;
@@ -128,10 +127,14 @@ export async function openExportDownload(
   if (job.status === "expired" || (job.expiresAt !== null && job.expiresAt <= iso(ctx.clock.now())))
     throw new NotFoundError("exportExpired");
   if (job.status !== "done" || job.fileKey === null) throw new ConflictError("exportNotReady");
-  const filePath = path.join(exportsDir(ctx), job.fileKey);
-  const stat = await fs.promises.stat(filePath).catch(() => null);
-  if (!stat?.isFile()) throw new NotFoundError("exportFileMissing");
-  return { filePath, size: stat.size, fileName: job.fileName, contentType: contentTypes[job.kind] };
+  const object = await ctx.storage.open(exportStorageKey(job.fileKey));
+  if (!object) throw new NotFoundError("exportFileMissing");
+  return {
+    body: object.body,
+    size: object.size,
+    fileName: job.fileName,
+    contentType: contentTypes[job.kind],
+  };
 }
 
 /** `export/deleteExport`: stops the job if it still runs, then removes it and its file. */
@@ -150,5 +153,5 @@ export async function deleteExportJob(
     .where("id", "=", job.id)
     .returning("fileKey")
     .executeTakeFirst();
-  if (removed?.fileKey) await fs.promises.rm(path.join(exportsDir(ctx), removed.fileKey), { force: true });
+  if (removed?.fileKey) await ctx.storage.remove(exportStorageKey(removed.fileKey));
 }

@@ -1,8 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { exportsDir } from "./runner.ts";
+import { exportStorageKey } from "./runner.ts";
 
 /** Finished and failed jobs stay listed this long (their files go after exportRetentionDays). */
 const JOB_ROW_DAYS = 30;
@@ -12,7 +10,7 @@ const JOB_ROW_DAYS = 30;
  * jobs marked 已过期; job rows older than a month go altogether.
  */
 export async function pruneExports(
-  ctx: Pick<AppContext, "db" | "clock" | "config">,
+  ctx: Pick<AppContext, "db" | "clock" | "storage">,
 ): Promise<{ exportFiles: number; exportJobs: number }> {
   const now = ctx.clock.now();
   const expired = await ctx.db
@@ -28,7 +26,7 @@ export async function pruneExports(
     .where("createdAt", "<", iso(addSeconds(now, -JOB_ROW_DAYS * 86_400)))
     .execute();
   for (const job of [...expired, ...oldRows]) {
-    if (job.fileKey) await fs.rm(path.join(exportsDir(ctx), job.fileKey), { force: true });
+    if (job.fileKey) await ctx.storage.remove(exportStorageKey(job.fileKey));
   }
   if (expired.length > 0) {
     await ctx.db

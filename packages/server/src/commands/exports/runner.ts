@@ -1,18 +1,16 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import path from "node:path";
 import { type ExportFilter, exportRetentionDays, type MessageKey, messages } from "@wjgj/core";
 import type { FastifyBaseLogger } from "fastify";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
-import { commitFile, makeDirectoryDurably, temporaryPathFor } from "../../durable-write.ts";
 import { AppError } from "../../errors.ts";
-import { uploadsDir } from "../uploads.ts";
 import { writeExportFile } from "./write-file.ts";
 
-export function exportsDir(ctx: Pick<AppContext, "config">): string {
-  return path.join(ctx.config.dataDir, "exports");
+/** An export file's key in storage. */
+export function exportStorageKey(fileKey: string): string {
+  return `exports/${fileKey}`;
 }
 
 /** Progress is written to the job at most once per this many rows (the page polls every 1.5 s anyway). */
@@ -133,23 +131,23 @@ export class ExportRunner {
       .executeTakeFirst();
     if (!started) return;
     const fileKey = `${randomBytes(16).toString("hex")}.${started.kind}`;
-    const filePath = path.join(exportsDir(this.ctx), fileKey);
-    // Written under a temporary name and moved durably before the job says "done": a file reported
-    // ready survives a power cut, and a half-written one never carries the final name.
-    const partPath = temporaryPathFor(filePath);
+    const key = exportStorageKey(fileKey);
+    // Written to a scratch file and moved in (durably, on local disk) before the job says "done": a file
+    // reported ready survives a power cut, and a half-written one never carries the final name.
+    let partPath: string | null = null;
     try {
-      await makeDirectoryDurably(exportsDir(this.ctx));
+      partPath = await this.ctx.storage.scratchFile(key);
       const { rows } = await writeExportFile(db, {
         questionnaireId: started.questionnaireId,
         kind: started.kind,
         filter: started.filter === null ? null : (JSON.parse(started.filter) as ExportFilter),
         filePath: partPath,
-        uploadsDir: uploadsDir(this.ctx),
+        storage: this.ctx.storage,
         signal,
         onProgress: progressRecorder(db, jobId),
       });
-      await commitFile(partPath, filePath);
-      const { size } = await fs.stat(filePath);
+      const { size } = await fs.stat(partPath);
+      await this.ctx.storage.putFile(key, partPath);
       const now = clock.now();
       await db
         .updateTable("export_jobs")
@@ -166,8 +164,8 @@ export class ExportRunner {
         .execute();
     } catch (error) {
       // The folder itself may be what failed; a leftover partial file is worse than a failed removal.
-      await fs.rm(partPath, { force: true }).catch(() => {});
-      await fs.rm(filePath, { force: true }).catch(() => {});
+      if (partPath) await fs.rm(partPath, { force: true }).catch(() => {});
+      await this.ctx.storage.remove(key).catch(() => {});
       const reason = signal.aborted ? (signal.reason as StopReason) : undefined;
       if (reason === "cancel") return;
       if (!(error instanceof AppError)) this.log.error({ err: error, jobId }, "export job failed");

@@ -1,6 +1,7 @@
 import { definitionSchema, type ExportFilter, type ExportKind, type SurveyDefinition } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import { AppError, ConflictError } from "../../errors.ts";
+import type { Storage } from "../../storage/index.ts";
 import { planOrRefuse } from "../results/filter.ts";
 import {
   countResponses,
@@ -19,8 +20,8 @@ export interface ExportRequest {
   filter: ExportFilter | null;
   /** Where the file is written (the caller picks a random name and removes it on failure). */
   filePath: string;
-  /** DATA_DIR/uploads, for zips. */
-  uploadsDir: string;
+  /** Where uploads are read from, for zips. */
+  storage: Storage;
   signal?: AbortSignal;
   /** Called after every batch of responses with those written so far and the total selected. */
   onProgress?: (rows: number, total: number) => Promise<void>;
@@ -80,7 +81,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   signal?.throwIfAborted();
 
   if (request.kind === "zip") {
-    const zip = zipWriter(request.filePath);
+    const zip = zipWriter(request.filePath, request.storage);
     let rows = 0;
     let files = 0;
     try {
@@ -91,13 +92,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
       })) {
         signal?.throwIfAborted();
         const seqs = new Map(batch.map((r) => [r.id, ++seq]));
-        const entries = await responseEntries(
-          db,
-          request.uploadsDir,
-          layout,
-          batch,
-          (id) => seqs.get(id) ?? 0,
-        );
+        const entries = await responseEntries(db, request.storage, layout, batch, (id) => seqs.get(id) ?? 0);
         for (const entry of entries) await zip.add(entry);
         files += entries.length;
         rows += new Set(entries.map((e) => e.name.slice(0, e.name.indexOf("/")))).size;

@@ -1,9 +1,10 @@
 import { once } from "node:events";
 import fs from "node:fs";
-import path from "node:path";
 import { exportFileTexts } from "@wjgj/core";
 import { ZipArchive } from "archiver";
 import type { Db } from "../../db/index.ts";
+import { isSafeKey, type Storage } from "../../storage/index.ts";
+import { uploadStorageKey } from "../uploads.ts";
 import { safeName } from "./cells.ts";
 import type { ExportLayout, ResponseSlice } from "./rows.ts";
 
@@ -25,18 +26,19 @@ class FolderNames {
 export interface ZipEntrySource {
   /** Path inside the archive: `<序号>_<答卷编号>/<题号>_<原文件名>`. */
   name: string;
-  file?: string;
+  /** A stored upload's key in storage, opened when the entry is written. */
+  key?: string;
   data?: Buffer;
 }
 
 /**
  * The files of one response: its claimed uploads (文件上传 and stored signatures) and signatures kept
- * inline as PNG data URLs. Stored keys are resolved inside the uploads folder only; a missing file is
- * skipped rather than failing the whole archive.
+ * inline as PNG data URLs. A malformed key or a missing file is skipped rather than failing the whole
+ * archive.
  */
 export async function responseEntries(
   db: Db,
-  uploadsDir: string,
+  storage: Storage,
   layout: ExportLayout,
   batch: readonly ResponseSlice[],
   seqOf: (responseId: number) => number,
@@ -59,7 +61,6 @@ export async function responseEntries(
     list.push(upload);
     byResponse.set(upload.responseId as number, list);
   }
-  const root = path.resolve(uploadsDir);
   const entries: ZipEntrySource[] = [];
   for (const response of batch) {
     const folder = `${seqOf(response.id)}_${response.id}`;
@@ -67,12 +68,13 @@ export async function responseEntries(
     const label = (questionId: string) =>
       String(numberOf.get(questionId) ?? safeName(questionId, "题目", 64));
     for (const upload of byResponse.get(response.id) ?? []) {
-      const file = path.resolve(root, upload.path);
-      if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) continue;
+      if (!isSafeKey(upload.path)) continue;
+      const key = uploadStorageKey(upload.path);
+      if (!(await storage.stat(key))) continue;
       const name = names.take(
         `${label(upload.questionId)}_${safeName(upload.originalName, exportFileTexts.unnamedFile)}`,
       );
-      entries.push({ name: `${folder}/${name}`, file });
+      entries.push({ name: `${folder}/${name}`, key });
     }
     for (const [questionId, answer] of inlineSignatures(layout, response)) {
       const name = names.take(`${label(questionId)}_${exportFileTexts.signatureFile}`);
@@ -96,7 +98,7 @@ function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [strin
 }
 
 /** A zip written entry by entry: each `add` waits until archiver has taken the previous one. */
-export function zipWriter(filePath: string) {
+export function zipWriter(filePath: string, storage: Storage) {
   const out = fs.createWriteStream(filePath);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   let failure: unknown = null;
@@ -111,8 +113,11 @@ export function zipWriter(filePath: string) {
   return {
     async add(entry: ZipEntrySource): Promise<void> {
       if (failure) throw failure;
+      // Opened only now, one at a time: a bucket's connections are not held for files still waiting.
+      const stored = entry.key ? await storage.open(entry.key) : null;
+      if (entry.key && !stored) return;
       const processed = once(archive, "entry");
-      if (entry.file) archive.file(entry.file, { name: entry.name });
+      if (stored) archive.append(stored.body, { name: entry.name });
       else archive.append(entry.data ?? Buffer.alloc(0), { name: entry.name });
       await Promise.race([processed, closed]);
       if (failure) throw failure;

@@ -4,6 +4,7 @@ import { findByPublicId, openQuestionnaire } from "../../commands/answering/open
 import { openPreview } from "../../commands/answering/preview.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
 import type { AppContext } from "../../context.ts";
+import { metricsOf } from "../../http/metrics.ts";
 import { defineRoute } from "../../http/route.ts";
 import { checkInput, openInput, previewInput, submitInput } from "./schema.ts";
 
@@ -32,17 +33,19 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: submitInput,
     bodyLimit: 2 * 1024 * 1024,
     successMessage: "answerSubmitted",
-    handler: ({ viewer, input, request, ip }) => {
+    handler: async ({ viewer, input, request, ip }) => {
       // The page must have opened this very revision (past its gates) recently; previews are never stored.
       const answerSession = input.preview
         ? undefined
         : verifyAnswerToken(ctx, input.answerToken, input).session;
-      return submitResponse(
+      const stored = await submitResponse(
         ctx,
         viewer,
         { ...input, answerSession },
         { ip, userAgent: String(request.headers["user-agent"] ?? "") },
       );
+      if (!input.preview) metricsOf(request.server)?.submitsStored.inc();
+      return stored;
     },
   });
 

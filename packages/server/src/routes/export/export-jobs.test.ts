@@ -269,7 +269,7 @@ describe("export jobs", () => {
       kind: "csv",
       filter: null,
       filePath: path.join(t.config.dataDir, "progress.csv"),
-      uploadsDir: path.join(t.config.dataDir, "uploads"),
+      storage: t.storage,
       onProgress: async (rows, total) => {
         reported.push([rows, total]);
       },

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance } from "fastify";
 import {
@@ -85,7 +84,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.hijack();
       const fallback = `wjgj-export-${input.id}${download.fileName.slice(download.fileName.lastIndexOf("."))}`;
       reply.raw.writeHead(200, downloadHeaders(download, fallback));
-      await pipeline(fs.createReadStream(download.filePath), reply.raw).catch((error: unknown) =>
+      await pipeline(download.body, reply.raw).catch((error: unknown) =>
         request.log.warn({ err: error }, "export download interrupted"),
       );
       return null;

@@ -1,0 +1,29 @@
+// The production build: src/main.ts and the workspace's TypeScript (@wjgj/core) bundled into one ES module,
+// dist/main.js, run by plain node (no tsx at run time). npm packages stay external: installed as usual,
+// native ones (better-sqlite3) included.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@wjgj/"));
+
+await build({
+  entryPoints: [path.join(root, "src/main.ts")],
+  outfile: path.join(root, "dist/main.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  // Packages of packages (e.g. @aws-sdk/*) and deep imports of the listed ones stay external too.
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  // The dynamic imports of the SSR renderers name a file at run time; esbuild leaves them alone.
+  logLevel: "warning",
+  banner: {
+    // Some CommonJS dependencies call require(); an ES module has none of its own.
+    js: "import { createRequire as __wjgjRequire } from 'node:module'; const require = __wjgjRequire(import.meta.url);",
+  },
+});
