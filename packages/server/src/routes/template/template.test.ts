@@ -69,13 +69,29 @@ describe("a template's life", () => {
       token: user.token,
       params: { id: quoted.body.data.id },
     });
-    expect(copy.body.data.definition.pages).toEqual(
-      sampleDefinition().pages.map((p) => expect.objectContaining({ id: p.id })),
-    );
     expect(copy.body.data.definition.pages[0]?.questions.map((x) => x.title)).toEqual(
       detail.body.data.definition.pages[0]?.questions.map((x) => x.title),
     );
-    expect((await gallery()).body.data.list[0]?.useCount).toBe(1);
+    // Fresh ids, and q2's show logic (q1 = 119) follows q1 and its option to their new ids.
+    const [q1, q2] = copy.body.data.definition.pages[0]?.questions ?? [];
+    const options = (q1?.config as { options?: { id: string; label: string }[] } | undefined)?.options ?? [];
+    expect(options).toHaveLength(2);
+    for (const id of [q1?.id, q2?.id, ...options.map((o) => o.id)])
+      expect(["p1", "q1", "q2", "a", "b"]).not.toContain(id);
+    expect(q2?.showIf).toEqual({
+      kind: "selected",
+      questionId: q1?.id,
+      optionIds: [options.find((o) => o.label === "119")?.id],
+      match: "any",
+    });
+    expect(copy.body.data.issues.filter((i) => i.level === "error")).toEqual([]);
+    const second = await post<QuestionarySummary>(user.token, "navigation/quoteTemplate", { id });
+    const other = await call<QuestionaryDetail>(t.app, "GET", "questionary/getQuestionaryDetail", {
+      token: user.token,
+      params: { id: second.body.data.id },
+    });
+    expect(other.body.data.definition.pages[0]?.questions[0]?.id).not.toBe(q1?.id);
+    expect((await gallery()).body.data.list[0]?.useCount).toBe(2);
 
     // Changing an approved public template sends it back to review: nothing unreviewed is shown.
     const edited = await post<TemplateCard>(author.token, "template/updateTemplate", {
