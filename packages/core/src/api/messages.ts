@@ -177,6 +177,7 @@ export const messages = {
   cannotDisableLastAdmin: "不能停用最后一个管理员账号，请先确保还有其他可用的管理员",
   cannotResetOwnPassword: "不能在这里重置自己的密码，请在个人资料中修改密码",
   userUpdateEmpty: "请填写要修改的内容",
+  userIsTemplateInvalid: "模板作者标记需为是或否",
   passwordResetDone: "密码已重置，新密码只显示这一次，请及时告知用户",
   auditEntityInvalid: "对象类型无效",
   nickNameSearchInvalid: "昵称搜索条件不能超过20个字符",
