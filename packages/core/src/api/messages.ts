@@ -241,6 +241,8 @@ export const messages = {
   templateSubmitForbidden: "只有模板作者账号可以提交公开模板，请联系管理员开通",
   templateVisibilityInvalid: "模板可见范围需为私有或公开",
   templateNotPending: "该模板不在待审核状态",
+  templateNotListed: "该模板未上架，无需下架",
+  templateNotTakenDown: "只有已下架的公开模板可以重新上架",
   templateRejectReasonInvalid: "请填写驳回原因（1-200个字）",
   templateSortInvalid: "排序方式需为最热或最新",
   templateReviewStateInvalid: "审核状态无效",
