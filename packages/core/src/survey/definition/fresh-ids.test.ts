@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateSurvey } from "../logic/evaluate.ts";
-import { buildSurvey, choice, multi, text } from "../testing/build.ts";
+import { buildSurvey, choice, multi, text, today } from "../testing/build.ts";
 import { checkDefinition } from "../validate/check-definition.ts";
 import { withFreshIds } from "./fresh-ids.ts";
 
@@ -112,8 +112,8 @@ describe("withFreshIds", () => {
 
   it("behaves like the original: the same answers show the same questions", () => {
     const q1Options = optionIdsOf(q1);
-    const before = evaluateSurvey(source, { q1: { optionId: "a" } }, {});
-    const after = evaluateSurvey(copy, { [q1?.id ?? ""]: { optionId: q1Options[0] } }, {});
+    const before = evaluateSurvey(source, { q1: { optionId: "a" } }, today);
+    const after = evaluateSurvey(copy, { [q1?.id ?? ""]: { optionId: q1Options[0] } }, today);
     expect(before.visibleQuestions).toContain("q2");
     const newIdOf = new Map(
       source.pages.flatMap((p, i) => p.questions.map((q, j) => [q.id, copy.pages[i]?.questions[j]?.id])),
