@@ -21,6 +21,9 @@ async function updateAfter(page: Page, action: () => Promise<void>) {
 }
 
 test.describe("template designer and 模板管理", () => {
+  // Two browsers (admin and author) through four screens.
+  test.setTimeout(180_000);
+
   test("admin makes a user a template author; the user builds a template in the template designer and submits it; admin approves it into the gallery", async ({
     browser,
     request,

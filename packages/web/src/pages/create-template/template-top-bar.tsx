@@ -114,9 +114,7 @@ export function TemplateTopBar() {
         <Tag color="blue">{questionnaireKindNames[card.kind]}模板</Tag>
         {card.official && <Tag color="purple">官方模板</Tag>}
         <Tag color={stateColors[card.reviewState]} data-testid="template-review-state">
-          {card.visibility === "private" && card.reviewState !== "rejected"
-            ? "仅自己可见"
-            : card.reviewStateName}
+          {card.reviewStateName}
         </Tag>
       </span>
       <SaveIndicator />
