@@ -108,7 +108,7 @@ test.describe("template designer and 模板管理", () => {
     await user.context().close();
   });
 
-  test("模板管理: reject with a reason the author sees, filter by state, take down and delete", async ({
+  test("模板管理: all states, search, 推荐到首页, 下架 (ends the recommendation), 编辑信息 and 删除", async ({
     page,
     request,
   }) => {
