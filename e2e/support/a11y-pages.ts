@@ -113,6 +113,19 @@ export const a11yPages: A11yPage[] = [
     ready: (page) => page.locator(".wj-template-card").first(),
   },
   {
+    label: "新建模板",
+    path: () => "/dc/createTemplate",
+    as: "user",
+    ready: (page) => page.locator(".ct-new"),
+  },
+  {
+    // An admin edits the site's official templates (id 1 is one, see below) in the template designer.
+    label: "模板设计器",
+    path: () => "/dc/createTemplate?id=1",
+    as: "admin",
+    ready: (page) => page.getByTestId("question-card").first(),
+  },
+  {
     // Official templates are seeded first on the sweep's empty database: id 1 is one of them.
     label: "模板预览",
     path: () => "/questionnaireDetails?id=1",

@@ -7,6 +7,7 @@ import { ADMIN, apiLogin } from "./accounts.ts";
 export const adminScreens = [
   { path: "admin/user", menu: "用户管理", testId: "admin-user-page" },
   { path: "survey", menu: "问卷管理", testId: "admin-survey" },
+  { path: "templates", menu: "模板管理", testId: "admin-templates-page" },
   { path: "content/news", menu: "资讯", testId: "admin-news" },
   { path: "content/labels", menu: "资讯标签", testId: "admin-labels" },
   { path: "content/help-categories", menu: "帮助分类", testId: "admin-help-categories" },

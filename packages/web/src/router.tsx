@@ -233,11 +233,14 @@ const consoleRoutes: RouteObject[] = [
       (m) => m.DcDesignPage,
     ),
   },
-  placeholder("dc/createTemplate", {
-    name: "createTemplate",
-    title: "创建模板",
-    description: "把常用的问卷保存为模板，供自己或团队反复使用。",
-  }),
+  {
+    path: "dc/createTemplate",
+    handle: { name: "createTemplate", title: "创建模板" },
+    element: page(
+      () => import("./pages/create-template/index.tsx"),
+      (m) => m.CreateTemplatePage,
+    ),
+  },
   {
     path: "dc/template",
     handle: { name: "template", title: "模板中心" },

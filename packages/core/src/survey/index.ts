@@ -2,6 +2,7 @@
 export * from "./definition/condition.ts";
 export * from "./definition/condition-limits.ts";
 export * from "./definition/definition.ts";
+export { type IdMaker, withFreshIds } from "./definition/fresh-ids.ts";
 export { idSchema } from "./definition/ids.ts";
 export * from "./definition/kinds.ts";
 export * from "./definition/logic.ts";

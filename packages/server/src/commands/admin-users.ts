@@ -29,7 +29,7 @@ async function revokeAllSessions(trx: Trx, userId: number, now: string): Promise
 }
 
 /**
- * Status and membership changed by an admin. Disabling ends the account's sessions; level 0 clears
+ * Status, membership and the template-author mark (isTemplate) changed by an admin. Disabling ends the account's sessions; level 0 clears
  * the expiry; a paid level needs an expiry (given now or already stored).
  */
 export async function updateUserByAdmin(
@@ -64,7 +64,13 @@ export async function updateUserByAdmin(
     if (vipLevel !== 0 && !vipStopTime) throw InvalidInputError.field("vipStopTime", "vipStopTimeRequired");
     const after = await trx
       .updateTable("users")
-      .set({ status: input.status ?? before.status, vipLevel, vipStopTime, updatedAt: now })
+      .set({
+        status: input.status ?? before.status,
+        vipLevel,
+        vipStopTime,
+        isTemplate: input.isTemplate === undefined ? before.isTemplate : input.isTemplate ? 1 : 0,
+        updatedAt: now,
+      })
       .where("id", "=", before.id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -30,6 +30,7 @@ export function presentAdminUser(user: UserRow) {
     vipStopTime: chinaDateTime(user.vipStopTime),
     role: user.role,
     status: user.status,
+    isTemplate: user.isTemplate === 1 ? 1 : 0,
     createdAt: chinaDateTime(user.createdAt),
   };
 }

@@ -10,6 +10,8 @@ export interface AdminUserRow {
   vipStopTime: string;
   role: UserInfo["role"];
   status: "active" | "disabled";
+  /** 模板作者: may submit templates to the public gallery. */
+  isTemplate: 0 | 1;
   createdAt: string;
 }
 
@@ -34,6 +36,7 @@ export interface UserUpdateInput {
   vipLevel?: number;
   /** `YYYY-MM-DD HH:mm:ss`, China time. */
   vipStopTime?: string;
+  isTemplate?: 0 | 1;
 }
 
 export interface UserSession {

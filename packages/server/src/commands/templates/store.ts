@@ -1,9 +1,10 @@
-import { questionaryKindInfos } from "@wjgj/core";
+import { type QuestionnaireKind, questionaryKindInfos } from "@wjgj/core";
 import type { Db, Trx } from "../../db/index.ts";
 import type { TemplateRow } from "../../db/tables/templates.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { allowOnTemplate, type TemplateAction } from "../../policies/index.ts";
+import { readDefinition } from "../questionnaires/store.ts";
 
 /**
  * The template `id` if the viewer may do `action` on it. A template the viewer may not even read answers
@@ -62,4 +63,9 @@ export function categoryNameOf(kind: string, categoryId: string): string {
 export function auditableTemplate(row: TemplateRow) {
   const { definition: _definition, searchText: _searchText, ...rest } = row;
   return rest;
+}
+
+/** The stored snapshot with its kind and title replaced (they are kept in both the row and the definition). */
+export function readDefinitionText(json: string, patch: { kind: QuestionnaireKind; title: string }): string {
+  return JSON.stringify({ ...readDefinition(json), ...patch });
 }

@@ -38,11 +38,20 @@ export const userUpdateInput = z
     status: blankAsAbsent(enumParam(["active", "disabled"], "userStatusInvalid")),
     vipLevel: blankAsAbsent(intFromText("userVipLevelInvalid", 0, 3)),
     vipStopTime: blankAsAbsent(dateTimeParam()),
+    /** 模板作者: may submit templates to the public gallery (seed's user field isTemplate). */
+    isTemplate: blankAsAbsent(booleanParam("userIsTemplateInvalid")),
   })
-  .refine((v) => v.status !== undefined || v.vipLevel !== undefined || v.vipStopTime !== undefined, {
-    message: messages.userUpdateEmpty,
-    path: ["status"],
-  });
+  .refine(
+    (v) =>
+      v.status !== undefined ||
+      v.vipLevel !== undefined ||
+      v.vipStopTime !== undefined ||
+      v.isTemplate !== undefined,
+    {
+      message: messages.userUpdateEmpty,
+      path: ["status"],
+    },
+  );
 export type UserUpdate = z.output<typeof userUpdateInput>;
 
 export const userSessionsInput = z.object({

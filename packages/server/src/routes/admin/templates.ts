@@ -2,10 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { listAllTemplates, templateNames } from "../../commands/templates/lists.ts";
 import {
   deleteProfession,
+  deleteTemplateByAdmin,
   featureTemplate,
   listProfessions,
   reviewTemplate,
   saveProfession,
+  takeDownTemplate,
+  updateTemplateMetadata,
 } from "../../commands/templates/review.ts";
 import type { AppContext } from "../../context.ts";
 import type { TemplateRow } from "../../db/tables/templates.ts";
@@ -14,10 +17,12 @@ import { presentTemplateCard } from "../../presenters/template.ts";
 import { emptyInput } from "../navigation/schema.ts";
 import {
   adminTemplateListInput,
+  adminTemplateUpdateInput,
   featureInput,
   idInput,
   professionSaveInput,
   reviewInput,
+  takeDownTemplateInput,
 } from "../template/schema.ts";
 
 /**
@@ -49,6 +54,33 @@ export function adminTemplateRoutes(app: FastifyInstance, ctx: AppContext): void
     access: "admin:templates",
     input: featureInput,
     handler: async ({ viewer, input }) => card(await featureTemplate(ctx, viewer.user.id, input)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "admin/template/update",
+    access: "admin:templates",
+    input: adminTemplateUpdateInput,
+    handler: async ({ viewer, input }) => card(await updateTemplateMetadata(ctx, viewer.user.id, input)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "admin/template/takeDown",
+    access: "admin:templates",
+    input: takeDownTemplateInput,
+    handler: async ({ viewer, input }) => card(await takeDownTemplate(ctx, viewer.user.id, input)),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "admin/template/delete",
+    access: "admin:templates",
+    input: idInput,
+    handler: async ({ viewer, input }) => {
+      await deleteTemplateByAdmin(ctx, viewer.user.id, input.id);
+      return null;
+    },
   });
 
   defineRoute(app, ctx, {

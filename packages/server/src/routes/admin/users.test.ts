@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditRowsOf, type BuiltUser, buildAdmin, buildUser } from "../../../test/factories.ts";
+import {
+  auditRowsOf,
+  type BuiltUser,
+  buildAdmin,
+  buildQuestionnaire,
+  buildUser,
+} from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { updateUserByAdmin } from "../../commands/admin-users.ts";
 import { createSession, resolveSession } from "../../commands/sessions.ts";
@@ -23,6 +29,34 @@ const update = (params: Record<string, string | number>) =>
 const userInfo = (token: string) => call(t.app, "GET", "user/getUserInfo", { token });
 
 describe("admin/user/update", () => {
+  it("grants and revokes isTemplate: only a template author may submit a template for the public gallery", async () => {
+    const author = await buildUser(t);
+    const q = await buildQuestionnaire(t, author);
+    const submit = () =>
+      call(t.app, "POST", "template/addTemplate", {
+        token: author.token,
+        params: { questionaryId: q.id, visibility: "public" },
+      });
+    expect((await submit()).body).toMatchObject({
+      code: 403,
+      msg: "只有模板作者账号可以提交公开模板，请联系管理员开通",
+    });
+
+    const granted = await update({ id: author.user.id, isTemplate: 1 });
+    expect(granted.body.data).toMatchObject({ isTemplate: 1 });
+    expect((await userInfo(author.token)).body).toMatchObject({ data: { isTemplate: 1 } });
+    expect((await submit()).body).toMatchObject({ code: 200, data: { reviewState: "pending" } });
+
+    await update({ id: author.user.id, isTemplate: 0 });
+    expect((await submit()).body.code).toBe(403);
+    const audit = await auditRowsOf(t, "user", author.user.id);
+    expect(audit.map((row) => (row.after as { isTemplate: number }).isTemplate)).toEqual([1, 0]);
+    expect((await update({ id: author.user.id, isTemplate: "x" })).body).toMatchObject({
+      code: 400,
+      msg: "模板作者标记需为是或否",
+    });
+  });
+
   it("disabling a user ends all their sessions; enabling lets them log in again", async () => {
     const target = await buildUser(t, { password: "Secret123" });
     const second = await createSession(t.db, t.clock, 30, target.user, {

@@ -129,7 +129,7 @@ describe("template calls", () => {
     const adminRoutes = apiRoutesOf(t.app).filter(
       (r) => r.path.startsWith("admin/template/") || r.path.startsWith("admin/profession/"),
     );
-    expect(adminRoutes.length).toBe(6);
+    expect(adminRoutes.length).toBe(9);
     for (const route of adminRoutes) {
       for (const [token, expected] of [
         [plain.token, 403],
@@ -138,7 +138,7 @@ describe("template calls", () => {
       ] as const) {
         const res = await call(t.app, route.method, route.path, {
           ...(token ? { token } : {}),
-          params: { id: pub.id, approve: 1, featured: 1, name: "测试行业" },
+          params: { id: pub.id, approve: 1, featured: 1, takenDown: 1, title: "改名", name: "测试行业" },
         });
         expect(res.body.code, `${route.path} ${token ? "user" : "anonymous"}`).toBe(expected);
       }

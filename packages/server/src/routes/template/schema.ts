@@ -99,6 +99,20 @@ export const reviewInput = z
     path: ["reason"],
   });
 
+/** 编辑信息 in 模板管理: metadata only; the questions stay as reviewed. */
+export const adminTemplateUpdateInput = z.object({
+  id: idParam,
+  title: fields.title,
+  description: fields.description,
+  kind: fields.kind,
+  categoryId: fields.categoryId,
+  professionId: fields.professionId,
+  tags: fields.tags,
+  cover: fields.cover,
+});
+
+export const takeDownTemplateInput = z.object({ id: idParam, takenDown: booleanParam("invalidInput") });
+
 export const featureInput = z.object({ id: idParam, featured: booleanParam("invalidInput") });
 
 export const professionSaveInput = z.object({

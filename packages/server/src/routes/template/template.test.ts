@@ -69,13 +69,29 @@ describe("a template's life", () => {
       token: user.token,
       params: { id: quoted.body.data.id },
     });
-    expect(copy.body.data.definition.pages).toEqual(
-      sampleDefinition().pages.map((p) => expect.objectContaining({ id: p.id })),
-    );
     expect(copy.body.data.definition.pages[0]?.questions.map((x) => x.title)).toEqual(
       detail.body.data.definition.pages[0]?.questions.map((x) => x.title),
     );
-    expect((await gallery()).body.data.list[0]?.useCount).toBe(1);
+    // Fresh ids, and q2's show logic (q1 = 119) follows q1 and its option to their new ids.
+    const [q1, q2] = copy.body.data.definition.pages[0]?.questions ?? [];
+    const options = (q1?.config as { options?: { id: string; label: string }[] } | undefined)?.options ?? [];
+    expect(options).toHaveLength(2);
+    for (const id of [q1?.id, q2?.id, ...options.map((o) => o.id)])
+      expect(["p1", "q1", "q2", "a", "b"]).not.toContain(id);
+    expect(q2?.showIf).toEqual({
+      kind: "selected",
+      questionId: q1?.id,
+      optionIds: [options.find((o) => o.label === "119")?.id],
+      match: "any",
+    });
+    expect(copy.body.data.issues.filter((i) => i.level === "error")).toEqual([]);
+    const second = await post<QuestionarySummary>(user.token, "navigation/quoteTemplate", { id });
+    const other = await call<QuestionaryDetail>(t.app, "GET", "questionary/getQuestionaryDetail", {
+      token: user.token,
+      params: { id: second.body.data.id },
+    });
+    expect(other.body.data.definition.pages[0]?.questions[0]?.id).not.toBe(q1?.id);
+    expect((await gallery()).body.data.list[0]?.useCount).toBe(2);
 
     // Changing an approved public template sends it back to review: nothing unreviewed is shown.
     const edited = await post<TemplateCard>(author.token, "template/updateTemplate", {
@@ -171,5 +187,71 @@ describe("a template's life", () => {
       categoryId: "survey-1",
     });
     expect(badCategory.body).toMatchObject({ code: 400, msg: "模板场景分类无效" });
+  });
+
+  it("模板管理: an admin edits a user's template's metadata, takes it down and back up, and deletes it", async () => {
+    const admin = await buildAdmin(t);
+    const author = await buildUser(t, { isTemplate: 1 });
+    const q = await buildQuestionnaire(t, author, { title: "员工满意度" });
+    const { id } = (
+      await post<TemplateCard>(author.token, "template/addTemplate", {
+        questionaryId: q.id,
+        visibility: "public",
+      })
+    ).body.data;
+    const pending = await call<Page<TemplateCard>>(t.app, "GET", "admin/template/list", {
+      token: admin.token,
+      params: { reviewState: "pending", keyword: "员工" },
+    });
+    expect(pending.body.data.list.map((c) => c.id)).toEqual([id]);
+    await post(admin.token, "admin/template/review", { id, approve: 1 });
+
+    const edited = await post<TemplateCard>(admin.token, "admin/template/update", {
+      id,
+      title: "员工满意度调查（通用版）",
+      kind: "survey",
+      categoryId: "survey-1",
+      tags: "员工,满意度",
+    });
+    expect(edited.body.data).toMatchObject({
+      title: "员工满意度调查（通用版）",
+      kind: "survey",
+      reviewState: "approved",
+      tags: ["员工", "满意度"],
+    });
+    const detail = await call<TemplateDetail>(t.app, "GET", "template/getTemplateDetail", { params: { id } });
+    expect(detail.body.data.definition).toMatchObject({ title: "员工满意度调查（通用版）", kind: "survey" });
+    expect((await gallery({ keyword: "通用版" })).body.data.total).toBe(1);
+
+    await post(admin.token, "admin/template/feature", { id, featured: 1 });
+    const down = await post<TemplateCard>(admin.token, "admin/template/takeDown", { id, takenDown: 1 });
+    expect(down.body.data).toMatchObject({ reviewState: "withdrawn", featured: false });
+    expect((await gallery({ keyword: "通用版" })).body.data.total).toBe(0);
+    const twice = await post(admin.token, "admin/template/takeDown", { id, takenDown: 1 });
+    expect(twice.body).toMatchObject({ code: 409, msg: "该模板未上架，无需下架" });
+    const up = await post<TemplateCard>(admin.token, "admin/template/takeDown", { id, takenDown: 0 });
+    expect(up.body.data.reviewState).toBe("approved");
+    expect((await gallery({ keyword: "通用版" })).body.data.total).toBe(1);
+
+    const removed = await post(admin.token, "admin/template/delete", { id });
+    expect(removed.body.code).toBe(200);
+    expect(
+      await t.db.selectFrom("templates").select("id").where("id", "=", id).executeTakeFirst(),
+    ).toBeUndefined();
+    const audit = await t.db
+      .selectFrom("audit_logs")
+      .select("action")
+      .where("entity", "=", "template")
+      .where("entityId", "=", String(id))
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      "review",
+      "update",
+      "feature",
+      "takeDown",
+      "restore",
+      "delete",
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type QuestionnaireKind, questionnaireKindNames, questionnaireKinds } from "@wjgj/core";
-import { Button, Form, Input, Modal, Result, Select } from "antd";
+import { Button, Checkbox, Form, Input, Modal, Result, Select } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { templateKeys, templatesApi } from "../../api/templates.ts";
 import { useApiError } from "../../hooks/use-api-error.ts";
+import { useUserStore } from "../../stores/user-store.ts";
 
 /** The questionnaire being saved: its id, and the title and kind the form starts from. */
 export interface TemplateSource {
@@ -19,6 +20,7 @@ interface Values {
   kind: QuestionnaireKind;
   professionId?: number;
   tags?: string[];
+  submitForReview?: boolean;
 }
 
 export const MY_TEMPLATES_PATH = "/dc/template?tab=mine";
@@ -40,7 +42,11 @@ export function SaveAsTemplateDialog({
   const navigate = useNavigate();
   const showError = useApiError();
   const queryClient = useQueryClient();
-  const [savedTitle, setSavedTitle] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ title: string; submitted: boolean } | null>(null);
+  // 模板作者 (isTemplate, granted in the user admin) and admins may offer a template to the public gallery.
+  const canSubmit = useUserStore(
+    (state) => state.userInfo?.isTemplate === 1 || state.userInfo?.role === "admin",
+  );
   const professions = useQuery({
     queryKey: templateKeys.professions,
     queryFn: templatesApi.professions,
@@ -53,7 +59,7 @@ export function SaveAsTemplateDialog({
 
   useEffect(() => {
     if (!source) return;
-    setSavedTitle(null);
+    setSaved(null);
     form.resetFields();
     form.setFieldsValue({ title: source.title.slice(0, 100), kind: source.kind });
   }, [source, form]);
@@ -70,8 +76,12 @@ export function SaveAsTemplateDialog({
         ...(values.description?.trim() ? { description: values.description.trim() } : {}),
         ...(values.professionId ? { professionId: values.professionId } : {}),
         ...(values.tags?.length ? { tags: values.tags } : {}),
+        ...(canSubmit && values.submitForReview ? { visibility: "public" as const } : {}),
       });
-      setSavedTitle(card.title);
+      setSaved({
+        title: card.title,
+        submitted: card.reviewState === "pending" || card.reviewState === "approved",
+      });
     } catch (error) {
       showError(error, form);
     }
@@ -91,14 +101,18 @@ export function SaveAsTemplateDialog({
       confirmLoading={save.isPending}
       onOk={handleOk}
       onCancel={onClose}
-      footer={savedTitle === null ? undefined : null}
+      footer={saved === null ? undefined : null}
       forceRender
     >
-      {savedTitle !== null ? (
+      {saved !== null ? (
         <Result
           status="success"
-          title="已保存为模板"
-          subTitle={`「${savedTitle}」已保存到我的模板，仅自己可见，可随时用它创建新问卷。`}
+          title={saved.submitted ? "已提交审核" : "已保存为模板"}
+          subTitle={
+            saved.submitted
+              ? `「${saved.title}」已保存到我的模板并提交审核，审核通过后将出现在模板中心。`
+              : `「${saved.title}」已保存到我的模板，仅自己可见，可随时用它创建新问卷。`
+          }
           extra={[
             <Button key="mine" type="primary" onClick={handleOpenMine}>
               查看我的模板
@@ -149,6 +163,15 @@ export function SaveAsTemplateDialog({
           >
             <Select mode="tags" open={false} suffixIcon={null} placeholder="例如：期末、满意度（选填）" />
           </Form.Item>
+          {canSubmit && (
+            <Form.Item
+              name="submitForReview"
+              valuePropName="checked"
+              extra="审核通过后，所有用户都能在模板中心看到并使用这个模板"
+            >
+              <Checkbox>同时提交到公共模板库审核</Checkbox>
+            </Form.Item>
+          )}
         </Form>
       )}
     </Modal>

@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { UserInfo } from "@wjgj/core";
 import { createMemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../app.tsx";
+import { useUserStore } from "../../stores/user-store.ts";
 import { SaveAsTemplateDialog } from "./index.tsx";
 
 const bodies: Record<string, string>[] = [];
@@ -24,7 +26,15 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  useUserStore.getState().clear();
 });
+
+function signIn(isTemplate: 0 | 1) {
+  useUserStore.setState({
+    userInfo: { isTemplate, role: "user", phone: "13900000001", nickName: "李老师" } as UserInfo,
+    status: "ready",
+  });
+}
 
 function renderDialog() {
   const router = createMemoryRouter(
@@ -84,5 +94,30 @@ describe("另存为模板", { timeout: 60_000 }, () => {
     expect(await screen.findByText("模板名称需为 1-100 个字")).toBeTruthy();
     expect((screen.getByLabelText("模板名称") as HTMLInputElement).value).toBe("新员工入职调查");
     expect(screen.queryByText("已保存为模板")).toBeNull();
+  });
+
+  it("a template author can submit it for public review at once; others are not offered it", async () => {
+    signIn(1);
+    reply = {
+      code: 200,
+      msg: "模板已保存",
+      data: { id: 9, title: "新员工入职调查", visibility: "public", reviewState: "pending" },
+    };
+    renderDialog();
+    await screen.findByLabelText("模板名称", undefined, { timeout: 20_000 });
+    fireEvent.click(screen.getByLabelText("同时提交到公共模板库审核"));
+    fireEvent.click(screen.getByRole("button", { name: "保存为模板" }));
+    expect(await screen.findByText("已提交审核")).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ questionaryId: "41", visibility: "public" });
+  });
+
+  it("does not offer public review to a user who is not a template author", async () => {
+    signIn(0);
+    renderDialog();
+    await screen.findByLabelText("模板名称", undefined, { timeout: 20_000 });
+    expect(screen.queryByLabelText("同时提交到公共模板库审核")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "保存为模板" }));
+    expect(await screen.findByText("已保存为模板")).toBeTruthy();
+    expect(bodies[0]?.visibility).toBeUndefined();
   });
 });

@@ -19,6 +19,10 @@ const screens: Record<string, ReactElement> = {
     (m) => m.AdminUserPage,
   ),
   survey: records((m) => m.DwSurveyPage),
+  templates: lazyPage(
+    () => import("../../pages/dw-templates/index.tsx"),
+    (m) => m.DwTemplatesPage,
+  ),
   "content/news": records((m) => m.DwNewsPage),
   "content/labels": records((m) => m.DwLabelsPage),
   "content/help-categories": records((m) => m.DwHelpCategoriesPage),

@@ -15,6 +15,7 @@ export const CONTENT_GROUP = "内容管理";
 export const adminSections: readonly AdminSection[] = [
   { path: "admin/user", title: "用户管理" },
   { path: "survey", title: "问卷管理" },
+  { path: "templates", title: "模板管理" },
   { path: "content/news", title: "资讯", group: CONTENT_GROUP },
   { path: "content/labels", title: "资讯标签", group: CONTENT_GROUP },
   { path: "content/help-categories", title: "帮助分类", group: CONTENT_GROUP },

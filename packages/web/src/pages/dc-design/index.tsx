@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button, Result, Spin } from "antd";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { questionaryApi } from "../../api/questionary.ts";
@@ -35,14 +35,23 @@ function DesignerEffects() {
   return null;
 }
 
-/** Subscribes to nothing that changes per keystroke: only the canvas and panels re-render while typing. */
-function DesignerWorkspace() {
+/**
+ * Subscribes to nothing that changes per keystroke: only the canvas and panels re-render while typing.
+ * The template designer passes its own top bar and effects (autosave through template/updateTemplate).
+ */
+export function DesignerWorkspace({
+  topBar = <TopBar />,
+  effects = <DesignerEffects />,
+}: {
+  topBar?: ReactNode;
+  effects?: ReactNode;
+}) {
   // Only the phone layout reads it (CSS): which of the three columns fills the screen.
   const pane = useUi((state) => state.mobilePane);
   return (
     <>
-      <DesignerEffects />
-      <TopBar />
+      {effects}
+      {topBar}
       <div className="dd-body" data-pane={pane}>
         <DesignerDnd>
           <LeftPanel />

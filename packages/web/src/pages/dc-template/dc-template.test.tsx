@@ -101,10 +101,16 @@ describe("模板中心", { timeout: 60_000 }, () => {
     expect(requests.some((u) => u.includes("navigation/quoteTemplate"))).toBe(true);
   });
 
-  it("我的模板 lists the user's own templates", async () => {
+  it("我的模板 lists the user's own templates, with 新建模板 opening the template designer", async () => {
     const router = createMemoryRouter(routes, { initialEntries: ["/dc/template?tab=mine"] });
     render(<App router={router} />);
-    expect(await screen.findByText("还没有模板，可在问卷设计页“另存为模板”")).toBeTruthy();
+    expect(
+      await screen.findByText("还没有模板，可点击“新建模板”，或在问卷设计页“另存为模板”", undefined, {
+        timeout: 20_000,
+      }),
+    ).toBeTruthy();
     expect(requests.some((u) => u.includes("template/getMyTemplateList"))).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "新建模板" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dc/createTemplate"));
   });
 });

@@ -1,11 +1,25 @@
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type QuestionnaireKind,
   questionnaireKindNames,
   questionnaireKinds,
   type TemplateSort,
 } from "@wjgj/core";
-import { App, Button, Card, Empty, Input, Pagination, Radio, Segmented, Select, Spin, Tabs, Tag } from "antd";
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Input,
+  Pagination,
+  Popconfirm,
+  Radio,
+  Segmented,
+  Select,
+  Spin,
+  Tabs,
+  Tag,
+} from "antd";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { type TemplateQuery, templateKeys, templatesApi } from "../../api/templates.ts";
@@ -41,6 +55,14 @@ export function DcTemplatePage() {
     placeholderData: keepPreviousData,
   });
   const professions = useQuery({ queryKey: templateKeys.professions, queryFn: templatesApi.professions });
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: templatesApi.remove,
+    onSuccess: () => {
+      message.success("模板已删除");
+      return queryClient.invalidateQueries({ queryKey: ["templates"] });
+    },
+  });
   const quote = useMutation({
     mutationFn: templatesApi.quote,
     onSuccess: (created) => {
@@ -60,6 +82,13 @@ export function DcTemplatePage() {
       <Tabs
         activeKey={tab}
         onChange={(key) => handleFilter(() => setTab(key as Tab))}
+        tabBarExtraContent={
+          tab === "mine" ? (
+            <Button type="primary" onClick={() => navigate("/dc/createTemplate")}>
+              新建模板
+            </Button>
+          ) : undefined
+        }
         items={[
           { key: "gallery", label: "模板中心" },
           { key: "mine", label: "我的模板" },
@@ -103,7 +132,11 @@ export function DcTemplatePage() {
       <Spin spinning={list.isFetching}>
         {list.data && list.data.list.length === 0 ? (
           <Empty
-            description={tab === "mine" ? "还没有模板，可在问卷设计页“另存为模板”" : "没有找到符合条件的模板"}
+            description={
+              tab === "mine"
+                ? "还没有模板，可点击“新建模板”，或在问卷设计页“另存为模板”"
+                : "没有找到符合条件的模板"
+            }
           />
         ) : (
           <div className="wj-template-centre__grid">
@@ -130,6 +163,29 @@ export function DcTemplatePage() {
                   >
                     使用
                   </Button>,
+                  ...(tab === "mine"
+                    ? [
+                        <Button
+                          key="edit"
+                          type="link"
+                          onClick={() => navigate(`/dc/createTemplate?id=${card.id}`)}
+                        >
+                          编辑
+                        </Button>,
+                        <Popconfirm
+                          key="delete"
+                          title="删除后无法恢复，确定删除这个模板吗？"
+                          okText="删除"
+                          okButtonProps={{ danger: true }}
+                          cancelText="取消"
+                          onConfirm={() => remove.mutateAsync(card.id)}
+                        >
+                          <Button type="link" danger>
+                            删除
+                          </Button>
+                        </Popconfirm>,
+                      ]
+                    : []),
                 ]}
               >
                 <Card.Meta
@@ -140,6 +196,9 @@ export function DcTemplatePage() {
                   <Tag>{card.kindName}</Tag>
                   {card.professionName && <Tag>{card.professionName}</Tag>}
                   {tab === "mine" && <Tag color="blue">{card.reviewStateName}</Tag>}
+                  {tab === "mine" && card.reviewState === "rejected" && (
+                    <span className="wj-template-card__reason">驳回原因：{card.rejectReason}</span>
+                  )}
                   <span>{card.questionCount} 题</span>
                   <span>{card.useCount} 次使用</span>
                 </div>

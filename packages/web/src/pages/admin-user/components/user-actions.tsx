@@ -9,7 +9,7 @@ interface UserActionsProps {
   onSessions: (row: AdminUserRow) => void;
 }
 
-/** 停用/启用, 会员, 重置密码 and 登录记录 of one account. */
+/** 停用/启用, 会员, 模板作者, 重置密码 and 登录记录 of one account. */
 export function UserActions({ row, onVip, onSessions }: UserActionsProps) {
   const { message, modal } = App.useApp();
   const showError = useApiError();
@@ -22,6 +22,16 @@ export function UserActions({ row, onVip, onSessions }: UserActionsProps) {
     try {
       await update.mutateAsync({ id: row.id, status: disabling ? "disabled" : "active" });
       void message.success(disabling ? "已停用，该用户的登录已全部失效" : "已启用");
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const granting = row.isTemplate !== 1;
+  const handleTemplateAuthor = async () => {
+    try {
+      await update.mutateAsync({ id: row.id, isTemplate: granting ? 1 : 0 });
+      void message.success(granting ? "已设为模板作者，可提交公开模板" : "已取消模板作者");
     } catch (error) {
       showError(error);
     }
@@ -65,6 +75,20 @@ export function UserActions({ row, onVip, onSessions }: UserActionsProps) {
           </Button>
         </Popconfirm>
       )}
+      <Popconfirm
+        title={
+          granting
+            ? "设为模板作者后，该用户可以把模板提交到公共模板库审核。确定吗？"
+            : "取消后该用户不能再提交公开模板（已公开的模板不受影响）。确定吗？"
+        }
+        okText="确定"
+        cancelText="取消"
+        onConfirm={handleTemplateAuthor}
+      >
+        <Button type="link" size="small" loading={update.isPending}>
+          {granting ? "设为模板作者" : "取消模板作者"}
+        </Button>
+      </Popconfirm>
       <Popconfirm
         title="重置后旧密码立即失效，并退出所有设备。确定重置吗？"
         okText="重置"

@@ -37,6 +37,7 @@ const SPECS: readonly ColumnSpec[] = [
   { key: "vipStopTime", title: "会员到期时间", text: (row) => row.vipStopTime || "—" },
   { key: "role", title: "角色", text: (row) => ROLE_LABELS[row.role] ?? row.role },
   { key: "status", title: "状态", text: (row) => STATUS_LABELS[row.status] ?? row.status },
+  { key: "isTemplate", title: "模板作者", text: (row) => (row.isTemplate === 1 ? "是" : "否") },
   { key: "createdAt", title: "注册时间", text: (row) => row.createdAt },
 ];
 

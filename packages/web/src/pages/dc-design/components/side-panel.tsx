@@ -1,4 +1,5 @@
 import { Badge, Tabs } from "antd";
+import { useDesignerMode } from "../designer-mode.ts";
 import { type SideTab, uiActions, useUi } from "../store/ui-store.ts";
 import { useEditor } from "../store/use-editor.ts";
 import { ProblemsPanel } from "./problems-panel.tsx";
@@ -9,6 +10,7 @@ import { QuestionSettings } from "./settings/question-settings.tsx";
 /** Right panel: the selected question's settings, the questionnaire's settings, and the problems list. */
 export function SidePanel() {
   const tab = useUi((state) => state.sideTab);
+  const mode = useDesignerMode();
   const errorCount = useEditor((state) => state.issues.filter((issue) => issue.level === "error").length);
   const warningCount = useEditor((state) => state.issues.length) - errorCount;
   return (
@@ -22,11 +24,12 @@ export function SidePanel() {
           { key: "question", label: "题目设置", children: <QuestionSettings /> },
           {
             key: "survey",
-            label: "问卷设置",
+            label: mode?.settingsLabel ?? "问卷设置",
             children: (
               <div className="dd-settings">
+                {mode ? mode.settings : null}
                 <EngineSettings />
-                <CollectSettings />
+                {mode ? null : <CollectSettings />}
               </div>
             ),
           },

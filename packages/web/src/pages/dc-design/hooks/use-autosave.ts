@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { questionaryApi } from "../../../api/questionary.ts";
-import { type Autosave, startAutosave } from "../store/autosave.ts";
+import { type Autosave, type AutosaveOptions, startAutosave } from "../store/autosave.ts";
 import { editorStore } from "../store/use-editor.ts";
 
 let current: Autosave | null = null;
@@ -10,15 +10,17 @@ export function autosave(): Autosave | null {
   return current;
 }
 
-/** Runs autosave while the designer is mounted. */
-export function useAutosave(enabled: boolean): void {
+const saveQuestionnaire: AutosaveOptions["save"] = (input) => questionaryApi.saveQuestionary(input);
+
+/** Runs autosave while the designer is mounted (the template designer passes its own save). */
+export function useAutosave(enabled: boolean, save: AutosaveOptions["save"] = saveQuestionnaire): void {
   useEffect(() => {
     if (!enabled) return;
-    const handle = startAutosave(editorStore, { save: (input) => questionaryApi.saveQuestionary(input) });
+    const handle = startAutosave(editorStore, { save });
     current = handle;
     return () => {
       handle.stop();
       if (current === handle) current = null;
     };
-  }, [enabled]);
+  }, [enabled, save]);
 }

@@ -26,6 +26,20 @@ export interface EditorMeta {
   hasUnpublishedChanges: boolean;
 }
 
+/** What the editor loads: a questionnaire's detail, or a template shaped like one (/dc/createTemplate). */
+export type DesignerSource = Pick<
+  QuestionaryDetail,
+  | "id"
+  | "publicId"
+  | "kind"
+  | "status"
+  | "hasUnpublishedChanges"
+  | "definition"
+  | "version"
+  | "updatedAt"
+  | "issues"
+>;
+
 export interface Snapshot {
   draft: SurveyDefinition;
   selectedId: string | null;
@@ -44,7 +58,7 @@ export interface EditorState {
   /** checkDefinition's (and parse) issues of the current draft, with paths. */
   issues: Issue[];
 
-  load(detail: QuestionaryDetail): void;
+  load(detail: DesignerSource): void;
   select(id: string | null): void;
   setMeta(patch: Partial<EditorMeta>): void;
   setIssues(issues: Issue[]): void;

@@ -1,6 +1,7 @@
 import type { ExamSettings, SurveySettings } from "@wjgj/core";
 import { Button, InputNumber, Select, Switch } from "antd";
 import { useMemo } from "react";
+import { useDesignerMode } from "../../designer-mode.ts";
 import { plainTitle } from "../../lib/survey-index.ts";
 import { uiActions } from "../../store/ui-store.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
@@ -14,6 +15,8 @@ export function EngineSettings() {
   const kind = useEditor((state) => state.draft?.kind ?? "survey");
   const pages = useEditor((state) => state.draft?.pages);
   const computedCount = useEditor((state) => state.draft?.computed.length ?? 0);
+  // The switch limit is a collection setting of a questionnaire, which a template has not.
+  const questionnaire = useDesignerMode() === null;
   const questionOptions = useMemo(
     () =>
       (pages ?? []).flatMap((page) =>
@@ -128,8 +131,12 @@ export function EngineSettings() {
               onChange={(on) => updateExam({ showAnswersAfterSubmit: on })}
             />
           </div>
-          <TabSwitchLimit />
-          <p className="dd-hint">切屏超过限制次数自动交卷，不填为不限</p>
+          {questionnaire && (
+            <>
+              <TabSwitchLimit />
+              <p className="dd-hint">切屏超过限制次数自动交卷，不填为不限</p>
+            </>
+          )}
         </>
       )}
       <h4 className="dd-section__title">计算值</h4>

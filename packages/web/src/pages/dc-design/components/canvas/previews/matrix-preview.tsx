@@ -45,7 +45,9 @@ export function MatrixPreview({ question, selected }: { question: Question; sele
   const cell = cellOf(question);
   return (
     <>
-      <div className="dd-matrix-wrap">
+      {/* Scrolls sideways on a phone: it takes focus so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable */}
+      <section className="dd-matrix-wrap" tabIndex={0} aria-label="矩阵预览">
         <table className="dd-matrix">
           <thead>
             <tr>
@@ -78,7 +80,7 @@ export function MatrixPreview({ question, selected }: { question: Question; sele
             </div>
           )}
         {question.type === "table" && <div className="dd-note">＋ 添加一行（答题者可自行增加行）</div>}
-      </div>
+      </section>
       {selected && optionListKeys(question.type).length > 0 && (
         <div className="dd-matrix-editors">
           {optionListKeys(question.type).map((key) => (
