@@ -89,6 +89,40 @@ export class Posting {
     }
   }
 
+  /** What a snapshot keeps (fact-bitset-snapshot.ts): the used part of each array, copied. */
+  parts(size: number): {
+    count: number;
+    words: Uint32Array | null;
+    positions: Uint32Array | null;
+    values: Float64Array | null;
+  } {
+    return {
+      count: this.count,
+      words: this.words ? this.words.slice(0, wordsFor(size)) : null,
+      positions: this.positions ? this.positions.slice(0, this.count) : null,
+      values: this.values ? this.values.slice(0, this.count) : null,
+    };
+  }
+
+  /** A posting from a snapshot's parts (views over its buffer, owned by the posting from now on). */
+  static fromParts(
+    questionId: string,
+    keyNum: number | null,
+    parts: {
+      count: number;
+      words: Uint32Array | null;
+      positions: Uint32Array | null;
+      values: Float64Array | null;
+    },
+  ): Posting {
+    const posting = new Posting(questionId, keyNum, parts.values !== null);
+    posting.count = parts.count;
+    posting.words = parts.words;
+    posting.positions = parts.words ? null : (parts.positions ?? new Uint32Array(0));
+    posting.values = parts.values;
+    return posting;
+  }
+
   bytes(): number {
     return (this.words?.byteLength ?? 0) + (this.positions?.byteLength ?? 0) + (this.values?.byteLength ?? 0);
   }
