@@ -18,6 +18,8 @@ import type {
   TextAnswersInput,
   VoteResults,
 } from "@wjgj/core";
+import { ResultCode } from "@wjgj/core";
+import { ApiError } from "./errors.ts";
 import { type CallOptions, http } from "./request.ts";
 
 /** The 答卷详情 list's query without the questionnaire id. */
@@ -101,11 +103,28 @@ export function useOverview(id: number, days: number) {
   });
 }
 
+/**
+ * The progress (0–100) of a filtered call the server answered 正在准备筛选数据 (its index of a large
+ * questionnaire is being built), or null for any other outcome.
+ */
+export function preparingProgress(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== ResultCode.preparing) return null;
+  const progress = (error.data as { progress?: unknown } | null)?.progress;
+  return typeof progress === "number" ? progress : 0;
+}
+
+/** While the server prepares the filter index, ask again every second (other failures are not retried). */
+const whilePreparing = {
+  retry: (_count: number, error: Error) => preparingProgress(error) !== null,
+  retryDelay: 1000,
+};
+
 export function useQuestionStatistics(id: number, filter?: ResultsFilter) {
   return useQuery({
     queryKey: resultsKeys.statistics(id, filter),
     queryFn: ({ signal }) => resultsApi.getQuestionStatistics(id, filter, { signal }),
     placeholderData: keepPreviousData,
+    ...whilePreparing,
   });
 }
 
@@ -129,6 +148,7 @@ export function useCrossAnalysis(id: number, rows: string[], column: string, fil
       ),
     enabled: rows.length > 0 && column !== "" && !rows.includes(column),
     placeholderData: keepPreviousData,
+    ...whilePreparing,
   });
 }
 
