@@ -59,6 +59,7 @@ export function encodeSnapshot(questionnaireId: number, index: FactBitsets): Buf
       count: p.count,
       words: ref(p.words),
       positions: ref(p.positions),
+      valuePositions: ref(p.valuePositions),
       values: ref(p.values),
     }));
   const header = {
@@ -122,6 +123,7 @@ export function decodeSnapshot(questionnaireId: number, bytes: Buffer): FactBits
     count: number;
     words: ArrayRef | null;
     positions: ArrayRef | null;
+    valuePositions: ArrayRef | null;
     values: ArrayRef | null;
   };
   const postings = (list: Stored[]) =>
@@ -132,6 +134,7 @@ export function decodeSnapshot(questionnaireId: number, bytes: Buffer): FactBits
       count: p.count,
       words: take<Uint32Array>(p.words),
       positions: take<Uint32Array>(p.positions),
+      valuePositions: take<Uint32Array>(p.valuePositions),
       values: take<Float64Array>(p.values),
     }));
   const keys = postings(header.keys);
