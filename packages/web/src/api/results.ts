@@ -18,9 +18,10 @@ import type {
   TextAnswersInput,
   VoteResults,
 } from "@wjgj/core";
-import { ResultCode } from "@wjgj/core";
-import { ApiError } from "./errors.ts";
+import { preparingProgress } from "./errors.ts";
 import { type CallOptions, http } from "./request.ts";
+
+export { preparingProgress };
 
 /** The 答卷详情 list's query without the questionnaire id. */
 export type AnswerListQuery = Omit<AnswerListInput, "id" | "filter">;
@@ -101,16 +102,6 @@ export function useOverview(id: number, days: number) {
     queryFn: ({ signal }) => resultsApi.getOverview(id, days, { signal }),
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * The progress (0–100) of a filtered call the server answered 正在准备筛选数据 (its index of a large
- * questionnaire is being built), or null for any other outcome.
- */
-export function preparingProgress(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.code !== ResultCode.preparing) return null;
-  const progress = (error.data as { progress?: unknown } | null)?.progress;
-  return typeof progress === "number" ? progress : 0;
 }
 
 /** While the server prepares the filter index, ask again every second (other failures are not retried). */
