@@ -14,13 +14,6 @@ const MAGIC = "WJGJIDX1";
 export const SNAPSHOT_FORMAT = 1;
 
 type ArrayKind = "u32" | "u8" | "i32" | "u16" | "f64";
-type AnyArray =
-  | Uint32Array<ArrayBuffer>
-  | Uint8Array<ArrayBuffer>
-  | Int32Array<ArrayBuffer>
-  | Uint16Array<ArrayBuffer>
-  | Float64Array<ArrayBuffer>;
-
 const constructors = {
   u32: Uint32Array,
   u8: Uint8Array,
@@ -29,7 +22,10 @@ const constructors = {
   f64: Float64Array,
 } as const;
 
-const kindOf = (array: AnyArray): ArrayKind =>
+/** Any of the arrays an index keeps, whatever buffer it views. */
+type Encodable = Uint32Array | Uint8Array | Int32Array | Uint16Array | Float64Array;
+
+const kindOf = (array: Encodable): ArrayKind =>
   array instanceof Uint32Array
     ? "u32"
     : array instanceof Uint8Array
@@ -45,8 +41,8 @@ const align = (n: number) => Math.ceil(n / 8) * 8;
 /** The snapshot of one index as buffers to write one after another (no copy of the arrays). */
 export function encodeSnapshot(questionnaireId: number, index: FactBitsets): Buffer[] {
   const parts = index.parts();
-  const arrays: AnyArray[] = [];
-  const ref = (array: AnyArray | null) => {
+  const arrays: Encodable[] = [];
+  const ref = (array: Encodable | null) => {
     if (array === null) return null;
     arrays.push(array);
     return { kind: kindOf(array), length: array.length };
@@ -80,7 +76,7 @@ export function encodeSnapshot(questionnaireId: number, index: FactBitsets): Buf
   start.write(MAGIC, 0, "latin1");
   start.writeUInt32LE(json.length, MAGIC.length);
   json.copy(start, MAGIC.length + 4);
-  const buffers = [start];
+  const buffers: Buffer[] = [start];
   for (const array of arrays) {
     buffers.push(Buffer.from(array.buffer, array.byteOffset, array.byteLength));
     const pad = align(array.byteLength) - array.byteLength;
@@ -96,6 +92,15 @@ interface ArrayRef {
 
 /** The index kept in `bytes`, or null when it is not a snapshot of this questionnaire in this format. */
 export function decodeSnapshot(questionnaireId: number, bytes: Buffer): FactBitsets | null {
+  try {
+    return decode(questionnaireId, bytes);
+  } catch {
+    // Cut short or damaged: the index is built again from the responses.
+    return null;
+  }
+}
+
+function decode(questionnaireId: number, bytes: Buffer): FactBitsets | null {
   if (bytes.length < MAGIC.length + 4 || bytes.toString("latin1", 0, MAGIC.length) !== MAGIC) return null;
   const length = bytes.readUInt32LE(MAGIC.length);
   // Typed array views need their element alignment: work on an 8-aligned copy when the read was not.
@@ -104,18 +109,18 @@ export function decodeSnapshot(questionnaireId: number, bytes: Buffer): FactBits
   const header = JSON.parse(data.toString("utf8", MAGIC.length + 4, MAGIC.length + 4 + length));
   if (header.format !== SNAPSHOT_FORMAT || header.questionnaireId !== questionnaireId) return null;
   let offset = align(MAGIC.length + 4 + length);
-  const take = <T extends AnyArray>(ref: ArrayRef | null): T | null => {
+  const take = <T>(ref: ArrayRef | null): T | null => {
     if (ref === null) return null;
     const Constructor = constructors[ref.kind];
     const array = new Constructor(data.buffer, data.byteOffset + offset, ref.length);
     offset += align(array.byteLength);
-    return array as T;
+    return array as unknown as T;
   };
-  const must = <T extends AnyArray>(ref: ArrayRef): T => take<T>(ref) as T;
-  const ids = must<Uint32Array>(header.ids);
-  const statuses = must<Uint8Array>(header.statuses);
-  const days = must<Int32Array>(header.days);
-  const sourceCodes = must<Uint16Array>(header.sourceCodes);
+  const must = <T>(ref: ArrayRef): T => take<T>(ref) as T;
+  const ids = must<Uint32Array<ArrayBuffer>>(header.ids);
+  const statuses = must<Uint8Array<ArrayBuffer>>(header.statuses);
+  const days = must<Int32Array<ArrayBuffer>>(header.days);
+  const sourceCodes = must<Uint16Array<ArrayBuffer>>(header.sourceCodes);
   type Stored = {
     key: string;
     questionId: string;
@@ -132,10 +137,10 @@ export function decodeSnapshot(questionnaireId: number, bytes: Buffer): FactBits
       questionId: p.questionId,
       keyNum: p.keyNum,
       count: p.count,
-      words: take<Uint32Array>(p.words),
-      positions: take<Uint32Array>(p.positions),
-      valuePositions: take<Uint32Array>(p.valuePositions),
-      values: take<Float64Array>(p.values),
+      words: take<Uint32Array<ArrayBuffer>>(p.words),
+      positions: take<Uint32Array<ArrayBuffer>>(p.positions),
+      valuePositions: take<Uint32Array<ArrayBuffer>>(p.valuePositions),
+      values: take<Float64Array<ArrayBuffer>>(p.values),
     }));
   const keys = postings(header.keys);
   const questions = postings(header.questions);
