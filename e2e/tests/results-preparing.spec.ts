@@ -64,7 +64,6 @@ for (const width of [1280, 390]) {
     await expect(notice.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "40");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath(`preparing-${width}.png`), fullPage: true });
     expect(server.answered).toBeGreaterThanOrEqual(1);
     server.preparing = false;
     await expect(page.getByTestId("stats-total")).toHaveText("1");
