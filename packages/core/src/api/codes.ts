@@ -15,6 +15,8 @@ export const ResultCode = {
   requestTooLong: 431,
   tooManyRequests: 429,
   serverError: 500,
+  /** Filtered statistics of a large questionnaire: its index is still being prepared (data.progress, 0–100). */
+  preparing: 503,
 } as const;
 
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];

@@ -212,6 +212,7 @@ export const messages = {
   notReady: "服务暂不可用：数据库或文件存储无法连接",
   // Results: statistics and the response viewer
   filterInvalid: "筛选条件格式有误，请重新设置",
+  resultsIndexPreparing: "正在准备筛选数据",
   filterConditionKind: "计算值和表达式条件不能用于数据筛选，请改用选中、未选中、已作答或比较条件",
   filterCompareUnsupported: "该题的比较条件不能用于数据筛选，请改用选中、未选中或已作答条件",
   filterDateInvalid: "筛选日期需为 YYYY-MM-DD 格式",

@@ -1,4 +1,4 @@
-import type { FieldError } from "@wjgj/core";
+import { type FieldError, ResultCode } from "@wjgj/core";
 
 /**
  * Rejection of every API call. `handled` says the request client already told the user (toast or box), so
@@ -30,4 +30,14 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
       typeof (item as FieldError).field === "string" &&
       typeof (item as FieldError).message === "string",
   );
+}
+
+/**
+ * The progress (0–100) of a filtered call the server answered 正在准备筛选数据 (its index of a large
+ * questionnaire is being built), or null for any other outcome.
+ */
+export function preparingProgress(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== ResultCode.preparing) return null;
+  const progress = (error.data as { progress?: unknown } | null)?.progress;
+  return typeof progress === "number" ? progress : 0;
 }

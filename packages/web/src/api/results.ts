@@ -18,7 +18,10 @@ import type {
   TextAnswersInput,
   VoteResults,
 } from "@wjgj/core";
+import { preparingProgress } from "./errors.ts";
 import { type CallOptions, http } from "./request.ts";
+
+export { preparingProgress };
 
 /** The 答卷详情 list's query without the questionnaire id. */
 export type AnswerListQuery = Omit<AnswerListInput, "id" | "filter">;
@@ -101,11 +104,18 @@ export function useOverview(id: number, days: number) {
   });
 }
 
+/** While the server prepares the filter index, ask again every second (other failures are not retried). */
+const whilePreparing = {
+  retry: (_count: number, error: Error) => preparingProgress(error) !== null,
+  retryDelay: 1000,
+};
+
 export function useQuestionStatistics(id: number, filter?: ResultsFilter) {
   return useQuery({
     queryKey: resultsKeys.statistics(id, filter),
     queryFn: ({ signal }) => resultsApi.getQuestionStatistics(id, filter, { signal }),
     placeholderData: keepPreviousData,
+    ...whilePreparing,
   });
 }
 
@@ -129,6 +139,7 @@ export function useCrossAnalysis(id: number, rows: string[], column: string, fil
       ),
     enabled: rows.length > 0 && column !== "" && !rows.includes(column),
     placeholderData: keepPreviousData,
+    ...whilePreparing,
   });
 }
 

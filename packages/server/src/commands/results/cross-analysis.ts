@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { factBitsetCache } from "./fact-bitset-cache.ts";
+import { resultsIndex } from "./fact-bitset-cache.ts";
 import { prefixSet, responseSet } from "./fact-bitset-query.ts";
 import {
   filteredSet,
@@ -208,13 +208,14 @@ async function sqlCrossCounts(
 
 /** From the fact bitsets: each cell is |row key ∧ column key ∧ filtered set|. */
 async function bitsetCrossCounts(
-  db: Db,
+  ctx: AppContext,
   row: Axis,
   column: Axis,
   set: ResponseSet,
   filter: ResultsFilter,
 ): Promise<CrossCounts> {
-  const index = await factBitsetCache(db).get(db, set.dialect, set.questionnaireId);
+  const { db } = ctx;
+  const index = await resultsIndex(ctx).ready(db, set.dialect, set.questionnaireId);
   const members = await responseSet(
     { db, dialect: set.dialect, questionnaireId: set.questionnaireId, index },
     filter,
@@ -298,7 +299,7 @@ export async function getCrossAnalysis(
     for (const row of rows)
       counts.push(await sqlCrossCounts(ctx.db, row, column, set, restrict, input.filter));
   } else {
-    for (const row of rows) counts.push(await bitsetCrossCounts(ctx.db, row, column, set, input.filter));
+    for (const row of rows) counts.push(await bitsetCrossCounts(ctx, row, column, set, input.filter));
   }
   // Sparse columns (provinces) keep those chosen in any table, so every table shares the same columns.
   const columnCategories = column.sparse

@@ -8,6 +8,7 @@ import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fix
 import { Bitset } from "./bitset.ts";
 import { FactBitsetCache, parseIds } from "./fact-bitset-cache.ts";
 import { keyCounts } from "./fact-bitset-query.ts";
+import { decodeSnapshot, encodeSnapshot } from "./fact-bitset-snapshot.ts";
 import { Posting } from "./fact-postings.ts";
 
 describe("postings", () => {
@@ -73,7 +74,7 @@ describe("fact bitset cache", () => {
     const expected = keyCounts(full, full.validSet());
     const one = full.bytes();
 
-    const tight = new FactBitsetCache(Math.floor(one * 1.5));
+    const tight = new FactBitsetCache({ limitBytes: Math.floor(one * 1.5) });
     await tight.get(t.db, t.ctx.dialect, first);
     await tight.get(t.db, t.ctx.dialect, second);
     expect(tight.cachedIds()).toEqual([second]);
@@ -96,7 +97,7 @@ describe("fact bitset cache", () => {
         qt: j % 5 === 0 ? `${j}` : `文本${j}`,
       });
     const whole = await new FactBitsetCache().get(t.db, t.ctx.dialect, q.id);
-    const inRounds = await new FactBitsetCache(undefined, 3).get(t.db, t.ctx.dialect, q.id);
+    const inRounds = await new FactBitsetCache({ appendChunk: 3 }).get(t.db, t.ctx.dialect, q.id);
     expect(inRounds.size).toBe(11);
     expect(keyCounts(inRounds, inRounds.validSet())).toEqual(keyCounts(whole, whole.validSet()));
     const members = (set: Bitset | undefined) => Array.from({ length: 11 }, (_, i) => set?.has(i) ?? false);
@@ -161,5 +162,43 @@ describe("fact bitset cache", () => {
     await cache.get(t.db, t.ctx.dialect, q.id);
     expect([index.size, index.validCount]).toEqual([3, 2]);
     expect(index.keys.get("option:q1:a")?.countIn(index.validSet())).toBe(1);
+  });
+
+  it("reads back from a snapshot the same index: counts, statuses, sources, days and text values", async () => {
+    const q = await publishedQuestionnaire(t, owner, everyTypeDefinition());
+    const ids: number[] = [];
+    for (let j = 0; j < 40; j += 1)
+      ids.push(
+        await submitAnswers(t, q, {
+          qs: { optionId: ["a", "b", "c"][j % 3] },
+          qn: j % 7,
+          qt: j % 5 === 0 ? `${j}` : `文本${j}`,
+        }),
+      );
+    const marked = await call(t.app, "POST", "answer/markInvalid", {
+      token: owner.token,
+      json: { id: q.id, responseIds: [ids[3], ids[17]] },
+    });
+    expect(marked.body.code).toBe(200);
+    const index = await new FactBitsetCache().get(t.db, t.ctx.dialect, q.id);
+    const bytes = Buffer.concat(encodeSnapshot(q.id, index));
+    expect(decodeSnapshot(q.id + 1, bytes)).toBeNull();
+    const back = decodeSnapshot(q.id, bytes);
+    if (!back) throw new Error("no snapshot");
+    expect([back.size, back.validCount, back.version, back.maxId]).toEqual([
+      40,
+      38,
+      index.version,
+      index.maxId,
+    ]);
+    expect(keyCounts(back, back.validSet())).toEqual(keyCounts(index, index.validSet()));
+    expect(back.metaSet(null, null, "wechat").count()).toBe(index.metaSet(null, null, "wechat").count());
+    const texts = (of: typeof index) => {
+      const set = new Bitset(of.size);
+      of.keys.get("text:qt")?.addMatching(set, (value) => value >= 10);
+      return set.count();
+    };
+    expect(texts(back)).toBe(texts(index));
+    expect(texts(index)).toBeGreaterThan(0);
   });
 });

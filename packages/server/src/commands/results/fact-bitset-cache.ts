@@ -1,6 +1,10 @@
-import type { ResponseStatus } from "@wjgj/core";
+import path from "node:path";
+import { messages, type ResponseStatus, ResultCode } from "@wjgj/core";
 import { sql } from "kysely";
+import type { AppContext } from "../../context.ts";
 import type { Db, DialectName } from "../../db/index.ts";
+import { AppError } from "../../errors.ts";
+import { decodeSnapshot, encodeSnapshot, readSnapshot, writeSnapshot } from "./fact-bitset-snapshot.ts";
 import { FactBitsets, type IndexedResponse } from "./fact-bitsets.ts";
 
 /**
@@ -40,28 +44,39 @@ function ascending(ids: Uint32Array): Uint32Array {
 const valueFamily = (key: string) => key.startsWith("text:") || key.startsWith("blank:");
 
 /**
- * Responses read per round when appending: each round groups its facts by key in memory (SQLite sorts
- * them, having no key index) instead of sorting every fact of a large questionnaire at once.
+ * Responses read per round of a build or append. Each round is one short read of the responses (by id,
+ * after the last one read) and of their facts, grouped by key in memory; between rounds the event loop
+ * serves other requests, so a build of a million responses never holds the instance for more than a round.
  */
-export const APPEND_CHUNK = 4000;
+export const APPEND_CHUNK = 2000;
 
-/** Appends the responses with ids above the index's largest, with their facts (but `score:`). */
+/** Lets the event loop run what is waiting (requests, submits) before the next round of a build. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Appends the responses with ids above the index's largest, with their facts (but `score:`), in rounds. */
 async function appendNew(
   db: Db,
   dialect: DialectName,
   questionnaireId: number,
   index: FactBitsets,
   chunk: number,
+  afterRound: () => void | Promise<void>,
 ) {
-  const rows = await db
-    .selectFrom("responses")
-    .select(["id", "status", "submittedAt", "source"])
-    .where("questionnaireId", "=", questionnaireId)
-    .where("id", ">", index.maxId)
-    .orderBy("id")
-    .execute();
-  for (let start = 0; start < rows.length; start += chunk)
-    await appendChunk(db, dialect, questionnaireId, index, rows.slice(start, start + chunk));
+  for (;;) {
+    const rows = await db
+      .selectFrom("responses")
+      .select(["id", "status", "submittedAt", "source"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where("id", ">", index.maxId)
+      .orderBy("id")
+      .limit(chunk)
+      .execute();
+    if (rows.length === 0) return;
+    await appendChunk(db, dialect, questionnaireId, index, rows);
+    if (rows.length < chunk) return;
+    await afterRound();
+    await yieldToOthers();
+  }
 }
 
 async function appendChunk(
@@ -144,22 +159,80 @@ async function notValid(db: Db, questionnaireId: number, upto: number) {
   return rows.map((row) => ({ id: row.id, status: row.status as ResponseStatus }));
 }
 
+/** Thrown while a large index is being prepared: the page shows the progress and asks again. */
+export class IndexPreparingError extends AppError {
+  constructor(readonly progress: number) {
+    super(
+      ResultCode.preparing,
+      "resultsIndexPreparing",
+      { progress },
+      `${messages.resultsIndexPreparing}（${progress}%）`,
+    );
+  }
+}
+
+/** Points where tests watch or hold a build. */
+export interface IndexBuildHooks {
+  /** An index is built from the responses (neither cached nor read back from a snapshot). */
+  onBuild?: (questionnaireId: number) => void;
+  /** After each round of a build or append, before the next; a returned promise holds the build. */
+  onRound?: (questionnaireId: number, progress: number) => void | Promise<void>;
+}
+
+export interface FactBitsetCacheOptions {
+  limitBytes?: number;
+  appendChunk?: number;
+  /** Where snapshots are kept (one file per questionnaire); none when unset. */
+  dir?: string;
+  /**
+   * Responses an index may lack for a filtered call to bring it up to date itself; with more missing
+   * (a first build, many submits since) the work runs in the background and the call answers 正在准备筛选数据.
+   */
+  inlineLimit?: number;
+}
+
+/** A snapshot is written again once the index has grown by this share since the last one. */
+const SNAPSHOT_GROWTH = 0.05;
+/** Responses the check of a read-back snapshot looks up (spread over its ids). */
+const SNAPSHOT_PROBES = 16;
+export const DEFAULT_INLINE_LIMIT = 20_000;
+
+interface Entry {
+  index: FactBitsets;
+  bytes: number;
+  /** Size of the index when its snapshot was last written (or read). */
+  savedSize: number;
+}
+
 /**
  * Fact bitset indexes of the questionnaires last asked about, per database handle. Each request reads the
  * questionnaire's response count and results version (one row); an index whose valid count and version
  * match is used as is. Otherwise new responses (ids above the cached largest) are appended and, when the
  * version moved, statuses are read again from the (few) responses not valid — so the index never answers
- * from stale data, also when another process changed the database.
+ * from stale data, also when another process changed the database. An index not in memory is read back
+ * from its snapshot when there is one (checked against the database), and written to one after it grew.
  */
 export class FactBitsetCache {
-  private readonly entries = new Map<number, { index: FactBitsets; bytes: number }>();
+  private readonly entries = new Map<number, Entry>();
   private readonly loading = new Map<number, Promise<FactBitsets>>();
+  /** Progress (0–100) of the background builds running now. */
+  private readonly building = new Map<number, number>();
+  private readonly writing = new Map<number, Promise<void>>();
+  readonly hooks: IndexBuildHooks = {};
+  private readonly limitBytes: number;
+  /** Responses per round (tests make it small to see rounds). */
+  appendChunk: number;
+  private readonly dir: string | undefined;
+  inlineLimit: number;
 
-  constructor(
-    private readonly limitBytes = DEFAULT_CACHE_BYTES,
-    private readonly appendChunk = APPEND_CHUNK,
-  ) {}
+  constructor(options: FactBitsetCacheOptions = {}) {
+    this.limitBytes = options.limitBytes ?? DEFAULT_CACHE_BYTES;
+    this.appendChunk = options.appendChunk ?? APPEND_CHUNK;
+    this.dir = options.dir;
+    this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
+  }
 
+  /** The questionnaire's index, up to date; waits for whatever building that takes. */
   async get(db: Db, dialect: DialectName, questionnaireId: number): Promise<FactBitsets> {
     for (;;) {
       const pending = this.loading.get(questionnaireId);
@@ -175,6 +248,26 @@ export class FactBitsetCache {
     }
   }
 
+  /**
+   * The index for a request: up to date when that is a short append; otherwise the build (or long
+   * append) starts in the background, if not already running, and this throws IndexPreparingError.
+   */
+  async ready(db: Db, dialect: DialectName, questionnaireId: number): Promise<FactBitsets> {
+    const running = this.building.get(questionnaireId);
+    if (running !== undefined) throw new IndexPreparingError(running);
+    const state = await readState(db, questionnaireId);
+    const have =
+      this.entries.get(questionnaireId)?.index.validCount ?? (await this.peekSnapshot(questionnaireId));
+    if (state.responseCount - have <= this.inlineLimit) return this.get(db, dialect, questionnaireId);
+    if (!this.building.has(questionnaireId)) {
+      this.building.set(questionnaireId, 0);
+      this.get(db, dialect, questionnaireId)
+        .catch(() => undefined)
+        .finally(() => this.building.delete(questionnaireId));
+    }
+    throw new IndexPreparingError(this.building.get(questionnaireId) ?? 0);
+  }
+
   /** Bytes held by the cached indexes. */
   bytes(): number {
     let total = 0;
@@ -186,31 +279,95 @@ export class FactBitsetCache {
     return [...this.entries.keys()];
   }
 
+  /** Waits for the snapshot writes under way. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.writing.values()]);
+  }
+
   private async sync(db: Db, dialect: DialectName, questionnaireId: number): Promise<FactBitsets> {
-    const state = await db
-      .selectFrom("questionnaires")
-      .leftJoin("response_counters as c", (join) =>
-        join.onRef("c.questionnaireId", "=", "questionnaires.id").on("c.key", "=", RESULTS_VERSION_KEY),
-      )
-      .select(["questionnaires.responseCount", "c.count as version"])
-      .where("questionnaires.id", "=", questionnaireId)
-      .executeTakeFirst();
-    const version = Number(state?.version ?? 0);
-    const cached = this.entries.get(questionnaireId);
+    const state = await readState(db, questionnaireId);
+    const version = state.version;
+    const cached = this.entries.get(questionnaireId) ?? (await this.restore(db, questionnaireId));
     this.entries.delete(questionnaireId);
-    if (cached && cached.index.version === version && cached.index.validCount === state?.responseCount) {
+    if (cached && cached.index.version === version && cached.index.validCount === state.responseCount) {
       this.entries.set(questionnaireId, cached);
       return cached.index;
     }
     const index = cached?.index ?? new FactBitsets();
+    if (!cached) this.hooks.onBuild?.(questionnaireId);
     // Read after the version: a change committed meanwhile leaves an older version here, read again next time.
     if (cached && cached.index.version !== version)
       index.setStatuses(await notValid(db, questionnaireId, index.maxId));
-    await appendNew(db, dialect, questionnaireId, index, this.appendChunk);
+    const expected = Math.max(1, state.responseCount);
+    await appendNew(db, dialect, questionnaireId, index, this.appendChunk, async () => {
+      const progress = Math.min(99, Math.floor((index.validCount / expected) * 100));
+      if (this.building.has(questionnaireId)) this.building.set(questionnaireId, progress);
+      await this.hooks.onRound?.(questionnaireId, progress);
+    });
     index.version = version;
-    this.entries.set(questionnaireId, { index, bytes: index.bytes() });
+    const entry = { index, bytes: index.bytes(), savedSize: cached?.savedSize ?? 0 };
+    this.entries.set(questionnaireId, entry);
     this.evict(questionnaireId);
+    this.save(questionnaireId, entry);
     return index;
+  }
+
+  /** Writes the index's snapshot when it grew enough since the last one (one write at a time). */
+  private save(questionnaireId: number, entry: Entry): void {
+    const { index } = entry;
+    if (!this.dir || index.size === 0) return;
+    if (entry.savedSize > 0 && index.size - entry.savedSize < entry.savedSize * SNAPSHOT_GROWTH) return;
+    if (this.writing.has(questionnaireId)) return;
+    entry.savedSize = index.size;
+    const dir = this.dir;
+    const write = writeSnapshot(dir, questionnaireId, encodeSnapshot(questionnaireId, index))
+      .catch(() => {
+        // A snapshot is only a shortcut: without one the next start builds the index again.
+        entry.savedSize = 0;
+      })
+      .finally(() => this.writing.delete(questionnaireId));
+    this.writing.set(questionnaireId, write);
+  }
+
+  /** Valid responses the stored snapshot holds (0 without one), from its header alone. */
+  private async peekSnapshot(questionnaireId: number): Promise<number> {
+    if (!this.dir) return 0;
+    const bytes = await readSnapshot(this.dir, questionnaireId);
+    if (!bytes) return 0;
+    const index = decodeSnapshot(questionnaireId, bytes);
+    if (!index) return 0;
+    // Kept for the sync that follows, which checks it against the database before use.
+    this.restored.set(questionnaireId, index);
+    return index.validCount;
+  }
+
+  private readonly restored = new Map<number, FactBitsets>();
+
+  /**
+   * The index kept in the questionnaire's snapshot, when it matches the database: a few of its response
+   * ids spread over it, its first and its last, must be responses of this questionnaire. Anything after it
+   * is appended by the caller, status changes are read by the version.
+   */
+  private async restore(db: Db, questionnaireId: number): Promise<Entry | undefined> {
+    if (!this.dir) return undefined;
+    let index = this.restored.get(questionnaireId);
+    this.restored.delete(questionnaireId);
+    if (!index) {
+      const bytes = await readSnapshot(this.dir, questionnaireId);
+      index = (bytes && decodeSnapshot(questionnaireId, bytes)) || undefined;
+    }
+    if (!index || index.size === 0) return undefined;
+    const probes = new Set<number>();
+    for (let i = 0; i < SNAPSHOT_PROBES; i += 1)
+      probes.add(index.idAt(Math.floor((i * (index.size - 1)) / (SNAPSHOT_PROBES - 1))));
+    const found = await db
+      .selectFrom("responses")
+      .select("id")
+      .where("questionnaireId", "=", questionnaireId)
+      .where("id", "in", [...probes])
+      .execute();
+    if (found.length !== probes.size) return undefined;
+    return { index, bytes: index.bytes(), savedSize: index.size };
   }
 
   private evict(keep: number): void {
@@ -224,14 +381,32 @@ export class FactBitsetCache {
   }
 }
 
+/** The questionnaire's valid response count and results version: one row. */
+async function readState(db: Db, questionnaireId: number) {
+  const state = await db
+    .selectFrom("questionnaires")
+    .leftJoin("response_counters as c", (join) =>
+      join.onRef("c.questionnaireId", "=", "questionnaires.id").on("c.key", "=", RESULTS_VERSION_KEY),
+    )
+    .select(["questionnaires.responseCount", "c.count as version"])
+    .where("questionnaires.id", "=", questionnaireId)
+    .executeTakeFirst();
+  return { responseCount: Number(state?.responseCount ?? 0), version: Number(state?.version ?? 0) };
+}
+
 const caches = new WeakMap<Db, FactBitsetCache>();
 
 /** The cache of one database handle (each app, and each test app, has its own). */
-export function factBitsetCache(db: Db): FactBitsetCache {
+export function factBitsetCache(db: Db, options?: FactBitsetCacheOptions): FactBitsetCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new FactBitsetCache();
+    cache = new FactBitsetCache(options);
     caches.set(db, cache);
   }
   return cache;
+}
+
+/** The cache of an app: snapshots under DATA_DIR/results-index/<dialect>. */
+export function resultsIndex(ctx: AppContext): FactBitsetCache {
+  return factBitsetCache(ctx.db, { dir: path.join(ctx.config.dataDir, "results-index", ctx.dialect) });
 }

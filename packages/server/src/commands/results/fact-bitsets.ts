@@ -1,5 +1,5 @@
 import type { ResponseStatus } from "@wjgj/core";
-import { Bitset } from "./bitset.ts";
+import { Bitset, wordsFor } from "./bitset.ts";
 import { grow, Posting } from "./fact-postings.ts";
 
 /** A response as the index keeps it. */
@@ -77,6 +77,11 @@ export class FactBitsets {
     });
     this.size = needed;
     return from;
+  }
+
+  /** The response id at a position. */
+  idAt(position: number): number {
+    return this.ids[position] as number;
   }
 
   /** Position of a response id, or -1 (binary search: ids ascend). */
@@ -158,7 +163,7 @@ export class FactBitsets {
     }
     for (const posting of this.keys.values()) posting.fit(this.ids.length);
     for (const posting of this.questions.values()) posting.fit(this.ids.length);
-    this.refreshValid();
+    this.refreshValid(from);
   }
 
   /** Statuses from the responses not valid (every other present response is valid). */
@@ -206,15 +211,67 @@ export class FactBitsets {
     return total;
   }
 
-  private refreshValid(): void {
-    const valid = new Bitset(this.ids.length);
-    let count = 0;
-    for (let p = 0; p < this.size; p += 1)
+  /**
+   * The valid set from position `from` on (the part before stays): an append touches only its new
+   * responses, so a request that finds a few new ones does not walk every response again.
+   */
+  private refreshValid(from = 0): void {
+    let valid = this.valid;
+    if (valid.words.length < wordsFor(this.ids.length)) {
+      valid = new Bitset(this.ids.length);
+      valid.words.set(this.valid.words.subarray(0, wordsFor(from)));
+    }
+    // Statuses before `from` did not change in an append: their count is the one kept.
+    let count = from === 0 ? 0 : this.validCount;
+    for (let p = from; p < this.size; p += 1)
       if (this.statuses[p] === 0) {
         valid.add(p);
         count += 1;
-      }
+      } else valid.delete(p);
     this.valid = valid;
     this.validCount = count;
+  }
+
+  /** The index as a snapshot's parts (fact-bitset-snapshot.ts): used parts of every array, copied. */
+  parts() {
+    const keyParts = (map: Map<string, Posting>) =>
+      [...map].map(([key, posting]) => ({
+        key,
+        questionId: posting.questionId,
+        keyNum: posting.keyNum,
+        ...posting.parts(this.size),
+      }));
+    return {
+      size: this.size,
+      version: this.version,
+      sources: [...this.sources],
+      ids: this.ids.slice(0, this.size),
+      statuses: this.statuses.slice(0, this.size),
+      days: this.days.slice(0, this.size),
+      sourceCodes: this.sourceCodes.slice(0, this.size),
+      keys: keyParts(this.keys),
+      questions: keyParts(this.questions),
+    };
+  }
+
+  /** An index from a snapshot's parts (arrays sized to `size`, owned by the index from now on). */
+  static fromParts(parts: ReturnType<FactBitsets["parts"]>): FactBitsets {
+    const index = new FactBitsets();
+    index.size = parts.size;
+    index.version = parts.version;
+    index.sources.push(...parts.sources);
+    index.ids = parts.ids;
+    index.statuses = parts.statuses;
+    index.days = parts.days;
+    index.sourceCodes = parts.sourceCodes;
+    for (const [into, list] of [
+      [index.keys, parts.keys],
+      [index.questions, parts.questions],
+    ] as const)
+      for (const part of list) into.set(part.key, Posting.fromParts(part.questionId, part.keyNum, part));
+    for (const posting of index.keys.values()) posting.fit(index.ids.length);
+    for (const posting of index.questions.values()) posting.fit(index.ids.length);
+    index.refreshValid();
+    return index;
   }
 }

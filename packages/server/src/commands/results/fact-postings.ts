@@ -1,17 +1,30 @@
 import { Bitset, wordsFor } from "./bitset.ts";
 
+/** A posting's arrays as a snapshot keeps them (used parts only). */
+export interface PostingParts {
+  count: number;
+  words: Uint32Array | null;
+  positions: Uint32Array | null;
+  valuePositions: Uint32Array | null;
+  values: Float64Array | null;
+}
+
 /**
  * The responses (dense positions) having one fact key, or answering one question. Starts as a sorted list
  * of positions; once that list would take more room than a bitset over every response it becomes the
- * bitset (common options are dense, rare numeric values and texts stay lists). Positions only ever grow:
- * responses are appended in id order.
+ * bitset (common options are dense, rare numeric values stay lists). Positions only ever grow: responses
+ * are appended in id order. `text:`/`blank:` keys also keep the number reading of those of their
+ * responses whose text reads as a number, in a list of their own: a common text that is not a number
+ * (most are) then costs a bitset like any common option, not a list with a value per response.
  */
 export class Posting {
   count = 0;
   private positions: Uint32Array | null = new Uint32Array(4);
   private words: Uint32Array | null = null;
-  /** `text:`/`blank:` keys: each listed response's number reading (NaN for none), aligned with positions. */
+  /** Keys that keep values: the responses with a number reading, ascending, and that reading. */
+  private valuePositions: Uint32Array | null;
   private values: Float64Array | null;
+  private valueCount = 0;
 
   constructor(
     readonly questionId: string,
@@ -20,10 +33,12 @@ export class Posting {
     withValues: boolean,
   ) {
     this.values = withValues ? new Float64Array(4) : null;
+    this.valuePositions = withValues ? new Uint32Array(4) : null;
   }
 
   /** Appends positions above every present one (ascending), with their values when the key keeps them. */
   append(positions: Uint32Array, length: number, values?: Float64Array): void {
+    if (this.values && values) this.appendValues(positions, length, values);
     if (this.words) {
       const last = length === 0 ? 0 : (positions[length - 1] as number);
       if (last >>> 5 >= this.words.length) this.fit(Math.max(last + 1, this.words.length * 48));
@@ -37,11 +52,24 @@ export class Posting {
     }
     const list = this.reserve(this.count + length);
     list.set(positions.subarray(0, length), this.count);
-    if (this.values) {
-      if (values) this.values.set(values.subarray(0, length), this.count);
-      else this.values.fill(Number.NaN, this.count, this.count + length);
-    }
     this.count += length;
+  }
+
+  private appendValues(positions: Uint32Array, length: number, values: Float64Array): void {
+    for (let i = 0; i < length; i += 1) {
+      const value = values[i] as number;
+      if (Number.isNaN(value)) continue;
+      if (this.valueCount === (this.values as Float64Array).length) {
+        const size = Math.ceil(this.valueCount * 1.5) + 4;
+        const grownValues = new Float64Array(size);
+        grownValues.set(this.values as Float64Array);
+        this.values = grownValues;
+        this.valuePositions = grow(this.valuePositions as Uint32Array, size);
+      }
+      (this.values as Float64Array)[this.valueCount] = value;
+      (this.valuePositions as Uint32Array)[this.valueCount] = positions[i] as number;
+      this.valueCount += 1;
+    }
   }
 
   /** Keeps the cheaper representation for `capacity` responses; dense words grow with the capacity. */
@@ -55,7 +83,7 @@ export class Posting {
       }
       return;
     }
-    if (this.values || this.count <= capacity / 32 || !this.positions) return;
+    if (this.count <= capacity / 32 || !this.positions) return;
     const dense = new Uint32Array(words);
     for (let i = 0; i < this.count; i += 1) {
       const p = this.positions[i] as number;
@@ -80,30 +108,50 @@ export class Posting {
     return total;
   }
 
-  /** Adds to `into` every response whose value passes `test` (keys that keep values). */
+  /** Adds to `into` every response whose number reading passes `test` (keys that keep values). */
   addMatching(into: Bitset, test: (value: number) => boolean): void {
-    if (!this.values || !this.positions) return;
-    for (let i = 0; i < this.count; i += 1) {
-      const value = this.values[i] as number;
-      if (!Number.isNaN(value) && test(value)) into.add(this.positions[i] as number);
-    }
+    if (!this.values || !this.valuePositions) return;
+    for (let i = 0; i < this.valueCount; i += 1)
+      if (test(this.values[i] as number)) into.add(this.valuePositions[i] as number);
+  }
+
+  /** What a snapshot keeps (fact-bitset-snapshot.ts): the used part of each array, copied. */
+  parts(size: number): PostingParts {
+    return {
+      count: this.count,
+      words: this.words ? this.words.slice(0, wordsFor(size)) : null,
+      positions: this.positions ? this.positions.slice(0, this.count) : null,
+      valuePositions: this.valuePositions ? this.valuePositions.slice(0, this.valueCount) : null,
+      values: this.values ? this.values.slice(0, this.valueCount) : null,
+    };
+  }
+
+  /** A posting from a snapshot's parts (views over its buffer, owned by the posting from now on). */
+  static fromParts(questionId: string, keyNum: number | null, parts: PostingParts): Posting {
+    const posting = new Posting(questionId, keyNum, parts.values !== null);
+    posting.count = parts.count;
+    posting.words = parts.words;
+    posting.positions = parts.words ? null : (parts.positions ?? new Uint32Array(0));
+    posting.values = parts.values;
+    posting.valuePositions = parts.valuePositions;
+    posting.valueCount = parts.values?.length ?? 0;
+    return posting;
   }
 
   bytes(): number {
-    return (this.words?.byteLength ?? 0) + (this.positions?.byteLength ?? 0) + (this.values?.byteLength ?? 0);
+    return (
+      (this.words?.byteLength ?? 0) +
+      (this.positions?.byteLength ?? 0) +
+      (this.values?.byteLength ?? 0) +
+      (this.valuePositions?.byteLength ?? 0)
+    );
   }
 
   private reserve(needed: number): Uint32Array {
     let list = this.positions as Uint32Array;
     if (list.length >= needed) return list;
-    const size = Math.max(needed, Math.ceil(list.length * 1.5));
-    list = grow(list, size);
+    list = grow(list, Math.max(needed, Math.ceil(list.length * 1.5)));
     this.positions = list;
-    if (this.values) {
-      const values = new Float64Array(size);
-      values.set(this.values);
-      this.values = values;
-    }
     return list;
   }
 }

@@ -16,7 +16,7 @@ import { chinaDateTime, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type Db, toCount } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { factBitsetCache } from "./fact-bitset-cache.ts";
+import { resultsIndex } from "./fact-bitset-cache.ts";
 import { keyCounts, responseSet } from "./fact-bitset-query.ts";
 import { isFiltered, planOrRefuse, type ResponseSet, responsesIn } from "./filter.ts";
 import { chinaDate } from "./record.ts";
@@ -78,12 +78,13 @@ export async function filteredCountsSql(
 
 /** The same counts from the questionnaire's fact bitsets: a popcount of each key within the filtered set. */
 export async function filteredCountsBitsets(
-  db: Db,
+  ctx: AppContext,
   set: ResponseSet,
   filter: ResultsFilter,
 ): Promise<CountTable> {
+  const { db } = ctx;
   const predicate = planOrRefuse(set.definition, filter);
-  const index = await factBitsetCache(db).get(db, set.dialect, set.questionnaireId);
+  const index = await resultsIndex(ctx).ready(db, set.dialect, set.questionnaireId);
   const members = await responseSet(
     { db, dialect: set.dialect, questionnaireId: set.questionnaireId, index },
     filter,
@@ -107,7 +108,7 @@ export async function getQuestionStatistics(
     ? await readAllCounters(ctx.db, questionnaireId)
     : engine === "sql"
       ? await filteredCountsSql(ctx.db, set, filter)
-      : await filteredCountsBitsets(ctx.db, set, filter);
+      : await filteredCountsBitsets(ctx, set, filter);
   return {
     total: counts.generalCount("total"),
     filtered,

@@ -1,11 +1,12 @@
 import type { CrossAnalysisResult, CrossRow, CrossTable, QuestionStatistics } from "@wjgj/core";
-import { Alert, Card, Empty, Form, Segmented, Select, Skeleton, Table, type TableColumnsType } from "antd";
+import { Alert, Card, Empty, Form, Segmented, Select, Table, type TableColumnsType } from "antd";
 import { useMemo, useState } from "react";
-import { useCrossAnalysis, useQuestionStatistics } from "../../../api/results.ts";
+import { preparingProgress, useCrossAnalysis, useQuestionStatistics } from "../../../api/results.ts";
 import { Chart } from "../../../components/charts/chart.tsx";
 import { groupedBarChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { formatPercent } from "../lib/format.ts";
+import { TabLoading } from "./tab-loading.tsx";
 
 type Show = "all" | "count" | "row" | "column";
 
@@ -139,7 +140,8 @@ export function CrossTab() {
   const [show, setShow] = useState<Show>("all");
   const cross = useCrossAnalysis(id, rows, column, filter);
   const candidates = useMemo(() => crossCandidates(statistics.data?.questions ?? []), [statistics.data]);
-  if (!statistics.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!statistics.data)
+    return <TabLoading error={null} reason={statistics.failureReason} title="统计数据加载失败" rows={6} />;
   if (candidates.length < 2)
     return (
       <Empty
@@ -182,8 +184,8 @@ export function CrossTab() {
         <Empty description="请选择行题目和列题目，查看两题之间的交叉统计" />
       ) : cross.error ? (
         <Alert type="error" showIcon title="交叉分析失败" description={cross.error.message} />
-      ) : !cross.data ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : !cross.data || (cross.isPlaceholderData && preparingProgress(cross.failureReason) !== null) ? (
+        <TabLoading error={null} reason={cross.failureReason} title="交叉分析失败" rows={6} />
       ) : (
         cross.data.tables.map((table) => (
           <CrossTableCard key={table.questionId} table={table} result={cross.data} show={show} />

@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { useQuestionStatistics } from "../../../../api/results.ts";
 import { type CountChartKind, countChartKinds } from "../../../../components/charts/chart-options.ts";
 import { useResults } from "../../hooks/results-context.ts";
-import { TabLoading } from "../tab-loading.tsx";
+import { PreparingNotice, TabLoading } from "../tab-loading.tsx";
 import { QuestionCard } from "./question-card.tsx";
 import { TextAnswersDrawer } from "./text-answers.tsx";
 
@@ -18,9 +18,11 @@ export function StatisticsTab() {
     [],
   );
   const data = query.data;
-  if (!data) return <TabLoading error={query.error} title="统计数据加载失败" rows={12} />;
+  if (!data)
+    return <TabLoading error={query.error} reason={query.failureReason} title="统计数据加载失败" rows={12} />;
   return (
     <div className="wj-result__stack" data-testid="stats-tab">
+      {query.isPlaceholderData && <PreparingNotice reason={query.failureReason} />}
       <div className="wj-result__bar">
         <span>
           共统计 <b data-testid="stats-total">{data.total}</b> 份有效答卷
