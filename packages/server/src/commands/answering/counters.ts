@@ -40,27 +40,35 @@ export async function addToCounters(
 ) {
   if (entries.length === 0) return;
   if (isSqlite(trx)) {
-    // The object's JSON written directly: building the object first costs as much again.
-    let amounts = "{";
-    for (const [key, delta] of entries)
-      amounts += `${amounts.length > 1 ? "," : ""}${JSON.stringify(key)}:${delta}`;
-    amounts += "}";
-    await addCountersJson.execute(trx, { questionnaireId, amounts });
+    await addCountersJson.execute(trx, { questionnaireId, amounts: amountsJson(entries) });
     return;
   }
-  // 300 rows × 3 parameters stays well under the parameter limit.
-  for (let start = 0; start < entries.length; start += 300) {
-    await trx
-      .insertInto("response_counters")
-      .values(entries.slice(start, start + 300).map(([key, count]) => ({ questionnaireId, key, count })))
-      .onConflict((oc) =>
-        oc
-          .columns(["questionnaireId", "key"])
-          .doUpdateSet({ count: sql<number>`response_counters.count + excluded.count` }),
-      )
-      .execute();
-  }
+  // One statement whatever the number of keys, its rows locked in key order: submits no longer hold the
+  // questionnaire, so two transactions upserting the same hot counters must take them in the same order
+  // (or deadlock).
+  await addCountersJsonb.execute(trx, { questionnaireId, amounts: amountsJson(entries) });
 }
+
+/** `{"key":amount,…}` written directly: building the object first costs as much again. */
+export function amountsJson(entries: readonly (readonly [key: string, delta: number])[]): string {
+  let amounts = "{";
+  for (const [key, delta] of entries)
+    amounts += `${amounts.length > 1 ? "," : ""}${JSON.stringify(key)}:${delta}`;
+  return `${amounts}}`;
+}
+
+/** PostgreSQL's counterpart of addCountersJson; `order by key` fixes the order its row locks are taken in. */
+const _addCountersJsonbSql = `insert into response_counters (questionnaire_id, key, count)
+  select $1::int, e.key, e.value::bigint from jsonb_each_text($2::jsonb) e order by e.key
+  on conflict (questionnaire_id, key) do update set count = response_counters.count + excluded.count`;
+
+const addCountersJsonb = preparedQuery<never, { questionnaireId: number; amounts: string }>(
+  (_db, p) =>
+    sql`insert into response_counters (questionnaire_id, key, count)
+      select ${p.questionnaireId}::int, e.key, e.value::bigint from jsonb_each_text(${p.amounts}::jsonb) e
+      order by e.key
+      on conflict (questionnaire_id, key) do update set count = response_counters.count + excluded.count`,
+);
 
 export async function readCounters(trx: Trx, questionnaireId: number, keys: readonly string[]) {
   if (keys.length === 0) return new Map<string, number>();

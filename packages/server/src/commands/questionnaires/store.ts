@@ -6,7 +6,7 @@ import {
   type SurveyDefinition,
 } from "@wjgj/core";
 import type { Db, Trx } from "../../db/index.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { allowOnQuestionnaire, type QuestionnaireAction } from "../../policies/index.ts";
@@ -80,7 +80,12 @@ export async function loadQuestionnaire(
   action: QuestionnaireAction,
   bin: Bin = "active",
 ): Promise<QuestionnaireRow> {
-  const row = await db.selectFrom("questionnaires").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("questionnaires")
+    .selectAll()
+    .select(responseCountColumn)
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError("questionaryNotFound");
   if (!allowOnQuestionnaire(viewer, action, row)) throw new ForbiddenError();
   if (bin === "active" && row.deletedAt) throw new NotFoundError("questionaryInRecycleBin");

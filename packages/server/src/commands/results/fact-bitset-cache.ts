@@ -1,6 +1,7 @@
 import type { ResponseStatus } from "@wjgj/core";
 import { sql } from "kysely";
 import type { Db, DialectName } from "../../db/index.ts";
+import { responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { FactBitsets, type IndexedResponse } from "./fact-bitsets.ts";
 
 /**
@@ -192,7 +193,7 @@ export class FactBitsetCache {
       .leftJoin("response_counters as c", (join) =>
         join.onRef("c.questionnaireId", "=", "questionnaires.id").on("c.key", "=", RESULTS_VERSION_KEY),
       )
-      .select(["questionnaires.responseCount", "c.count as version"])
+      .select(["c.count as version", responseCountColumn])
       .where("questionnaires.id", "=", questionnaireId)
       .executeTakeFirst();
     const version = Number(state?.version ?? 0);

@@ -124,17 +124,7 @@ export async function backfillResults(db: Kysely<Database>) {
         }
         after = rows[rows.length - 1]?.id ?? after;
       }
-      const valid = await trx
-        .selectFrom("responses")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("questionnaireId", "=", questionnaireId)
-        .where("status", "=", "valid")
-        .executeTakeFirst();
-      await trx
-        .updateTable("questionnaires")
-        .set({ responseCount: Number(valid?.count ?? 0) })
-        .where("id", "=", questionnaireId)
-        .execute();
+      // The response count was a column then; 0016 dropped it for the `total` counter just rebuilt.
     });
   }
 }
