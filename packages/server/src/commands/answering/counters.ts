@@ -19,14 +19,21 @@ export function counterKeys(
 }
 
 /**
+ * The counter shard a PostgreSQL connection writes: its backend's process id modulo 64 (pooled connections
+ * opened one after another get consecutive ids, so they spread over the shards). Readers sum the shards
+ * through the `response_counters` view.
+ */
+export const COUNTER_SHARD = "pg_backend_pid() % 64";
+
+/**
  * SQLite: one short statement for any number of keys (see insertFacts): an object's json_each rows carry
  * key and amount as they are. `where true` lets SQLite parse the upsert clause after a SELECT.
  */
 const addCountersJson = preparedQuery<never, { questionnaireId: number; amounts: string }>(
   (_db, p) =>
-    sql`insert into response_counters (questionnaire_id, key, count)
-      select ${p.questionnaireId}, key, value from json_each(${p.amounts}) where true
-      on conflict (questionnaire_id, key) do update set "count" = response_counters."count" + excluded."count"`,
+    sql`insert into response_counter_shards (questionnaire_id, key, shard, count)
+      select ${p.questionnaireId}, key, 0, value from json_each(${p.amounts}) where true
+      on conflict (questionnaire_id, key, shard) do update set "count" = response_counter_shards."count" + excluded."count"`,
 );
 
 /**
@@ -57,17 +64,16 @@ export function amountsJson(entries: readonly (readonly [key: string, delta: num
   return `${amounts}}`;
 }
 
-/** PostgreSQL's counterpart of addCountersJson; `order by key` fixes the order its row locks are taken in. */
-const _addCountersJsonbSql = `insert into response_counters (questionnaire_id, key, count)
-  select $1::int, e.key, e.value::bigint from jsonb_each_text($2::jsonb) e order by e.key
-  on conflict (questionnaire_id, key) do update set count = response_counters.count + excluded.count`;
-
+/**
+ * PostgreSQL's counterpart of addCountersJson, into the shard of the connection (COUNTER_SHARD): a transaction
+ * left open holds only its shard's rows. `order by key` fixes the order its row locks are taken in.
+ */
 const addCountersJsonb = preparedQuery<never, { questionnaireId: number; amounts: string }>(
   (_db, p) =>
-    sql`insert into response_counters (questionnaire_id, key, count)
-      select ${p.questionnaireId}::int, e.key, e.value::bigint from jsonb_each_text(${p.amounts}::jsonb) e
-      order by e.key
-      on conflict (questionnaire_id, key) do update set count = response_counters.count + excluded.count`,
+    sql`insert into response_counter_shards (questionnaire_id, key, shard, count)
+      select ${p.questionnaireId}::int, e.key, ${sql.raw(COUNTER_SHARD)}, e.value::bigint
+      from jsonb_each_text(${p.amounts}::jsonb) e order by e.key
+      on conflict (questionnaire_id, key, shard) do update set count = response_counter_shards.count + excluded.count`,
 );
 
 export async function readCounters(trx: Trx, questionnaireId: number, keys: readonly string[]) {

@@ -4,7 +4,7 @@ import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../
 import { ConflictError, TooManyRequestsError } from "../../errors.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { counterEntries } from "../results/record.ts";
-import { amountsJson } from "./counters.ts";
+import { amountsJson, COUNTER_SHARD } from "./counters.ts";
 import { claimFiles, referencesFiles } from "./files.ts";
 import type { RepliedResponse } from "./reply.ts";
 import { answerState } from "./state.ts";
@@ -12,8 +12,9 @@ import { ClosedError, StaleRowError, type StorePlan, sameGates, uniqueTakenError
 
 /**
  * The whole write of a submit on PostgreSQL in ONE statement: the response (its idempotency key settled by
- * the unique index, `on conflict do nothing`), its facts, its counters (upserted in key order, so two
- * submits never wait for each other's counter rows in opposite orders) and its unique values. It inserts
+ * the unique index, `on conflict do nothing`), its facts, its counters (upserted in the connection's shard,
+ * in key order, so two submits never wait for each other's counter rows in opposite orders) and its unique
+ * values. It inserts
  * only while the questionnaire still reads as the submit decided from (same settings and published
  * revision, still published, not deleted or taken down); otherwise, and for a repeated key, it stores
  * nothing and returns no row. Outside a transaction it is its own transaction: the hot counter rows are
@@ -36,9 +37,10 @@ const storeSql = `with gate as (
   select $1::int, r.id, x ->> 0, x ->> 1, (x ->> 2)::double precision, x ->> 3
   from r, jsonb_array_elements($20::jsonb) x
 ), c as (
-  insert into response_counters (questionnaire_id, key, count)
-  select $1::int, e.key, e.value::bigint from r, jsonb_each_text($21::jsonb) e order by e.key
-  on conflict (questionnaire_id, key) do update set count = response_counters.count + excluded.count
+  insert into response_counter_shards (questionnaire_id, key, shard, count)
+  select $1::int, e.key, ${COUNTER_SHARD}, e.value::bigint from r, jsonb_each_text($21::jsonb) e order by e.key
+  on conflict (questionnaire_id, key, shard) do update
+    set count = response_counter_shards.count + excluded.count
 ), u as (
   insert into response_uniques (questionnaire_id, question_id, value, response_id)
   select $1::int, x ->> 0, x ->> 1, r.id from r, jsonb_array_elements($22::jsonb) x

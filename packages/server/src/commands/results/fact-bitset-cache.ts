@@ -6,8 +6,8 @@ import { FactBitsets, type IndexedResponse } from "./fact-bitsets.ts";
 
 /**
  * The counter bumped in every transaction that changes a stored response's status or exam facts
- * (response-status.ts, grading.ts). With `questionnaires.response_count` (every submit adds one, in the
- * questionnaire's lock, so ids commit in order) it tells a cached index whether it is current in one read.
+ * (response-status.ts, grading.ts). With the response count (the `total` counter) it tells a cached index
+ * whether it is current in one read.
  */
 export const RESULTS_VERSION_KEY = "version";
 
@@ -203,11 +203,18 @@ export class FactBitsetCache {
       this.entries.set(questionnaireId, cached);
       return cached.index;
     }
-    const index = cached?.index ?? new FactBitsets();
+    let index = cached?.index ?? new FactBitsets();
     // Read after the version: a change committed meanwhile leaves an older version here, read again next time.
     if (cached && cached.index.version !== version)
       index.setStatuses(await notValid(db, questionnaireId, index.maxId));
     await appendNew(db, dialect, questionnaireId, index, this.appendChunk);
+    // On PostgreSQL submits no longer hold the questionnaire, so ids may commit out of order: a response
+    // committed after a higher id was indexed is beyond `id > maxId`'s reach. Fewer valid responses indexed
+    // than were counted before reading is that gap: the index is built again.
+    if (dialect === "postgres" && index.validCount < Number(state?.responseCount ?? 0)) {
+      index = new FactBitsets();
+      await appendNew(db, dialect, questionnaireId, index, this.appendChunk);
+    }
     index.version = version;
     this.entries.set(questionnaireId, { index, bytes: index.bytes() });
     this.evict(questionnaireId);

@@ -96,7 +96,7 @@ export async function backfillResults(db: Kysely<Database>) {
     await inTransaction(db, async (trx) => {
       // The results version is no count: it only ever grows, so cached fact bitsets are never fooled.
       await trx
-        .deleteFrom("response_counters")
+        .deleteFrom("response_counter_shards")
         .where("questionnaireId", "=", questionnaireId)
         .where("key", "<>", RESULTS_VERSION_KEY)
         .execute();

@@ -46,8 +46,10 @@ export interface QuestionnaireRevisionsTable {
  * Valid responses of the questionnaire in `questionnaires`' row: its `total` counter, kept exact by submits and
  * status changes in their transactions (no column on the questionnaire that every submit would rewrite).
  */
-export const responseCountColumn = sql<number>`coalesce((select rc.count from response_counters rc
-  where rc.questionnaire_id = questionnaires.id and rc.key = 'total'), 0)`.as("responseCount");
+export const responseCount = sql<number>`coalesce((select rc.count from response_counters rc
+  where rc.questionnaire_id = questionnaires.id and rc.key = 'total'), 0)`;
+
+export const responseCountColumn = responseCount.as("responseCount");
 
 /** A questionnaire as read with `selectAll()` plus `responseCountColumn`. */
 export type QuestionnaireRow = Selectable<QuestionnairesTable> & { responseCount: number };
