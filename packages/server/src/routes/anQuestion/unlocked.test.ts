@@ -61,7 +61,7 @@ describe.runIf(process.env.DATABASE_URL)("submits to a questionnaire without lim
           publicId: q.publicId,
           revisionId: open.revisionId,
           answers: { rate: { optionId: "yes" } },
-          idempotencyKey: key,
+          idempotencyKey: `unlocked-${key}`,
           deviceId: `device-${key}`,
           answerToken: open.answerToken,
         },
