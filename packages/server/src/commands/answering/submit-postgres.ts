@@ -116,12 +116,19 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<RepliedR
   const pool = pgPoolOf(db);
   const serial = needsSerialising(plan);
   if (pool && !serial && !referencesFiles(plan.definition, plan.answers)) {
+    const client = await pool.connect();
+    // Timed once a connection is in hand: waiting for the pool is queueing, not holding.
     const started = performance.now();
-    const stored = await pool.query<RepliedResponse>({
-      name: STORE_STATEMENT,
-      text: storeSql,
-      values: storeParams(plan),
-    });
+    let stored: { rows: RepliedResponse[] };
+    try {
+      stored = await client.query<RepliedResponse>({
+        name: STORE_STATEMENT,
+        text: storeSql,
+        values: storeParams(plan),
+      });
+    } finally {
+      client.release();
+    }
     record(submitHoldTimes.unlocked, started);
     return stored.rows[0] ?? (await previousOrStale(db, plan));
   }
