@@ -106,10 +106,14 @@ function seed(dataDir: string): number {
   const q = db
     .prepare(
       `insert into questionnaires (public_id, owner_id, kind, title, status, category_id, draft, version,
-        published_version, settings, question_count, response_count, created_at, updated_at, published_at)
-       values ('BenchExp01', ?, 'survey', '导出基准问卷', 'published', '', ?, 1, 1, '{}', 50, ?, ?, ?, ?)`,
+        published_version, settings, question_count, created_at, updated_at, published_at)
+       values ('BenchExp01', ?, 'survey', '导出基准问卷', 'published', '', ?, 1, 1, '{}', 50, ?, ?, ?)`,
     )
-    .run(user.lastInsertRowid, json, RESPONSES, now, now, now);
+    .run(user.lastInsertRowid, json, now, now, now);
+  // The response count is the `total` counter (migration 0016).
+  db.prepare(
+    "insert into response_counter_shards (questionnaire_id, key, shard, count) values (?, 'total', 0, ?)",
+  ).run(q.lastInsertRowid, RESPONSES);
   const revision = db
     .prepare(
       "insert into questionnaire_revisions (questionnaire_id, version, definition, created_at) values (?, 1, ?, ?)",

@@ -16,6 +16,7 @@ import { buildApp } from "../packages/server/src/app.ts";
 import { resultsIndex } from "../packages/server/src/commands/results/fact-bitset-cache.ts";
 import { insertUser } from "../packages/server/src/commands/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
+import { responseCount } from "../packages/server/src/db/tables/questionnaires.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
@@ -171,11 +172,12 @@ function buildData(file: string, questionnaireId: number, revisionId: number, de
     for (const key of patternKeys[pid] ?? []) bump(key, count);
     bump("duration", (patternDuration[pid] ?? 0) * count);
   });
-  const insert = db.prepare("insert into response_counters (questionnaire_id, key, count) values (?, ?, ?)");
+  const insert = db.prepare(
+    "insert into response_counter_shards (questionnaire_id, key, shard, count) values (?, ?, 0, ?)",
+  );
   db.transaction(() => {
-    db.prepare("delete from response_counters where questionnaire_id = ?").run(questionnaireId);
+    db.prepare("delete from response_counter_shards where questionnaire_id = ?").run(questionnaireId);
     for (const [key, count] of counters) insert.run(questionnaireId, key, count);
-    db.prepare("update questionnaires set response_count = ? where id = ?").run(RESPONSES, questionnaireId);
   })();
   db.exec("analyze");
   step("counters and analyze");
@@ -243,7 +245,7 @@ async function main() {
     const created = await handle.db
       .selectFrom("questionnaires")
       .select("id")
-      .where("responseCount", "=", RESPONSES)
+      .where(responseCount, "=", RESPONSES)
       .executeTakeFirstOrThrow();
     let app = await buildApp(ctx);
 

@@ -1,8 +1,10 @@
 // `npm run bench -- submit`: the real submit path (anQuestion/questionAnswer: validation by the engine,
 // limits, quotas, counters, one transaction) for a 50-question questionnaire with logic, under load from a
-// second process, against a bare Fastify route doing one SQLite insert of the same JSON — both on SQLite
-// with durable commits (WAL, synchronous=FULL), measured in alternating rounds of the same run. Last line:
-// one JSON object.
+// second process, against a bare Fastify route doing one insert of the same JSON — both on SQLite with
+// durable commits (WAL, synchronous=FULL), or both on PostgreSQL when DATABASE_URL is set (a fresh database
+// on that server, the same pool size on both sides), measured in alternating rounds of the same run. Then
+// one questionnaire at 64 concurrent clients, without limits and with a cap, and (PostgreSQL) the mean time
+// the serialising step was held. Last line: one JSON object.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,11 +13,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
+import pg from "pg";
 import { buildApp } from "../packages/server/src/app.ts";
 import {
   issueAnswerToken,
   prepareAnswerTokenKey,
 } from "../packages/server/src/commands/answering/answer-token.ts";
+import { submitHoldTimes } from "../packages/server/src/commands/answering/submit-postgres.ts";
 import { insertUser } from "../packages/server/src/commands/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
@@ -23,6 +27,7 @@ import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const HOT_CONCURRENCY = 64;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** 50 questions: single choices in a show-logic chain, a jump, and some text answers. */
@@ -63,10 +68,10 @@ function answers() {
 }
 
 /** Runs the load generator in its own process (asynchronously: the servers share this event loop). */
-async function load(url: string, body: string) {
+async function load(url: string, body: string, concurrency = CONCURRENCY) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(here, "_load.mjs"), url, body, String(CONCURRENCY), String(SECONDS)],
+    [path.join(here, "_load.mjs"), url, body, String(concurrency), String(SECONDS)],
     { encoding: "utf8" },
   );
   return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as {
@@ -84,8 +89,37 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
+/** A fresh database on DATABASE_URL's server for this run (dropped at the end), or none on SQLite. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const name = `wjgj_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-submit-"));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", WEB_DIST: path.join(dataDir, "none") });
+const postgres = await freshPostgres();
+const config = loadConfig({
+  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  ...(process.env.PG_POOL_MAX ? { PG_POOL_MAX: process.env.PG_POOL_MAX } : {}),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "silent",
+  WEB_DIST: path.join(dataDir, "none"),
+});
 const { handle, ctx } = await openBenchContext(config);
 const user = await insertUser(handle.db, new Date(), { phone: "13900000009" });
 const token = await benchSession(ctx, user, 30);
@@ -103,19 +137,39 @@ const body = JSON.stringify({
   durationSeconds: 95,
 });
 
-// Baseline: the same JSON stored by one INSERT, same durability settings.
-const baselineDb = new SQLite(path.join(dataDir, "baseline.sqlite"));
-baselineDb.pragma("journal_mode = WAL");
-baselineDb.pragma("synchronous = FULL");
-baselineDb.exec(
-  "create table answers (id integer primary key autoincrement, body text not null, created_at text not null)",
-);
-const insert = baselineDb.prepare("insert into answers (body, created_at) values (?, ?)");
+// Baseline: the same JSON stored by one INSERT, same durability settings (and on PostgreSQL the same pool
+// size, the same database).
 const bare = Fastify();
-bare.post("/insert", async (request) => {
-  insert.run(JSON.stringify(request.body), new Date().toISOString());
-  return { code: 200, msg: "ok", data: null };
-});
+let closeBaseline: () => Promise<void>;
+if (postgres) {
+  const pool = new pg.Pool({ connectionString: postgres.url, max: config.pgPool.max });
+  await pool.query(
+    "create table bench_answers (id bigserial primary key, body text not null, created_at text not null)",
+  );
+  bare.post("/insert", async (request) => {
+    await pool.query("insert into bench_answers (body, created_at) values ($1, $2)", [
+      JSON.stringify(request.body),
+      new Date().toISOString(),
+    ]);
+    return { code: 200, msg: "ok", data: null };
+  });
+  closeBaseline = () => pool.end();
+} else {
+  const baselineDb = new SQLite(path.join(dataDir, "baseline.sqlite"));
+  baselineDb.pragma("journal_mode = WAL");
+  baselineDb.pragma("synchronous = FULL");
+  baselineDb.exec(
+    "create table answers (id integer primary key autoincrement, body text not null, created_at text not null)",
+  );
+  const insert = baselineDb.prepare("insert into answers (body, created_at) values (?, ?)");
+  bare.post("/insert", async (request) => {
+    insert.run(JSON.stringify(request.body), new Date().toISOString());
+    return { code: 200, msg: "ok", data: null };
+  });
+  closeBaseline = async () => {
+    baselineDb.close();
+  };
+}
 
 const ours = await buildApp(ctx);
 const oursUrl = await listen(ours);
@@ -138,15 +192,39 @@ const stored = await handle.db
   .select((eb) => eb.fn.countAll().as("count"))
   .executeTakeFirst();
 
+/** One round of 64 clients on one questionnaire; the serialising step's mean hold over that round. */
+async function hotRound(requestBody: string, hold: { count: number; ms: number }) {
+  hold.count = 0;
+  hold.ms = 0;
+  const round = await load(`${oursUrl}/wjgj/api/anQuestion/questionAnswer`, requestBody, HOT_CONCURRENCY);
+  if (round.failures > 0) throw new Error(`${round.failures} submissions failed`);
+  return { ...round, holdMs: hold.count > 0 ? hold.ms / hold.count : null };
+}
+const hot = await hotRound(body, submitHoldTimes.unlocked);
+// The same questionnaire with a cap it will not reach: every submit now goes through the serialising step.
+await ours.inject({
+  method: "POST",
+  url: "/wjgj/api/questionary/updateQuestionarySet",
+  headers: { token },
+  payload: { id: q.id, settings: { maxResponses: 10_000_000 } },
+});
+const capped = await hotRound(body.replaceAll("bench-__N__", "capped-__N__"), submitHoldTimes.serial);
+
 await ours.close();
 await bare.close();
 await handle.destroy();
-baselineDb.close();
+await closeBaseline();
+await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const round = (n: number) => Math.round(n * 100) / 100;
+const holdText = (ms: number | null) =>
+  ms === null ? "" : `, serialising step held ${round(ms)} ms on average`;
 console.log(
-  `ours: ${round(measured.rps)} submits/s (${Number(stored?.count)} stored, p99 ${round(measured.p99_ms)} ms); baseline insert: ${round(baseline.rps)}/s (p99 ${round(baseline.p99_ms)} ms)`,
+  `${handle.dialect}: ours: ${round(measured.rps)} submits/s (${Number(stored?.count)} stored, p99 ${round(measured.p99_ms)} ms); baseline insert: ${round(baseline.rps)}/s (p99 ${round(baseline.p99_ms)} ms)`,
+);
+console.log(
+  `one questionnaire, ${HOT_CONCURRENCY} clients: ${round(hot.rps)} submits/s without limits${holdText(hot.holdMs)}; ${round(capped.rps)} submits/s with a cap${holdText(capped.holdMs)}`,
 );
 console.log(
   JSON.stringify({
@@ -157,5 +235,13 @@ console.log(
     p99_ms: round(measured.p99_ms),
     baseline_p99_ms: round(baseline.p99_ms),
     concurrency: CONCURRENCY,
+    dialect: handle.dialect,
+    pool_max: handle.dialect === "postgres" ? config.pgPool.max : null,
+    hot_rps: round(hot.rps),
+    hot_p99_ms: round(hot.p99_ms),
+    hot_hold_ms: hot.holdMs === null ? null : round(hot.holdMs),
+    capped_rps: round(capped.rps),
+    capped_p99_ms: round(capped.p99_ms),
+    capped_hold_ms: capped.holdMs === null ? null : round(capped.holdMs),
   }),
 );

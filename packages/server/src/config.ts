@@ -15,6 +15,16 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default(path.join(repoRoot, "data")),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL pool: connections per instance, idle and connect timeouts (ignored on SQLite). */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  PG_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /**
+   * pg-pool counts waiting for a free pooled connection against this too, so a burst of submits queued
+   * behind a full pool would fail with it: 0 (the default) waits; statements stay bounded by the timeout below.
+   */
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(0),
+  /** Longest a statement may run before PostgreSQL cancels it; 0 = no limit. */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   WEB_DIST: z.string().default(path.join(repoRoot, "packages/web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   SMS_PROVIDER: z.enum(["console"]).default("console"),
@@ -50,11 +60,19 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
+export interface PgPoolOptions {
+  max: number;
+  idleTimeoutMs: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  pgPool: PgPoolOptions;
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   smsProvider: "console";
@@ -104,6 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    pgPool: {
+      max: e.PG_POOL_MAX,
+      idleTimeoutMs: e.PG_IDLE_TIMEOUT_MS,
+      connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+    },
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     smsProvider: e.SMS_PROVIDER,

@@ -108,6 +108,25 @@ export async function createTestContext(
   };
 }
 
+/**
+ * A second app instance on the test's database, as another process behind a load balancer would be: its own
+ * pool (or SQLite connection), its own caches and group committer, the same configuration and clock.
+ */
+export async function secondInstance(
+  t: TestContext,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const handle = openDb(t.config);
+  const app = await buildApp({ config: t.config, db: handle.db, dialect: handle.dialect, clock: t.clock });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await handle.destroy();
+    },
+  };
+}
+
 export interface CallOptions {
   token?: string;
   headers?: Record<string, string>;

@@ -4,7 +4,7 @@ import type { AppContext } from "../context.ts";
 import { type Db, type Trx, toCount, transaction } from "../db/index.ts";
 import type { Page, PageInput } from "../db/paging.ts";
 import { contains } from "../db/search.ts";
-import type { QuestionnaireRow } from "../db/tables/questionnaires.ts";
+import { type QuestionnaireRow, responseCountColumn } from "../db/tables/questionnaires.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import {
   type AdminQuestionnaire,
@@ -53,6 +53,7 @@ export async function listAllQuestionnaires(
   const [rows, total] = await Promise.all([
     query
       .selectAll()
+      .select(responseCountColumn)
       .orderBy("id", "desc")
       .limit(filter.pageSize)
       .offset((filter.pageNum - 1) * filter.pageSize)
@@ -72,7 +73,7 @@ export async function listAllQuestionnaires(
 }
 
 async function findForUpdate(trx: Trx, ctx: AppContext, id: number): Promise<QuestionnaireRow> {
-  let query = trx.selectFrom("questionnaires").selectAll().where("id", "=", id);
+  let query = trx.selectFrom("questionnaires").selectAll().select(responseCountColumn).where("id", "=", id);
   // Submits hold this row while they check the state; taking it down waits for them and vice versa.
   if (ctx.dialect === "postgres") query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -110,6 +111,7 @@ async function changeTakeDown(
       )
       .where("id", "=", id)
       .returningAll()
+      .returning(responseCountColumn)
       .executeTakeFirstOrThrow();
     await recordAudit(trx, now, {
       adminId,

@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from "kysely";
 import pg from "pg";
+import type { PgPoolOptions } from "../config.ts";
 import type { Database } from "./schema.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
@@ -28,14 +29,41 @@ export interface DbHandle {
 // COUNT(*) and BIGINT come back from pg as strings; every number we store fits in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDb(options: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
+/** The pool's defaults when a caller does not pass config.pgPool (config.ts documents each). */
+const defaultPool: PgPoolOptions = {
+  max: 10,
+  idleTimeoutMs: 30_000,
+  connectTimeoutMs: 0,
+  statementTimeoutMs: 30_000,
+};
+
+/** The pg pool under each PostgreSQL Kysely instance, for the few statements run as named prepared ones. */
+const pools = new WeakMap<Db, pg.Pool>();
+
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
+export function openDb(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  pgPool?: PgPoolOptions;
+}): DbHandle {
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const settings = options.pgPool ?? defaultPool;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: settings.max,
+      idleTimeoutMillis: settings.idleTimeoutMs,
+      connectionTimeoutMillis: settings.connectTimeoutMs,
+      ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+    });
     // An idle client that the server drops (restart, admin command) emits 'error' on the pool; unhandled,
     // that would end the process. The pool discards the client and the next query opens a new one.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    pools.set(db, pool);
     return { db, dialect: "postgres", pool, destroy: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

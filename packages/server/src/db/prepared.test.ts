@@ -15,13 +15,13 @@ describe("preparedQuery", () => {
   });
 
   const insertCounter = preparedQuery<
-    { questionnaireId: number; key: string; count: number },
-    { id: number; key: string; count: number }
+    { questionnaireId: number; key: string; shard: number; count: number },
+    { id: number; key: string; shard: number; count: number }
   >((db, p) =>
     db
-      .insertInto("response_counters")
+      .insertInto("response_counter_shards")
       // Listed in another order than the parameters are named: each value goes to its own column.
-      .values({ count: p.count, key: p.key, questionnaireId: p.id })
+      .values({ count: p.count, key: p.key, shard: p.shard, questionnaireId: p.id })
       .returningAll(),
   );
   const countersOf = preparedQuery<{ key: string; count: number }, { id: number; from: string }>((db, p) =>
@@ -33,17 +33,18 @@ describe("preparedQuery", () => {
       .orderBy("key"),
   );
   const bump = preparedQuery<never, { id: number; by: number }>(
-    (_db, p) => sql`update response_counters set count = count + ${p.by} where questionnaire_id = ${p.id}`,
+    (_db, p) =>
+      sql`update response_counter_shards set count = count + ${p.by} where questionnaire_id = ${p.id}`,
   );
 
   it("runs with new parameters each time, in their places, and rows come back camelCased", async () => {
     const questionnaire = await buildQuestionnaire(t, await buildUser(t));
     const id = questionnaire.id;
 
-    const first = await insertCounter.execute(t.db, { id, key: "b", count: 2 });
-    expect(first.rows).toEqual([{ questionnaireId: id, key: "b", count: 2 }]);
-    await insertCounter.execute(t.db, { id, key: "a", count: 7 });
-    await insertCounter.execute(t.db, { id, key: "c", count: 1 });
+    const first = await insertCounter.execute(t.db, { id, key: "b", shard: 0, count: 2 });
+    expect(first.rows).toEqual([{ questionnaireId: id, key: "b", shard: 0, count: 2 }]);
+    await insertCounter.execute(t.db, { id, key: "a", shard: 0, count: 7 });
+    await insertCounter.execute(t.db, { id, key: "c", shard: 0, count: 1 });
     await t.db.transaction().execute(async (trx) => bump.execute(trx, { id, by: 10 }));
 
     const rows = await countersOf.execute(t.db, { id, from: "b" });

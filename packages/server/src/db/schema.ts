@@ -6,7 +6,12 @@ import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
-import type { ResponseCountersTable, ResponsesTable, ResponseUniquesTable } from "./tables/responses.ts";
+import type {
+  ResponseCounterShardsTable,
+  ResponseCountersTable,
+  ResponsesTable,
+  ResponseUniquesTable,
+} from "./tables/responses.ts";
 import type { SessionsTable } from "./tables/sessions.ts";
 import type { SettingsTable } from "./tables/settings.ts";
 import type {
@@ -52,6 +57,7 @@ export interface Database {
   questionnaire_revisions: QuestionnaireRevisionsTable;
   responses: ResponsesTable;
   response_counters: ResponseCountersTable;
+  response_counter_shards: ResponseCounterShardsTable;
   response_uniques: ResponseUniquesTable;
   response_facts: ResponseFactsTable;
   response_grades: ResponseGradesTable;

@@ -186,9 +186,7 @@ describe("the questionnaire policy table", () => {
         title: "另存模板",
       };
       // 另存为模板 takes the questionnaire, not a definition or a questionnaire kind.
-      const params = path.startsWith("template/")
-        ? { questionaryId: q.id, title: "另存模板" }
-        : all;
+      const params = path.startsWith("template/") ? { questionaryId: q.id, title: "另存模板" } : all;
       const refusedFirst = [...CALLERS].sort((a, b) => Number(allowed.has(a)) - Number(allowed.has(b)));
       for (const route of routes) {
         const before = await snapshot(q.id);

@@ -19,14 +19,21 @@ export function counterKeys(
 }
 
 /**
+ * The counter shard a PostgreSQL connection writes: its backend's process id modulo 64 (pooled connections
+ * opened one after another get consecutive ids, so they spread over the shards). Readers sum the shards
+ * through the `response_counters` view.
+ */
+export const COUNTER_SHARD = "pg_backend_pid() % 64";
+
+/**
  * SQLite: one short statement for any number of keys (see insertFacts): an object's json_each rows carry
  * key and amount as they are. `where true` lets SQLite parse the upsert clause after a SELECT.
  */
 const addCountersJson = preparedQuery<never, { questionnaireId: number; amounts: string }>(
   (_db, p) =>
-    sql`insert into response_counters (questionnaire_id, key, count)
-      select ${p.questionnaireId}, key, value from json_each(${p.amounts}) where true
-      on conflict (questionnaire_id, key) do update set "count" = response_counters."count" + excluded."count"`,
+    sql`insert into response_counter_shards (questionnaire_id, key, shard, count)
+      select ${p.questionnaireId}, key, 0, value from json_each(${p.amounts}) where true
+      on conflict (questionnaire_id, key, shard) do update set "count" = response_counter_shards."count" + excluded."count"`,
 );
 
 /**
@@ -40,27 +47,34 @@ export async function addToCounters(
 ) {
   if (entries.length === 0) return;
   if (isSqlite(trx)) {
-    // The object's JSON written directly: building the object first costs as much again.
-    let amounts = "{";
-    for (const [key, delta] of entries)
-      amounts += `${amounts.length > 1 ? "," : ""}${JSON.stringify(key)}:${delta}`;
-    amounts += "}";
-    await addCountersJson.execute(trx, { questionnaireId, amounts });
+    await addCountersJson.execute(trx, { questionnaireId, amounts: amountsJson(entries) });
     return;
   }
-  // 300 rows × 3 parameters stays well under the parameter limit.
-  for (let start = 0; start < entries.length; start += 300) {
-    await trx
-      .insertInto("response_counters")
-      .values(entries.slice(start, start + 300).map(([key, count]) => ({ questionnaireId, key, count })))
-      .onConflict((oc) =>
-        oc
-          .columns(["questionnaireId", "key"])
-          .doUpdateSet({ count: sql<number>`response_counters.count + excluded.count` }),
-      )
-      .execute();
-  }
+  // One statement whatever the number of keys, its rows locked in key order: submits no longer hold the
+  // questionnaire, so two transactions upserting the same hot counters must take them in the same order
+  // (or deadlock).
+  await addCountersJsonb.execute(trx, { questionnaireId, amounts: amountsJson(entries) });
 }
+
+/** `{"key":amount,…}` written directly: building the object first costs as much again. */
+export function amountsJson(entries: readonly (readonly [key: string, delta: number])[]): string {
+  let amounts = "{";
+  for (const [key, delta] of entries)
+    amounts += `${amounts.length > 1 ? "," : ""}${JSON.stringify(key)}:${delta}`;
+  return `${amounts}}`;
+}
+
+/**
+ * PostgreSQL's counterpart of addCountersJson, into the shard of the connection (COUNTER_SHARD): a transaction
+ * left open holds only its shard's rows. `order by key` fixes the order its row locks are taken in.
+ */
+const addCountersJsonb = preparedQuery<never, { questionnaireId: number; amounts: string }>(
+  (_db, p) =>
+    sql`insert into response_counter_shards (questionnaire_id, key, shard, count)
+      select ${p.questionnaireId}::int, e.key, ${sql.raw(COUNTER_SHARD)}, e.value::bigint
+      from jsonb_each_text(${p.amounts}::jsonb) e order by e.key
+      on conflict (questionnaire_id, key, shard) do update set count = response_counter_shards.count + excluded.count`,
+);
 
 export async function readCounters(trx: Trx, questionnaireId: number, keys: readonly string[]) {
   if (keys.length === 0) return new Map<string, number>();

@@ -21,6 +21,11 @@ function referencedFiles(definition: SurveyDefinition, answers: Record<string, u
   return refs;
 }
 
+/** Whether the answers point at any upload (the submit must then claim it in its transaction). */
+export function referencesFiles(definition: SurveyDefinition, answers: Record<string, unknown>): boolean {
+  return referencedFiles(definition, answers).length > 0;
+}
+
 /**
  * Every referenced file must be an upload for that very question of this questionnaire that no response
  * has claimed yet — and, given the submitting page's answering session, one that page uploaded; the

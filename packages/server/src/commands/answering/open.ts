@@ -2,7 +2,7 @@ import { messages, type QuestionarySettings, type SurveyDefinition } from "@wjgj
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { type AnsweringRow, answeringColumns } from "../../db/tables/questionnaires.ts";
+import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { readSettings } from "../questionnaires/store.ts";
@@ -46,7 +46,11 @@ export interface OpenQuestionnaire {
 
 /** The questionnaire behind a public link, without its draft (respondents get the published revision). */
 const byPublicId = preparedQuery<AnsweringRow, { publicId: string }>((db, p) =>
-  db.selectFrom("questionnaires").select(answeringColumns).where("publicId", "=", p.publicId),
+  db
+    .selectFrom("questionnaires")
+    .select(answeringColumns)
+    .select(responseCountColumn)
+    .where("publicId", "=", p.publicId),
 );
 
 export async function findByPublicId(db: Db, publicId: string): Promise<AnsweringRow> {

@@ -1,7 +1,6 @@
 import {
   type ExamResult,
   examFacts,
-  ResultCode,
   responseFacts,
   type SubmitReply,
   type SurveyDefinition,
@@ -12,10 +11,9 @@ import type { AppContext } from "../../context.ts";
 import { groupTransaction } from "../../db/group-commit.ts";
 import { type Db, isSqlite, type Trx, toCount } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { type AnsweringRow, answeringColumns } from "../../db/tables/questionnaires.ts";
+import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import {
-  AppError,
   ConflictError,
   ForbiddenError,
   InvalidInputError,
@@ -31,7 +29,17 @@ import { findByPublicId } from "./open.ts";
 import { passesPasswordGate } from "./password-gate.ts";
 import { buildReply, type RepliedResponse, repliedColumns } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
-import { answerState, answerStateMessages } from "./state.ts";
+import { answerState } from "./state.ts";
+import {
+  ClosedError,
+  type SourceLimit,
+  StaleRowError,
+  type StorePlan,
+  sameGates,
+  sourceLimits,
+  uniqueTakenError,
+} from "./submit-limits.ts";
+import { storeOnPostgres } from "./submit-postgres.ts";
 
 export interface SubmitInput {
   publicId: string;
@@ -57,13 +65,6 @@ export interface Origin {
 
 function chinaDay(now: Date): string {
   return iso(new Date(chinaDayStart(now).getTime() + 8 * 3600 * 1000)).slice(0, 10);
-}
-
-/** A closed questionnaire refuses with the same wording as its closed page. */
-class ClosedError extends AppError {
-  constructor(state: keyof typeof answerStateMessages) {
-    super(ResultCode.conflict, answerStateMessages[state]);
-  }
 }
 
 function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Date) {
@@ -105,31 +106,19 @@ async function countSince(
 }
 
 /** Per-source caps of the settings (once per IP / device / account, in total or per day). */
-async function checkSourceLimits(
-  trx: Trx,
-  row: AnsweringRow,
-  input: SubmitInput,
-  origin: Origin,
-  viewer: Viewer | null,
-  now: Date,
-) {
-  const settings = readSettings(row.settings);
-  const checks = [
-    [settings.limitPerIp, "ip", origin.ip, "answerIpLimit"],
-    [settings.limitPerDevice, "deviceId", input.deviceId, "answerDeviceLimit"],
-    [settings.limitPerAccount, "userId", viewer?.user.id ?? null, "answerAccountLimit"],
-  ] as const;
-  for (const [limit, column, value, message] of checks) {
-    if (!limit.enabled || value === null || value === "") continue;
-    const since = limit.period === "day" ? iso(chinaDayStart(now)) : null;
-    if ((await countSince(trx, row, column, value, since)) >= limit.max)
-      throw new TooManyRequestsError(message);
+async function checkSourceLimits(trx: Trx, row: AnsweringRow, limits: readonly SourceLimit[]) {
+  for (const { column, value, since, max, message } of limits) {
+    if ((await countSince(trx, row, column, value, since)) >= max) throw new TooManyRequestsError(message);
   }
 }
 
 // The statements every submit runs, compiled once (db/prepared.ts).
 const lockQuestionnaire = preparedQuery<AnsweringRow, { id: number }>((db, p) => {
-  const query = db.selectFrom("questionnaires").select(answeringColumns).where("id", "=", p.id);
+  const query = db
+    .selectFrom("questionnaires")
+    .select(answeringColumns)
+    .select(responseCountColumn)
+    .where("id", "=", p.id);
   // Holding the questionnaire row serialises submits to it (SQLite has one writer anyway).
   return isSqlite(db) ? query : query.forUpdate();
 });
@@ -165,10 +154,6 @@ const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((
       submittedAt: p.submittedAt,
     })
     .returning(repliedColumns),
-);
-
-const setResponseCount = preparedQuery<never, { id: number; count: number }>((db, p) =>
-  db.updateTable("questionnaires").set({ responseCount: p.count }).where("id", "=", p.id),
 );
 
 /**
@@ -227,19 +212,6 @@ const recentRows = {
   },
 };
 
-/** Whether two reads of a questionnaire lead to the same decisions before the transaction. */
-function sameGates(a: AnsweringRow, b: AnsweringRow): boolean {
-  return (
-    a.id === b.id &&
-    a.settings === b.settings &&
-    a.publishedVersion === b.publishedVersion &&
-    a.deletedAt === b.deletedAt
-  );
-}
-
-/** The remembered row no longer matches the questionnaire: the submit starts again from a fresh read. */
-class StaleRowError extends Error {}
-
 async function submitTo(
   ctx: AppContext,
   viewer: Viewer | null,
@@ -262,76 +234,91 @@ async function submitTo(
   if (result.score) facts.push(...examFacts(result.score, {}));
   const limits = quotaLimits(revision.definition, result.quotaKeys);
 
-  const stored = await groupTransaction(ctx.db, ctx.dialect, async (trx) => {
-    const current = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
-    if (!current) throw new ClosedError("deleted");
-    if (!sameGates(row, current)) throw new StaleRowError();
-
-    const previous = (
-      await responseByKey.execute(trx, { questionnaireId: row.id, key: input.idempotencyKey })
-    ).rows[0];
-    if (previous) return previous;
-
-    const state = answerState(current, readSettings(current.settings), now);
-    if (state !== "open") throw new ClosedError(state);
-    if (current.publishedVersion !== row.publishedVersion) throw new ConflictError("answerRevisionChanged");
-    await checkSourceLimits(trx, current, input, origin, viewer, now);
-
-    const counts = await readCounters(trx, row.id, [...limits.keys()]);
-    for (const [key, limit] of limits) {
-      if ((counts.get(key) ?? 0) >= limit) throw new ConflictError("answerQuotaFull");
-    }
-    for (const { questionId, value } of result.unique) {
-      const taken = await trx
-        .selectFrom("response_uniques")
-        .select("responseId")
-        .where("questionnaireId", "=", row.id)
-        .where("questionId", "=", questionId)
-        .where("value", "=", value)
-        .executeTakeFirst();
-      if (taken)
-        throw new InvalidInputError(
-          [{ field: `answers.${questionId}`, message: "该答案已被他人提交，请检查后重新填写" }],
-          "answerUniqueTaken",
-        );
-    }
-
-    const claim = await claimFiles(trx, row.id, revision.definition, result.answers, input.answerSession);
-    const score = result.score;
-    const values: Omit<ResponseRow, "id"> = {
-      questionnaireId: row.id,
-      revisionId: revision.id,
-      answers: JSON.stringify(result.answers),
-      labels: JSON.stringify(labels),
-      score: score?.total ?? null,
-      maxScore: score?.max ?? null,
-      passed: score?.passed === null || score?.passed === undefined ? null : score.passed ? 1 : 0,
-      endState: result.end?.kind === "screenOut" ? "screenedOut" : "submitted",
-      status: "valid",
-      ip: origin.ip,
-      userAgent: origin.userAgent.slice(0, 300),
-      deviceId: input.deviceId,
-      userId: viewer?.user.id ?? null,
-      source: input.source,
-      durationSeconds: input.durationSeconds,
-      idempotencyKey: input.idempotencyKey,
-      submittedAt: iso(now),
-    };
-    const response = (await insertResponse.execute(trx, values)).rows[0];
-    if (!response) throw new Error("the response was not stored");
-    for (const { questionId, value } of result.unique) {
-      await trx
-        .insertInto("response_uniques")
-        .values({ questionnaireId: row.id, questionId, value, responseId: response.id })
-        .execute();
-    }
-    await claim(response.id);
-    await insertFacts(trx, row.id, response.id, facts);
-    await applyCounters(trx, row.id, facts, values, 1);
-    await setResponseCount.execute(trx, { id: row.id, count: current.responseCount + 1 });
-    return response;
-  });
+  const score = result.score;
+  const values: Omit<ResponseRow, "id"> = {
+    questionnaireId: row.id,
+    revisionId: revision.id,
+    answers: JSON.stringify(result.answers),
+    labels: JSON.stringify(labels),
+    score: score?.total ?? null,
+    maxScore: score?.max ?? null,
+    passed: score?.passed === null || score?.passed === undefined ? null : score.passed ? 1 : 0,
+    endState: result.end?.kind === "screenOut" ? "screenedOut" : "submitted",
+    status: "valid",
+    ip: origin.ip,
+    userAgent: origin.userAgent.slice(0, 300),
+    deviceId: input.deviceId,
+    userId: viewer?.user.id ?? null,
+    source: input.source,
+    durationSeconds: input.durationSeconds,
+    idempotencyKey: input.idempotencyKey,
+    submittedAt: iso(now),
+  };
+  const plan: StorePlan = {
+    row,
+    definition: revision.definition,
+    answers: result.answers,
+    answerSession: input.answerSession,
+    values,
+    facts,
+    quotas: limits,
+    sources: sourceLimits(settings, { ip: origin.ip, deviceId: input.deviceId, viewer }, now),
+    uniques: result.unique,
+    now,
+  };
+  const stored =
+    ctx.dialect === "postgres"
+      ? await storeOnPostgres(ctx.db, plan)
+      : await groupTransaction(ctx.db, ctx.dialect, (trx) => storeOnSqlite(trx, plan));
   return buildReply(ctx, row, revision.definition, stored, result.score);
+}
+
+/**
+ * SQLite: inside the group commit's transaction (one writer at a time), re-reads the questionnaire, checks
+ * state and limits, and stores the response with its facts and counters.
+ */
+async function storeOnSqlite(trx: Trx, plan: StorePlan): Promise<RepliedResponse> {
+  const { row, values } = plan;
+  const current = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
+  if (!current) throw new ClosedError("deleted");
+  if (!sameGates(row, current)) throw new StaleRowError();
+
+  const previous = (await responseByKey.execute(trx, { questionnaireId: row.id, key: values.idempotencyKey }))
+    .rows[0];
+  if (previous) return previous;
+
+  const state = answerState(current, readSettings(current.settings), plan.now);
+  if (state !== "open") throw new ClosedError(state);
+  await checkSourceLimits(trx, current, plan.sources);
+
+  const counts = await readCounters(trx, row.id, [...plan.quotas.keys()]);
+  for (const [key, limit] of plan.quotas) {
+    if ((counts.get(key) ?? 0) >= limit) throw new ConflictError("answerQuotaFull");
+  }
+  for (const { questionId, value } of plan.uniques) {
+    const taken = await trx
+      .selectFrom("response_uniques")
+      .select("responseId")
+      .where("questionnaireId", "=", row.id)
+      .where("questionId", "=", questionId)
+      .where("value", "=", value)
+      .executeTakeFirst();
+    if (taken) throw uniqueTakenError(questionId);
+  }
+
+  const claim = await claimFiles(trx, row.id, plan.definition, plan.answers, plan.answerSession);
+  const response = (await insertResponse.execute(trx, values)).rows[0];
+  if (!response) throw new Error("the response was not stored");
+  for (const { questionId, value } of plan.uniques) {
+    await trx
+      .insertInto("response_uniques")
+      .values({ questionnaireId: row.id, questionId, value, responseId: response.id })
+      .execute();
+  }
+  await claim(response.id);
+  await insertFacts(trx, row.id, response.id, plan.facts);
+  await applyCounters(trx, row.id, plan.facts, values, 1);
+  return response;
 }
 
 async function submitPreview(

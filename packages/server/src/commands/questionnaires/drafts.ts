@@ -12,7 +12,7 @@ import {
 import { chinaDateTime, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { AppError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { recordActivity } from "../teams/activity.ts";
@@ -71,13 +71,13 @@ export async function createQuestionnaire(
       publishedVersion: null,
       settings: JSON.stringify(questionarySettingsSchema.parse({})),
       questionCount: countQuestions(definition),
-      responseCount: 0,
       createdAt: now,
       updatedAt: now,
       publishedAt: null,
       deletedAt: null,
     })
     .returningAll()
+    .returning(responseCountColumn)
     .executeTakeFirstOrThrow();
 }
 
@@ -122,6 +122,7 @@ export async function writeDraft(
       .where("id", "=", id)
       .where("version", "=", row.version)
       .returningAll()
+      .returning(responseCountColumn)
       .executeTakeFirst();
     if (!updated) throw new VersionConflictError(row.version + 1);
     await recordActivity(trx, ctx.clock.now(), {

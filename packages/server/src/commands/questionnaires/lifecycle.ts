@@ -9,7 +9,7 @@ import {
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
@@ -50,13 +50,13 @@ export async function copyQuestionnaire(
       publishedVersion: null,
       settings: source.settings,
       questionCount: source.questionCount,
-      responseCount: 0,
       createdAt: now,
       updatedAt: now,
       publishedAt: null,
       deletedAt: null,
     })
     .returningAll()
+    .returning(responseCountColumn)
     .executeTakeFirstOrThrow();
 }
 
@@ -137,6 +137,7 @@ export async function publishQuestionnaire(
       .set({ status: "published", publishedVersion: row.version, publishedAt: now, updatedAt: now })
       .where("id", "=", id)
       .returningAll()
+      .returning(responseCountColumn)
       .executeTakeFirstOrThrow();
   });
 }
@@ -159,6 +160,7 @@ export async function stopQuestionnaire(
       .set({ status: "stopped", updatedAt: iso(ctx.clock.now()) })
       .where("id", "=", id)
       .returningAll()
+      .returning(responseCountColumn)
       .executeTakeFirstOrThrow();
   });
 }

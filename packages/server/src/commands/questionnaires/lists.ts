@@ -1,9 +1,10 @@
 import type { QuestionarySort, QuestionaryStatus, QuestionnaireKind, TeamRole } from "@wjgj/core";
+import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { toCount } from "../../db/index.ts";
 import type { Page } from "../../db/paging.ts";
 import { contains } from "../../db/search.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import type { Viewer } from "../../http/viewer.ts";
 
 export interface ListFilters {
@@ -30,7 +31,7 @@ export async function listQuestionnaires(
   if (filters.kind) query = query.where("kind", "=", filters.kind);
   if (filters.status) query = query.where("status", "=", filters.status);
 
-  let rows = query.selectAll();
+  let rows = query.selectAll().select(responseCountColumn);
   switch (bin === "recycled" ? "deleted" : (filters.sort ?? "updatedDesc")) {
     case "deleted":
       rows = rows.orderBy("deletedAt", "desc");
@@ -42,7 +43,7 @@ export async function listQuestionnaires(
       rows = rows.orderBy("createdAt", "asc");
       break;
     case "responsesDesc":
-      rows = rows.orderBy("responseCount", "desc").orderBy("updatedAt", "desc");
+      rows = rows.orderBy(sql.ref("responseCount"), "desc").orderBy("updatedAt", "desc");
       break;
     case "titleAsc":
       rows = rows.orderBy("title", "asc");
@@ -80,7 +81,7 @@ export async function listSharedQuestionnaires(
   const [rows, total] = await Promise.all([
     query
       .selectAll("questionnaires")
-      .select(["team_members.role as memberRole", "users.nickName as ownerName"])
+      .select(["team_members.role as memberRole", "users.nickName as ownerName", responseCountColumn])
       .orderBy("questionnaires.updatedAt", "desc")
       .orderBy("questionnaires.id", "desc")
       .limit(filters.pageSize)

@@ -7,7 +7,7 @@ import {
   type TeamRole,
 } from "@wjgj/core";
 import type { Db, Trx } from "../../db/index.ts";
-import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { allowOnQuestionnaire, type QuestionnaireAction, roleOn } from "../../policies/index.ts";
@@ -92,7 +92,12 @@ export async function loadQuestionnaireWithRole(
   action: QuestionnaireAction,
   bin: Bin = "active",
 ): Promise<{ row: QuestionnaireRow; role: TeamRole }> {
-  const row = await db.selectFrom("questionnaires").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("questionnaires")
+    .selectAll()
+    .select(responseCountColumn)
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError("questionaryNotFound");
   // The owner needs no second query: the common case stays one read.
   const memberRole = row.ownerId === viewer.user.id ? null : await memberRoleOf(db, row.id, viewer.user.id);

@@ -3,14 +3,15 @@ import { messages, type ResponseStatus, ResultCode } from "@wjgj/core";
 import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Db, DialectName } from "../../db/index.ts";
+import { responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { AppError } from "../../errors.ts";
 import { decodeSnapshot, encodeSnapshot, readSnapshot, writeSnapshot } from "./fact-bitset-snapshot.ts";
 import { FactBitsets, type IndexedResponse } from "./fact-bitsets.ts";
 
 /**
  * The counter bumped in every transaction that changes a stored response's status or exam facts
- * (response-status.ts, grading.ts). With `questionnaires.response_count` (every submit adds one, in the
- * questionnaire's lock, so ids commit in order) it tells a cached index whether it is current in one read.
+ * (response-status.ts, grading.ts). With the response count (the `total` counter) it tells a cached index
+ * whether it is current in one read.
  */
 export const RESULTS_VERSION_KEY = "version";
 
@@ -293,7 +294,7 @@ export class FactBitsetCache {
       this.entries.set(questionnaireId, cached);
       return cached.index;
     }
-    const index = cached?.index ?? new FactBitsets();
+    let index = cached?.index ?? new FactBitsets();
     if (!cached) this.hooks.onBuild?.(questionnaireId);
     // Read after the version: a change committed meanwhile leaves an older version here, read again next time.
     if (cached && cached.index.version !== version)
@@ -304,6 +305,13 @@ export class FactBitsetCache {
       if (this.building.has(questionnaireId)) this.building.set(questionnaireId, progress);
       await this.hooks.onRound?.(questionnaireId, progress);
     });
+    // On PostgreSQL submits no longer hold the questionnaire, so ids may commit out of order: a response
+    // committed after a higher id was indexed is beyond `id > maxId`'s reach. Fewer valid responses indexed
+    // than were counted before reading is that gap: the index is built again.
+    if (dialect === "postgres" && index.validCount < state.responseCount) {
+      index = new FactBitsets();
+      await appendNew(db, dialect, questionnaireId, index, this.appendChunk, () => {});
+    }
     index.version = version;
     const entry = { index, bytes: index.bytes(), savedSize: cached?.savedSize ?? 0 };
     this.entries.set(questionnaireId, entry);
@@ -388,7 +396,7 @@ async function readState(db: Db, questionnaireId: number) {
     .leftJoin("response_counters as c", (join) =>
       join.onRef("c.questionnaireId", "=", "questionnaires.id").on("c.key", "=", RESULTS_VERSION_KEY),
     )
-    .select(["questionnaires.responseCount", "c.count as version"])
+    .select(["c.count as version", responseCountColumn])
     .where("questionnaires.id", "=", questionnaireId)
     .executeTakeFirst();
   return { responseCount: Number(state?.responseCount ?? 0), version: Number(state?.version ?? 0) };

@@ -111,13 +111,22 @@ export async function applyCounters(
   response: CountedResponse,
   sign: 1 | -1,
 ) {
+  await addToCounters(trx, questionnaireId, counterEntries(facts, response, sign));
+}
+
+/** What applyCounters adds to each counter key (the submit on PostgreSQL writes them in its own statement). */
+export function counterEntries(
+  facts: readonly Fact[],
+  response: CountedResponse,
+  sign: 1 | -1,
+): [key: string, delta: number][] {
   const keys = counterKeysOf(facts, {
     day: chinaDate(new Date(response.submittedAt)),
     source: response.source,
   });
   const entries: [string, number][] = keys.map((key) => [key, sign]);
   if (response.durationSeconds !== 0) entries.push(["duration", sign * response.durationSeconds]);
-  await addToCounters(trx, questionnaireId, entries);
+  return entries;
 }
 
 /** Parsed definitions of revisions by id (immutable once published), for batch work over many responses. */

@@ -34,20 +34,18 @@ export async function changeResponseStatus(
   await resultsScope(ctx.db, viewer, questionnaireId, "manage");
   const { from, to } = statusChanges[change];
   return transaction(ctx.db, async (trx) => {
-    // Hold the questionnaire like a submit does: counters and the response count move together.
-    let locked = trx
-      .selectFrom("questionnaires")
-      .select(["id", "responseCount"])
-      .where("id", "=", questionnaireId);
-    if (ctx.dialect === "postgres") locked = locked.forUpdate();
-    const questionnaire = await locked.executeTakeFirstOrThrow();
-    const rows = await trx
+    // Counters (the response count is the `total` one) are atomic upserts taken in one order, as submits
+    // take them (addToCounters): nothing else needs holding.
+    let selected = trx
       .selectFrom("responses")
       .select(["id", "status", "submittedAt", "source", "durationSeconds"])
       .where("questionnaireId", "=", questionnaireId)
       .where("id", "in", [...new Set(responseIds)])
-      .where("status", "in", [...from])
-      .execute();
+      .where("status", "in", [...from]);
+    // Two changes of the same response must not both move its counters: the second waits for the first
+    // and, its status re-read, skips it. (SQLite runs one write transaction at a time.)
+    if (ctx.dialect === "postgres") selected = selected.forUpdate();
+    const rows = await selected.execute();
     if (rows.length === 0) return { changed: 0 };
     const facts = await trx
       .selectFrom("response_facts")
@@ -59,14 +57,12 @@ export async function changeResponseStatus(
         rows.map((row) => row.id),
       )
       .execute();
-    let delta = 0;
     for (const row of rows) {
       const wasCounted = row.status === "valid";
       const counted = to === "valid";
       if (wasCounted === counted) continue;
       const own = facts.filter((fact) => fact.responseId === row.id);
       await applyCounters(trx, questionnaireId, own, row, counted ? 1 : -1);
-      delta += counted ? 1 : -1;
     }
     await trx
       .updateTable("responses")
@@ -80,12 +76,6 @@ export async function changeResponseStatus(
       .execute();
     // Cached fact bitsets (fact-bitset-cache.ts) see statuses moved by this version, in any process.
     await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
-    if (delta !== 0)
-      await trx
-        .updateTable("questionnaires")
-        .set({ responseCount: Math.max(0, questionnaire.responseCount + delta) })
-        .where("id", "=", questionnaireId)
-        .execute();
     if (change === "deleteAnswer")
       await recordActivity(trx, ctx.clock.now(), {
         questionnaireId,

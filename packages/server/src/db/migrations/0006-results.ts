@@ -96,7 +96,7 @@ export async function backfillResults(db: Kysely<Database>) {
     await inTransaction(db, async (trx) => {
       // The results version is no count: it only ever grows, so cached fact bitsets are never fooled.
       await trx
-        .deleteFrom("response_counters")
+        .deleteFrom("response_counter_shards")
         .where("questionnaireId", "=", questionnaireId)
         .where("key", "<>", RESULTS_VERSION_KEY)
         .execute();
@@ -124,17 +124,7 @@ export async function backfillResults(db: Kysely<Database>) {
         }
         after = rows[rows.length - 1]?.id ?? after;
       }
-      const valid = await trx
-        .selectFrom("responses")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("questionnaireId", "=", questionnaireId)
-        .where("status", "=", "valid")
-        .executeTakeFirst();
-      await trx
-        .updateTable("questionnaires")
-        .set({ responseCount: Number(valid?.count ?? 0) })
-        .where("id", "=", questionnaireId)
-        .execute();
+      // The response count was a column then; 0016 dropped it for the `total` counter just rebuilt.
     });
   }
 }

@@ -24,7 +24,7 @@ export async function backfillSkipped(db: Kysely<Database>) {
         .where("key", "like", "skipped:%")
         .execute();
       await trx
-        .deleteFrom("response_counters")
+        .deleteFrom("response_counter_shards")
         .where("questionnaireId", "=", questionnaireId)
         .where("key", "like", "skipped:%")
         .execute();

@@ -1,5 +1,5 @@
 import type { QuestionaryStatus } from "@wjgj/core";
-import type { Generated, Selectable } from "kysely";
+import { type Generated, type Selectable, sql } from "kysely";
 
 export const questionnairesTable = "questionnaires";
 
@@ -22,7 +22,6 @@ export interface QuestionnairesTable {
   publishedVersion: number | null;
   settings: string;
   questionCount: number;
-  responseCount: number;
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
@@ -43,7 +42,17 @@ export interface QuestionnaireRevisionsTable {
   createdAt: string;
 }
 
-export type QuestionnaireRow = Selectable<QuestionnairesTable>;
+/**
+ * Valid responses of the questionnaire in `questionnaires`' row: its `total` counter, kept exact by submits and
+ * status changes in their transactions (no column on the questionnaire that every submit would rewrite).
+ */
+export const responseCount = sql<number>`coalesce((select rc.count from response_counters rc
+  where rc.questionnaire_id = questionnaires.id and rc.key = 'total'), 0)`;
+
+export const responseCountColumn = responseCount.as("responseCount");
+
+/** A questionnaire as read with `selectAll()` plus `responseCountColumn`. */
+export type QuestionnaireRow = Selectable<QuestionnairesTable> & { responseCount: number };
 
 /** Every column but the draft: what respondents' calls read (a draft is the largest value of the row). */
 export const answeringColumns = [
@@ -58,7 +67,6 @@ export const answeringColumns = [
   "publishedVersion",
   "settings",
   "questionCount",
-  "responseCount",
   "createdAt",
   "updatedAt",
   "publishedAt",
@@ -66,7 +74,7 @@ export const answeringColumns = [
   "takenDownAt",
   "takenDownBy",
   "takenDownReason",
-] as const satisfies readonly Exclude<keyof QuestionnaireRow, "draft">[];
+] as const satisfies readonly Exclude<keyof QuestionnaireRow, "draft" | "responseCount">[];
 
-/** A row as `answeringColumns` selects it. */
-export type AnsweringRow = Pick<QuestionnaireRow, (typeof answeringColumns)[number]>;
+/** A row as `answeringColumns` and `responseCountColumn` select it. */
+export type AnsweringRow = Pick<QuestionnaireRow, (typeof answeringColumns)[number] | "responseCount">;

@@ -26,10 +26,21 @@ export interface ResponsesTable {
   submittedAt: string;
 }
 
-/** Counters kept in the submit transaction: total, per day, per chosen option, per quota, per answered question. */
+/**
+ * Counters kept in the submit transaction: total, per day, per chosen option, per quota, per answered question.
+ * A view summing `response_counter_shards`: read counters here, write them there (addToCounters).
+ */
 export interface ResponseCountersTable {
   questionnaireId: number;
   key: string;
+  count: number;
+}
+
+/** A counter's part written through one shard (PostgreSQL: one per connection, modulo; SQLite: 0). */
+export interface ResponseCounterShardsTable {
+  questionnaireId: number;
+  key: string;
+  shard: number;
   count: number;
 }
 

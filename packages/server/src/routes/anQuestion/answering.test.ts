@@ -3,6 +3,7 @@ import { openAnswering, publishNew, submitWithToken } from "../../../test/answer
 import { type BuiltUser, buildQuestionnaire, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
+import { responseCountColumn } from "../../db/tables/questionnaires.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -202,7 +203,7 @@ describe("anQuestion/questionAnswer", () => {
     expect(map).toMatchObject({ total: 1, "answered:join": 1, "option:join:yes": 1, "option:session:pm": 1 });
     const row = await t.db
       .selectFrom("questionnaires")
-      .select("responseCount")
+      .select(responseCountColumn)
       .where("id", "=", q.id)
       .executeTakeFirstOrThrow();
     expect(row.responseCount).toBe(1);

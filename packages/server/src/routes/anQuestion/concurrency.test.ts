@@ -1,7 +1,8 @@
+import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openAnswering, releaseQuestionnaire } from "../../../test/answering.ts";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
-import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { call, createTestContext, secondInstance, type TestContext } from "../../../test/helpers.ts";
 
 /**
  * Acceptance 4 of answering: 200 simultaneous submitters against a quota of 50, and separately against
@@ -44,7 +45,7 @@ function definition(quota?: number) {
   };
 }
 
-async function race(quota: number | undefined, maxResponses: number) {
+async function race(quota: number | undefined, maxResponses: number, apps: FastifyInstance[] = [t.app]) {
   const q = await buildQuestionnaire(t, owner, {
     kind: "survey",
     title: "限量领取",
@@ -58,7 +59,7 @@ async function race(quota: number | undefined, maxResponses: number) {
   const open = await openAnswering(t, q.publicId);
   const replies = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
-      call(t.app, "POST", "anQuestion/questionAnswer", {
+      call(apps[i % apps.length] ?? t.app, "POST", "anQuestion/questionAnswer", {
         json: {
           publicId: q.publicId,
           revisionId: open.revisionId,
@@ -98,5 +99,18 @@ describe("limits under 200 concurrent submitters", () => {
     const refused = replies.filter((r) => r.code !== 200);
     expect(refused).toHaveLength(150);
     expect(new Set(refused.map((r) => r.msg))).toEqual(new Set(["问卷已达到回收上限，感谢您的关注"]));
+  });
+
+  it("a maximum of 50 responses holds across two app instances on one database", async () => {
+    const other = await secondInstance(t);
+    try {
+      const { replies, stored } = await race(undefined, 50, [t.app, other.app]);
+      expect(stored).toBe(50);
+      expect(replies.filter((r) => r.code === 200)).toHaveLength(50);
+      const refused = replies.filter((r) => r.code !== 200);
+      expect(new Set(refused.map((r) => r.msg))).toEqual(new Set(["问卷已达到回收上限，感谢您的关注"]));
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -53,7 +53,7 @@ describe("migration 0006 backfill", () => {
     await t.db.deleteFrom("response_facts").where("questionnaireId", "=", q.id).execute();
     // The results version is not rebuilt (it only grows); backfill leaves it as it finds it.
     await t.db
-      .deleteFrom("response_counters")
+      .deleteFrom("response_counter_shards")
       .where("questionnaireId", "=", q.id)
       .where("key", "<>", RESULTS_VERSION_KEY)
       .execute();

@@ -188,7 +188,7 @@ describe("skipped questions (跳过)", () => {
     expect(kept.facts.map((fact) => fact.key)).toEqual(["skipped:company", "skipped:tail"]);
     // As an old database holds them: no skipped facts, no skipped counters.
     await t.db.deleteFrom("response_facts").where("key", "like", "skipped:%").execute();
-    await t.db.deleteFrom("response_counters").where("key", "like", "skipped:%").execute();
+    await t.db.deleteFrom("response_counter_shards").where("key", "like", "skipped:%").execute();
     expect(await statistics()).toMatchObject({ company: { skipped: 0 } });
     await backfillSkipped(t.db);
     expect(await snapshot()).toEqual(kept);

@@ -22,6 +22,7 @@ import {
 } from "../../../test/results-fixtures.ts";
 import { RESULTS_VERSION_KEY } from "../../commands/results/fact-bitset-cache.ts";
 import { chinaDate } from "../../commands/results/record.ts";
+import { responseCountColumn } from "../../db/tables/questionnaires.ts";
 
 /**
  * Acceptance 1: random responses to a questionnaire of every type go through the real submit path, then
@@ -126,7 +127,7 @@ describe("statistics equal brute force after random submits and status changes",
           expect(await counters(target.id)).toEqual(recount(stored));
           const questionnaire = await t.db
             .selectFrom("questionnaires")
-            .select("responseCount")
+            .select(responseCountColumn)
             .where("id", "=", target.id)
             .executeTakeFirstOrThrow();
           const valid = stored.filter((r) => r.status === "valid");

@@ -1,0 +1,79 @@
+import { type Fact, type QuestionarySettings, ResultCode, type SurveyDefinition } from "@wjgj/core";
+import { chinaDayStart, iso } from "../../clock.ts";
+import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
+import type { ResponseRow } from "../../db/tables/responses.ts";
+import { AppError, InvalidInputError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { answerStateMessages } from "./state.ts";
+
+/** A closed questionnaire refuses with the same wording as its closed page. */
+export class ClosedError extends AppError {
+  constructor(state: keyof typeof answerStateMessages) {
+    super(ResultCode.conflict, answerStateMessages[state]);
+  }
+}
+
+/** The remembered row no longer matches the questionnaire: the submit starts again from a fresh read. */
+export class StaleRowError extends Error {}
+
+/** Whether two reads of a questionnaire lead to the same decisions before the transaction. */
+export function sameGates(a: AnsweringRow, b: AnsweringRow): boolean {
+  return (
+    a.id === b.id &&
+    a.settings === b.settings &&
+    a.publishedVersion === b.publishedVersion &&
+    a.deletedAt === b.deletedAt
+  );
+}
+
+export interface SourceLimit {
+  column: "ip" | "deviceId" | "userId";
+  value: string | number;
+  /** Counted from (the China day's start), or null for all time. */
+  since: string | null;
+  max: number;
+  message: "answerIpLimit" | "answerDeviceLimit" | "answerAccountLimit";
+}
+
+/** Per-source caps of the settings that apply to this submit (once per IP / device / account, in total or per day). */
+export function sourceLimits(
+  settings: QuestionarySettings,
+  source: { ip: string; deviceId: string; viewer: Viewer | null },
+  now: Date,
+): SourceLimit[] {
+  const checks = [
+    [settings.limitPerIp, "ip", source.ip, "answerIpLimit"],
+    [settings.limitPerDevice, "deviceId", source.deviceId, "answerDeviceLimit"],
+    [settings.limitPerAccount, "userId", source.viewer?.user.id ?? null, "answerAccountLimit"],
+  ] as const;
+  const limits: SourceLimit[] = [];
+  for (const [limit, column, value, message] of checks) {
+    if (!limit.enabled || value === null || value === "") continue;
+    const since = limit.period === "day" ? iso(chinaDayStart(now)) : null;
+    limits.push({ column, value, since, max: limit.max, message });
+  }
+  return limits;
+}
+
+export function uniqueTakenError(questionId: string): InvalidInputError {
+  return new InvalidInputError(
+    [{ field: `answers.${questionId}`, message: "该答案已被他人提交，请检查后重新填写" }],
+    "answerUniqueTaken",
+  );
+}
+
+/** Everything a submit decided before touching the database: what to store and which limits to check. */
+export interface StorePlan {
+  /** The questionnaire as read before the transaction; the store checks it still reads the same. */
+  row: AnsweringRow;
+  definition: SurveyDefinition;
+  answers: Record<string, unknown>;
+  answerSession: string | undefined;
+  values: Omit<ResponseRow, "id">;
+  facts: readonly Fact[];
+  /** Caps of the quota keys this response adds to. */
+  quotas: ReadonlyMap<string, number>;
+  sources: readonly SourceLimit[];
+  uniques: readonly { questionId: string; value: string }[];
+  now: Date;
+}
