@@ -106,7 +106,7 @@ describe("user/getPhoneCode and user/confirmPhone (/ConfirmPhone)", () => {
   it("refuses to replace a phone the account already has", async () => {
     const { token } = await buildUser(t);
     const res = await call(t.app, "GET", "user/getPhoneCode", { token, params: { phone: nextPhone() } });
-    expect(res.body).toEqual({ code: 409, msg: "当前账号已绑定手机号，如需更换请联系客服", data: null });
+    expect(res.body).toEqual({ code: 409, msg: "当前账号已绑定手机号，如需更换请在个人中心操作", data: null });
     expect(await t.db.selectFrom("sms_outbox").selectAll().execute()).toHaveLength(0);
   });
 
