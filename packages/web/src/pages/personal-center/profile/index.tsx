@@ -11,7 +11,7 @@ export function ProfilePage() {
   const security = useAccountSecurity();
   return (
     <section className="wj-profile" data-testid="personal-center-page">
-      <h1 className="wj-profile__title">个人中心</h1>
+      <h1 className="wj-profile__title">个人资料</h1>
       <BasicInfoCard />
       {security.data ? (
         <>
