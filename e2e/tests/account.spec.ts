@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { PNG } from "pngjs";
 import { latestSmsCode } from "../support/accounts.ts";
+import { OTHER_LOGIN_SECRET, signRequestParam } from "../support/partner.ts";
 
 /**
  * Issue #16, account self-service: a new user signs up by SMS, changes nickname and avatar (cropped in the
@@ -120,7 +121,10 @@ for (const width of [1280, 390] as const) {
       const form = page.getByTestId("forgot-password-form");
       await noSidewaysScroll(page);
       await form.getByPlaceholder("请输入手机号").fill(phone);
+      const sent = page.waitForResponse((r) => r.url().includes("user/sendResetCode"));
       await form.getByTestId("send-code").click();
+      const sentBody = (await (await sent).json()) as { code: number; msg: string };
+      expect(sentBody.code, sentBody.msg).toBe(200);
       await expect(form.getByTestId("send-code")).toHaveText(/\d+秒后重新获取/);
       await form.getByPlaceholder("请输入6位验证码").fill(await latestSmsCode(request, phone));
       await form.getByLabel("新密码", { exact: true }).fill("new12345");
