@@ -86,6 +86,16 @@ export const a11yPages: A11yPage[] = [
   },
   // Account screens.
   { label: "登录", path: () => "/Loginone", ready: testId("login-page") },
+  {
+    label: "忘记密码",
+    path: () => "/Loginone",
+    ready: testId("login-page"),
+    reach: async (page) => {
+      await page.getByRole("tab", { name: "密码登录" }).click();
+      await page.getByTestId("forgot-password-link").click();
+      await expect(page.getByTestId("forgot-password-form")).toBeVisible();
+    },
+  },
   { label: "用户协议", path: () => "/Agreement", ready: testId("agreement-contact") },
   { label: "绑定手机号", path: () => "/ConfirmPhone", as: "partner", ready: testId("confirm-phone-form") },
   // The creator's console.

@@ -7,7 +7,7 @@ export const OTHER_LOGIN_SECRET = "e2e-partner-secret";
 /** A requestParam as a partner platform signs it (README: other-platform login). */
 export function signRequestParam(
   secret: string,
-  payload: { platformUserId: string; nickName?: string },
+  payload: { platformUserId: string; nickName?: string; phone?: string },
 ): string {
   const json = Buffer.from(JSON.stringify({ ...payload, iat: Math.floor(Date.now() / 1000) }));
   const signature = createHmac("sha256", secret).update(json).digest();

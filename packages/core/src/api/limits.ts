@@ -31,6 +31,10 @@ export const limits = {
   },
   otherLogin: { maxAgeSeconds: 300, clockSkewSeconds: 60 },
   sessionTtlDays: 30,
+  /** Self-service account deletion: it takes effect this many days after the request, unless withdrawn. */
+  deletionCoolingOffDays: 15,
+  /** Avatars are stored square at this many pixels, whatever size the (browser-cropped) upload had. */
+  avatar: { size: 256, maxBytes: 5 * 1024 * 1024, maxSide: 4096 },
   pageSizeMax: 100,
   newsPageSize: 8,
   newsFirstPage: 1,

@@ -29,3 +29,26 @@ export interface FooterInfo {
   versionBuilt: string;
   years: string;
 }
+
+/** `user/getAccountSecurity`: what the profile's password, phone and deletion sections need to know. */
+export interface AccountSecurity {
+  hasPassword: boolean;
+  phone: string;
+  /** A pending deletion request, or null; times are "YYYY-MM-DD HH:mm:ss" (China time). */
+  deletion: { requestedAt: string; effectiveAt: string } | null;
+}
+
+/** One signed-in device of `user/getSessionList`. */
+export interface SessionItem {
+  id: number;
+  /** The session this request came from. */
+  current: boolean;
+  /** A readable name from the user agent, e.g. "Chrome · Windows". */
+  device: string;
+  ip: string;
+  createdAt: string;
+}
+
+/** The codes sent to the account's own phone (`user/sendSecurityCode`). */
+export const SECURITY_CODE_PURPOSES = ["password", "phone-old", "delete"] as const;
+export type SecurityCodePurpose = (typeof SECURITY_CODE_PURPOSES)[number];

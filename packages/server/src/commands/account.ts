@@ -3,12 +3,10 @@ import { iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import { transaction } from "../db/index.ts";
 import type { UserRow } from "../db/tables/users.ts";
-import { ConflictError, InvalidInputError } from "../errors.ts";
+import { ConflictError } from "../errors.ts";
 import type { Viewer } from "../http/viewer.ts";
 import { presentUserInfo } from "../presenters/user.ts";
-import { hashPassword, verifyPassword } from "../security/hashing.ts";
 import { checkPhoneCode, codeCheckError, sendPhoneCode } from "./phone-codes.ts";
-import { revokeOtherSessions } from "./sessions.ts";
 import { findUserByPhone } from "./users.ts";
 
 /**
@@ -51,26 +49,6 @@ export async function bindPhone(
   });
   if (outcome.check !== "ok") throw codeCheckError(outcome.check);
   return presentUserInfo(outcome.user);
-}
-
-/** Sets or changes the password; a change needs the old one, and ends the account's other sessions. */
-export async function setPassword(
-  ctx: AppContext,
-  viewer: Viewer,
-  args: { password: string; oldPassword?: string | undefined },
-): Promise<void> {
-  if (viewer.user.passwordHash && !(await verifyPassword(args.oldPassword ?? "", viewer.user.passwordHash))) {
-    throw InvalidInputError.field("oldPassword", "oldPasswordWrong");
-  }
-  const passwordHash = await hashPassword(args.password);
-  await transaction(ctx.db, async (trx) => {
-    await trx
-      .updateTable("users")
-      .set({ passwordHash, updatedAt: iso(ctx.clock.now()) })
-      .where("id", "=", viewer.user.id)
-      .execute();
-    await revokeOtherSessions(trx, ctx.clock, viewer.user.id, viewer.session.id);
-  });
 }
 
 export async function updateProfile(

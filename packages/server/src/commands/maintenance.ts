@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { addSeconds, iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
+import { completeDueDeletions } from "./account-deletion.ts";
 import { pruneExports } from "./exports/prune.ts";
 
 const DAY = 86_400;
@@ -40,5 +41,7 @@ export async function pruneExpiredRecords(
   }
   // Export files expire after exportRetentionDays (the export tab says so).
   Object.assign(deleted, await pruneExports(ctx));
+  // Account deletions whose cooling-off period has ended (个人中心 · 注销账号 promises the date).
+  deleted.accountDeletions = await completeDueDeletions(ctx);
   return deleted;
 }

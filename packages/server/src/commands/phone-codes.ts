@@ -13,8 +13,18 @@ function codeHash(phone: string, purpose: PhoneCodePurpose, code: string): strin
   return sha256(`${phone}:${purpose}:${code}`);
 }
 
+const USES: Record<PhoneCodePurpose, string> = {
+  login: "登录",
+  bind: "绑定手机号",
+  reset: "找回密码",
+  password: "修改密码",
+  "phone-old": "更换手机号（原手机号验证）",
+  "phone-new": "更换手机号（新手机号验证）",
+  delete: "注销账号",
+};
+
 function smsContent(purpose: PhoneCodePurpose, code: string): string {
-  const use = purpose === "login" ? "登录" : "绑定手机号";
+  const use = USES[purpose];
   return `【问卷管家】您的${use}验证码是${code}，${rules.ttlSeconds / 60}分钟内有效。如非本人操作，请忽略本短信。`;
 }
 
@@ -91,12 +101,15 @@ export type CodeCheck = "ok" | "wrong" | "expired" | "none";
 
 /**
  * Checks and, when right, consumes the latest code inside the caller's transaction. A wrong try is
- * counted; the fifth wrong try kills the code, so even the right code is refused afterwards.
+ * counted; the fifth wrong try kills the code, so even the right code is refused afterwards. With
+ * `consume: false` a right code stays usable (a call that checks two codes consumes both only when both
+ * are right, with `consumePhoneCode`).
  */
 export async function checkPhoneCode(
   ctx: AppContext,
   trx: Trx,
   args: { phone: string; purpose: PhoneCodePurpose; code: string },
+  options: { consume: boolean } = { consume: true },
 ): Promise<CodeCheck> {
   const now = ctx.clock.now();
   await lockKey(trx, ctx.dialect, `sms:${args.phone}`);
@@ -119,6 +132,7 @@ export async function checkPhoneCode(
       .execute();
     return "wrong";
   }
+  if (!options.consume) return "ok";
   await trx
     .updateTable("phone_codes")
     .set({ consumedAt: iso(now) })
@@ -127,8 +141,23 @@ export async function checkPhoneCode(
   return "ok";
 }
 
+/** Consumes the latest unused code of `phone` for `purpose` (one checked with `consume: false`). */
+export async function consumePhoneCode(
+  ctx: AppContext,
+  trx: Trx,
+  args: { phone: string; purpose: PhoneCodePurpose },
+): Promise<void> {
+  await trx
+    .updateTable("phone_codes")
+    .set({ consumedAt: iso(ctx.clock.now()) })
+    .where("phone", "=", args.phone)
+    .where("purpose", "=", args.purpose)
+    .where("consumedAt", "is", null)
+    .execute();
+}
+
 /** Turns a failed check into the 400 the caller answers with (after its transaction committed). */
-export function codeCheckError(result: Exclude<CodeCheck, "ok">): InvalidInputError {
+export function codeCheckError(result: Exclude<CodeCheck, "ok">, field = "code"): InvalidInputError {
   const key = result === "wrong" ? "codeWrong" : result === "expired" ? "codeExpired" : "codeNotSent";
-  return InvalidInputError.field("code", key);
+  return InvalidInputError.field(field, key);
 }

@@ -32,14 +32,15 @@ export function PhoneCodeFields({
   send,
   onError,
 }: {
-  form: FormInstance<PhoneCodeValues>;
+  /** Any form with a `phone` field (login, /ConfirmPhone, 忘记密码 with its password fields too). */
+  form: Pick<FormInstance, "validateFields" | "getFieldValue">;
   send: (phone: string) => Promise<unknown>;
   onError: (error: unknown) => void;
 }) {
   const getPhone = async () => {
     try {
-      const { phone } = await form.validateFields(["phone"]);
-      return phone;
+      await form.validateFields(["phone"]);
+      return String(form.getFieldValue("phone"));
     } catch {
       return null;
     }

@@ -15,6 +15,7 @@ import { skippedFactsMigration } from "./0011-skipped-facts.ts";
 import { templatesMigration } from "./0012-templates.ts";
 import { unlockedSubmitsMigration } from "./0016-unlocked-submits.ts";
 import { teamsMigration } from "./0018-teams.ts";
+import { accountDeletionMigration } from "./0019-account-deletion.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0012-templates": templatesMigration(dialect),
     "0016-unlocked-submits": unlockedSubmitsMigration(dialect),
     "0018-teams": teamsMigration(dialect),
+    "0019-account-deletion": accountDeletionMigration(),
   };
 }
 

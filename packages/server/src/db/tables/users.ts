@@ -18,6 +18,10 @@ export interface UsersTable {
   status: "active" | "disabled";
   createdAt: string;
   updatedAt: string;
+  /** The owner's pending deletion request (cooling-off period), or null. */
+  deletionRequestedAt: string | null;
+  /** When the account was anonymised at the end of the cooling-off period. */
+  deletedAt: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -57,7 +57,12 @@ describe("user/setPassword", () => {
     expect(other.body.code).toBe(200);
 
     const noOld = await call(t.app, "POST", "user/setPassword", { token, params: { password: "second123" } });
-    expect(noOld.body).toMatchObject({ code: 400, msg: "原密码错误" });
+    expect(noOld.body).toMatchObject({ code: 400, msg: "请输入原密码，或使用短信验证码修改" });
+    const wrongOld = await call(t.app, "POST", "user/setPassword", {
+      token,
+      params: { password: "second123", oldPassword: "guess1234" },
+    });
+    expect(wrongOld.body).toMatchObject({ code: 400, msg: "原密码错误" });
     const changed = await call(t.app, "POST", "user/setPassword", {
       token,
       params: { password: "second123", oldPassword: "first123" },
@@ -106,7 +111,11 @@ describe("user/getPhoneCode and user/confirmPhone (/ConfirmPhone)", () => {
   it("refuses to replace a phone the account already has", async () => {
     const { token } = await buildUser(t);
     const res = await call(t.app, "GET", "user/getPhoneCode", { token, params: { phone: nextPhone() } });
-    expect(res.body).toEqual({ code: 409, msg: "当前账号已绑定手机号，如需更换请联系客服", data: null });
+    expect(res.body).toEqual({
+      code: 409,
+      msg: "当前账号已绑定手机号，如需更换请在个人中心操作",
+      data: null,
+    });
     expect(await t.db.selectFrom("sms_outbox").selectAll().execute()).toHaveLength(0);
   });
 

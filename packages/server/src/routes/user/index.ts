@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { bindPhone, sendBindPhoneCode, setPassword, updateProfile } from "../../commands/account.ts";
+import { bindPhone, sendBindPhoneCode, updateProfile } from "../../commands/account.ts";
 import { loginWithPassword, loginWithPhoneCode } from "../../commands/login.ts";
 import { createLoginCaptcha } from "../../commands/login-captcha.ts";
 import { loginFromOtherPlatform } from "../../commands/other-platform-login.ts";
@@ -8,13 +8,13 @@ import { revokeSession, type SessionOrigin } from "../../commands/sessions.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { presentUserInfo } from "../../presenters/user.ts";
+import { accountRoutes } from "./account.ts";
 import {
   emptyInput,
   otherLoginInput,
   passwordLoginInput,
   phoneCodeInput,
   phoneInput,
-  setPasswordInput,
   updateUserInfoInput,
 } from "./schema.ts";
 
@@ -24,6 +24,7 @@ function origin(request: FastifyRequest, fromType: number): SessionOrigin {
 
 /** Accounts and sessions: `/wjgj/api/user/*`. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  accountRoutes(app, ctx);
   defineRoute(app, ctx, {
     method: "POST",
     path: "user/sendCode",
@@ -90,14 +91,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: updateUserInfoInput,
     handler: ({ viewer, input }) => updateProfile(ctx, viewer, input),
-  });
-
-  defineRoute(app, ctx, {
-    method: "POST",
-    path: "user/setPassword",
-    access: "account:use",
-    input: setPasswordInput,
-    handler: ({ viewer, input }) => setPassword(ctx, viewer, input),
   });
 
   defineRoute(app, ctx, {

@@ -1,9 +1,11 @@
-import { messages } from "@wjgj/core";
+import { messages, SECURITY_CODE_PURPOSES } from "@wjgj/core";
 import { z } from "zod";
 import {
   blankAsAbsent,
   codeParam,
+  enumParam,
   fromTypeParam,
+  idParam,
   newPasswordParam,
   passwordParam,
   phoneParam,
@@ -24,7 +26,41 @@ export const passwordLoginInput = z.object({
 });
 export const setPasswordInput = z.object({
   password: newPasswordParam,
-  oldPassword: passwordParam.optional(),
+  /** A change proves itself by the old password or by a `password` code sent to the account's phone. */
+  oldPassword: blankAsAbsent(passwordParam),
+  code: blankAsAbsent(codeParam),
+});
+
+export const resetPasswordInput = z.object({
+  phone: phoneParam,
+  code: codeParam,
+  password: newPasswordParam,
+});
+
+export const securityCodeInput = z.object({
+  purpose: enumParam(SECURITY_CODE_PURPOSES, "codePurposeInvalid"),
+});
+
+export const changePhoneInput = z.object({
+  phone: phoneParam,
+  code: codeParam,
+  /** The old phone's `phone-old` code, or — when it can no longer receive SMS — the password. */
+  oldCode: blankAsAbsent(codeParam),
+  password: blankAsAbsent(passwordParam),
+});
+
+export const sessionIdInput = z.object({ id: idParam });
+
+export const deletionInput = z.object({
+  password: blankAsAbsent(passwordParam),
+  code: blankAsAbsent(codeParam),
+});
+
+export const avatarInput = z.object({
+  file: z.object(
+    { filename: z.string().max(255), data: z.instanceof(Buffer) },
+    { error: messages.uploadMissingFile },
+  ),
 });
 
 export const updateUserInfoInput = z

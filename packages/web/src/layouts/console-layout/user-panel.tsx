@@ -50,6 +50,11 @@ export function UserPanel({ userInfo, onNavigate, onLogout }: UserPanelProps) {
         <Avatar size={44} src={avatarSource(userInfo)} icon={<UserOutlined />} />
         <div className="wj-user-panel__who">
           <div className="wj-user-panel__name">{displayName(userInfo)}</div>
+          {userInfo.phone && userInfo.nickName && (
+            <div className="wj-user-panel__nick" data-testid="panel-nickname">
+              {userInfo.nickName}
+            </div>
+          )}
           <div className="wj-user-panel__level">
             {isAdmin ? (
               <span className="wj-vip-badge wj-vip-badge--admin" data-testid="admin-badge">

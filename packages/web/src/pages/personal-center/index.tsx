@@ -1,7 +1,6 @@
-import { Button, Descriptions } from "antd";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { vipBadge, vipExpiryText } from "../../lib/vip.ts";
-import { useUserStore } from "../../stores/user-store.ts";
+import { Button } from "antd";
+import { useNavigate, useSearchParams } from "react-router";
+import { ProfilePage } from "./profile/index.tsx";
 
 /**
  * The wallet (type 2) and consumption details (type 3) are still to be built (the account issue); they say
@@ -16,7 +15,6 @@ const COMING: Record<string, { title: string; description: string }> = {
 export function PersonalCenterPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const userInfo = useUserStore((state) => state.userInfo);
   const coming = COMING[params.get("type") ?? "1"];
   if (coming) {
     return (
@@ -28,30 +26,5 @@ export function PersonalCenterPage() {
       </section>
     );
   }
-  return (
-    <section className="wj-placeholder" data-testid="personal-center-page">
-      <span className="wj-placeholder__eyebrow">个人中心</span>
-      <h1>个人资料</h1>
-      {userInfo && (
-        <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
-          <Descriptions.Item label="手机号">
-            {userInfo.phone || (
-              <>
-                未绑定{" "}
-                <Link to="/ConfirmPhone" data-testid="bind-phone-link">
-                  去绑定
-                </Link>
-              </>
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label="昵称">{userInfo.nickName || "未设置"}</Descriptions.Item>
-          <Descriptions.Item label="会员等级">
-            {vipBadge(userInfo.vipLevel).label}
-            {vipExpiryText(userInfo) ? `（${vipExpiryText(userInfo)}）` : ""}
-          </Descriptions.Item>
-        </Descriptions>
-      )}
-      <Button onClick={() => navigate("/dc/dclist")}>返回项目管理</Button>
-    </section>
-  );
+  return <ProfilePage />;
 }

@@ -57,7 +57,7 @@ describe("密码登录 with an image captcha", { timeout: 60_000 }, () => {
   it("shows the captcha the server asks for, sends its answer, and changes the picture after a failed try", async () => {
     const logins = stubServer();
     const router = createMemoryRouter([
-      { path: "/", element: <PasswordLoginForm ensureAgreed={() => true} /> },
+      { path: "/", element: <PasswordLoginForm ensureAgreed={() => true} onForgot={() => undefined} /> },
     ]);
     render(
       <AppProviders client={createQueryClient()}>

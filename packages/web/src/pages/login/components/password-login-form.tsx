@@ -19,7 +19,16 @@ interface PasswordLoginValues {
  * failures of its own the server asks for an image captcha: the picture appears here, and every answer
  * spends it, so a new one is fetched after each failed try.
  */
-export function PasswordLoginForm({ ensureAgreed }: { ensureAgreed: () => boolean }) {
+export function PasswordLoginForm({
+  ensureAgreed,
+  initialPhone,
+  onForgot,
+}: {
+  ensureAgreed: () => boolean;
+  /** The phone whose password was just reset (忘记密码), filled in for the next login. */
+  initialPhone?: string | undefined;
+  onForgot: () => void;
+}) {
   const [form] = Form.useForm<PasswordLoginValues>();
   const login = usePasswordLoginMutation();
   const showError = useApiError();
@@ -56,6 +65,7 @@ export function PasswordLoginForm({ ensureAgreed }: { ensureAgreed: () => boolea
       size="large"
       onFinish={handleFinish}
       autoComplete="on"
+      initialValues={initialPhone ? { phone: initialPhone } : undefined}
       data-testid="password-login-form"
     >
       <PhoneField autoComplete="username" />
@@ -87,6 +97,11 @@ export function PasswordLoginForm({ ensureAgreed }: { ensureAgreed: () => boolea
       <Button type="primary" htmlType="submit" block loading={login.isPending}>
         登录
       </Button>
+      <div className="wj-login__links">
+        <Button type="link" size="small" onClick={onForgot} data-testid="forgot-password-link">
+          忘记密码？
+        </Button>
+      </div>
     </Form>
   );
 }

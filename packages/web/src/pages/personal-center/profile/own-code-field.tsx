@@ -1,0 +1,52 @@
+import { SafetyOutlined } from "@ant-design/icons";
+import type { SecurityCodePurpose } from "@wjgj/core";
+import { Form, Input } from "antd";
+import { accountApi } from "../../../api/account.ts";
+import { SendCodeButton } from "../../../components/send-code-button.tsx";
+import { codeRules } from "../../../lib/form-rules.ts";
+
+/** 138****0000: enough for the owner to recognise the number a code goes to. */
+export function maskPhone(phone: string): string {
+  return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
+}
+
+/** A code field whose 获取验证码 sends a `purpose` code to the account's own phone. */
+export function OwnCodeField({
+  name,
+  phone,
+  purpose,
+  label,
+  onError,
+}: {
+  name: string;
+  phone: string;
+  purpose: SecurityCodePurpose;
+  label: string;
+  onError: (error: unknown) => void;
+}) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={codeRules}
+      validateTrigger="onBlur"
+      extra={`验证码将发送至 ${maskPhone(phone)}`}
+    >
+      <Input
+        prefix={<SafetyOutlined />}
+        placeholder="请输入6位验证码"
+        aria-label={label}
+        maxLength={6}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        suffix={
+          <SendCodeButton
+            getPhone={async () => phone}
+            send={() => accountApi.sendSecurityCode(purpose)}
+            onError={onError}
+          />
+        }
+      />
+    </Form.Item>
+  );
+}
