@@ -32,6 +32,10 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** The local fake payment provider (development, tests, demos): never on a real site. */
+  PAY_FAKE: flag.default(false),
+  /** PEM of the fake gateway's Ed25519 public key; without it the server signs its own notifications. */
+  PAY_FAKE_PUBLIC_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -53,6 +57,8 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlDays: number;
   bodyLimitBytes: number;
+  payFake: boolean;
+  payFakePublicKey: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -80,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    payFake: e.PAY_FAKE,
+    payFakePublicKey: e.PAY_FAKE_PUBLIC_KEY || undefined,
   };
 }

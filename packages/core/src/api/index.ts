@@ -6,6 +6,7 @@ export * from "./exports.ts";
 export * from "./host.ts";
 export * from "./limits.ts";
 export * from "./messages.ts";
+export * from "./money.ts";
 export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
 export * from "./results.ts";

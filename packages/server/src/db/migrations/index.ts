@@ -13,6 +13,7 @@ import { sqliteFactsKeyIndexMigration } from "./0009-sqlite-facts-key-index.ts";
 import { loginCaptchasMigration } from "./0010-login-captchas.ts";
 import { skippedFactsMigration } from "./0011-skipped-facts.ts";
 import { templatesMigration } from "./0012-templates.ts";
+import { moneyMigration } from "./0020-money.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0010-login-captchas": loginCaptchasMigration(),
     "0011-skipped-facts": skippedFactsMigration(),
     "0012-templates": templatesMigration(dialect),
+    "0020-money": moneyMigration(dialect),
   };
 }
 
