@@ -66,7 +66,7 @@ export async function entitlementsOf(db: Db | Trx, user: UserRow, now: Date): Pr
 /** Refused by the account's level: a Chinese message and where to upgrade. */
 export class EntitlementError extends AppError {
   constructor(text: string) {
-    super(ResultCode.forbidden, "forbidden", { upgradeUrl: "/website/version" }, text);
+    super(ResultCode.upgradeRequired, "forbidden", { upgradeUrl: "/website/version" }, text);
   }
 }
 

@@ -281,7 +281,7 @@ describe("entitlements", () => {
     for (let i = 0; i < 20; i += 1) await buildQuestionnaire(t, owner, { kind: "survey", title: `问卷${i}` });
     const refused = await create();
     expect(refused.body).toMatchObject({
-      code: 403,
+      code: 402,
       msg: "当前会员等级最多可创建20份问卷，升级会员可创建更多",
       data: { upgradeUrl: "/website/version" },
     });
@@ -300,7 +300,7 @@ describe("entitlements", () => {
     });
     owner.token = session.token;
     expect((await userInfo(owner)).vipLevel).toBe(0);
-    expect((await create()).body.code).toBe(403);
+    expect((await create()).body.code).toBe(402);
     t.clock.advance(-(30 * 86_400 + 60));
   });
 });
