@@ -13,7 +13,6 @@ import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { assertQuestionnaireQuota } from "../membership.ts";
 import { writeDraft } from "./drafts.ts";
 import {
   countQuestions,
@@ -33,7 +32,6 @@ export async function copyQuestionnaire(
   const source = await loadQuestionnaire(ctx.db, viewer, id, "read");
   // A copy would be a way around the take-down: a fresh questionnaire its owner could publish at once.
   if (source.takenDownAt) throw new ConflictError("questionaryTakenDownCopy");
-  await assertQuestionnaireQuota(ctx.db, viewer.user, ctx.clock.now());
   const title = `${source.title}（副本）`.slice(0, 200);
   const definition = { ...readDefinition(source.draft), title };
   const now = iso(ctx.clock.now());

@@ -42,7 +42,10 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   const [pending, setPending] = useState<{ order: OrderView; codeUrl: string } | null>(null);
   const [paid, setPaid] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const chosen = provider ?? providers[0]?.name ?? null;
+  // The balance is offered first only when it covers the amount.
+  const walletCovers = (wallet.data?.availableFen ?? 0) >= props.amountFen;
+  const preferred = providers.find((p) => p.name !== "wallet" || walletCovers) ?? providers[0];
+  const chosen = provider ?? preferred?.name ?? null;
   const userInfo = useUserStore((state) => state.userInfo);
 
   const handleClose = () => {
