@@ -107,9 +107,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
           订单号 <strong>{pending.order.orderNo}</strong>，应付{" "}
           <strong>¥{fenToYuan(pending.order.amountFen)}</strong>
         </p>
-        <div className="wj-checkout__code">
-          {pending.codeUrl}
-        </div>
+        <div className="wj-checkout__code">{pending.codeUrl}</div>
         <p className="wj-checkout__hint">
           本地模拟支付通道：点击下方按钮即视为已扫码完成支付，不会产生真实扣款。
         </p>
