@@ -17,6 +17,8 @@ async function buyGold(page: Page, request: APIRequestContext) {
   await page.goto("/website/home");
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto("/website/version");
+  // The page is server-rendered: the stored session shows once it has hydrated and its buttons work.
+  await expect(page.getByTestId("site-header").getByRole("button", { name: "进入后台" })).toBeVisible();
   const gold = page.getByTestId("plan-card").filter({ hasText: "黄金会员" });
   await gold.getByRole("button", { name: "立即开通" }).click();
   await expect(page).toHaveURL(/\/dc\/personalCenter\?type=2&buy=1$/);
