@@ -17,11 +17,15 @@ async function buyGold(page: Page, request: APIRequestContext) {
   await page.goto("/website/home");
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto("/website/version");
-  // The page is server-rendered: the stored session shows once it has hydrated and its buttons work.
-  await expect(page.getByTestId("site-header").getByRole("button", { name: "进入后台" })).toBeVisible();
   const gold = page.getByTestId("plan-card").filter({ hasText: "黄金会员" });
-  await gold.getByRole("button", { name: "立即开通" }).click();
-  await expect(page).toHaveURL(/\/dc\/personalCenter\?type=2&buy=1$/);
+  const target = /\/dc\/personalCenter\?type=2&buy=1$/;
+  // The page is server-rendered: a click before hydration lands on a button without its handler yet, so
+  // the click is repeated until the page has moved on.
+  await expect(async () => {
+    if (!target.test(page.url()))
+      await gold.getByRole("button", { name: "立即开通" }).click({ timeout: 2000 });
+    await expect(page).toHaveURL(target, { timeout: 2000 });
+  }).toPass();
 
   const dialog = page.getByRole("dialog", { name: "开通黄金会员" });
   await expect(dialog.getByTestId("checkout-amount")).toHaveText("¥99.00");
