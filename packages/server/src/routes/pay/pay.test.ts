@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { OrderView, UserInfo, WalletView } from "@wjgj/core";
+import { freeEntitlements, type OrderView, type UserInfo, type WalletView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
@@ -272,6 +272,7 @@ describe("access", () => {
 
 describe("entitlements", () => {
   it("a level-0 account at its questionnaire limit is told to upgrade; a paid level lifts it; expiry brings it back", async () => {
+    freeEntitlements.questionnaires = 20;
     const owner = await buildUser(t);
     const create = () =>
       call(t.app, "POST", "questionary/addQuestionary", {
@@ -302,5 +303,6 @@ describe("entitlements", () => {
     expect((await userInfo(owner)).vipLevel).toBe(0);
     expect((await create()).body.code).toBe(402);
     t.clock.advance(-(30 * 86_400 + 60));
+    freeEntitlements.questionnaires = -1;
   });
 });
