@@ -133,14 +133,14 @@ export function ConsumptionPanel() {
           dataSource={data.data?.list ?? []}
           loading={data.isPending}
           pagination={pagination}
-          locale={{ emptyText: "暂无消费记录" }}
+          locale={{ emptyText: <span className="wj-empty-text">暂无消费记录</span> }}
           size="middle"
         />
       ) : (
         <List<OrderView>
           loading={data.isPending}
           dataSource={data.data?.list ?? []}
-          locale={{ emptyText: "暂无消费记录" }}
+          locale={{ emptyText: <span className="wj-empty-text">暂无消费记录</span> }}
           pagination={(data.data?.total ?? 0) > PAGE_SIZE ? { ...pagination, size: "small" } : false}
           renderItem={(o) => (
             <List.Item className="wj-consumption__item" data-testid="consumption-row">

@@ -166,7 +166,7 @@ export function WalletPanel() {
       <List
         loading={records.isPending}
         dataSource={records.data?.list ?? []}
-        locale={{ emptyText: "暂无收支记录" }}
+        locale={{ emptyText: <span className="wj-empty-text">暂无收支记录</span> }}
         renderItem={(record) => <RecordRow record={record} />}
         pagination={
           (records.data?.total ?? 0) > PAGE_SIZE
