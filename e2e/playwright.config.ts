@@ -59,6 +59,8 @@ export default defineConfig({
       SEED_DEMO: "1",
       LOG_LEVEL: "warn",
       OTHER_LOGIN_SECRET,
+      // The local fake payment gateway (issue #16): membership purchases end to end, nothing leaves the machine.
+      PAY_FAKE: "1",
     },
   },
 });

@@ -143,11 +143,12 @@ export const a11yPages: A11yPage[] = [
     ready: (page) => page.locator(".wa-readonly .wa-card").first(),
   },
   { label: "个人中心", path: () => "/dc/personalCenter", as: "user", ready: testId("personal-center-page") },
+  { label: "我的钱包", path: () => "/dc/personalCenter?type=2", as: "user", ready: testId("wallet-page") },
   {
     label: "消费明细",
-    path: () => "/dc/personalCenter/personalDetail",
+    path: () => "/dc/personalCenter/personalDetail?type=3",
     as: "user",
-    ready: testId("personal-center-page"),
+    ready: testId("consumption-page"),
   },
   // The admin console.
   ...adminScreens.map(

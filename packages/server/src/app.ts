@@ -24,6 +24,7 @@ import { commonRoutes } from "./routes/common/index.ts";
 import { exportRoutes } from "./routes/export/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { navigationTemplateRoutes } from "./routes/navigation/templates.ts";
+import { payRoutes } from "./routes/pay/index.ts";
 import { queationaryTeamRoutes } from "./routes/queationaryTeam/index.ts";
 import { smallUrlSchemeRoutes } from "./routes/queationaryTeam/small-url-scheme.ts";
 import { questionaryCoverRoutes } from "./routes/questionary/covers.ts";
@@ -131,6 +132,8 @@ export async function buildApp(
   navigationTemplateRoutes(app, ctx);
   questionaryCoverRoutes(app, ctx);
   adminTemplateRoutes(app, ctx);
+  // Money (issue #16): orders, payment providers, the wallet and consumption details.
+  payRoutes(app, ctx);
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
   await registerWebsitePages(app, ctx);

@@ -58,6 +58,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  /** The local fake payment provider (development, tests, demos): never on a real site. */
+  PAY_FAKE: flag.default(false),
+  /** PEM of the fake gateway's Ed25519 public key; without it the server signs its own notifications. */
+  PAY_FAKE_PUBLIC_KEY: z.string().optional(),
 });
 
 export interface PgPoolOptions {
@@ -99,6 +103,8 @@ export interface Config {
     | undefined;
   /** The bucket when files live in S3-compatible storage; undefined keeps them under DATA_DIR. */
   s3: S3Config | undefined;
+  payFake: boolean;
+  payFakePublicKey: string | undefined;
 }
 
 export interface S3Config {
@@ -161,5 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    payFake: e.PAY_FAKE,
+    payFakePublicKey: e.PAY_FAKE_PUBLIC_KEY || undefined,
   };
 }

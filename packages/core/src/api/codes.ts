@@ -7,6 +7,8 @@ export const ResultCode = {
   otherLoginRequired: 202,
   notLoggedIn: 303,
   invalidInput: 400,
+  /** The account's membership level does not include this; data.upgradeUrl leads to buying one. */
+  upgradeRequired: 402,
   forbidden: 403,
   notFound: 404,
   requestTimeout: 408,

@@ -7,6 +7,7 @@ export * from "./host.ts";
 export * from "./limits.ts";
 export * from "./messages.ts";
 export * from "./mini-program.ts";
+export * from "./money.ts";
 export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
 export * from "./results.ts";

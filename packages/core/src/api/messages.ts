@@ -301,6 +301,22 @@ export const messages = {
   avatarImageInvalid: "头像需为 JPG 或 PNG 图片，且不超过5MB",
   avatarTooLarge: "头像图片尺寸过大，请选择不超过4096×4096像素的图片",
   codePurposeInvalid: "验证码用途无效",
+  // Money: membership orders, payments, the wallet (issue #16)
+  balanceInsufficient: "余额不足，请先充值或选择其他支付方式",
+  holdInsufficient: "冻结金额不足",
+  orderNotFound: "订单不存在",
+  orderNotPending: "该订单已支付或已关闭，无需重复支付",
+  orderPaid: "支付成功",
+  orderCreated: "订单已创建，请完成支付",
+  vipSetUnavailable: "该会员等级暂未开放购买",
+  rechargeAmountInvalid: "充值金额需为1到50000元之间，最多两位小数",
+  payProviderInvalid: "请选择支付方式",
+  payProviderDisabled: "该支付方式暂未开通，请选择其他支付方式",
+  rechargeByWallet: "充值订单不能用余额支付",
+  orderKindInvalid: "订单类型无效",
+  dateRangeInvalid: "日期需为YYYY-MM-DD格式，且开始日期不晚于结束日期",
+  vipPeriodInvalid: "请选择开通时长",
+  entitlementQuestionnaires: "当前会员等级最多可创建{limit}份问卷，升级会员可创建更多",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,6 +5,7 @@ import type { UserRow } from "../db/tables/users.ts";
 import type { Viewer } from "../http/viewer.ts";
 import { presentUserInfo } from "../presenters/user.ts";
 import { newToken, sha256 } from "../security/hashing.ts";
+import { expireMembership } from "./membership.ts";
 
 export interface SessionOrigin {
   ip: string;
@@ -49,7 +50,7 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     .executeTakeFirst();
   if (!session) return null;
   const user = await db.selectFrom("users").selectAll().where("id", "=", session.userId).executeTakeFirst();
-  return user ? { user, session } : null;
+  return user ? { user: await expireMembership(db, user, clock.now()), session } : null;
 }
 
 export async function revokeSession(db: Db, clock: Clock, sessionId: number): Promise<void> {

@@ -2,6 +2,13 @@ import type { ExportJobsTable } from "./tables/export-jobs.ts";
 import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
 import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
 import type { LoginCaptchasTable } from "./tables/login-captchas.ts";
+import type {
+  LedgerAccountsTable,
+  LedgerHoldsTable,
+  LedgerTransfersTable,
+  OrdersTable,
+  PaymentNotificationsTable,
+} from "./tables/money.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
@@ -68,4 +75,9 @@ export interface Database {
   team_members: TeamMembersTable;
   team_invites: TeamInvitesTable;
   team_activity: TeamActivityTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_holds: LedgerHoldsTable;
+  orders: OrdersTable;
+  payment_notifications: PaymentNotificationsTable;
 }

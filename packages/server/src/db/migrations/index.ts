@@ -16,6 +16,7 @@ import { templatesMigration } from "./0012-templates.ts";
 import { unlockedSubmitsMigration } from "./0016-unlocked-submits.ts";
 import { teamsMigration } from "./0018-teams.ts";
 import { accountDeletionMigration } from "./0019-account-deletion.ts";
+import { moneyMigration } from "./0020-money.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0016-unlocked-submits": unlockedSubmitsMigration(dialect),
     "0018-teams": teamsMigration(dialect),
     "0019-account-deletion": accountDeletionMigration(),
+    "0020-money": moneyMigration(dialect),
   };
 }
 

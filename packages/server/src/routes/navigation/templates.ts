@@ -1,5 +1,6 @@
 import { questionaryKindInfos } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
+import { assertQuestionnaireQuota } from "../../commands/membership.ts";
 import { listPublicTemplates } from "../../commands/templates/lists.ts";
 import { quoteTemplate } from "../../commands/templates/quote.ts";
 import { listProfessions } from "../../commands/templates/review.ts";
@@ -42,7 +43,9 @@ export function navigationTemplateRoutes(app: FastifyInstance, ctx: AppContext):
     access: "account:use",
     input: idInput,
     successMessage: "templateQuoted",
-    handler: async ({ viewer, input }) =>
-      presentQuestionnaireSummary(await quoteTemplate(ctx, viewer, input.id)),
+    handler: async ({ viewer, input }) => {
+      await assertQuestionnaireQuota(ctx.db, viewer.user, ctx.clock.now());
+      return presentQuestionnaireSummary(await quoteTemplate(ctx, viewer, input.id));
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { assertQuestionnaireQuota } from "../../commands/membership.ts";
 import { createQuestionnaire, saveDraft } from "../../commands/questionnaires/drafts.ts";
 import {
   convertToCollect,
@@ -29,8 +30,10 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: addInput,
     bodyLimit: DEFINITION_BODY_LIMIT,
-    handler: async ({ viewer, input }) =>
-      presentQuestionnaireDetail(await createQuestionnaire(ctx, viewer, input)),
+    handler: async ({ viewer, input }) => {
+      await assertQuestionnaireQuota(ctx.db, viewer.user, ctx.clock.now());
+      return presentQuestionnaireDetail(await createQuestionnaire(ctx, viewer, input));
+    },
   });
 
   defineRoute(app, ctx, {
@@ -85,7 +88,12 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
       path,
       access: "account:use",
       input: idInput,
-      handler: async ({ viewer, input }) => presentQuestionnaireSummary(await command(ctx, viewer, input.id)),
+      handler: async ({ viewer, input }) => {
+        // A copy is one more questionnaire: the membership's count applies (issue #16).
+        if (command === copyQuestionnaire)
+          await assertQuestionnaireQuota(ctx.db, viewer.user, ctx.clock.now());
+        return presentQuestionnaireSummary(await command(ctx, viewer, input.id));
+      },
     });
   }
 

@@ -62,7 +62,10 @@ export function UserPanel({ userInfo, onNavigate, onLogout }: UserPanelProps) {
                 管理员
               </span>
             ) : (
-              <VipBadge level={userInfo.vipLevel} />
+              // The badge leads to buying or renewing a level (the wallet, issue #16).
+              <Link to="/dc/personalCenter?type=2" onClick={onNavigate} title="开通或续费会员">
+                <VipBadge level={userInfo.vipLevel} />
+              </Link>
             )}
             {expiry && (
               <span className="wj-user-panel__expiry" data-testid="vip-expiry">

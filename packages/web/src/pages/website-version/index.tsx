@@ -14,7 +14,7 @@ export function WebsiteVersionPage() {
   const navigate = useNavigate();
   const vipSets = useVipSets();
   // The guard sends a visitor who is not logged in to the login page first, then back here.
-  const handleOpen = () => navigate("/dc/personalCenter?type=1");
+  const handleOpen = (level: number) => navigate(`/dc/personalCenter?type=2&buy=${level}`);
 
   return (
     <div className="wj-pricing" data-testid="pricing-page">
@@ -77,7 +77,7 @@ export function WebsiteVersionPage() {
                     </li>
                   ))}
                 </ul>
-                <Button type="primary" block size="large" onClick={handleOpen}>
+                <Button type="primary" block size="large" onClick={() => handleOpen(vip.level)}>
                   立即开通
                 </Button>
               </section>

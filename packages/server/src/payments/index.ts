@@ -1,0 +1,35 @@
+import crypto, { type KeyObject } from "node:crypto";
+import type { Config } from "../config.ts";
+import { fakeProvider } from "./fake-provider.ts";
+import type { PaymentProvider } from "./provider.ts";
+
+export interface Payments {
+  providers: Map<string, PaymentProvider>;
+  /** The local gateway's signing key, when this process plays the fake gateway itself. */
+  fakeGatewayKey: KeyObject | null;
+}
+
+const cache = new WeakMap<Config, Payments>();
+
+/** The providers that the environment configures, built once per configuration. */
+export function paymentsFor(config: Config): Payments {
+  const cached = cache.get(config);
+  if (cached) return cached;
+  const providers = new Map<string, PaymentProvider>();
+  let fakeGatewayKey: KeyObject | null = null;
+  if (config.payFake) {
+    let publicKey: KeyObject;
+    if (config.payFakePublicKey) {
+      publicKey = crypto.createPublicKey(config.payFakePublicKey);
+    } else {
+      // No outside signer configured: this process is the gateway, with a key pair of its own.
+      const pair = crypto.generateKeyPairSync("ed25519");
+      publicKey = pair.publicKey;
+      fakeGatewayKey = pair.privateKey;
+    }
+    providers.set("fake", fakeProvider(publicKey));
+  }
+  const payments = { providers, fakeGatewayKey };
+  cache.set(config, payments);
+  return payments;
+}

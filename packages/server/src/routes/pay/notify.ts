@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { handlePaymentNotice } from "../../commands/orders.ts";
+import type { AppContext } from "../../context.ts";
+import { ForbiddenError, NotFoundError } from "../../errors.ts";
+import { API_PREFIX, defineRoute } from "../../http/route.ts";
+import { signFakeNotification } from "../../payments/fake-provider.ts";
+import { paymentsFor } from "../../payments/index.ts";
+import { orderNoInput } from "./schema.ts";
+
+export const notifyPath = (provider: string) => `${API_PREFIX}/pay/notify/${provider}`;
+
+/**
+ * Providers' notifications: `/wjgj/api/pay/notify/<provider>`. The signature covers the exact bytes, so
+ * these routes read the body as text (in a scope of their own) and answer as the provider requires,
+ * not with the site's envelope.
+ */
+export function registerPaymentNotifications(app: FastifyInstance, ctx: AppContext): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: 65_536 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post<{ Params: { provider: string }; Body: string }>(
+      `${API_PREFIX}/pay/notify/:provider`,
+      async (request, reply) => {
+        const provider = paymentsFor(ctx.config).providers.get(request.params.provider);
+        if (!provider) return reply.code(404).send({ code: "NOT_FOUND" });
+        const raw = typeof request.body === "string" ? request.body : "";
+        const notice = provider.verifyNotification(request.headers, raw, ctx.clock.now());
+        const handled = notice ? await handlePaymentNotice(ctx, provider.name, notice, raw) : false;
+        const answer = provider.answer(handled);
+        return reply.code(answer.status).type(answer.contentType).send(answer.body);
+      },
+    );
+  });
+
+  /**
+   * The local gateway's "payer scanned and paid" (PAY_FAKE=1 only): it signs a notification with its
+   * own key and delivers it to the notify route over the app, exactly as the outside gateway would.
+   */
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "pay/fakeGatewayPay",
+    access: "account:use",
+    input: orderNoInput,
+    handler: async ({ input, viewer }) => {
+      const key = paymentsFor(ctx.config).fakeGatewayKey;
+      if (!key) throw new ForbiddenError("payProviderDisabled");
+      const order = await ctx.db
+        .selectFrom("orders")
+        .selectAll()
+        .where("orderNo", "=", input.orderNo)
+        .where("userId", "=", viewer.user.id)
+        .executeTakeFirst();
+      if (!order) throw new NotFoundError("orderNotFound");
+      const signed = signFakeNotification(
+        key,
+        {
+          notifyId: `fake-${order.orderNo}`,
+          orderNo: order.orderNo,
+          tradeNo: `FAKE${crypto.randomInt(0, 1e9)}`,
+          amountFen: Number(order.amountFen),
+        },
+        ctx.clock.now(),
+      );
+      const res = await app.inject({
+        method: "POST",
+        url: notifyPath("fake"),
+        headers: signed.headers,
+        payload: signed.body,
+      });
+      return { delivered: res.statusCode === 200 };
+    },
+  });
+}
