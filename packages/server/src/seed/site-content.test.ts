@@ -52,7 +52,7 @@ describe("seedSiteContent", () => {
       "数据分析",
       "考试与测评",
     ]);
-    expect(help.every((c) => c.articles.length >= 2 && c.articles.length <= 3)).toBe(true);
+    expect(help.every((c) => c.articles.length >= 2 && c.articles.length <= 5)).toBe(true);
     expect(await get<unknown[]>("navigation/getBannerList")).toHaveLength(3);
     expect(await get<unknown[]>("navigation/getFriendLinkList")).toHaveLength(2);
     const vip = await get<{ level: number; name: string; priceFen: number }[]>("vipSet/getVipSetList");
