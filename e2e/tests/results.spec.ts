@@ -149,8 +149,16 @@ test.describe("results", () => {
     await openTab(page, "分题统计");
     await page.getByRole("button", { name: "筛选" }).click();
     const dialog = page.getByRole("dialog", { name: "筛选答卷" });
-    await dialog.getByRole("button", { name: "plus 添加条件", exact: true }).click();
-    await expect(dialog.getByTestId("filter-builder")).toContainText("男");
+    // Click only once the dialog has finished zooming in; CI once saw a click during it add no condition.
+    // A click that still adds none is repeated (a person would click again), never one that did.
+    await expect(page.locator(".wj-filter-dialog")).not.toHaveClass(/ant-zoom/);
+    const builder = dialog.getByTestId("filter-builder");
+    await expect(async () => {
+      if ((await builder.locator(".dd-cond-row").count()) === 0)
+        await dialog.getByRole("button", { name: "plus 添加条件", exact: true }).click();
+      await expect(builder).toContainText("男", { timeout: 2_000 });
+    }).toPass();
+    await expect(builder.locator(".dd-cond-row")).toHaveCount(1);
     await dialog.getByRole("button", { name: "应用筛选" }).click();
     const chip = page.getByTestId("filter-chip");
     await expect(chip).toContainText("已筛选：答题条件 1 项");
