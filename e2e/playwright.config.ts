@@ -11,22 +11,12 @@ const port = Number(process.env.E2E_PORT ?? 8199);
 // A fresh database per run: the demo accounts are seeded only into an empty one.
 const dataDir = fs.mkdtempSync(`${os.tmpdir()}/wjgj-e2e-`);
 
-/**
- * Journeys that change what every page shows (news, VIP levels, footer links, payloads in admin-editable
- * fields) run on their own, one at a time, after the others: the rest run two at a time and may each expect
- * the site as seeded.
- */
-const SITE_WIDE = ["**/admin.spec.ts", "**/stored-xss.spec.ts", "**/rich-text-paste.spec.ts"];
-const projects: Project[] = [
-  { name: "journeys", testDir: "tests", testIgnore: SITE_WIDE },
-  { name: "site-wide", testDir: "tests", testMatch: SITE_WIDE, workers: 1, dependencies: ["journeys"] },
-];
+const projects: Project[] = [{ name: "journeys", testDir: "tests" }];
 // Screenshots for the README are refreshed on request only, so ordinary runs leave docs/ untouched.
 if (process.env.SCREENSHOTS === "1") projects.push({ name: "screenshots", testDir: "screenshots" });
 
 export default defineConfig({
-  // Two browsers at a time (the machines have two cores); the site-wide project runs alone.
-  workers: 2,
+  workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -63,6 +63,8 @@ test.describe("admin navigation from the console", () => {
     await expect(page.getByTestId("admin-layout")).toHaveCount(0);
     await expect(page.locator(".ant-result-403")).toHaveCount(0);
     await expect(page.getByTestId("top-menu")).not.toContainText("管理后台");
+    // Click once the box has finished zooming in (CI once saw a click during it do nothing).
+    await expect(page.locator(".ant-modal")).not.toHaveClass(/ant-zoom/);
     await dialog.getByRole("button", { name: "确认" }).click();
     await expect(page).toHaveURL(/\/website\/home$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
