@@ -19,6 +19,12 @@ export interface A11yFixtures {
   everyType: { publicId: string };
   /** A questionnaire its creator has paused. */
   paused: { publicId: string };
+  /** A questionnaire whose start time is years away (/trailerPage with 提醒我). */
+  upcoming: { publicId: string };
+  /** A questionnaire whose settings turn the cover page on (/questionnaireSurvey). */
+  covered: { publicId: string };
+  /** A published exam open for practice (/practice/{id}): 火警电话是 with 119 correct. */
+  practice: { publicId: string };
   /** The newest news item on the site. */
   newsId: number;
   /** The gallery's first public template. */
@@ -75,6 +81,12 @@ export const a11yPages: A11yPage[] = [
   { label: "帮助中心", path: () => "/website/resource/help", ready: testId("help-page") },
   { label: "免费模板", path: () => "/website/free", ready: (page) => page.getByTestId("free-card").first() },
   {
+    label: "互助答题",
+    path: () => "/website/mutual",
+    as: "user",
+    ready: (page) => page.getByTestId("my-points"),
+  },
+  {
     label: "免费模板 · 按类型",
     path: () => "/website/free?kind=exam",
     ready: (page) => page.getByTestId("free-card").first(),
@@ -116,6 +128,25 @@ export const a11yPages: A11yPage[] = [
   resultTab("export", "导出"),
   resultTab("exam", "考试成绩", "exam"),
   resultTab("vote", "投票结果", "vote"),
+  resultTab("winners", "中奖名单"),
+  {
+    label: "奖励设置",
+    path: (f) => `/dc/rewards?id=${f.survey.id}`,
+    as: "user",
+    ready: testId("rewards-page"),
+    reach: async (page) => {
+      await expect(page.locator(".ant-card-loading, .ant-spin-spinning")).toHaveCount(0);
+    },
+  },
+  {
+    label: "样本订购",
+    path: (f) => `/dc/samples?id=${f.survey.id}`,
+    as: "user",
+    ready: testId("sample-price"),
+    reach: async (page) => {
+      await expect(page.locator(".ant-card-loading, .ant-spin-spinning")).toHaveCount(0);
+    },
+  },
   {
     label: "模板中心",
     path: () => "/dc/template",
@@ -144,6 +175,12 @@ export const a11yPages: A11yPage[] = [
   },
   { label: "个人中心", path: () => "/dc/personalCenter", as: "user", ready: testId("personal-center-page") },
   { label: "我的钱包", path: () => "/dc/personalCenter?type=2", as: "user", ready: testId("wallet-page") },
+  {
+    label: "我的题库",
+    path: () => "/dc/questionBank",
+    as: "user",
+    ready: (page) => page.getByRole("heading", { name: "我的题库", level: 1 }),
+  },
   {
     label: "消费明细",
     path: () => "/dc/personalCenter/personalDetail?type=3",
@@ -187,9 +224,42 @@ export const a11yPages: A11yPage[] = [
       await expect(page.getByTestId("thank-you")).toBeVisible();
     },
   },
+  // /r/{id} of a paused questionnaire lands on the notice page.
   {
-    label: "答题页（已暂停）",
+    label: "提醒页（已暂停）",
     path: (f) => `/r/${f.paused.publicId}`,
     ready: (page) => page.getByRole("heading", { name: "问卷已暂停" }),
+  },
+  {
+    label: "提醒页（未开始，提醒我）",
+    path: (f) => `/trailerPage?id=${f.upcoming.publicId}`,
+    ready: testId("countdown"),
+  },
+  {
+    label: "活动专题（不存在）",
+    path: () => "/hd/no-such-topic",
+    ready: (page) => page.getByRole("heading", { name: "页面不存在" }),
+  },
+  {
+    label: "封面页",
+    path: (f) => `/questionnaireSurvey?id=${f.covered.publicId}`,
+    ready: testId("cover-page"),
+  },
+  // 刷题 (/practice/{id}): the start screen, then a wrong answer with its feedback and the answer key.
+  {
+    label: "刷题练习",
+    path: (f) => `/practice/${f.practice.publicId}`,
+    ready: (page) => page.getByRole("button", { name: /顺序练习/ }),
+  },
+  {
+    label: "刷题练习（答错反馈）",
+    path: (f) => `/practice/${f.practice.publicId}`,
+    ready: (page) => page.getByRole("button", { name: /顺序练习/ }),
+    reach: async (page) => {
+      await page.getByRole("button", { name: /顺序练习/ }).click();
+      await page.getByRole("radio", { name: "B. 110" }).check();
+      await page.getByRole("button", { name: "提交答案" }).click();
+      await expect(page.getByText("回答错误")).toBeVisible();
+    },
   },
 ];

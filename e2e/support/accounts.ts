@@ -64,3 +64,14 @@ export async function openLoggedIn(
   await page.goto(path);
   return token;
 }
+
+/** A fresh account signed up by SMS (a random phone with `prefix`), for journeys that must not touch a shared one. */
+export async function newSmsAccount(request: APIRequestContext, prefix = "137"): Promise<string> {
+  const phone = `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const sent = await request.post("/wjgj/api/user/sendCode", { form: { phone } });
+  expect((await sent.json()).code).toBe(200);
+  const code = await latestSmsCode(request, phone);
+  const login = await (await request.post("/wjgj/api/user/checkPhoneCode", { form: { phone, code } })).json();
+  expect(login.code, login.msg).toBe(200);
+  return login.data.token as string;
+}

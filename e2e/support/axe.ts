@@ -5,12 +5,15 @@ import { expect, type Page } from "@playwright/test";
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
- * Waits until every finite animation and transition has finished: axe reads colours as drawn, so a panel
- * still fading in would be reported as low contrast. Endless ones (spinners, the caret) are left running.
+ * Waits until the page is live (hydrated: the web entries mark <html data-live>) and every finite animation and
+ * transition has finished: axe reads colours as drawn, so a panel still fading in, or a button fading from its
+ * disabled pre-hydration look to its live one, would be reported as low contrast. Endless ones (spinners, the
+ * caret) are left running.
  */
 export async function waitForSettledAnimations(page: Page) {
   await page.waitForFunction(
     () =>
+      document.documentElement.hasAttribute("data-live") &&
       // A list marked busy is drawn faded while it reloads; axe must see it as it ends up.
       document.querySelector('[aria-busy="true"]') === null &&
       document.getAnimations().every((animation) => {

@@ -1,21 +1,22 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { simpleSurvey } from "../support/answer-page.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
+import { expectNoSeriousViolations, waitForSettledAnimations } from "../support/axe.ts";
+import { fundedAccount } from "../support/wallet.ts";
 
 // Issue #21: dialogs and drawers of the logged-in area and the admin console, opened from the keyboard,
-// take focus, keep it inside while Tab cycles, close on Escape and hand focus back to the control that
-// opened them.
+// put focus on their first field (or, with none, on the dialog itself, named by its title), keep it inside
+// while Tab cycles, close on Escape and hand focus back to the control that opened them.
 
-async function expectDialogBehaviour(page: Page, opener: Locator, dialog: Locator) {
+async function expectDialogBehaviour(page: Page, opener: Locator, dialog: Locator, first: Locator) {
   await opener.focus();
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
-  await expect
-    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)), {
-      message: "焦点应进入对话框",
-    })
-    .toBe(true);
+  await expect(first, "打开后焦点应在对话框的第一个输入项（或对话框本身）上").toBeFocused();
+  // antd moves focus again when its opening motion ends; the first focus must survive that.
+  await waitForSettledAnimations(page);
+  await expect(first, "开场动画结束后焦点仍应在第一个输入项上").toBeFocused();
   // More presses than the dialog has controls: focus must wrap inside, never reach the page behind.
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press("Tab");
@@ -40,6 +41,14 @@ async function expectDialogBehaviour(page: Page, opener: Locator, dialog: Locato
   await expect(opener).toBeFocused();
 }
 
+/** A fresh account with 50 元 in its wallet, logged in on `path`. */
+async function openFunded(page: Page, request: APIRequestContext, path: string) {
+  const { token } = await fundedAccount(request);
+  await page.goto("/website/home");
+  await page.evaluate((value) => localStorage.setItem("token", value), token);
+  await page.goto(path);
+}
+
 test.describe("dialogs by keyboard", () => {
   test("创建问卷's blank dialog", async ({ page, request }) => {
     await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/creatDc");
@@ -47,6 +56,7 @@ test.describe("dialogs by keyboard", () => {
       page,
       page.getByTestId("method-blank"),
       page.getByRole("dialog", { name: "创建空白问卷" }),
+      page.getByRole("dialog", { name: "创建空白问卷" }).getByRole("textbox", { name: /标题$/ }),
     );
   });
 
@@ -58,6 +68,8 @@ test.describe("dialogs by keyboard", () => {
       page,
       page.getByRole("button", { name: /筛选$/ }),
       page.getByRole("dialog").filter({ hasText: "应用筛选" }),
+      // Its first field: the start of the 提交时间 range (答题条件 holds buttons only until a condition is added).
+      page.getByRole("dialog").filter({ hasText: "应用筛选" }).getByPlaceholder("开始日期"),
     );
   });
 
@@ -66,8 +78,37 @@ test.describe("dialogs by keyboard", () => {
     await expectDialogBehaviour(
       page,
       page.getByRole("button", { name: "登录记录" }).first(),
-      // antd focuses the drawer's outer box, which holds the role="dialog" element, not the dialog itself.
+      // antd focuses the drawer's outer box, which holds the role="dialog" element; the whole box must keep
+      // focus while Tab cycles.
       page.locator(".ant-drawer-open").filter({ hasText: "登录记录：" }),
+      // A read-only drawer has no field: focus goes to the dialog, which a screen reader names by its title.
+      page.getByRole("dialog", { name: /^登录记录：/ }),
     );
+  });
+
+  // axe on a console page with a dialog open takes a while on a loaded machine.
+  test("我的钱包's 申请提现 dialog: keyboard, and axe with it open", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await openFunded(page, request, "/dc/personalCenter?type=2");
+    await expect(page.getByTestId("wallet-balance")).toHaveText("50.00");
+    const opener = page.getByRole("button", { name: "提现", exact: true });
+    const dialog = page.getByRole("dialog", { name: "申请提现" });
+    await expectDialogBehaviour(page, opener, dialog, dialog.getByLabel("提现金额（元）"));
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(page, "申请提现");
+  });
+
+  test("消费明细's 申请发票 dialog: keyboard, and axe with it open", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    // The recharge that funded the account is a paid order: 消费明细 offers 申请发票 on it.
+    await openFunded(page, request, "/dc/personalCenter?type=3");
+    const opener = page.getByRole("button", { name: "申请发票" }).first();
+    const dialog = page.getByRole("dialog", { name: "申请发票" });
+    await expect(opener).toBeVisible();
+    await expectDialogBehaviour(page, opener, dialog, dialog.getByLabel("发票抬头"));
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(page, "申请发票");
   });
 });

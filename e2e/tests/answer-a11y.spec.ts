@@ -51,6 +51,8 @@ async function tabUntil(page: Page, name: string, limit = 20) {
 for (const width of [390, 1280]) {
   test.describe(`respondent page accessibility at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
+    // Five pages, each read by axe: on a loaded machine that alone can take most of a minute.
+    test.describe.configure({ timeout: 120_000 });
 
     test("axe finds no serious or critical violation: initial, failed submit, thank-you, paused, ended", async ({
       page,

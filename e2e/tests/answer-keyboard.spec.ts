@@ -108,6 +108,11 @@ test("every question type of the every-type questionnaire answered with the keyb
   for (const item of ["成长", "薪资", "氛围"])
     await press(page, card(page, "rank").getByRole("button", { name: item }), "Enter");
   await expect(card(page, "rank").getByRole("button", { name: /^成长\s*，第 1 位$/ })).toBeVisible();
+  // Focus is on 氛围, ranked third: Up moves it to second, and the live region says so.
+  await page.keyboard.press("ArrowUp");
+  await expect(card(page, "rank").getByRole("button", { name: /^氛围\s*，第 2 位$/ })).toBeFocused();
+  await expect(card(page, "rank").getByRole("button", { name: /^薪资\s*，第 3 位$/ })).toBeVisible();
+  await expect(card(page, "rank").getByText("氛围 已移到第 2 位。当前顺序：成长、氛围、薪资")).toBeAttached();
   await nextPage(page, "矩阵题");
 
   // Page 6: matrices and the table.

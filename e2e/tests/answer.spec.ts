@@ -222,6 +222,7 @@ test.describe("answering on a phone", () => {
     });
     const expectClosed = async (heading: string, message: string) => {
       await page.goto(`/r/${q.publicId}`);
+      await expect(page).toHaveURL(`/trailerPage?id=${q.publicId}`);
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
       await expect(page.getByText(message)).toBeVisible();
       await expect(card(page, "q1")).toHaveCount(0);

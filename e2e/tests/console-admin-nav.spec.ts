@@ -27,6 +27,8 @@ test.describe("admin navigation from the console", () => {
   });
 
   test("every console screen highlights a console entry, never 项目管理", async ({ page, request }) => {
+    // One screen after another: the time grows with the console (as in admin.spec).
+    test.setTimeout(30_000 + adminScreens.length * 6_000);
     await openLoggedIn(page, request, ADMIN, "/dw/survey");
     const selected = page.getByTestId("top-menu").locator(".ant-menu-item-selected");
     for (const screen of adminScreens) {

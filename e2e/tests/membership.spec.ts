@@ -1,24 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { latestSmsCode } from "../support/accounts.ts";
-
-/** A fresh account signed up by SMS, so buying a level changes no other journey's account. */
-async function newAccount(request: APIRequestContext): Promise<string> {
-  const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  const sent = await request.post("/wjgj/api/user/sendCode", { form: { phone } });
-  expect((await sent.json()).code).toBe(200);
-  const code = await latestSmsCode(request, phone);
-  const login = await (await request.post("/wjgj/api/user/checkPhoneCode", { form: { phone, code } })).json();
-  expect(login.code, login.msg).toBe(200);
-  return login.data.token as string;
-}
+import { newSmsAccount } from "../support/accounts.ts";
 
 async function buyGold(page: Page, request: APIRequestContext) {
-  const token = await newAccount(request);
+  const token = await newSmsAccount(request, "139");
   await page.goto("/website/home");
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto("/website/version");
   const gold = page.getByTestId("plan-card").filter({ hasText: "黄金会员" });
-  const target = /\/dc\/personalCenter\?type=2&buy=1$/;
+  const target = /\/dc\/personalCenter\?type=2&buy=1&period=year$/;
   // The page is server-rendered: a click before hydration lands on a button without its handler yet, so
   // the click is repeated until the page has moved on.
   await expect(async () => {

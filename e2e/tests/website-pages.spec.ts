@@ -86,6 +86,9 @@ test.describe("server-rendered pages", () => {
     await expect(page.getByTestId("site-footer")).toContainText("service@wjgj.example.com");
     await page.goto("/website/resource/news");
     await expect(page.getByTestId("news-card")).toHaveCount(8);
+    // The header's 登录 is a link: it works before (here: without) the script.
+    await page.getByTestId("site-header").getByRole("link", { name: "登录" }).click();
+    await expect(page).toHaveURL(/\/Loginone$/);
     await context.close();
   });
 
@@ -124,7 +127,7 @@ test.describe("server-rendered pages", () => {
     await page.reload();
     // The server rendered it for a visitor; the stored session shows right after hydration, without a mismatch.
     await expect(page.getByTestId("free-use").first()).toHaveAttribute("href", "/dc/dclist");
-    await expect(page.getByTestId("site-header").getByRole("button", { name: "进入后台" })).toBeVisible();
+    await expect(page.getByTestId("site-header").getByRole("link", { name: "进入后台" })).toBeVisible();
     await page.getByTestId("free-use").first().click();
     await expect(page).toHaveURL(/\/dc\/dclist$/);
     expect(errors).toEqual([]);

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { publishQuestionnaire, unique } from "../support/answering.ts";
+import { everyTypeSurvey } from "../support/every-type-survey.ts";
 
 // Lighthouse's SEO and accessibility categories on three pages of the public site, on a phone-sized
 // screen (its default), in Debian's Chromium. Scores must stay at 0.9 or above; each run prints them and,
@@ -64,16 +66,24 @@ test("Lighthouse SEO and accessibility stay at 0.9 or above on home, a product p
   expect(failures).toEqual([]);
 });
 
-// Issue #21: the login screen and the home page score a full 100 in Lighthouse's accessibility category.
-test("Lighthouse accessibility is 100 on /Loginone and /website/home", async ({ baseURL }) => {
-  test.setTimeout(120_000);
+// Issue #21: the respondent page (the every-type questionnaire), the login screen and the home page score a
+// full 100 in Lighthouse's accessibility category.
+test("Lighthouse accessibility is 100 on /r/{id}, /Loginone and /website/home", async ({
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const survey = await publishQuestionnaire(request, everyTypeSurvey(unique("灯塔无障碍")), {
+    progressBar: true,
+  });
+  const answerPage = `/r/${survey.publicId}`;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const scores: Record<string, number> = {};
   try {
-    for (const path of ["/Loginone", "/website/home"]) {
+    for (const path of [answerPage, "/Loginone", "/website/home"]) {
       const result = await lighthouse(`${baseURL}${path}`, {
         port: chrome.port,
         logLevel: "error",
@@ -92,7 +102,7 @@ test("Lighthouse accessibility is 100 on /Loginone and /website/home", async ({ 
   } finally {
     chrome.kill();
   }
-  expect(scores).toEqual({ "/Loginone": 1, "/website/home": 1 });
+  expect(scores).toEqual({ [answerPage]: 1, "/Loginone": 1, "/website/home": 1 });
 });
 
 // Issue #13: the free-templates gallery and a template's own page score a full 1 for SEO, and at least

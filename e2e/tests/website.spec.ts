@@ -27,7 +27,7 @@ test.describe("public website", () => {
     ]) {
       await expect(header.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(header.getByRole("button", { name: "登录" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "登录" })).toBeVisible();
 
     const legal = page.getByTestId("footer-legal");
     const info = footer.data;

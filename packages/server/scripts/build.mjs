@@ -1,18 +1,26 @@
-// The production build: src/main.ts and the workspace's TypeScript (@wjgj/core) bundled into one ES module,
-// dist/main.js, run by plain node (no tsx at run time). npm packages stay external: installed as usual,
-// native ones (better-sqlite3) included.
+// The production build: src/main.ts and the workspace's TypeScript (@wjgj/core) bundled into ES modules,
+// dist/main.js and the results-index worker dist/fact-index-worker.js, run by plain node (no tsx at run
+// time). npm packages stay external: installed as usual, native ones (better-sqlite3) included.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// `--outdir <dir>` builds elsewhere (the worker bundle's test builds into a temporary directory).
+const outArg = process.argv.indexOf("--outdir");
+const outdir = outArg === -1 ? path.join(root, "dist") : path.resolve(process.argv[outArg + 1] ?? "dist");
 const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@wjgj/"));
 
 await build({
-  entryPoints: [path.join(root, "src/main.ts")],
-  outfile: path.join(root, "dist/main.js"),
+  // The results-index worker is an entry of its own: fact-index-build.ts starts ./fact-index-worker.js
+  // relative to the bundle it is part of.
+  entryPoints: {
+    main: path.join(root, "src/main.ts"),
+    "fact-index-worker": path.join(root, "src/commands/results/fact-index-worker.ts"),
+  },
+  outdir,
   bundle: true,
   platform: "node",
   format: "esm",

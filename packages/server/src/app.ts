@@ -16,22 +16,29 @@ import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerWebsitePages } from "./http/website-pages.ts";
 import { registerSitemap } from "./http/website-sitemap.ts";
+import { registerJobs } from "./jobs/index.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { adminTemplateRoutes } from "./routes/admin/templates.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
 import { answerRoutes } from "./routes/answer/index.ts";
+import { answerSpaceRoutes } from "./routes/answerSpace/index.ts";
 import { commonRoutes } from "./routes/common/index.ts";
+import { exerciseRoutes } from "./routes/exercise/index.ts";
 import { exportRoutes } from "./routes/export/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
 import { navigationTemplateRoutes } from "./routes/navigation/templates.ts";
 import { payRoutes } from "./routes/pay/index.ts";
+import { prizeRoutes } from "./routes/prize/index.ts";
 import { queationaryTeamRoutes } from "./routes/queationaryTeam/index.ts";
 import { smallUrlSchemeRoutes } from "./routes/queationaryTeam/small-url-scheme.ts";
 import { questionaryCoverRoutes } from "./routes/questionary/covers.ts";
 import { questionaryRoutes } from "./routes/questionary/index.ts";
 import { questionaryTypeRoutes } from "./routes/questionaryType/index.ts";
+import { questionBankRoutes } from "./routes/questionBank/index.ts";
 import { questionJumpRoutes } from "./routes/questionJump/index.ts";
 import { questionSelectJoinRoutes } from "./routes/questionSelectJoin/index.ts";
+import { redPacketRoutes } from "./routes/redPacket/index.ts";
+import { sampleServiceRoutes } from "./routes/sampleService/index.ts";
 import { selectConnectRoutes } from "./routes/selectConnect/index.ts";
 import { showQuestionRoutes } from "./routes/showQuestion/index.ts";
 import { statisticsRoutes } from "./routes/statistics/index.ts";
@@ -65,7 +72,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { logStream, dbPool, ...context } = deps;
   // Before anything can sign a token: a damaged key file stops the start with a Chinese message.
-  await prepareAnswerTokenKey(deps.config);
+  await prepareAnswerTokenKey(deps.config, deps.dialect === "postgres" ? deps.db : undefined);
   const app = Fastify({
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
@@ -108,6 +115,7 @@ export async function buildApp(
   await app.register(formbody);
   await registerMultipart(app);
   registerSecurityHeaders(app);
+  registerJobs(app, ctx);
 
   userRoutes(app, ctx);
   navigationRoutes(app, ctx);
@@ -122,6 +130,8 @@ export async function buildApp(
   selectConnectRoutes(app, ctx);
   questionSelectJoinRoutes(app, ctx);
   anQuestionRoutes(app, ctx);
+  exerciseRoutes(app, ctx);
+  questionBankRoutes(app, ctx);
   statisticsRoutes(app, ctx);
   answerRoutes(app, ctx);
   uploadRoutes(app, ctx);
@@ -134,6 +144,10 @@ export async function buildApp(
   adminTemplateRoutes(app, ctx);
   // Money (issue #16): orders, payment providers, the wallet and consumption details.
   payRoutes(app, ctx);
+  prizeRoutes(app, ctx);
+  redPacketRoutes(app, ctx);
+  answerSpaceRoutes(app, ctx);
+  sampleServiceRoutes(app, ctx);
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
   await registerWebsitePages(app, ctx);

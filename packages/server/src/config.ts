@@ -1,6 +1,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { limits } from "@wjgj/core";
 import { z } from "zod";
+import type { AlipayConfig } from "./payments/alipay.ts";
+import { paymentConfigs } from "./payments/env.ts";
+import type { WechatPayConfig } from "./payments/wechat-pay.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
@@ -28,6 +32,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, "packages/web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   SMS_PROVIDER: z.enum(["console"]).default("console"),
+  /** Verification codes one client address may ask for per hour (a school behind one NAT address may need more). */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(limits.phoneCode.perIpPerHour),
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   OTHER_LOGIN_SECRET: z.string().optional(),
@@ -62,6 +68,27 @@ const envSchema = z.object({
   PAY_FAKE: flag.default(false),
   /** PEM of the fake gateway's Ed25519 public key; without it the server signs its own notifications. */
   PAY_FAKE_PUBLIC_KEY: z.string().optional(),
+  /** Background jobs: how long a claimed job stays an instance's before another may take it over. */
+  JOB_LEASE_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+  /** How often an idle instance looks for due jobs (queued here or by another instance). */
+  JOB_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(1000),
+  /** Runs of a job before it is recorded as failed (a failure waits 2 s, 4 s, 8 s … before the next). */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /** WeChat Pay API v3 (Native QR): all of these, or none. Keys are PEM text or a file path. */
+  WECHATPAY_MCH_ID: z.string().optional(),
+  WECHATPAY_APP_ID: z.string().optional(),
+  WECHATPAY_SERIAL_NO: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_APIV3_KEY: z.string().optional(),
+  WECHATPAY_NOTIFY_URL: z.string().optional(),
+  WECHATPAY_BASE_URL: z.string().default("https://api.mch.weixin.qq.com"),
+  /** Alipay (当面付 precreate QR): all of these, or none. */
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_NOTIFY_URL: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().default("https://openapi.alipay.com/gateway.do"),
 });
 
 export interface PgPoolOptions {
@@ -80,6 +107,7 @@ export interface Config {
   webDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   smsProvider: "console";
+  smsPerIpPerHour: number;
   adminPhone: string | undefined;
   adminPassword: string | undefined;
   otherLoginSecret: string | undefined;
@@ -105,6 +133,16 @@ export interface Config {
   s3: S3Config | undefined;
   payFake: boolean;
   payFakePublicKey: string | undefined;
+  jobs: JobOptions;
+  /** Undefined when the variables are not set: the provider then answers that it is not open. */
+  wechatPay: WechatPayConfig | undefined;
+  alipay: AlipayConfig | undefined;
+}
+
+export interface JobOptions {
+  leaseMs: number;
+  pollMs: number;
+  maxAttempts: number;
 }
 
 export interface S3Config {
@@ -137,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     smsProvider: e.SMS_PROVIDER,
+    smsPerIpPerHour: e.SMS_PER_IP_PER_HOUR,
     adminPhone: e.ADMIN_PHONE || undefined,
     adminPassword: e.ADMIN_PASSWORD || undefined,
     otherLoginSecret: e.OTHER_LOGIN_SECRET || undefined,
@@ -169,5 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     payFake: e.PAY_FAKE,
     payFakePublicKey: e.PAY_FAKE_PUBLIC_KEY || undefined,
+    jobs: { leaseMs: e.JOB_LEASE_MS, pollMs: e.JOB_POLL_MS, maxAttempts: e.JOB_MAX_ATTEMPTS },
+    ...paymentConfigs(e),
   };
 }

@@ -1,11 +1,14 @@
 import { collectDefaultMetrics } from "prom-client";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
-import { pruneExpiredRecords } from "./commands/maintenance.ts";
+import { sendDueStartReminders } from "./commands/answering/start-reminders.ts";
+import { MAINTENANCE_EVERY_HOURS, MAINTENANCE_JOB, maintenanceJobKey } from "./commands/maintenance.ts";
 import { loadConfig } from "./config.ts";
 import { openDb, toCount } from "./db/index.ts";
+import { withSessionLock } from "./db/locks.ts";
 import { migrateToLatest } from "./db/migrations/index.ts";
 import { metricsOf } from "./http/metrics.ts";
+import { jobWorkerOf } from "./jobs/index.ts";
 import { type Credential, ensureAdmin, seedDemoAccounts } from "./seed/accounts.ts";
 import { seedDemoQuestionnaires } from "./seed/demo-questionnaires.ts";
 import { seedSiteContent } from "./seed/site-content.ts";
@@ -33,22 +36,31 @@ async function main(): Promise<void> {
   await migrateToLatest(handle.db, handle.dialect);
 
   const clock = systemClock;
-  const users = await handle.db
-    .selectFrom("users")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .executeTakeFirst();
-  const empty = toCount(users) === 0;
-  const admin = await ensureAdmin(handle.db, clock, config);
-  const demo = config.seedDemo ? await seedDemoAccounts(handle.db, clock, empty) : [];
-  if (config.seedDemo && empty) {
-    const author = await handle.db
-      .selectFrom("users")
-      .select("id")
-      .where("role", "=", "admin")
-      .orderBy("id")
-      .executeTakeFirst();
-    await seedSiteContent(handle.db, clock, author?.id ?? 0);
-  }
+  // Instances started together on an empty database would each create the admin and the demo content.
+  const { empty, admin, demo } = await withSessionLock(
+    handle.db,
+    handle.dialect,
+    "wjgj:startup",
+    async (db) => {
+      const users = await db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .executeTakeFirst();
+      const empty = toCount(users) === 0;
+      const admin = await ensureAdmin(db, clock, config);
+      const demo = config.seedDemo ? await seedDemoAccounts(db, clock, empty) : [];
+      if (config.seedDemo && empty) {
+        const author = await db
+          .selectFrom("users")
+          .select("id")
+          .where("role", "=", "admin")
+          .orderBy("id")
+          .executeTakeFirst();
+        await seedSiteContent(db, clock, author?.id ?? 0);
+      }
+      return { empty, admin, demo };
+    },
+  );
 
   const storage = createStorage(config);
   const app = await buildApp({
@@ -82,22 +94,34 @@ async function main(): Promise<void> {
       storage,
     });
   }
-  // Retention housekeeping at start and every six hours; the timer never keeps the process alive.
+  // Retention housekeeping at start and every six hours, through the shared queue: every instance asks,
+  // the slot's key lets one of them do it. The timer never keeps the process alive.
+  await app.ready();
+  const worker = jobWorkerOf(app);
   const prune = () =>
-    pruneExpiredRecords({ db: handle.db, clock, config, storage }).catch((error: unknown) =>
-      app.log.error({ err: error }, "pruning expired records failed"),
-    );
+    worker
+      .enqueue(MAINTENANCE_JOB, maintenanceJobKey(clock.now()), {})
+      .catch((error: unknown) => app.log.error({ err: error }, "queueing the pruning failed"));
   await prune();
-  const pruneTimer = setInterval(prune, 6 * 3600 * 1000);
+  const pruneTimer = setInterval(prune, MAINTENANCE_EVERY_HOURS * 3600 * 1000);
   pruneTimer.unref();
+  // 提醒我 on /trailerPage promises the SMS at the start: checked every minute, each reminder sent once.
+  const remindContext = { db: handle.db, clock, config, sms: consoleSmsProvider(app.log) };
+  const remind = () =>
+    sendDueStartReminders(remindContext).catch((error: unknown) =>
+      app.log.error({ err: error }, "sending start reminders failed"),
+    );
+  const remindTimer = setInterval(remind, 60 * 1000);
+  remindTimer.unref();
   // SIGTERM drains: the listener closes (new connections are refused, requests on open ones get 503 and
-  // /readyz with them), requests in flight finish and are answered, the export runner stops its job
-  // between steps and records it, then the pool closes. A second signal does not cut this short.
+  // /readyz with them), requests in flight finish and are answered, the job worker stops its job between
+  // steps and hands it back to the shared queue (another instance takes it at once), then the pool closes. A second signal does not cut this short.
   let closing = false;
   const close = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     clearInterval(pruneTimer);
+    clearInterval(remindTimer);
     try {
       await app.close();
       await handle.destroy();

@@ -39,6 +39,38 @@ export async function openAnswering<T = { definition: unknown }>(t: TestContext,
   return open.body.data;
 }
 
+/**
+ * One required single choice 您满意吗 (rate: yes 满意 / no 不满意), plus a text question `textId` when
+ * given: the small questionnaire the submit-path tests answer.
+ */
+export function satisfactionSurvey(title: string, textId?: string) {
+  return {
+    schemaVersion: 1,
+    kind: "survey",
+    title,
+    pages: [
+      {
+        id: "p1",
+        questions: [
+          {
+            id: "rate",
+            type: "single",
+            title: "您满意吗",
+            required: true,
+            config: {
+              options: [
+                { id: "yes", label: "满意" },
+                { id: "no", label: "不满意" },
+              ],
+            },
+          },
+          ...(textId ? [{ id: textId, type: "text", title: "意见", config: {} }] : []),
+        ],
+      },
+    ],
+  };
+}
+
 let keySeq = 0;
 
 /**

@@ -1,6 +1,6 @@
 import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
-import { exportRunnerOf } from "../src/routes/export/index.ts";
+import { jobWorkerOf } from "../src/jobs/index.ts";
 import { openAnswering, publishNew as publishNewQuestionnaire, releaseQuestionnaire } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
 import { call, type TestContext } from "./helpers.ts";
@@ -51,7 +51,8 @@ export async function saveAndPublish(t: TestContext, owner: BuiltUser, id: numbe
   await releaseQuestionnaire(t, owner, id);
 }
 
-function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
+/** A multipart body with `fields` and one `file`, as browsers send uploads. */
+export function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
   const boundary = "----wjgjExportBoundary";
   const parts = Object.entries(fields).map(
     ([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
@@ -146,7 +147,7 @@ export async function runExport(
     json: { questionnaireId, kind, ...(filter ? { filter } : {}) },
   });
   if (created.body.code !== 200) throw new Error(`createExport failed: ${created.body.msg}`);
-  await exportRunnerOf(t.app).idle();
+  await jobWorkerOf(t.app).idle();
   const list = await call<{ list: JobView[] }>(t.app, "GET", "export/getExportList", {
     token: owner.token,
     params: { questionnaireId },

@@ -47,6 +47,35 @@ export function buildAdmin(t: TestContext, values: Partial<NewUser> & { password
   return buildUser(t, { role: "admin", nickName: "管理员", ...values });
 }
 
+/**
+ * An account on a paid level whose limits are `limits` (over the free ones), for a year from the test
+ * clock's now; the level's row is made when the test database has none.
+ */
+export async function buildMember(
+  t: TestContext,
+  level: number,
+  limits: Record<string, unknown>,
+  values: Partial<NewUser> = {},
+): Promise<BuiltUser> {
+  await t.db
+    .insertInto("vip_sets")
+    .values({
+      level,
+      name: `测试会员${level}`,
+      badge: "",
+      priceMonthFen: 1_000 * level,
+      priceYearFen: 10_000 * level,
+      limits: JSON.stringify(limits),
+      description: "",
+      sort: level,
+      status: "published",
+    })
+    .onConflict((oc) => oc.column("level").doNothing())
+    .execute();
+  const stop = iso(new Date(t.clock.now().getTime() + 365 * 86_400_000));
+  return buildUser(t, { vipLevel: level, vipStopTime: stop, ...values });
+}
+
 /** The code the console SMS provider "sent" last to `phone` (read from the outbox, as an admin would). */
 export async function latestCode(t: TestContext, phone: string): Promise<string> {
   const row = await t.db
@@ -82,6 +111,10 @@ export async function tableCounts(t: TestContext): Promise<Record<string, number
     "audit_logs",
     "team_members",
     "team_invites",
+    "campaign_pages",
+    "start_reminders",
+    "space_posts",
+    "sample_orders",
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ApiResult } from "@wjgj/core";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Clock } from "../src/clock.ts";
 import { type Config, loadConfig } from "../src/config.ts";
@@ -12,6 +13,7 @@ import { openDb } from "../src/db/index.ts";
 import { migrateToLatest } from "../src/db/migrations/index.ts";
 import { consoleSmsProvider } from "../src/sms/console-provider.ts";
 import { createStorage, type Storage } from "../src/storage/index.ts";
+import { type DatabaseTemplate, databaseUrlNamed } from "./database-template.ts";
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -24,21 +26,39 @@ export class TestClock implements Clock {
   }
 }
 
-/** A fresh PostgreSQL database on the server of DATABASE_URL, or a fresh SQLite file otherwise. */
+/** The run's migrated template (test/global-setup.ts), or none when this file runs outside that setup. */
+function databaseTemplate(): DatabaseTemplate {
+  try {
+    return inject("databaseTemplate") ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A fresh PostgreSQL database on the server of DATABASE_URL, or a fresh SQLite file otherwise: a copy of the
+ * run's migrated template when there is one, so only a test that wants an empty database pays for migrating.
+ */
 async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-test-"));
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const template = databaseTemplate();
   const base = process.env.DATABASE_URL;
-  if (!base) return { dataDir, drop: removeDir };
+  if (!base) {
+    if (template.sqliteFile) fs.copyFileSync(template.sqliteFile, path.join(dataDir, "wjgj.sqlite"));
+    return { dataDir, drop: removeDir };
+  }
   const name = `wjgj_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template.postgresName
+      ? `create database ${name} template ${template.postgresName}`
+      : `create database ${name}`,
+  );
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlNamed(base, name),
     dataDir,
     async drop() {
       const client = new pg.Client({ connectionString: base });
@@ -77,6 +97,8 @@ export async function createTestContext(
     LOG_LEVEL: "silent",
     OTHER_LOGIN_SECRET,
     WEB_DIST: path.join(database.dataDir, "no-web-build"),
+    // A failed job is final at once, so a test awaiting the queue sees it (retries are tested on their own).
+    JOB_MAX_ATTEMPTS: "1",
     ...env,
   });
   const handle = openDb(config);

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { registerFeedback } from "./api/feedback.ts";
 import { watchAntdA11y } from "./lib/antd-a11y.ts";
+import { LiveMark } from "./lib/use-hydrated.ts";
 import type { createAppRouter } from "./router.tsx";
 import { antdTheme } from "./styles/tokens.ts";
 
@@ -53,6 +54,7 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
   useEffect(() => watchAntdA11y(document), []);
   return (
     <AppProviders client={queryClient}>
+      <LiveMark />
       <RouterProvider router={router} />
     </AppProviders>
   );

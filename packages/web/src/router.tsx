@@ -14,17 +14,6 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return <Page />;
 }
 
-const comingSoon = () =>
-  page(
-    () => import("./pages/coming-soon/index.tsx"),
-    (m) => m.ComingSoonPage,
-  );
-
-/** A screen that a later issue builds; until then it names what it will offer. */
-function placeholder(path: string, handle: RouteHandle): RouteObject {
-  return { path, handle, element: comingSoon() };
-}
-
 /**
  * Redirects of seed §2 run as loaders, before anything renders, so the guard judges the destination
  * (/website/home is open to all) rather than the bare "/".
@@ -79,10 +68,17 @@ const websiteRoutes: RouteObject[] = [
       (m) => m.WebsiteFreeTemplatePage,
     ),
   },
-  placeholder("mutual", {
-    title: "互助答题",
-    description: "发布问卷互相填写，用积分换取答卷，帮助学生与研究者快速收集有效样本。",
-  }),
+  {
+    path: "mutual",
+    handle: {
+      title: "互助答题",
+      description: "发布问卷互相填写，用积分换取答卷，帮助学生与研究者快速收集有效样本。",
+    },
+    element: page(
+      () => import("./pages/website-mutual/index.tsx"),
+      (m) => m.WebsiteMutualPage,
+    ),
+  },
   {
     path: "service",
     handle: {
@@ -226,6 +222,30 @@ const consoleRoutes: RouteObject[] = [
     ),
   },
   {
+    path: "dc/questionBank",
+    handle: { name: "questionBank", title: "我的题库" },
+    element: page(
+      () => import("./pages/question-bank/index.tsx"),
+      (m) => m.QuestionBankPage,
+    ),
+  },
+  {
+    path: "dc/rewards",
+    handle: { name: "dcRewards", title: "奖励设置" },
+    element: page(
+      () => import("./pages/dc-rewards/index.tsx"),
+      (m) => m.DcRewardsPage,
+    ),
+  },
+  {
+    path: "dc/samples",
+    handle: { name: "dcSamples", title: "样本服务" },
+    element: page(
+      () => import("./pages/dc-samples/index.tsx"),
+      (m) => m.DcSamplesPage,
+    ),
+  },
+  {
     path: "dc/dcDesign",
     handle: { name: "dcDesign", title: "设计问卷" },
     element: page(
@@ -316,17 +336,17 @@ const standaloneRoutes: RouteObject[] = [
       (m) => m.AcceptPage,
     ),
   },
-  placeholder("questionnaireSurvey", {
-    name: "questionnaireSurvey",
-    title: "问卷调查",
-    description: "面向答题者的问卷入口页，展示问卷说明后开始作答。",
-  }),
-  placeholder("trailerPage", {
-    name: "trailerPage",
-    title: "提交完成",
-    description: "答卷提交后的结束页，展示感谢语、得分或抽奖结果。",
-  }),
-  placeholder("hd", { name: "hd", title: "活动专题", description: "营销活动与专题页面。" }),
+  {
+    // 刷题 (the seed's doing-exercises screen, route not given): open like /r/{id}, no top bar.
+    path: "practice/:id",
+    handle: { name: "practice", noAuth: true, title: "刷题练习" },
+    element: page(
+      () => import("./pages/practice/index.tsx"),
+      (m) => m.PracticePage,
+    ),
+  },
+  // /questionnaireSurvey, /trailerPage and /hd are rendered on the server by the light answer bundle (see
+  // packages/server/src/http/notice-pages.ts and campaign-pages.ts): a visit never reaches this router.
   {
     path: "*",
     handle: { title: "页面不存在" },

@@ -35,6 +35,8 @@ export interface SubmitReply {
   } | null;
   /** Votes, when results are shown to voters: counts per option of each vote question. */
   voteResults: Record<string, { optionId: string; label: string; count: number }[]> | null;
+  /** The questionnaire offers a draw or red packets: the thank-you screen loads that part (issue #17). */
+  rewards?: boolean;
 }
 
 /** Why an exam was handed in without the respondent pressing 提交. */

@@ -41,6 +41,8 @@ export const responseSourceNames: Record<string, string> = {
   wechat: "微信",
   embed: "网页嵌入",
   sms: "短信",
+  mutual: "互填",
+  sample: "样本服务",
   other: "其他",
 };
 

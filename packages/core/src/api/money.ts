@@ -10,13 +10,30 @@ export interface Entitlements {
   customRedirect: boolean;
 }
 
+export type EntitlementKey = keyof Entitlements;
+
+/** How the pricing page and the admin's level form name each entitlement. */
+export const entitlementLabels: Record<EntitlementKey, string> = {
+  questionnaires: "问卷数量",
+  responsesPerQuestionnaire: "每份问卷答卷数",
+  uploadSpaceMb: "文件存储空间（MB）",
+  exportAttachments: "导出上传的附件",
+  removeBrand: "去除答题页品牌标识",
+  customRedirect: "提交后自定义跳转",
+};
+
+/** What a membership is bought for; a month is 31 days so that a month bought on the 31st lasts a month. */
+export type VipPeriod = "month" | "year";
+export const vipPeriodDays: Record<VipPeriod, number> = { month: 31, year: 365 };
+export const vipPeriodLabels: Record<VipPeriod, string> = { month: "1个月", year: "1年" };
+
 /** Level 0 (个人版): what every account gets for free. */
 export const freeEntitlements: Entitlements = {
-  // No count for now: the journeys' shared demo account makes far more than any small free count; the
-  // check itself is tested with a lowered count (pay.test.ts). The lead/product decides the real number.
-  questionnaires: -1,
-  responsesPerQuestionnaire: 500,
-  uploadSpaceMb: 200,
+  // Above what the journeys' shared demo account makes over a whole e2e run; the admin lowers it by
+  // saving a level-0 row (会员等级 → 个人版), which is how the tests check the mechanism.
+  questionnaires: 1_000,
+  responsesPerQuestionnaire: 1_000,
+  uploadSpaceMb: 500,
   exportAttachments: false,
   removeBrand: false,
   customRedirect: false,
@@ -35,6 +52,9 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 export const payProviderLabels: Record<string, string> = {
   wallet: "余额支付",
   fake: "模拟支付",
+  transfer: "对公转账",
+  wechat: "微信支付",
+  alipay: "支付宝",
   "": "—",
 };
 
@@ -53,6 +73,22 @@ export interface OrderView {
   provider: string;
   createdAt: string;
   paidAt: string;
+}
+
+/** 对公转账: where to send the money, and the reference the payer writes in the transfer's 附言. */
+export interface TransferDetails {
+  accountName: string;
+  bankName: string;
+  accountNo: string;
+  note: string;
+  reference: string;
+}
+
+/** pay/payOrder: the order, a code to scan for a QR provider, the bank details for 对公转账. */
+export interface PayStartView {
+  order: OrderView;
+  codeUrl: string;
+  transfer?: TransferDetails;
 }
 
 export interface WalletView {
@@ -77,8 +113,64 @@ export const walletKindLabels: Record<string, string> = {
   vip: "开通会员",
   refund: "退款",
   withdrawal: "提现",
+  // The hold is the withdrawal as the wallet sees it (its later payout moves nothing available).
+  withdrawal_hold: "提现",
+  withdrawal_release: "提现退回",
   freeze: "冻结",
+  release: "解冻",
+  sample: "样本服务",
 };
+
+export type WithdrawalChannel = "alipay" | "bank";
+export type WithdrawalStatus = "pending" | "paid" | "rejected" | "cancelled";
+
+export const withdrawalChannelLabels: Record<WithdrawalChannel, string> = {
+  alipay: "支付宝",
+  bank: "银行卡",
+};
+export const withdrawalStatusLabels: Record<WithdrawalStatus, string> = {
+  pending: "审核中",
+  paid: "已打款",
+  rejected: "已驳回",
+  cancelled: "已撤销",
+};
+
+/** Withdrawal bounds in fen: 1 元 to 50000 元 a request. */
+export const WITHDRAWAL_MIN_FEN = 100;
+export const WITHDRAWAL_MAX_FEN = 5_000_000;
+
+export interface WithdrawalView {
+  id: number;
+  amountFen: number;
+  channel: WithdrawalChannel;
+  accountName: string;
+  /** Masked for the user's own list except the last four characters. */
+  accountNo: string;
+  bankName: string;
+  status: WithdrawalStatus;
+  adminNote: string;
+  createdAt: string;
+  reviewedAt: string;
+}
+
+export type InvoiceStatus = "requested" | "issued";
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = { requested: "开票中", issued: "已开票" };
+
+/** A row of 消费明细: the order and where its invoice stands (null: none asked for). */
+export interface ConsumptionView extends OrderView {
+  invoiceStatus: InvoiceStatus | null;
+}
+
+export interface InvoiceView {
+  id: number;
+  orderNo: string;
+  title: string;
+  taxNo: string;
+  email: string;
+  status: InvoiceStatus;
+  createdAt: string;
+  issuedAt: string;
+}
 
 /** `12345` → `123.45` (money stays in fen until it is shown). */
 export function fenToYuan(fen: number): string {

@@ -46,6 +46,8 @@ export interface QuestionarySummary {
   publishedAt: string;
   /** When it went to the recycle bin; "" otherwise. */
   deletedAt: string;
+  /** In the creator's list: why the owner's level paused collecting (with 去升级); absent otherwise. */
+  planNotice?: string;
   /** An admin took it down (管理员下架): respondents see a notice and it cannot be published until restored. */
   takenDown: boolean;
 }
@@ -100,6 +102,8 @@ export const questionarySettingsSchema = z.object({
   thankYouText: z.string().max(2000).default("感谢您的参与！"),
   redirectUrl: urlOrPathSchema.default(""),
   redirectSeconds: z.number().int().min(0).max(60).default(3),
+  /** Hides 问卷管家's mark on the answering page (a paid entitlement, checked when saved and when served). */
+  hideBrand: z.boolean().default(false),
   /** Votes: show the results to respondents after they vote. */
   showResultsAfterSubmit: z.boolean().default(false),
   progressBar: z.boolean().default(true),
@@ -107,6 +111,10 @@ export const questionarySettingsSchema = z.object({
   headerImage: urlOrPathSchema.default(""),
   /** Exams: forced submission after this many tab switches; 0 = not watched. */
   tabSwitchLimit: z.number().int().min(0).max(100).default(0),
+  /** The answering link opens on a cover (/questionnaireSurvey): description, question count, time. */
+  coverPage: z.boolean().default(false),
+  /** Exams: anyone with the link may practise the published questions on /practice/{id} (刷题). */
+  practiceOpen: z.boolean().default(false),
 });
 export type QuestionarySettings = z.output<typeof questionarySettingsSchema>;
 export type QuestionarySettingsInput = z.input<typeof questionarySettingsSchema>;

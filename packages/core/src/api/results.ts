@@ -20,7 +20,16 @@ export const responseStatusNames: Record<ResponseStatus, string> = {
 };
 
 /** Where a response came from (the answer page's `source`); names in `responseSourceNames` (exports.ts). */
-export const responseSources = ["link", "qrcode", "wechat", "embed", "sms", "other"] as const;
+export const responseSources = [
+  "link",
+  "qrcode",
+  "wechat",
+  "embed",
+  "sms",
+  "mutual",
+  "sample",
+  "other",
+] as const;
 export type ResponseSource = (typeof responseSources)[number];
 
 /**
@@ -344,6 +353,20 @@ export interface ScoreBand {
   to: number;
   count: number;
   percentage: number;
+}
+
+/** `statistics/getRescoreProgress` (and `statistics/startRescore`): 重新评分 after a published edit. */
+export interface RescoreProgress {
+  /** Earlier responses answered an older revision and no run has covered the current one. */
+  offered: boolean;
+  run: {
+    id: number;
+    status: "queued" | "running" | "done" | "failed";
+    total: number;
+    done: number;
+    changed: number;
+    percent: number;
+  } | null;
 }
 
 export interface ExamReport {

@@ -58,7 +58,7 @@ export const RESOURCE_LINKS: readonly SiteLink[] = [
 export const SITE_NAV: readonly SiteNavItem[] = [
   { to: "/website/home", label: "首页" },
   { to: "/website/free", label: "免费模板" },
-  { to: "/website/mutual", label: "互助答题", comingSoon: true },
+  { to: "/website/mutual", label: "互助答题" },
   { to: "/website/service", label: "样本服务" },
   { to: "/website/product", label: "产品介绍", children: PRODUCT_LINKS },
   { to: "/website/version", label: "版本价格" },

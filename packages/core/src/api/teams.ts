@@ -67,6 +67,8 @@ export interface TeamInviteInfo {
 export interface TeamMember extends TeamUserBrief {
   role: TeamRole;
   roleName: string;
+  /** Results, response details and exports hide personal data (IP, identifying answers) from them. */
+  hidePersonal: boolean;
   joinedAt: string;
 }
 
@@ -137,4 +139,32 @@ export interface SharedQuestionarySummary extends QuestionarySummary {
   roleName: string;
   ownerName: string;
   permissions: QuestionnaireAction[];
+}
+
+/** A notification in the console header's bell: an invitation, or that someone accepted one. */
+export interface TeamNotice {
+  id: number;
+  kind: "teamInvite" | "teamJoined";
+  title: string;
+  content: string;
+  /** A path on this site it opens; "" for none. */
+  link: string;
+  read: boolean;
+  createdAt: string;
+}
+
+/** getTeamNoticeList: a page of the viewer's notifications, newest first, with the unread count. */
+export interface TeamNoticePage {
+  list: TeamNotice[];
+  total: number;
+  unread: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** designerHeartbeat: the others who have the questionnaire open in the designer right now. */
+export interface DesignerPresence {
+  userId: number;
+  nickName: string;
+  avatar: string;
 }

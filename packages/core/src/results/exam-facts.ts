@@ -56,3 +56,26 @@ export function gradedTotals(exam: ExamResult, grades: Grades) {
     passed: exam.passMark === null ? null : total >= exam.passMark,
   };
 }
+
+/** Score sums are kept as integer hundredths of a point (counters are integers; blanks may score 2.5). */
+export const EXAM_SUM_SCALE = 100;
+
+/**
+ * Counter deltas for one valid exam response's `score:` facts, so the unfiltered exam report reads
+ * per-question counts and sums instead of grouping every score fact: `exam:<q>:<mark>` per verdict,
+ * `examsum:<q>` (hundredths of a point) and `exam:pending` once per response still waiting for a grade.
+ */
+export function examCounterEntries(facts: readonly Fact[], sign: 1 | -1): [key: string, delta: number][] {
+  const entries: [string, number][] = [];
+  let pending = false;
+  for (const fact of facts) {
+    if (!fact.key.startsWith("score:")) continue;
+    const questionId = fact.key.slice("score:".length);
+    entries.push([`exam:${questionId}:${fact.text ?? "wrong"}`, sign]);
+    const sum = Math.round((fact.num ?? 0) * EXAM_SUM_SCALE);
+    if (sum !== 0) entries.push([`examsum:${questionId}`, sign * sum]);
+    if (fact.text === "pending") pending = true;
+  }
+  if (pending) entries.push(["exam:pending", sign]);
+  return entries;
+}

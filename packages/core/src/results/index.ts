@@ -1,6 +1,14 @@
 // Results engine: the facts a response contributes, counters, statistics from counts, filter plans.
 export { CountTable, percent, questionIdOfKey } from "./counts.ts";
-export { clampGrade, examFacts, type Grades, gradedTotals, type ScoreMark } from "./exam-facts.ts";
+export {
+  clampGrade,
+  EXAM_SUM_SCALE,
+  examCounterEntries,
+  examFacts,
+  type Grades,
+  gradedTotals,
+  type ScoreMark,
+} from "./exam-facts.ts";
 export {
   counterKeysOf,
   FACT_TEXT_MAX,

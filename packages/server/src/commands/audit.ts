@@ -18,6 +18,12 @@ export const auditEntities = [
   "questionnaire",
   "template",
   "profession",
+  "hd",
+  "order",
+  "withdrawal",
+  "invoice",
+  "space",
+  "sampleOrder",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -31,7 +37,15 @@ export type AuditAction =
   | "resetPassword"
   | "takeDown"
   | "restore"
-  | "feature";
+  | "feature"
+  | "confirmTransfer"
+  | "refund"
+  | "grantLevel"
+  | "approveWithdrawal"
+  | "rejectWithdrawal"
+  | "issueInvoice"
+  | "updateProgress"
+  | "cancel";
 
 export interface AuditEntry {
   adminId: number;

@@ -22,7 +22,7 @@ function excerpt(text: string, length: number): string {
 }
 
 /** Rich text as stored: sanitised, and refused when nothing visible is left. */
-function storedRichText(html: string): string {
+export function storedRichText(html: string): string {
   const clean = sanitizeRichText(html);
   if (!hasVisibleContent(clean)) throw InvalidInputError.field("content", "contentRequired");
   return clean;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUser } from "../../test/factories.ts";
+import { buildAdmin, buildUser } from "../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
 import { transaction } from "../db/index.ts";
 import {
@@ -14,6 +14,7 @@ import {
   voidPending,
   walletKey,
 } from "./ledger.ts";
+import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal, requestWithdrawal } from "./withdrawals.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -76,8 +77,12 @@ describe("the ledger", () => {
   it("random recharges, spends, freezes, partial posts, releases, refunds and withdrawals keep every balance equal to its transfers and never negative", async () => {
     const { user: a } = await buildUser(t);
     const { user: b } = await buildUser(t);
+    const admin = await buildAdmin(t);
+    const users = [a, b];
     const wallets = [walletKey(a.id), walletKey(b.id)];
     const holds: string[] = [];
+    // Withdrawal requests go through the commands the routes call (their own transactions).
+    const requests: number[] = [];
     const step = fc.oneof(
       fc.record({ op: fc.constant("recharge"), who: fc.nat(1), amount: fc.integer({ min: 1, max: 5000 }) }),
       fc.record({ op: fc.constant("spend"), who: fc.nat(1), amount: fc.integer({ min: 1, max: 5000 }) }),
@@ -87,13 +92,44 @@ describe("the ledger", () => {
       fc.record({ op: fc.constant("post"), who: fc.nat(1), amount: fc.integer({ min: 1, max: 3000 }) }),
       fc.record({ op: fc.constant("release"), who: fc.nat(1), amount: fc.constant(0) }),
       fc.record({ op: fc.constant("withdraw"), who: fc.nat(1), amount: fc.integer({ min: 1, max: 5000 }) }),
+      fc.record({ op: fc.constant("approve"), who: fc.nat(1), amount: fc.nat(10) }),
+      fc.record({ op: fc.constant("reject"), who: fc.nat(1), amount: fc.nat(10) }),
+      fc.record({ op: fc.constant("cancel"), who: fc.nat(1), amount: fc.nat(10) }),
     );
+    /** A refused withdrawal step (over the balance, decided before, not the caller's) changes nothing. */
+    const decision = async (fn: () => Promise<unknown>) => {
+      try {
+        await fn();
+      } catch (error) {
+        if (![404, 409].includes((error as { code?: number }).code ?? 0)) throw error;
+      }
+    };
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         for (const s of steps) {
           const wallet = wallets[s.who] as string;
           const other = wallets[1 - s.who] as string;
           const base = { amount: s.amount, now };
+          const user = users[s.who] as (typeof users)[number];
+          const picked = requests[s.amount % Math.max(requests.length, 1)];
+          if (s.op === "withdraw") {
+            await decision(async () => {
+              const view = await requestWithdrawal(t.ctx, user, {
+                amountFen: s.amount,
+                channel: "alipay",
+                accountName: "测试",
+                accountNo: "test@example.com",
+                bankName: "",
+              });
+              requests.push(view.id);
+            });
+          } else if (picked !== undefined && s.op === "approve") {
+            await decision(() => approveWithdrawal(t.ctx, admin, { id: picked, note: "" }));
+          } else if (picked !== undefined && s.op === "reject") {
+            await decision(() => rejectWithdrawal(t.ctx, admin, { id: picked, reason: "驳回" }));
+          } else if (picked !== undefined && s.op === "cancel") {
+            await decision(() => cancelWithdrawal(t.ctx, user, picked));
+          }
           await attempt(async (trx) => {
             switch (s.op) {
               case "recharge":
@@ -153,18 +189,6 @@ describe("the ledger", () => {
                 }
                 break;
               }
-              case "withdraw": {
-                const id = nextId();
-                await reserve(trx, {
-                  ...base,
-                  id,
-                  debit: wallet,
-                  credit: siteKey("withdrawals"),
-                  kind: "withdrawal",
-                });
-                await postPending(trx, { id: nextId(), pendingId: id, amount: s.amount, now });
-                break;
-              }
             }
           });
           for (const key of wallets) {
@@ -174,6 +198,32 @@ describe("the ledger", () => {
           }
         }
         expect(await ledgerMismatches(t.db)).toEqual([]);
+        // Each request's hold matches its state: whole while pending, spent exactly once when decided.
+        const rows = await t.db
+          .selectFrom("withdrawals")
+          .innerJoin("ledger_holds", "ledger_holds.transferId", "withdrawals.holdId")
+          .select([
+            "withdrawals.status",
+            "withdrawals.amountFen",
+            "withdrawals.holdId",
+            "ledger_holds.remaining",
+          ])
+          .execute();
+        for (const row of rows) {
+          expect(Number(row.remaining)).toBe(row.status === "pending" ? Number(row.amountFen) : 0);
+          const moves = await t.db
+            .selectFrom("ledger_transfers")
+            .select(["phase", "amount"])
+            .where("pendingId", "=", row.holdId)
+            .execute();
+          const expected = {
+            pending: [],
+            paid: ["post_pending"],
+            rejected: ["void_pending"],
+            cancelled: ["void_pending"],
+          };
+          expect(moves.map((m) => m.phase)).toEqual(expected[row.status]);
+        }
       }),
       { numRuns: 15 },
     );

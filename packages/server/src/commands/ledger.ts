@@ -9,7 +9,7 @@ import { AppError } from "../errors.ts";
  * one transfer row whose id the caller chooses: a retry finds the row and changes nothing. Account rows
  * keep `posted` and `pending` sums, changed in the same transaction; the database CHECK on user accounts
  * (`posted - pending >= 0`) is what refuses an overdraft, also under concurrency.
- * Later spenders (red packets #17, answer-space points #19) call these functions with their own kinds.
+ * Red packets (#17) and answer-space points (#19, `pointsKey`) call these functions with their own kinds.
  */
 
 export class InsufficientBalanceError extends AppError {
@@ -24,9 +24,11 @@ export class InsufficientHoldError extends AppError {
   }
 }
 
-export type SiteAccount = "payments" | "revenue" | "withdrawals" | "rewards";
+export type SiteAccount = "payments" | "revenue" | "withdrawals" | "rewards" | "points";
 
 export const walletKey = (userId: number) => `user:${userId}:wallet`;
+/** Answer-space points (#19): the same ledger, another account per user; `site:points` issues them. */
+export const pointsKey = (userId: number) => `user:${userId}:points`;
 export const siteKey = (name: SiteAccount) => `site:${name}`;
 
 export interface TransferInput {

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { addSeconds, iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
+import type { JobHandler } from "../jobs/worker.ts";
 import { completeDueDeletions } from "./account-deletion.ts";
 import { pruneExports } from "./exports/prune.ts";
+import { releaseEndedRedPackets } from "./rewards/red-packets.ts";
 
 const DAY = 86_400;
 
@@ -27,6 +29,9 @@ const rules = [
   ["loginCaptchas", "login_captchas", "expiresAt", retentionDays.otherLoginUses],
 ] as const;
 
+/** Failed queue entries stay for inspection (their last error) this long. */
+const FAILED_JOB_DAYS = 30;
+
 export async function pruneExpiredRecords(
   ctx: Pick<AppContext, "db" | "clock" | "config" | "storage">,
 ): Promise<Record<string, number>> {
@@ -43,5 +48,34 @@ export async function pruneExpiredRecords(
   Object.assign(deleted, await pruneExports(ctx));
   // Account deletions whose cooling-off period has ended (个人中心 · 注销账号 promises the date).
   deleted.accountDeletions = await completeDueDeletions(ctx);
+  // Red-packet budgets of questionnaires whose end time has passed go back to their payers.
+  deleted.endedRedPackets = await releaseEndedRedPackets(ctx);
+  const failedJobs = await ctx.db
+    .deleteFrom("jobs")
+    .where("status", "=", "failed")
+    .where("updatedAt", "<", iso(addSeconds(now, -FAILED_JOB_DAYS * DAY)))
+    .executeTakeFirst();
+  deleted.failedJobs = Number(failedJobs.numDeletedRows);
   return deleted;
+}
+
+/** The queue's job kind for the pruning above; every instance enqueues it, the key lets one run it. */
+export const MAINTENANCE_JOB = "maintenance";
+export const MAINTENANCE_EVERY_HOURS = 6;
+
+/** One key per six-hour slot: `maintenance:2026-11-27T12`. */
+export function maintenanceJobKey(now: Date): string {
+  const slot = Math.floor(now.getTime() / (MAINTENANCE_EVERY_HOURS * 3600_000)) * MAINTENANCE_EVERY_HOURS;
+  return `${MAINTENANCE_JOB}:${new Date(slot * 3600_000).toISOString().slice(0, 13)}`;
+}
+
+/** Each step deletes only what is due, so a run repeated after a takeover changes nothing more. */
+export function maintenanceJobHandler(
+  ctx: Pick<AppContext, "db" | "clock" | "config" | "storage">,
+): JobHandler {
+  return {
+    async run() {
+      await pruneExpiredRecords(ctx);
+    },
+  };
 }

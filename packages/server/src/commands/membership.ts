@@ -45,22 +45,56 @@ export async function grantMembership(
     .execute();
 }
 
-/** What an account may use now: its level's published limits over the free defaults. */
-export async function entitlementsOf(db: Db | Trx, user: UserRow, now: Date): Promise<Entitlements> {
-  const level = effectiveVipLevel(user, now);
-  if (level === 0) return freeEntitlements;
-  const set = await db.selectFrom("vip_sets").select("limits").where("level", "=", level).executeTakeFirst();
-  let limits: Record<string, unknown> = {};
+function parseLimits(text: string | undefined): Record<string, unknown> {
   try {
-    limits = set ? (JSON.parse(set.limits) as Record<string, unknown>) : {};
+    const parsed = text ? (JSON.parse(text) as unknown) : {};
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
   } catch {
-    limits = {};
+    return {};
   }
-  const out: Record<string, unknown> = { ...freeEntitlements };
+}
+
+/** Each known entitlement of `limits` that has the free default's type, over `base`. */
+function overlay(base: Entitlements, limits: Record<string, unknown>): Entitlements {
+  const out: Record<string, unknown> = { ...base };
   for (const [key, free] of Object.entries(freeEntitlements)) {
     if (typeof limits[key] === typeof free) out[key] = limits[key];
   }
   return out as unknown as Entitlements;
+}
+
+/**
+ * What an account may use now: its level's limits over level 0's, and level 0's (the admin's 个人版 row,
+ * when saved) over the built-in free defaults. A level's row that is not published still counts: hiding
+ * a level from the pricing page must not take away what its members paid for.
+ */
+export async function entitlementsOf(
+  db: Db | Trx,
+  user: Pick<UserRow, "vipLevel" | "vipStopTime">,
+  now: Date,
+): Promise<Entitlements> {
+  const level = effectiveVipLevel(user, now);
+  const rows = await db
+    .selectFrom("vip_sets")
+    .select(["level", "limits"])
+    .where("level", "in", level === 0 ? [0] : [0, level])
+    .execute();
+  return entitlementsFromLimits(
+    level,
+    rows.find((r) => r.level === 0)?.limits,
+    rows.find((r) => r.level === level)?.limits,
+  );
+}
+
+/** `entitlementsOf` from the `limits` texts already read: level 0's row and the effective level's row. */
+export function entitlementsFromLimits(
+  level: number,
+  freeLimits: string | null | undefined,
+  levelLimits: string | null | undefined,
+): Entitlements {
+  const free = overlay(freeEntitlements, parseLimits(freeLimits ?? undefined));
+  if (level === 0) return free;
+  return overlay(free, parseLimits(levelLimits ?? undefined));
 }
 
 /** Refused by the account's level: a Chinese message and where to upgrade. */

@@ -1,5 +1,13 @@
 import crypto from "node:crypto";
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, ResultCode } from "@wjgj/core";
+import {
+  type MessageKey,
+  RECHARGE_MAX_FEN,
+  RECHARGE_MIN_FEN,
+  ResultCode,
+  type VipPeriod,
+  vipPeriodDays,
+  vipPeriodLabels,
+} from "@wjgj/core";
 import { iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import { type Trx, transaction } from "../db/index.ts";
@@ -9,6 +17,7 @@ import { AppError, ConflictError, InvalidInputError, NotFoundError } from "../er
 import { paymentsFor } from "../payments/index.ts";
 import type { PaymentNotice } from "../payments/provider.ts";
 import { presentOrder } from "../presenters/money.ts";
+import { readBankInfo } from "./bank-info.ts";
 import { siteKey, transfer, walletKey } from "./ledger.ts";
 import { grantMembership } from "./membership.ts";
 
@@ -18,7 +27,9 @@ function newOrderNo(now: Date): string {
   return `${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, "0")}`;
 }
 
-export type NewOrderInput = { kind: "vip"; vipLevel: number } | { kind: "recharge"; amountFen: number };
+export type NewOrderInput =
+  | { kind: "vip"; vipLevel: number; period: VipPeriod }
+  | { kind: "recharge"; amountFen: number };
 
 /** A pending order at today's price; paying it is a separate, idempotent step. */
 export async function createOrder(ctx: AppContext, user: UserRow, input: NewOrderInput) {
@@ -31,13 +42,14 @@ export async function createOrder(ctx: AppContext, user: UserRow, input: NewOrde
       .where("level", "=", input.vipLevel)
       .where("status", "=", "published")
       .executeTakeFirst();
-    if (!set || set.priceFen <= 0 || set.durationDays <= 0) throw new NotFoundError("vipSetUnavailable");
+    const price = input.period === "month" ? set?.priceMonthFen : set?.priceYearFen;
+    if (!set || !price || price <= 0) throw new NotFoundError("vipSetUnavailable");
     item = {
       itemKind: "vip",
-      itemName: set.name,
+      itemName: `${set.name}（${vipPeriodLabels[input.period]}）`.slice(0, 64),
       vipLevel: set.level,
-      vipDays: set.durationDays,
-      amountFen: set.priceFen,
+      vipDays: vipPeriodDays[input.period],
+      amountFen: price,
     };
   } else {
     if (input.amountFen < RECHARGE_MIN_FEN || input.amountFen > RECHARGE_MAX_FEN) {
@@ -88,7 +100,7 @@ export async function getOrder(ctx: AppContext, user: UserRow, orderNo: string) 
  * Marks an order paid and delivers it, once: the conditional update lets exactly one caller through
  * (a replayed notification, a double click), and the ledger transfer's id is the order's.
  */
-async function settleOrder(
+export async function settleOrder(
   trx: Trx,
   order: OrderRow,
   payment: { provider: string; tradeNo: string },
@@ -131,6 +143,28 @@ async function settleOrder(
   return true;
 }
 
+/**
+ * 对公转账: the order waits for the money with the site's bank details and its reference code (the order
+ * number, which the payer writes in the transfer's 附言); an admin confirms receipt in the console.
+ */
+async function startTransfer(ctx: AppContext, order: OrderRow) {
+  const bank = await readBankInfo(ctx.db);
+  if (!bank.accountNo) throw new AppError(ResultCode.conflict, "transferDisabled");
+  await ctx.db
+    .updateTable("orders")
+    .set({ provider: "transfer", updatedAt: iso(ctx.clock.now()) })
+    .where("id", "=", order.id)
+    .where("status", "=", "pending")
+    .execute();
+  return {
+    order: presentOrder({ ...order, provider: "transfer" }),
+    codeUrl: "",
+    transfer: { ...bank, reference: order.orderNo },
+  };
+}
+
+const disabledMessage: Record<string, MessageKey> = { wechat: "wechatPayDisabled", alipay: "alipayDisabled" };
+
 /** Pays a pending order from the wallet balance, or starts paying it with an outside provider. */
 export async function payOrder(ctx: AppContext, user: UserRow, input: { orderNo: string; provider: string }) {
   const order = await ownOrder(ctx, user, input.orderNo);
@@ -143,8 +177,10 @@ export async function payOrder(ctx: AppContext, user: UserRow, input: { orderNo:
     if (!settled) throw new ConflictError("orderNotPending");
     return { order: await getOrder(ctx, user, order.orderNo), codeUrl: "" };
   }
-  const provider = paymentsFor(ctx.config).providers.get(input.provider);
-  if (!provider) throw new AppError(ResultCode.conflict, "payProviderDisabled");
+  if (input.provider === "transfer") return startTransfer(ctx, order);
+  const provider = paymentsFor(ctx).providers.get(input.provider);
+  if (!provider)
+    throw new AppError(ResultCode.conflict, disabledMessage[input.provider] ?? "payProviderDisabled");
   const { codeUrl } = await provider.createPayment(order);
   return { order: presentOrder(order), codeUrl };
 }

@@ -21,6 +21,7 @@ const USES: Record<PhoneCodePurpose, string> = {
   "phone-old": "更换手机号（原手机号验证）",
   "phone-new": "更换手机号（新手机号验证）",
   delete: "注销账号",
+  remind: "问卷开始提醒",
 };
 
 function smsContent(purpose: PhoneCodePurpose, code: string): string {
@@ -63,7 +64,7 @@ export async function sendPhoneCode(
       .where("ip", "=", args.ip)
       .where("createdAt", ">", iso(addSeconds(now, -3600)))
       .executeTakeFirst();
-    if (toCount(lastHour) >= rules.perIpPerHour) throw new TooManyRequestsError("codeIpLimit");
+    if (toCount(lastHour) >= ctx.config.smsPerIpPerHour) throw new TooManyRequestsError("codeIpLimit");
 
     await trx
       .updateTable("phone_codes")

@@ -1,8 +1,15 @@
 import type { AppContext } from "../context.ts";
 import { InvalidInputError } from "../errors.ts";
 import type { Viewer } from "../http/viewer.ts";
+import { assertUploadSpace } from "./entitlements.ts";
 import { loadQuestionnaire } from "./questionnaires/store.ts";
-import { type IncomingFile, saveUpload, sniffAllowed, type UploadedFileInfo } from "./uploads.ts";
+import {
+  ASSET_QUESTION_ID,
+  type IncomingFile,
+  saveUpload,
+  sniffAllowed,
+  type UploadedFileInfo,
+} from "./uploads.ts";
 
 /** What a creator may upload for the questionnaire itself (not an answer): the 页眉图片. */
 export const ASSET_PURPOSES = ["headerImage"] as const;
@@ -11,14 +18,8 @@ export type AssetPurpose = (typeof ASSET_PURPOSES)[number];
 const HEADER_IMAGE = { accept: ["png", "jpg", "gif", "webp"], maxSizeMb: 2 };
 
 /**
- * Not a question id any definition can hold (ids are letters, digits, _ and -), so no respondent's
- * answer can ever claim the file as theirs.
- */
-const ASSET_QUESTION_ID = "$headerImage";
-
-/**
  * `upload/upload` with `purpose=headerImage`: the owner's 页眉图片, checked by content like answers'
- * files, kept with the questionnaire (owner may delete it with upload/delFileByPath).
+ * files, kept with the questionnaire (those who may edit it delete it with upload/delFileByPath).
  */
 export async function storeQuestionnaireAsset(
   ctx: AppContext,
@@ -31,6 +32,7 @@ export async function storeQuestionnaireAsset(
     throw InvalidInputError.field("file", "uploadTooLarge");
   }
   const sniffed = await sniffAllowed(args.file, HEADER_IMAGE.accept);
+  await assertUploadSpace(ctx, row.ownerId, args.file.data.length, "owner");
   return saveUpload(ctx, {
     file: args.file,
     sniffed,

@@ -11,7 +11,8 @@ import { allowOnQuestionnaire } from "../policies/index.ts";
 import { findByPublicId } from "./answering/open.ts";
 import { publishedRevision } from "./answering/revisions.ts";
 import { answerState } from "./answering/state.ts";
-import { readSettings } from "./questionnaires/store.ts";
+import { assertUploadSpace } from "./entitlements.ts";
+import { memberRoleOf, readSettings } from "./questionnaires/store.ts";
 
 export interface IncomingFile {
   filename: string;
@@ -184,6 +185,7 @@ export async function storeUpload(
     .where("answerSession", "=", args.answerSession)
     .executeTakeFirst();
   if (toCount(already) >= limits.maxCount) throw InvalidInputError.field("file", "uploadTooMany");
+  await assertUploadSpace(ctx, row.ownerId, args.file.data.length, owner ? "owner" : "respondent");
 
   return saveUpload(ctx, {
     file: args.file,
@@ -196,19 +198,40 @@ export async function storeUpload(
   });
 }
 
-function mayDelete(
+/**
+ * Not a question id any definition can hold (ids are letters, digits, _ and -): the questionnaire's own files
+ * (the 页眉图片), which no respondent's answer can ever claim.
+ */
+export const ASSET_QUESTION_ID = "$headerImage";
+
+/**
+ * Who may take a file back. The questionnaire's own files are the edit row of the one policy table; a
+ * respondent's file is the table's manageResponses row, or the respondent's own: the account that uploaded it,
+ * or the page that uploaded it until a response has claimed it.
+ */
+async function mayDelete(
+  ctx: AppContext,
   upload: UploadRow,
   viewer: Viewer | null,
   answerSession: string | undefined,
-  ownerId: number,
 ) {
-  if (viewer && (viewer.user.id === ownerId || (upload.userId !== null && viewer.user.id === upload.userId)))
-    return true;
-  // The page that uploaded it may take it back until a response has claimed it.
+  const questionnaire = await ctx.db
+    .selectFrom("questionnaires")
+    .select("ownerId")
+    .where("id", "=", upload.questionnaireId)
+    .executeTakeFirstOrThrow();
+  const memberRole =
+    viewer && viewer.user.id !== questionnaire.ownerId
+      ? await memberRoleOf(ctx.db, upload.questionnaireId, viewer.user.id)
+      : null;
+  const subject = { ownerId: questionnaire.ownerId, memberRole };
+  if (upload.questionId === ASSET_QUESTION_ID) return allowOnQuestionnaire(viewer, "edit", subject);
+  if (allowOnQuestionnaire(viewer, "manageResponses", subject)) return true;
+  if (viewer && upload.userId !== null && viewer.user.id === upload.userId) return true;
   return upload.responseId === null && answerSession !== undefined && answerSession === upload.answerSession;
 }
 
-/** `upload/delFileByPath`: only files the caller uploaded in this answering session, or owns. */
+/** `upload/delFileByPath`: see mayDelete. */
 export async function deleteUpload(
   ctx: AppContext,
   viewer: Viewer | null,
@@ -217,12 +240,7 @@ export async function deleteUpload(
   const key = args.path.replace(/^\/?uploads\//, "");
   const upload = await ctx.db.selectFrom("uploads").selectAll().where("path", "=", key).executeTakeFirst();
   if (!upload) throw new NotFoundError("uploadNotFound");
-  const questionnaire = await ctx.db
-    .selectFrom("questionnaires")
-    .select("ownerId")
-    .where("id", "=", upload.questionnaireId)
-    .executeTakeFirstOrThrow();
-  if (!mayDelete(upload, viewer, args.answerSession, questionnaire.ownerId)) throw new ForbiddenError();
+  if (!(await mayDelete(ctx, upload, viewer, args.answerSession))) throw new ForbiddenError();
   await ctx.db.deleteFrom("uploads").where("id", "=", upload.id).execute();
   await ctx.storage.remove(uploadStorageKey(key));
 }

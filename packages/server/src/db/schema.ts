@@ -1,16 +1,26 @@
+import type { SpaceEarningsTable, SpacePostsTable } from "./tables/answer-space.ts";
+import type { CampaignPagesTable } from "./tables/campaign-pages.ts";
+import type { DesignerPresenceTable } from "./tables/designer-presence.ts";
+import type { ExamPapersTable, ExamRescoresTable } from "./tables/exam-papers.ts";
 import type { ExportJobsTable } from "./tables/export-jobs.ts";
 import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
+import type { JobsTable } from "./tables/jobs.ts";
 import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
 import type { LoginCaptchasTable } from "./tables/login-captchas.ts";
 import type {
+  InvoicesTable,
   LedgerAccountsTable,
   LedgerHoldsTable,
   LedgerTransfersTable,
   OrdersTable,
   PaymentNotificationsTable,
+  WithdrawalsTable,
 } from "./tables/money.ts";
+import type { NotificationsTable } from "./tables/notifications.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
+import type { PracticeProgressTable } from "./tables/practice-progress.ts";
+import type { BankQuestionsTable, QuestionBanksTable } from "./tables/question-banks.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type {
@@ -19,6 +29,16 @@ import type {
   ResponsesTable,
   ResponseUniquesTable,
 } from "./tables/responses.ts";
+import type {
+  PrizeCodesTable,
+  PrizeDrawsTable,
+  PrizeSetsTable,
+  PrizesTable,
+  RedPacketClaimsTable,
+  RedPacketsTable,
+} from "./tables/rewards.ts";
+import type { SampleOrdersTable } from "./tables/sample-orders.ts";
+import type { ServerSecretsTable } from "./tables/server-secrets.ts";
 import type { SessionsTable } from "./tables/sessions.ts";
 import type { SettingsTable } from "./tables/settings.ts";
 import type {
@@ -34,6 +54,7 @@ import type {
   VipSetsTable,
 } from "./tables/site-content.ts";
 import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
+import type { StartRemindersTable } from "./tables/start-reminders.ts";
 import type { TeamActivityTable, TeamInvitesTable, TeamMembersTable } from "./tables/teams.ts";
 import type { TemplateProfessionsTable, TemplatesTable } from "./tables/templates.ts";
 import type { UploadsTable } from "./tables/uploads.ts";
@@ -70,14 +91,36 @@ export interface Database {
   response_grades: ResponseGradesTable;
   uploads: UploadsTable;
   export_jobs: ExportJobsTable;
+  jobs: JobsTable;
+  server_secrets: ServerSecretsTable;
   templates: TemplatesTable;
   template_professions: TemplateProfessionsTable;
   team_members: TeamMembersTable;
   team_invites: TeamInvitesTable;
   team_activity: TeamActivityTable;
+  notifications: NotificationsTable;
+  designer_presence: DesignerPresenceTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_holds: LedgerHoldsTable;
+  start_reminders: StartRemindersTable;
+  practice_progress: PracticeProgressTable;
+  question_banks: QuestionBanksTable;
+  bank_questions: BankQuestionsTable;
+  exam_papers: ExamPapersTable;
+  exam_rescores: ExamRescoresTable;
+  campaign_pages: CampaignPagesTable;
   orders: OrdersTable;
   payment_notifications: PaymentNotificationsTable;
+  prize_sets: PrizeSetsTable;
+  prizes: PrizesTable;
+  prize_draws: PrizeDrawsTable;
+  prize_codes: PrizeCodesTable;
+  red_packets: RedPacketsTable;
+  red_packet_claims: RedPacketClaimsTable;
+  withdrawals: WithdrawalsTable;
+  invoices: InvoicesTable;
+  space_posts: SpacePostsTable;
+  space_earnings: SpaceEarningsTable;
+  sample_orders: SampleOrdersTable;
 }

@@ -114,22 +114,26 @@ describe("GET /r/{publicId}", () => {
 
   // The heading states the fact once; the line under it says what to do next instead of restating it
   // (the paused page used to read 问卷已暂停 / 问卷已暂停收集).
-  it("renders each closed state with its heading once and a next step", async () => {
+  it("sends each closed state to the notice page, with its heading once and a next step", async () => {
     const q = await published("已关闭的问卷");
     const set = (settings: Record<string, unknown>) =>
       call(t.app, "POST", "questionary/updateQuestionarySet", {
         token: owner.token,
         json: { id: q.id, settings },
       });
+    // /r/{id} sends the respondent to the notice page (/trailerPage), which says why.
     const expectState = async (heading: string, nextStep: string, restatement: string) => {
       const res = await page(`/r/${q.publicId}`);
-      expect(res.statusCode).toBe(200);
-      const root = rootOf(res.body);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`/trailerPage?id=${q.publicId}`);
+      const notice = await page(String(res.headers.location));
+      expect(notice.statusCode).toBe(200);
+      const root = rootOf(notice.body);
       expect(root.split(heading)).toHaveLength(2);
       expect(root).toContain(nextStep);
       if (restatement !== heading) expect(root).not.toContain(restatement);
-      expect(root).not.toContain("您每周运动几次");
-      expect(dataOf(res.body)).toMatchObject({ open: { definition: null }, initial: null });
+      expect(notice.body).not.toContain("您每周运动几次");
+      expect(dataOf(notice.body)).toMatchObject({ page: "trailer", publicId: q.publicId });
     };
     await set({ startTime: "2030-01-01T00:00:00.000Z" });
     await expectState("问卷未开始", "还没到开始填写的时间，请在开始后再来。", "问卷尚未开始");

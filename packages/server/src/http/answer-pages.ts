@@ -9,15 +9,17 @@ import { chinaDayStart, iso } from "../clock.ts";
 import { findByPublicId, openQuestionnaire } from "../commands/answering/open.ts";
 import type { AppContext } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
+import { registerCampaignPages } from "./campaign-pages.ts";
+import { answerDetour, registerNoticePages } from "./notice-pages.ts";
 import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
 
 /** Used when the web app was not built (unit tests, `npm run serve` before `npm run build`). */
 const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content=""><title>问卷管家</title></head><body><div id="root"></div></body></html>`;
 
-const PUBLIC_ID = /^[0-9A-Za-z]{6,16}$/;
+export const PUBLIC_ID = /^[0-9A-Za-z]{6,16}$/;
 const DEVICE_COOKIE = "wjgj_did";
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
-const SITE = "问卷管家";
+export const SITE = "问卷管家";
 
 /**
  * JSON for an inline `<script type="application/json">`: `<`, `>` and `&` (and the JS line separators) are
@@ -66,9 +68,20 @@ export function fillTemplate(
     nonce?: string;
     /** A form is shown: tell visitors without JavaScript that it needs it. */
     needsScript?: boolean;
+    /** Absolute address of a page meant for search engines (/hd): canonical and sharing tags. */
+    canonical?: string;
   },
 ): string {
   const nonce = page.nonce ? ` nonce="${page.nonce}"` : "";
+  const seo = page.canonical
+    ? [
+        `<link rel="canonical" href="${escapeHtml(page.canonical)}" />`,
+        `<meta property="og:type" content="website" />`,
+        `<meta property="og:url" content="${escapeHtml(page.canonical)}" />`,
+        `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+        `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+      ].join("")
+    : "";
   const script = `<script id="__ANSWER_DATA__" type="application/json"${nonce}>${inlineJson(page.data)}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
@@ -76,7 +89,7 @@ export function fillTemplate(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
     )
-    .replace("</head>", () => `${page.needsScript ? NOSCRIPT_HEAD : ""}</head>`)
+    .replace("</head>", () => `${seo}${page.needsScript ? NOSCRIPT_HEAD : ""}</head>`)
     .replace(
       '<div id="root"></div>',
       () => `${page.needsScript ? NOSCRIPT_BODY : ""}<div id="root">${page.body}</div>${script}`,
@@ -110,12 +123,25 @@ function deviceIdOf(request: FastifyRequest): { id: string; fresh: boolean } {
 }
 
 /** Text of rich text for the head; markup with no text at all (`<script>…`) is shown as typed, escaped. */
-function plain(html: string, max: number): string {
+export function plain(html: string, max: number): string {
   const text = (richTextToPlain(html).trim() || html).replace(/\s+/g, " ").trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 type Renderer = AnswerSsrModule | null;
+
+export type PageMeta = { title: string; description: string; status: number; canonical?: string };
+
+/** Renders one respondent page (server markup, inlined data, headers); shared with notice-pages.ts. */
+export interface AnswerPageSender {
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: AnswerPageInput,
+    meta: PageMeta,
+  ): Promise<FastifyReply>;
+  notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
 
 /**
  * The renderer built by `npm run build -w @wjgj/web` (dist/server/answer-ssr.js); without a build, the
@@ -151,7 +177,7 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
     request: FastifyRequest,
     reply: FastifyReply,
     input: AnswerPageInput,
-    meta: { title: string; description: string; status: number },
+    meta: PageMeta,
   ) => {
     renderer ??= loadRenderer(app, ctx.config.webDist);
     const module = await renderer;
@@ -165,7 +191,7 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
     } catch (error) {
       request.log.error({ err: error }, "answer page rendering failed; the browser renders instead");
     }
-    if (input.page !== "notFound" && "deviceId" in input && deviceIdOf(request).fresh) {
+    if ("deviceId" in input && deviceIdOf(request).fresh) {
       reply.header(
         "Set-Cookie",
         `${DEVICE_COOKIE}=${input.deviceId}; Path=/; Max-Age=63072000; SameSite=Lax`,
@@ -188,28 +214,47 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
       { title: `问卷不存在 - ${SITE}`, description: messages.answerNotFound, status: 404 },
     );
 
-  app.get<{ Params: { publicId: string } }>("/r/:publicId", async (request, reply) => {
-    const { publicId } = request.params;
-    if (!PUBLIC_ID.test(publicId)) return notFound(request, reply);
-    let open: Awaited<ReturnType<typeof openQuestionnaire>>;
-    try {
-      open = await openQuestionnaire(ctx, null, { publicId });
-    } catch (error) {
-      if (error instanceof NotFoundError) return notFound(request, reply);
-      throw error;
-    }
+  app.get<{ Params: { publicId: string }; Querystring: { start?: string } }>(
+    "/r/:publicId",
+    async (request, reply) => {
+      const { publicId } = request.params;
+      if (!PUBLIC_ID.test(publicId)) return notFound(request, reply);
+      let open: Awaited<ReturnType<typeof openQuestionnaire>>;
+      // Read (or made up) once: the paper drawn for it and the cookie set for it must name the same device.
+      const device = deviceIdOf(request);
+      try {
+        open = await openQuestionnaire(ctx, null, { publicId, deviceId: device.id });
+      } catch (error) {
+        if (error instanceof NotFoundError) return notFound(request, reply);
+        throw error;
+      }
+      const detour = answerDetour(open, request.query.start === "1");
+      if (detour) return reply.header("Cache-Control", "no-store").redirect(detour, 302);
+      return sendAnswer(request, reply, open, device.id);
+    },
+  );
+
+  const sendAnswer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    open: Awaited<ReturnType<typeof openQuestionnaire>>,
+    deviceId: string,
+  ) => {
     const description = open.definition?.description ? plain(open.definition.description, 120) : "";
     return send(
       request,
       reply,
-      { page: "answer", open, today: chinaToday(ctx.clock.now()), deviceId: deviceIdOf(request).id },
+      { page: "answer", open, today: chinaToday(ctx.clock.now()), deviceId },
       {
         title: plain(open.title, 80) || SITE,
         description: description || open.stateMessage || `${plain(open.title, 80)} - ${SITE}在线问卷`,
         status: 200,
       },
     );
-  });
+  };
+
+  registerNoticePages(app, ctx, { send, notFound });
+  registerCampaignPages(app, ctx, { send, notFound });
 
   app.get<{ Params: { publicId: string; type: string } }>("/y/:publicId/:type", async (request, reply) => {
     const { publicId, type } = request.params;

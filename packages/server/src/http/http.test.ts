@@ -22,6 +22,19 @@ describe("the envelope and the central error handler", () => {
     expect([asForm.body.code, asJson.body.code, asQuery.json().code]).toEqual([200, 200, 200]);
   });
 
+  it("caps verification codes per client address per hour, at the configured number", async () => {
+    t = await createTestContext({ SMS_PER_IP_PER_HOUR: "3" });
+    const codes = [];
+    for (const phone of ["13911113331", "13911113332", "13911113333", "13911113334"]) {
+      codes.push((await call(t.app, "POST", "user/sendCode", { params: { phone } })).body);
+    }
+    expect(codes.map((c) => c.code)).toEqual([200, 200, 200, 429]);
+    expect(codes[3]?.msg).toBe("当前网络获取验证码过于频繁，请1小时后再试");
+    t.clock.advance(3601);
+    const later = await call(t.app, "POST", "user/sendCode", { params: { phone: "13911113334" } });
+    expect(later.body.code).toBe(200);
+  });
+
   it("compresses large replies for clients that accept it, and leaves small ones alone", async () => {
     t = await createTestContext();
     const url = "/wjgj/api/common/getProvideCityAreaList";

@@ -79,6 +79,39 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, pool?: Po
       this.set(Number.isNaN(oldest) ? 0 : Math.max(0, (ctx.clock.now().getTime() - oldest) / 1000));
     },
   });
+  // The shared queue (every kind of job, all instances): what waits, what runs, and how late the oldest
+  // due job is — a growing age means no instance is taking work.
+  new Gauge({
+    name: "wjgj_queue_jobs",
+    help: "Jobs of the shared queue by kind and status (queued, running, failed)",
+    labelNames: ["kind", "status"],
+    registers: [registry],
+    async collect() {
+      const rows = await ctx.db
+        .selectFrom("jobs")
+        .select(["kind", "status", (eb) => eb.fn.countAll().as("count")])
+        .groupBy(["kind", "status"])
+        .execute();
+      this.reset();
+      for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.count));
+    },
+  });
+  new Gauge({
+    name: "wjgj_queue_oldest_due_age_seconds",
+    help: "How long the oldest due job of the shared queue has waited to be taken (0 when none waits)",
+    registers: [registry],
+    async collect() {
+      const now = ctx.clock.now();
+      const row = await ctx.db
+        .selectFrom("jobs")
+        .select((eb) => eb.fn.min("runAt").as("oldest"))
+        .where("status", "=", "queued")
+        .where("runAt", "<=", now.toISOString())
+        .executeTakeFirst();
+      const oldest = row?.oldest ? Date.parse(String(row.oldest)) : Number.NaN;
+      this.set(Number.isNaN(oldest) ? 0 : Math.max(0, (now.getTime() - oldest) / 1000));
+    },
+  });
   if (pool) {
     new Gauge({
       name: "wjgj_db_pool_connections",

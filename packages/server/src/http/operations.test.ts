@@ -1,10 +1,15 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitWithToken } from "../../test/answering.ts";
 import { buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
+import type { AppContext } from "../context.ts";
 import type { Storage } from "../storage/index.ts";
+import type { AppMetrics } from "./metrics.ts";
+import { registerOperations } from "./operations.ts";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -99,5 +104,52 @@ describe("operations endpoints", () => {
     expect(text).toMatch(/wjgj_submits_stored_total 1/);
     expect(text).toMatch(/wjgj_jobs_queue_depth\{status="queued"\} 1/);
     expect(text).toMatch(/wjgj_jobs_oldest_queued_age_seconds 90/);
+  });
+});
+
+describe("draining", () => {
+  it("a request in flight when the server starts closing is answered with Connection: close, so close() ends", async () => {
+    const app = Fastify();
+    registerOperations(app, {} as AppContext, {} as AppMetrics);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let preClosed: () => void = () => {};
+    const closeBegun = new Promise<void>((resolve) => {
+      preClosed = resolve;
+    });
+    app.addHook("preClose", async () => preClosed());
+    app.get("/held", async () => {
+      arrived();
+      await held;
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    // A kept-alive connection, as browsers and load balancers hold them.
+    const agent = new http.Agent({ keepAlive: true });
+    const response = new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get({ host: "127.0.0.1", port, path: "/held", agent }, resolve).on("error", reject);
+    });
+    await inFlight;
+    let closed = false;
+    const closing = app.close().then(() => {
+      closed = true;
+    });
+    await closeBegun;
+    release();
+    const res = await response;
+    res.resume();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.connection).toBe("close");
+    // Without the header the socket stays open and close() waits for the 72 s keep-alive timeout.
+    await closing;
+    expect(closed).toBe(true);
+    agent.destroy();
   });
 });

@@ -28,6 +28,16 @@ async function probe(check: () => Promise<unknown>): Promise<"ok" | "failed"> {
  * None needs a login: keep /metrics off the public internet at the proxy (the nginx example does).
  */
 export function registerOperations(app: FastifyInstance, ctx: AppContext, metrics: AppMetrics): void {
+  // Draining: a response finished while the server closes tells its client to hang up, so the kept-alive
+  // connection ends with it instead of holding app.close() until the 72 s keep-alive timeout.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("Connection", "close");
+  });
+
   app.get("/healthz", async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     return ok({ status: "ok" });

@@ -51,7 +51,7 @@ describe("GET /website/* renders the page on the server", () => {
     ["/website/version", "版本价格 - 问卷管家", "黄金会员"],
     ["/website/companyProfile", "联系我们 - 问卷管家", "客服电话"],
     ["/website/free", "免费模板 - 问卷管家", "没有找到符合条件的模板"],
-    ["/website/mutual", "互助答题 - 问卷管家", "即将上线"],
+    ["/website/mutual", "互助答题 - 问卷管家", "暂时没有符合条件的问卷"],
     ["/website/resource/news", "资讯 - 问卷管家", seedNews[0]?.title ?? "?"],
     ["/website/resource/help", "帮助中心 - 问卷管家", seedHelp[0]?.articles[0]?.title ?? "?"],
     ...Object.values(productContent).map((product): [string, string, string] => [
@@ -79,6 +79,19 @@ describe("GET /website/* renders the page on the server", () => {
       expect(rootOf(res.body)).toContain('href="/website/product/exam"');
     },
   );
+
+  it("renders the buttons that lead to another page as links, so a tap before hydration still goes there", async () => {
+    // The header's 登录 on every page, 免费使用 on the pricing page, 先去创建问卷 on the sample service.
+    expect(rootOf((await page("/website/home")).body)).toMatch(
+      /<a[^>]*href="\/Loginone"[^>]*>.*?登录.*?<\/a>/s,
+    );
+    expect(rootOf((await page("/website/version")).body)).toMatch(
+      /<a[^>]*href="\/dc\/dclist"[^>]*>.*?免费使用.*?<\/a>/s,
+    );
+    expect(rootOf((await page("/website/service")).body)).toMatch(
+      /<a[^>]*href="\/dc\/creatDc"[^>]*>.*?先去创建问卷.*?<\/a>/s,
+    );
+  });
 
   it("gives each product page its own description and a 免费使用 link to log in", async () => {
     const descriptions = new Set<string | null>();

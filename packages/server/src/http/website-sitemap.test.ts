@@ -59,9 +59,8 @@ describe("GET /sitemap.xml", () => {
     expect(paths).toContain("/website/resource/help");
     expect(paths).not.toContain("/website/product");
     expect(paths).not.toContain("/website/resource");
-    // 互助答题 only announces what is coming: nothing there for a search engine yet.
     expect(paths).toContain("/website/free");
-    expect(paths).not.toContain("/website/mutual");
+    expect(paths).toContain("/website/mutual");
   });
 
   it("escapes addresses as XML", () => {

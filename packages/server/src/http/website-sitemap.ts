@@ -3,6 +3,7 @@ import path from "node:path";
 import { SITE_NAV, type SiteLink } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import { iso } from "../clock.ts";
+import { publishedCampaignPages } from "../commands/campaign-pages.ts";
 import type { AppContext } from "../context.ts";
 import { escapeHtml } from "./answer-pages.ts";
 import { siteOrigin } from "./website-pages.ts";
@@ -32,7 +33,7 @@ function latest(values: readonly (string | undefined)[]): string | undefined {
  */
 export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
   const now = iso(ctx.clock.now());
-  const [news, articles, templates] = await Promise.all([
+  const [news, articles, templates, campaigns] = await Promise.all([
     ctx.db
       .selectFrom("news")
       .select(["id", "publishAt", "updatedAt"])
@@ -55,6 +56,7 @@ export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
       .where("visibility", "=", "public")
       .orderBy("id")
       .execute(),
+    publishedCampaignPages(ctx.db),
   ]);
   const newsEntries = news.map((item) => ({
     path: `/website/resource/news/${item.id}/info`,
@@ -69,6 +71,7 @@ export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     path: `/website/free/${template.id}`,
     lastmod: template.updatedAt,
   }));
+  const campaignEntries = campaigns.map((page) => ({ path: `/hd/${page.slug}`, lastmod: page.updatedAt }));
   // The fixed pages change with the web build.
   const index = path.join(ctx.config.webDist, "index.html");
   const built = fs.existsSync(index) ? fs.statSync(index).mtime.toISOString() : undefined;
@@ -78,7 +81,7 @@ export async function sitemapEntries(ctx: AppContext): Promise<SitemapEntry[]> {
     "/website/free": latest([built, ...templateEntries.map((entry) => entry.lastmod)]),
   };
   const pages = sitePaths().map((page) => ({ path: page, lastmod: lists[page] ?? built }));
-  return [...pages, ...newsEntries, ...articleEntries, ...templateEntries];
+  return [...pages, ...newsEntries, ...articleEntries, ...templateEntries, ...campaignEntries];
 }
 
 export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {

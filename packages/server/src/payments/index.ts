@@ -1,7 +1,9 @@
 import crypto, { type KeyObject } from "node:crypto";
 import type { Config } from "../config.ts";
+import { alipayProvider } from "./alipay.ts";
 import { fakeProvider } from "./fake-provider.ts";
 import type { PaymentProvider } from "./provider.ts";
+import { wechatPayProvider } from "./wechat-pay.ts";
 
 export interface Payments {
   providers: Map<string, PaymentProvider>;
@@ -12,7 +14,9 @@ export interface Payments {
 const cache = new WeakMap<Config, Payments>();
 
 /** The providers that the environment configures, built once per configuration. */
-export function paymentsFor(config: Config): Payments {
+export function paymentsFor(ctx: { config: Config; clock: { now(): Date } }): Payments {
+  const { config } = ctx;
+  const clock = () => ctx.clock.now();
   const cached = cache.get(config);
   if (cached) return cached;
   const providers = new Map<string, PaymentProvider>();
@@ -29,6 +33,8 @@ export function paymentsFor(config: Config): Payments {
     }
     providers.set("fake", fakeProvider(publicKey));
   }
+  if (config.wechatPay) providers.set("wechat", wechatPayProvider(config.wechatPay, clock));
+  if (config.alipay) providers.set("alipay", alipayProvider(config.alipay, clock));
   const payments = { providers, fakeGatewayKey };
   cache.set(config, payments);
   return payments;

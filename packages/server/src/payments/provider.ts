@@ -35,4 +35,15 @@ export interface PaymentProvider {
   ): PaymentNotice | null;
   /** The answer the provider expects, after handling (ok) or refusing a notification. */
   answer(ok: boolean): ProviderAnswer;
+  /** Gives a paid order's whole amount back to the payer; absent when the provider cannot. */
+  refund?(request: RefundRequest): Promise<void>;
+}
+
+export interface RefundRequest {
+  orderNo: string;
+  /** Ours, unique per refund: a retried refund is the same refund. */
+  refundNo: string;
+  tradeNo: string;
+  amountFen: number;
+  reason: string;
 }

@@ -17,7 +17,10 @@ export type Action =
   | "admin:leads"
   | "admin:audit"
   | "admin:questionnaires"
-  | "admin:templates";
+  | "admin:templates"
+  | "admin:orders"
+  | "admin:withdrawals"
+  | "admin:invoices";
 
 export function allow(viewer: Viewer | null, action: Action): boolean {
   if (viewer?.user.status !== "active") return false;
@@ -33,6 +36,9 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
     case "admin:audit":
     case "admin:questionnaires":
     case "admin:templates":
+    case "admin:orders":
+    case "admin:withdrawals":
+    case "admin:invoices":
       return viewer.user.role === "admin";
     default:
       return false;
@@ -129,6 +135,8 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/getTextAnswers": "results",
   "statistics/getCrossAnalysis": "results",
   "statistics/getExamReport": "results",
+  "statistics/getRescoreProgress": "results",
+  "statistics/startRescore": "manageResponses",
   "statistics/getVoteResults": "results",
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
@@ -142,6 +150,8 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "export/downloadExport": "export",
   "export/deleteExport": "export",
   "template/addTemplate": "read",
+  // A bank copies the questions with their keys, as copyQuestionary and 另存为模板 do.
+  "questionBank/addBankFromQuestionary": "read",
   "queationaryTeam/getTeamUserList": "team",
   "queationaryTeam/getQueationaryTeamDetail": "team",
   "queationaryTeam/addTeamUser": "manageTeam",
@@ -152,7 +162,31 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "queationaryTeam/transferOwner": "transfer",
   "queationaryTeam/quitTeam": "leave",
   "queationaryTeam/getTeamActivity": "activity",
+  "queationaryTeam/designerHeartbeat": "edit",
   "queationaryTeam/getSmallUrlScheme": "read",
+  "prize/getPrizeSet": "read",
+  "prize/updatePrizeSet": "edit",
+  "prize/addPrize": "edit",
+  "prize/updatePrize": "edit",
+  "prize/getPrizeList": "read",
+  "prize/getPrizeDetail": "read",
+  "prize/getWinnerList": "results",
+  "prize/exportWinnerList": "export",
+  "prize/markSent": "manageResponses",
+  // Red packets spend the caller's own wallet: those who may publish add and withdraw them.
+  "redPacket/addRedPacket": "publish",
+  "redPacket/delRedPacket": "publish",
+  "redPacket/getRedPacketList": "read",
+  "redPacket/getClaimList": "results",
+  "redPacket/reviewClaim": "manageResponses",
+  // A post spends the caller's own points on the questionnaire: those who may publish post and withdraw it.
+  "answerSpace/addUserSpace": "publish",
+  "answerSpace/delUserSpace": "publish",
+  // A sample order spends the caller's own wallet on the questionnaire: those who may publish order and
+  // cancel; the whole team follows the progress.
+  "sampleService/addSampleOrder": "publish",
+  "sampleService/cancelSampleOrder": "publish",
+  "sampleService/getSampleOrderList": "read",
 };
 
 /**
@@ -199,4 +233,25 @@ export function allowOnTemplate(
     default:
       return false;
   }
+}
+
+/** A questionnaire as the 刷题 policy sees it. */
+export interface PracticeSubject {
+  kind: string;
+  publishedVersion: number | null;
+  deletedAt: string | null;
+  takenDownAt: string | null;
+}
+
+/**
+ * 刷题 is open to anyone with the link (no account needed, like /r/{id}) on a published exam or contest whose
+ * creator turned on 开放练习; never on a deleted or taken-down one, never on another kind (no answer key).
+ */
+export function mayPractise(
+  questionnaire: PracticeSubject | undefined,
+  settings: { practiceOpen: boolean },
+): boolean {
+  if (!questionnaire || !settings.practiceOpen) return false;
+  if (questionnaire.kind !== "exam" && questionnaire.kind !== "knowledge") return false;
+  return questionnaire.publishedVersion !== null && !questionnaire.deletedAt && !questionnaire.takenDownAt;
 }

@@ -101,8 +101,8 @@ export function presentPublicVipSet(row: VipSetRow) {
     level: row.level,
     name: row.name,
     badge: row.badge,
-    priceFen: row.priceFen,
-    durationDays: row.durationDays,
+    priceMonthFen: row.priceMonthFen,
+    priceYearFen: row.priceYearFen,
     limits: parseLimits(row.limits),
     description: row.description,
   };

@@ -55,13 +55,18 @@ describe("seedSiteContent", () => {
     expect(help.every((c) => c.articles.length >= 2 && c.articles.length <= 5)).toBe(true);
     expect(await get<unknown[]>("navigation/getBannerList")).toHaveLength(3);
     expect(await get<unknown[]>("navigation/getFriendLinkList")).toHaveLength(2);
-    const vip = await get<{ level: number; name: string; priceFen: number }[]>("vipSet/getVipSetList");
+    const vip =
+      await get<{ level: number; name: string; priceMonthFen: number; priceYearFen: number }[]>(
+        "vipSet/getVipSetList",
+      );
     expect(vip.map((v) => [v.level, v.name])).toEqual([
       [1, "黄金会员"],
       [2, "铂金会员"],
       [3, "钻石会员"],
     ]);
-    expect(vip.every((v) => Number.isInteger(v.priceFen) && v.priceFen > 0)).toBe(true);
+    expect(
+      vip.every((v) => [v.priceMonthFen, v.priceYearFen].every((fen) => Number.isInteger(fen) && fen > 0)),
+    ).toBe(true);
     expect((await get<{ address: string }>("navigation/getContactInfo")).address).not.toBe("");
   });
 

@@ -37,33 +37,61 @@ const banners = [
   },
 ];
 
-/** Levels 1–3 (seed §3); -1 in a limit means unlimited. Prices in fen. */
+/** Levels 1–3 (seed §3); -1 in a limit means unlimited. Prices in fen, per month and per year. */
 const vipSets = [
   {
     level: 1,
     name: "黄金会员",
     badge: "gold",
-    priceFen: 9_900,
-    durationDays: 365,
-    limits: { questionnaires: 50, responsesPerQuestionnaire: 5_000, teamMembers: 3, crossAnalysis: false },
+    priceMonthFen: 1_500,
+    priceYearFen: 9_900,
+    limits: {
+      // Paid levels never allow fewer questionnaires than the free one (1,000 by default).
+      questionnaires: -1,
+      responsesPerQuestionnaire: 5_000,
+      uploadSpaceMb: 2_048,
+      exportAttachments: true,
+      removeBrand: false,
+      customRedirect: true,
+      teamMembers: 3,
+      crossAnalysis: false,
+    },
     description: "适合个人和小团队：更多问卷、更多答卷，去除答题页广告。",
   },
   {
     level: 2,
     name: "铂金会员",
     badge: "platinum",
-    priceFen: 29_900,
-    durationDays: 365,
-    limits: { questionnaires: 200, responsesPerQuestionnaire: 20_000, teamMembers: 10, crossAnalysis: true },
+    priceMonthFen: 3_900,
+    priceYearFen: 29_900,
+    limits: {
+      questionnaires: -1,
+      responsesPerQuestionnaire: 20_000,
+      uploadSpaceMb: 10_240,
+      exportAttachments: true,
+      removeBrand: true,
+      customRedirect: true,
+      teamMembers: 10,
+      crossAnalysis: true,
+    },
     description: "适合部门与机构：交叉分析、团队协作、在线考试防作弊全部可用。",
   },
   {
     level: 3,
     name: "钻石会员",
     badge: "diamond",
-    priceFen: 69_900,
-    durationDays: 365,
-    limits: { questionnaires: -1, responsesPerQuestionnaire: -1, teamMembers: 50, crossAnalysis: true },
+    priceMonthFen: 8_900,
+    priceYearFen: 69_900,
+    limits: {
+      questionnaires: -1,
+      responsesPerQuestionnaire: -1,
+      uploadSpaceMb: 51_200,
+      exportAttachments: true,
+      removeBrand: true,
+      customRedirect: true,
+      teamMembers: 50,
+      crossAnalysis: true,
+    },
     description: "适合企业：不限问卷与答卷数量，专属客服，支持自定义品牌。",
   },
 ];

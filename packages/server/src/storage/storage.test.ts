@@ -13,7 +13,7 @@ import {
   uploadFile,
   zipEntries,
 } from "../../test/export-fixtures.ts";
-import { buildUser } from "../../test/factories.ts";
+import { buildMember, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { type S3TestServer, startS3Server } from "../../test/s3-server.ts";
 import { pruneExpiredRecords } from "../commands/maintenance.ts";
@@ -112,7 +112,8 @@ describe("the S3 driver behind the API", () => {
 
   it("keeps uploads and export files in the bucket, not under DATA_DIR, and serves them with their checks", async () => {
     expect(t.storage.driver).toBe("s3");
-    const owner = await buildUser(t);
+    // Packing attachments into a zip is a member's entitlement.
+    const owner = await buildMember(t, 1, { exportAttachments: true });
     const q = await publishNew(t, owner, definition);
     const session = await openAnswering(t, q.publicId);
     const file = await uploadFile(t, q.publicId, session.answerToken, "photo", {

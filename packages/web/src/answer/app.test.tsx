@@ -77,6 +77,7 @@ function openData(overrides: Partial<OpenData> = {}): OpenData {
       showResultsAfterSubmit: false,
       tabSwitchLimit: 0,
       endTime: "",
+      coverPage: false,
     },
     ...overrides,
   };
@@ -145,8 +146,19 @@ async function hydrate(open: OpenData = openData(), beforeScript?: (container: H
 
 describe("the respondent page in the browser", () => {
   it("hydrates the server's markup as is, then runs the logic live", async () => {
-    const { container, serverHtml } = await hydrate();
+    let serverButton: HTMLButtonElement | null = null;
+    document.documentElement.removeAttribute("data-live");
+    const { container, serverHtml } = await hydrate(openData(), (markup) => {
+      serverButton = markup.querySelector<HTMLButtonElement>(".wa-actions .wa-btn-main");
+      // Not live while the server's markup is all there is; browser tests wait for the mark.
+      expect(document.documentElement.hasAttribute("data-live")).toBe(false);
+    });
     expect(serverHtml).toContain("周末是否外出");
+    // A tap before the script takes over would do nothing: the server's 下一页 waits, the hydrated one works.
+    expect(serverHtml).toMatch(/<button[^>]*disabled[^>]*>下一页<\/button>/);
+    expect(serverButton).not.toBeNull();
+    expect((screen.getByRole("button", { name: "下一页" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(document.documentElement.hasAttribute("data-live")).toBe(true);
     expect(errors).not.toHaveBeenCalled();
     await waitFor(() => expect(localStorage.getItem("wjgj:deviceId")).toBe("Device_12345678"));
     expect(screen.queryByText("去哪里？")).toBeNull();

@@ -1,10 +1,12 @@
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
-import { useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
+import { LiveMark } from "../lib/use-hydrated.ts";
 import { LoginGate, PasswordGate } from "./components/screens/gates.tsx";
 import { StatusPage } from "./components/screens/status-page.tsx";
 import { Survey } from "./components/survey.tsx";
 import { apiCall, hasToken } from "./lib/api.ts";
-import type { AnswerPageData, OpenData, PageView } from "./page-data.ts";
+import { resolveDeviceId } from "./lib/ids.ts";
+import type { AnswerPageData, ExtraScreenData, OpenData, PageView } from "./page-data.ts";
 
 type AnswerData = Extract<AnswerPageData, { page: "answer" }>;
 type PreviewData = Extract<AnswerPageData, { page: "preview" }>;
@@ -27,6 +29,14 @@ function withDefinition(open: OpenData): (OpenData & { definition: SurveyDefinit
  * /r/{id}: the server-rendered state first; gates (password, login) fetch the questionnaire again here,
  * since the password is typed and the token lives in local storage, neither of which the server had.
  */
+function storageOrNull(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
 function AnswerApp({ data }: { data: AnswerData }) {
   const [open, setOpen] = useState(data.open);
   const [initial, setInitial] = useState<PageView | null>(data.initial);
@@ -37,8 +47,10 @@ function AnswerApp({ data }: { data: AnswerData }) {
 
   const refetch = async (typed?: string) => {
     setBusy(true);
+    // The device names the candidate's paper in an exam drawn from a bank (随机组卷).
+    const deviceId = resolveDeviceId(storageOrNull(), data.deviceId);
     const outcome = await apiCall<OpenData>("GET", "anQuestion/getQuestionary", {
-      query: typed ? { publicId, password: typed } : { publicId },
+      query: typed ? { publicId, password: typed, deviceId } : { publicId, deviceId },
     });
     setBusy(false);
     if (!outcome.ok) return setError(outcome.msg);
@@ -125,8 +137,30 @@ function PreviewApp({ data }: { data: PreviewData }) {
   );
 }
 
-export function App({ data }: { data: AnswerPageData }) {
-  if (data.page === "notFound") return <StatusPage kind="notFound" message={data.message} />;
+/**
+ * The page, with the mark that tells browser tests it is live (a leaf of its own; see LiveMark). `extraScreen`
+ * draws the notice, cover and campaign pages (extra-screens.tsx, loaded only for them).
+ */
+export function App(props: { data: AnswerPageData; extraScreen?: ComponentType<{ data: ExtraScreenData }> }) {
+  return (
+    <>
+      <LiveMark />
+      <Screen {...props} />
+    </>
+  );
+}
+
+function Screen({
+  data,
+  extraScreen: Extra,
+}: {
+  data: AnswerPageData;
+  extraScreen?: ComponentType<{ data: ExtraScreenData }>;
+}) {
+  if (data.page === "notFound")
+    return <StatusPage kind="notFound" message={data.message} heading={data.heading} />;
   if (data.page === "preview") return <PreviewApp data={data} />;
+  if (data.page === "trailer" || data.page === "cover" || data.page === "campaign")
+    return Extra ? <Extra data={data} /> : null;
   return <AnswerApp data={data} />;
 }

@@ -1,14 +1,16 @@
-import { type ReactNode, startTransition, useEffect } from "react";
+import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { keepEarlyInput } from "./lib/early-input.ts";
 import { loadEngine } from "./lib/view.ts";
-import { type AnswerPageData, DATA_SCRIPT_ID } from "./page-data.ts";
+import { type AnswerPageData, DATA_SCRIPT_ID, type ExtraScreenData } from "./page-data.ts";
 import "./answer.css";
 
 const script = document.getElementById(DATA_SCRIPT_ID);
 const data = JSON.parse(script?.textContent ?? "null") as AnswerPageData | null;
 const root = document.getElementById("root");
+
+type ExtraScreenComponent = ComponentType<{ data: ExtraScreenData }>;
 
 /** Runs `onHydrated` once, after the first commit of everything inside (effects run children first). */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
@@ -17,9 +19,9 @@ function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: 
   return children;
 }
 
-if (data && root) {
+function hydrate(data: AnswerPageData, root: HTMLElement, extraScreen?: ExtraScreenComponent) {
   // The engine downloads while React hydrates the server's markup; the page is usable before it arrives.
-  if (data.page !== "notFound") void loadEngine();
+  if (data.page === "answer" || data.page === "preview") void loadEngine();
   // What the respondent typed while the script was on its way goes into the answers once hydrated.
   const replayEarlyInput = keepEarlyInput(root);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
@@ -28,8 +30,16 @@ if (data && root) {
     hydrateRoot(
       root,
       <Hydrated onHydrated={replayEarlyInput}>
-        <App data={data} />
+        <App data={data} extraScreen={extraScreen} />
       </Hydrated>,
     );
   });
+}
+
+if (data && root) {
+  // The notice, cover and campaign pages hydrate once their own chunk is here (it matches the server's
+  // markup); /r/{id} never downloads it.
+  if (data.page === "trailer" || data.page === "cover" || data.page === "campaign")
+    void import("./extra-screens.tsx").then(({ ExtraScreen }) => hydrate(data, root, ExtraScreen));
+  else hydrate(data, root);
 }

@@ -20,6 +20,8 @@ export interface PublicSettings {
   showResultsAfterSubmit: boolean;
   tabSwitchLimit: number;
   endTime: string;
+  /** The share link opens on the cover (/questionnaireSurvey) first. */
+  coverPage: boolean;
 }
 
 /** `anQuestion/getQuestionary` (and the owner's `anQuestion/getPreviewQuestionary`). */
@@ -53,6 +55,51 @@ export interface PageView {
   end: { kind: "submit" | "screenOut"; questionId: string } | null;
 }
 
+/** 提醒我 on /trailerPage, as plain form posts so it works without script: where the visitor is in it. */
+export interface ReminderForm {
+  step: "phone" | "code" | "done";
+  phone: string;
+  error: string;
+  notice: string;
+}
+
+/** /trailerPage?id=…: why the questionnaire takes no answers now, with a countdown before its start. */
+export interface TrailerData {
+  page: "trailer";
+  publicId: string;
+  title: string;
+  state: Exclude<AnswerState, "open">;
+  /** ISO start time when not yet started (the countdown's target), else "". */
+  startTime: string;
+  /** Only while not started. */
+  reminder: ReminderForm | null;
+}
+
+/** /questionnaireSurvey?id=…: the cover shown before answering when the questionnaire's settings ask for it. */
+export interface CoverData {
+  page: "cover";
+  publicId: string;
+  title: string;
+  /** Rich text of the published revision; "" while a password or login gate withholds it. */
+  description: string;
+  headerImage: string;
+  themeColor: string;
+  questionCount: number;
+  minutes: number;
+}
+
+/** /hd/{name} (and /hd?name=…): a topic page the admin wrote. */
+export interface CampaignData {
+  page: "campaign";
+  slug: string;
+  title: string;
+  banner: string;
+  /** Sanitised rich text. */
+  content: string;
+  links: { kind: "template" | "questionnaire"; title: string; href: string }[];
+  cta: { text: string; href: string } | null;
+}
+
 export type AnswerPageData =
   | {
       page: "answer";
@@ -65,12 +112,15 @@ export type AnswerPageData =
       deviceId: string;
     }
   | { page: "preview"; publicId: string; frame: "pc" | "phone"; today: string; deviceId: string }
-  | { page: "notFound"; message: string };
+  | { page: "notFound"; message: string; heading?: string }
+  | TrailerData
+  | CoverData
+  | CampaignData;
 
 /** The part of `AnswerPageData` the server supplies; `prepareAnswerPage` adds the first page's view. */
 export type AnswerPageInput =
   | Omit<Extract<AnswerPageData, { page: "answer" }>, "initial">
-  | Extract<AnswerPageData, { page: "preview" | "notFound" }>;
+  | Extract<AnswerPageData, { page: "preview" | "notFound" | "trailer" | "cover" | "campaign" }>;
 
 /** The server-side renderer (`src/answer/ssr.tsx`, built to `dist/server/answer-ssr.js`). */
 export interface AnswerSsrModule {
@@ -81,3 +131,6 @@ export interface AnswerSsrModule {
 export type { ForcedReason, SubmitReply } from "@wjgj/core";
 
 export const DATA_SCRIPT_ID = "__ANSWER_DATA__";
+
+/** The pages that are not a questionnaire to answer: /trailerPage, /questionnaireSurvey and /hd. */
+export type ExtraScreenData = Extract<AnswerPageData, { page: "trailer" | "cover" | "campaign" }>;

@@ -1,6 +1,7 @@
 import { evaluateSurvey } from "@wjgj/core/survey/index";
 import { renderToString } from "react-dom/server";
 import { App } from "./app.tsx";
+import { ExtraScreen } from "./extra-screens.tsx";
 import { firstPageOnly, indexDefinition, toView } from "./lib/view.ts";
 import type { AnswerPageData, AnswerPageInput } from "./page-data.ts";
 
@@ -19,5 +20,5 @@ export function prepareAnswerPage(input: AnswerPageInput): AnswerPageData {
 }
 
 export function renderAnswerPage(data: AnswerPageData): { html: string } {
-  return { html: renderToString(<App data={data} />) };
+  return { html: renderToString(<App data={data} extraScreen={ExtraScreen} />) };
 }

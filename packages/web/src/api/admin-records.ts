@@ -3,9 +3,34 @@ import { adminKeys, type Page } from "./admin.ts";
 import { http, type Params } from "./request.ts";
 
 /** The content kinds behind `admin/<entity>/list|save|delete` (server routes/admin/crud.ts). */
-export type RecordEntity = "news" | "label" | "helpCategory" | "helpArticle" | "banner" | "menu" | "vipSet";
+export type RecordEntity =
+  | "news"
+  | "hd"
+  | "label"
+  | "helpCategory"
+  | "helpArticle"
+  | "banner"
+  | "menu"
+  | "vipSet";
 
 export type PublishStatus = "draft" | "published";
+
+/** A /hd topic page; the linked ids are edited as one comma-separated box each. */
+export interface AdminHd {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  banner: string;
+  /** Sanitised rich text. */
+  content: string;
+  templateIds: string;
+  questionnaireIds: string;
+  ctaText: string;
+  ctaUrl: string;
+  status: PublishStatus;
+  updatedAt: string;
+}
 
 export interface AdminNews {
   id: number;
@@ -65,8 +90,8 @@ export interface AdminVipSet {
   level: number;
   name: string;
   badge: string;
-  priceFen: number;
-  durationDays: number;
+  priceMonthFen: number;
+  priceYearFen: number;
   /** By feature name; -1 means unlimited. */
   limits: Record<string, number | boolean | string>;
   description: string;

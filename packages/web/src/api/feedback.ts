@@ -57,3 +57,25 @@ export function showPermissionBox(onConfirm: () => void): void {
     },
   });
 }
+
+let upgradeBoxOpen = false;
+
+/** A 402: what the account's level lacks, with 去升级 to the pricing page (one box at a time). */
+export function showUpgradeBox(text: string, onUpgrade: () => void): void {
+  if (upgradeBoxOpen) return;
+  upgradeBoxOpen = true;
+  antd.modal.warning({
+    title: "需要升级会员",
+    okCancel: true,
+    content: text,
+    okText: "去升级",
+    cancelText: "暂不升级",
+    onOk: () => {
+      upgradeBoxOpen = false;
+      onUpgrade();
+    },
+    onCancel: () => {
+      upgradeBoxOpen = false;
+    },
+  });
+}

@@ -76,8 +76,9 @@ export interface VipSet {
   level: number;
   name: string;
   badge: string;
-  priceFen: number;
-  durationDays: number;
+  /** 0 when the level is not sold by that period. */
+  priceMonthFen: number;
+  priceYearFen: number;
   /** Feature limits; a number -1 means unlimited. */
   limits: Record<string, unknown>;
   description: string;

@@ -1,5 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OrderKind, OrderView, WalletRecordView, WalletView } from "@wjgj/core";
+import type {
+  ConsumptionView,
+  InvoiceView,
+  OrderKind,
+  OrderView,
+  PayStartView,
+  VipPeriod,
+  WalletRecordView,
+  WalletView,
+  WithdrawalChannel,
+  WithdrawalView,
+} from "@wjgj/core";
 import type { PageOf } from "./navigation.ts";
 import { http } from "./request.ts";
 
@@ -11,21 +22,38 @@ export interface ConsumptionFilter {
   type?: OrderKind | "";
 }
 
-export type NewOrder = { kind: "vip"; vipLevel: number } | { kind: "recharge"; amountFen: number };
+export interface NewWithdrawal {
+  amountFen: number;
+  channel: WithdrawalChannel;
+  accountName: string;
+  accountNo: string;
+  bankName: string;
+}
+
+export type NewOrder =
+  | { kind: "vip"; vipLevel: number; period: VipPeriod }
+  | { kind: "recharge"; amountFen: number };
 
 /** Client of orders, payment and the wallet (`pay/*`, `user/accountConsumption`). */
 export const payApi = {
   createOrder: (order: NewOrder) => http.post<OrderView>("pay/createOrder", { ...order }),
   payOrder: (orderNo: string, provider: string) =>
-    http.post<{ order: OrderView; codeUrl: string }>("pay/payOrder", { orderNo, provider }),
+    http.post<PayStartView>("pay/payOrder", { orderNo, provider }),
   getOrder: (orderNo: string) => http.get<OrderView>("pay/getOrder", { orderNo }),
   cancelOrder: (orderNo: string) => http.post<OrderView>("pay/cancelOrder", { orderNo }),
   fakeGatewayPay: (orderNo: string) => http.post<{ delivered: boolean }>("pay/fakeGatewayPay", { orderNo }),
   getWallet: () => http.get<WalletView>("pay/getWallet"),
   getWalletRecords: (pageNum: number, pageSize: number) =>
     http.get<PageOf<WalletRecordView>>("pay/getWalletRecords", { pageNum, pageSize }),
+  requestWithdrawal: (input: NewWithdrawal) =>
+    http.post<WithdrawalView>("pay/requestWithdrawal", { ...input }),
+  getWithdrawalList: (pageNum: number, pageSize: number) =>
+    http.get<PageOf<WithdrawalView>>("pay/getWithdrawalList", { pageNum, pageSize }),
+  cancelWithdrawal: (id: number) => http.post<WithdrawalView>("pay/cancelWithdrawal", { id }),
+  requestInvoice: (input: { orderNo: string; title: string; taxNo: string; email: string }) =>
+    http.post<InvoiceView>("pay/requestInvoice", { ...input }),
   accountConsumption: (filter: ConsumptionFilter) =>
-    http.get<PageOf<OrderView>>("user/accountConsumption", {
+    http.get<PageOf<ConsumptionView>>("user/accountConsumption", {
       pageNum: filter.pageNum,
       pageSize: filter.pageSize,
       startDate: filter.startDate ?? "",
@@ -39,7 +67,33 @@ export const payKeys = {
   wallet: () => [...payKeys.all, "wallet"] as const,
   records: (pageNum: number, pageSize: number) => [...payKeys.all, "records", pageNum, pageSize] as const,
   consumption: (filter: ConsumptionFilter) => [...payKeys.all, "consumption", filter] as const,
+  withdrawals: (pageNum: number, pageSize: number) =>
+    [...payKeys.all, "withdrawals", pageNum, pageSize] as const,
 };
+
+export function useWithdrawals(pageNum: number, pageSize: number) {
+  return useQuery({
+    queryKey: payKeys.withdrawals(pageNum, pageSize),
+    queryFn: () => payApi.getWithdrawalList(pageNum, pageSize),
+  });
+}
+
+/** 提现 and 撤销: both move frozen money, so the wallet and its records are read again. */
+export function useRequestWithdrawalMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payApi.requestWithdrawal,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
+  });
+}
+
+export function useCancelWithdrawalMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payApi.cancelWithdrawal,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
+  });
+}
 
 export function useWallet() {
   return useQuery({ queryKey: payKeys.wallet(), queryFn: payApi.getWallet });
@@ -78,6 +132,14 @@ export function useFakeGatewayPayMutation() {
       await payApi.fakeGatewayPay(orderNo);
       return payApi.getOrder(orderNo);
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
+  });
+}
+
+export function useRequestInvoiceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payApi.requestInvoice,
     onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
   });
 }

@@ -3,7 +3,7 @@ import { decideRequestAction, type FlowOptions, type RawOutcome } from "../lib/r
 import { storageKeys } from "../lib/storage-keys.ts";
 import { currentFromType, useSessionStore } from "../stores/session-store.ts";
 import { ApiError } from "./errors.ts";
-import { navigateTo, reloadPage, showErrorToast, showPermissionBox } from "./feedback.ts";
+import { navigateTo, reloadPage, showErrorToast, showPermissionBox, showUpgradeBox } from "./feedback.ts";
 
 /** Every call sits under this prefix; the host is not part of the contract (seed §7). */
 export const API_BASE = "/wjgj/api";
@@ -140,6 +140,9 @@ async function execute(call: Call, timeoutMs: number | null): Promise<unknown> {
       throw new ApiError(action.code, action.msg, null, true);
     case "forbidden":
       showPermissionBox(() => navigateTo("/"));
+      throw new ApiError(action.code, action.msg, null, true);
+    case "upgrade":
+      showUpgradeBox(action.msg, () => navigateTo(action.upgradeUrl));
       throw new ApiError(action.code, action.msg, null, true);
     case "otherLogin":
       void runOtherLogin();

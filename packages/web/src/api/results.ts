@@ -11,6 +11,7 @@ import type {
   ExamReportInput,
   GradeAnswerInput,
   QuestionStatisticsResult,
+  RescoreProgress,
   ResultsFilter,
   ResultsOverview,
   ResultsPage,
@@ -53,6 +54,9 @@ export const resultsApi = {
     http.postJson<ExamReport>("statistics/getExamReport", input, options),
   getVoteResults: (id: number, options?: CallOptions) =>
     http.get<VoteResults>("statistics/getVoteResults", { id }, options),
+  getRescoreProgress: (id: number, options?: CallOptions) =>
+    http.get<RescoreProgress>("statistics/getRescoreProgress", { id }, options),
+  startRescore: (id: number) => http.postJson<RescoreProgress>("statistics/startRescore", { id }),
 
   getAnswerList: (input: AnswerListInput, options?: CallOptions) =>
     http.postJson<ResultsPage<AnswerSummary>>("answer/getAnswerList", input, options),
@@ -82,6 +86,7 @@ export const resultsKeys = {
   exam: (id: number, page: { pageNum: number; pageSize: number }, filter?: ResultsFilter) =>
     [...resultsKeys.all(id), "exam", page, filterOf(filter) ?? null] as const,
   vote: (id: number) => [...resultsKeys.all(id), "vote"] as const,
+  rescore: (id: number) => ["rescore", id] as const,
   answerLists: (id: number) => [...resultsKeys.all(id), "answers"] as const,
   answerList: (id: number, query: AnswerListQuery, filter?: ResultsFilter) =>
     [...resultsKeys.answerLists(id), query, filterOf(filter) ?? null] as const,
@@ -229,4 +234,24 @@ export function useMarkValidMutation() {
 
 export function useGradeAnswerMutation() {
   return useResultsMutation((input: GradeAnswerInput) => resultsApi.gradeAnswer(input));
+}
+
+/** 重新评分: polled every 1.5 s while a run is queued or running. */
+export function useRescoreProgress(id: number) {
+  return useQuery({
+    queryKey: resultsKeys.rescore(id),
+    queryFn: ({ signal }) => resultsApi.getRescoreProgress(id, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.run?.status;
+      return status === "queued" || status === "running" ? 1500 : false;
+    },
+  });
+}
+
+export function useStartRescoreMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => resultsApi.startRescore(id),
+    onSuccess: (data, id) => queryClient.setQueryData(resultsKeys.rescore(id), data),
+  });
 }

@@ -1,5 +1,7 @@
+import { watchDialogFocus } from "./dialog-focus.ts";
+
 /**
- * Repairs two accessibility faults in the markup antd renders (issue #21), once, wherever they appear:
+ * Repairs the accessibility faults in the markup antd renders (issue #21), once, wherever they appear:
  * - Tabs put their extra content (the results page's filter bar) and the overflow button inside the element
  *   marked role="tablist", which may only own tabs (axe: aria-required-children, critical). The role moves
  *   to the inner list that holds nothing but the tabs.
@@ -30,7 +32,7 @@ export function repairAntdA11y(root: ParentNode) {
     row.setAttribute("inert", "");
 }
 
-/** Keeps repairing as screens render; answers the function that stops it. */
+/** Keeps repairing as screens render, and puts dialogs' first focus right; answers the function that stops it. */
 export function watchAntdA11y(doc: Document): () => void {
   let frame = 0;
   const schedule = () => {
@@ -43,9 +45,11 @@ export function watchAntdA11y(doc: Document): () => void {
   const observer = new MutationObserver(schedule);
   observer.observe(doc.body, { childList: true, subtree: true });
   window.addEventListener("resize", schedule);
+  const stopDialogFocus = watchDialogFocus(doc);
   repairAntdA11y(doc);
   return () => {
     observer.disconnect();
+    stopDialogFocus();
     window.removeEventListener("resize", schedule);
     cancelAnimationFrame(frame);
   };

@@ -127,3 +127,23 @@ describe("httpStatusMessage", () => {
     expect(httpStatusMessage(404)).toBe("系统接口404异常");
   });
 });
+
+describe("402 upgrade required", () => {
+  it("offers the upgrade page named by the server, and never a page elsewhere", () => {
+    const outcome = (data: unknown) => ({
+      kind: "response" as const,
+      status: 200,
+      body: { code: 402, msg: "导出上传文件（附件打包下载）需要开通会员", data },
+    });
+    expect(decideRequestAction(outcome({ upgradeUrl: "/website/version" }))).toEqual({
+      type: "upgrade",
+      code: 402,
+      msg: "导出上传文件（附件打包下载）需要开通会员",
+      upgradeUrl: "/website/version",
+    });
+    expect(decideRequestAction(outcome({ upgradeUrl: "//evil.example.com" }))).toMatchObject({
+      upgradeUrl: "/website/version",
+    });
+    expect(decideRequestAction(outcome(null), { silent: true })).toMatchObject({ type: "reject", code: 402 });
+  });
+});

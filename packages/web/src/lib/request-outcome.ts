@@ -25,6 +25,8 @@ export type RequestAction =
   | { type: "forbidden"; code: number; msg: string }
   /** Body code 202: try the other-platform login, then reload. */
   | { type: "otherLogin"; code: number; msg: string }
+  /** Body code 402: the membership level lacks this; a box offering 去升级 (data.upgradeUrl). */
+  | { type: "upgrade"; code: number; msg: string; upgradeUrl: string }
   /** Transport problems: a toast only. */
   | { type: "toast"; code: number; msg: string; toast: string }
   /** Other body codes: the caller shows `msg` (and `data.errors` of a 400). */
@@ -76,6 +78,12 @@ function decideLoud(outcome: RawOutcome): RequestAction {
       return { type: "forbidden", code: envelope.code, msg: envelope.msg || messages.forbidden };
     case ResultCode.otherLoginRequired:
       return { type: "otherLogin", code: envelope.code, msg: envelope.msg || messages.otherLoginRequired };
+    case ResultCode.upgradeRequired: {
+      const url = (envelope.data as { upgradeUrl?: unknown } | null)?.upgradeUrl;
+      // Only a path on this site: an envelope must never send the browser elsewhere.
+      const upgradeUrl = typeof url === "string" && /^\/[A-Za-z]/.test(url) ? url : "/website/version";
+      return { type: "upgrade", code: envelope.code, msg: envelope.msg || messages.forbidden, upgradeUrl };
+    }
     default:
       return {
         type: "reject",

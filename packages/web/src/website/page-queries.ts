@@ -1,8 +1,10 @@
 import { limits } from "@wjgj/core";
 import { matchPath } from "react-router";
+import { spaceKeys, spaceListParams } from "../api/answer-space.ts";
 import { type NewsListQuery, navigationKeys } from "../api/navigation.ts";
 import { templateKeys, templateParams } from "../api/templates.ts";
 import { freeQuery, parseFreeState, parseTemplateId } from "../pages/website-free/free-state.ts";
+import { parseMutualState } from "../pages/website-mutual/mutual-state.ts";
 import { initialNewsState, parseNewsId } from "../pages/website-news/news-state.ts";
 import type { ApiRead } from "./page-data.ts";
 
@@ -72,6 +74,9 @@ export function plannedReads(pathname: string, search: URLSearchParams): Planned
   } else if (is("/website/free/:id")) {
     const id = parseTemplateId(is("/website/free/:id")?.params.id);
     if (id !== null) reads.push(read(templateKeys.detail(id), "template/getTemplateDetail", { id }));
+  } else if (is("/website/mutual")) {
+    const query = parseMutualState(search);
+    reads.push(read(spaceKeys.list(query), "answerSpace/getSpaceList", spaceListParams(query)));
   } else if (is("/website/version")) {
     reads.push(read(navigationKeys.vipSets(), "vipSet/getVipSetList"));
   } else if (is("/website/companyProfile")) {

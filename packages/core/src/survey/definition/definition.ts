@@ -89,7 +89,7 @@ export function explanationsOf(definition: SurveyDefinition): Record<string, str
 
 /**
  * The definition without any 答案解析: an explanation gives the answer away, so respondents get it only
- * with their result, never with the questions.
+ * with their result, never with the questions. 注意力检测 answers are withheld the same way.
  */
 export function withoutExplanations(definition: SurveyDefinition): SurveyDefinition {
   return {
@@ -97,8 +97,8 @@ export function withoutExplanations(definition: SurveyDefinition): SurveyDefinit
     pages: definition.pages.map((page) => ({
       ...page,
       questions: page.questions.map((question) => {
-        if (question.explanation === undefined) return question;
-        const { explanation: _explanation, ...rest } = question;
+        if (question.explanation === undefined && question.attentionCheck === undefined) return question;
+        const { explanation: _explanation, attentionCheck: _attentionCheck, ...rest } = question;
         return rest as typeof question;
       }),
     })),

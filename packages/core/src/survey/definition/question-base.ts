@@ -26,6 +26,11 @@ export const questionBaseShape = {
   explanation: z.string().max(5000).optional(),
   /** Shuffle this question's options per respondent (seeded by `context.seed`). */
   randomizeOptions: randomizeSchema.optional(),
+  /**
+   * 注意力检测 (answer space): the option an attentive respondent must choose. Withheld from respondents with
+   * the explanations; an answer from the space that misses it earns no points.
+   */
+  attentionCheck: z.object({ optionId: idSchema }).optional(),
 };
 
 export function questionSchemaOf<T extends string, C extends z.ZodType>(type: T, config: C) {

@@ -8,6 +8,20 @@ import { idSchema } from "./ids.ts";
  * - `randomizeQuestions` (题目随机): see `questionOrderSchema`. Like option shuffles it is seeded with
  *   `context.seed` (normally the respondent id); without a seed nothing is shuffled.
  */
+/**
+ * 随机组卷: one rule draws `count` questions from the owner's bank `bankId`, optionally only those carrying
+ * `tag` and of `difficulty` (1 简单, 2 中等, 3 困难), each worth `points`. The server draws a paper per
+ * candidate when they open the exam, keeps it, and grades their answers against it.
+ */
+export const paperRuleSchema = z.object({
+  bankId: z.number().int().positive(),
+  tag: z.string().trim().min(1).max(20).optional(),
+  difficulty: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  count: z.number().int().min(1).max(200),
+  points: z.number().int().min(1).max(100),
+});
+export type PaperRule = z.output<typeof paperRuleSchema>;
+
 export const examSettingsSchema = z.object({
   passMark: z.number().finite().min(0).optional(),
   timeLimitMinutes: z.number().int().positive().optional(),
@@ -15,6 +29,8 @@ export const examSettingsSchema = z.object({
   showAnswersAfterSubmit: z.boolean().default(false),
   /** 分数段: lower bounds in points (e.g. [0, 60, 75, 90]); without them the report uses 0/60/70/80/90 %. */
   scoreBands: z.array(z.number().finite().min(0)).max(20).optional(),
+  /** 随机组卷 rules; absent or empty: every candidate answers the questions of the definition. */
+  paperRules: z.array(paperRuleSchema).max(20).optional(),
 });
 export type ExamSettings = z.output<typeof examSettingsSchema>;
 

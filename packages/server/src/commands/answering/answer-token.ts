@@ -4,6 +4,7 @@ import path from "node:path";
 import type { MessageKey } from "@wjgj/core";
 import type { Config } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/index.ts";
 import { writeFileDurably } from "../../durable-write.ts";
 import { InvalidInputError } from "../../errors.ts";
 import { hmacSha256, safeEqual } from "../../security/hashing.ts";
@@ -38,8 +39,10 @@ export function answerTokenKeyPath(config: Config): string {
  * Run once at start (buildApp): without ANSWER_TOKEN_SECRET, reads the key kept under DATA_DIR, creating
  * it durably on first start. An empty or short key file (left by a crash before writes were durable, or
  * by hand) would sign tokens with a key anyone can guess: the server refuses to start and says what to do.
+ * With a shared database (`shared`, on PostgreSQL) the first instance's key is kept there and every
+ * instance signs with it, so a page opened through one instance submits through another.
  */
-export async function prepareAnswerTokenKey(config: Config): Promise<void> {
+export async function prepareAnswerTokenKey(config: Config, shared?: Db): Promise<void> {
   if (config.answerTokenSecret || generatedKeys.has(config.dataDir)) return;
   const file = answerTokenKeyPath(config);
   try {
@@ -59,7 +62,21 @@ export async function prepareAnswerTokenKey(config: Config): Promise<void> {
         "请删除该文件后重启以生成新密钥（此前打开的答题页需刷新后再提交），或设置环境变量 ANSWER_TOKEN_SECRET。",
     );
   }
-  generatedKeys.set(config.dataDir, secret);
+  generatedKeys.set(config.dataDir, shared ? await sharedKey(shared, secret) : secret);
+}
+
+async function sharedKey(db: Db, own: string): Promise<string> {
+  await db
+    .insertInto("server_secrets")
+    .values({ name: "answerTokenKey", value: own, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("server_secrets")
+    .select("value")
+    .where("name", "=", "answerTokenKey")
+    .executeTakeFirstOrThrow();
+  return row.value;
 }
 
 /** ANSWER_TOKEN_SECRET when configured (set it when several servers share a database), else the kept key. */

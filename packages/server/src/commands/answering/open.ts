@@ -5,8 +5,10 @@ import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { paidSettingsInForce, underResponseCap } from "../entitlements.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { issueAnswerToken } from "./answer-token.ts";
+import { candidatePaper } from "./papers.ts";
 import { passesPasswordGate } from "./password-gate.ts";
 import { publishedRevision, respondentDefinition } from "./revisions.ts";
 import { type AnswerState, answerState, answerStateMessages } from "./state.ts";
@@ -20,9 +22,11 @@ export function publicSettings(settings: QuestionarySettings) {
     thankYouText: settings.thankYouText,
     redirectUrl: settings.redirectUrl,
     redirectSeconds: settings.redirectSeconds,
+    hideBrand: settings.hideBrand,
     showResultsAfterSubmit: settings.showResultsAfterSubmit,
     tabSwitchLimit: settings.tabSwitchLimit,
     endTime: settings.endTime,
+    coverPage: settings.coverPage,
   };
 }
 
@@ -63,18 +67,29 @@ export async function findByPublicId(db: Db, publicId: string): Promise<Answerin
 export async function openQuestionnaire(
   ctx: AppContext,
   viewer: Viewer | null,
-  args: { publicId: string; password?: string | undefined; ip?: string | undefined },
+  args: {
+    publicId: string;
+    password?: string | undefined;
+    ip?: string | undefined;
+    /** The answering device: an exam with 随机组卷 rules hands it its own paper (without one, none is drawn). */
+    deviceId?: string | undefined;
+  },
 ): Promise<OpenQuestionnaire> {
   const row = await findByPublicId(ctx.db, args.publicId);
   const settings = readSettings(row.settings);
-  const state = answerState(row, settings, ctx.clock.now());
+  const now = ctx.clock.now();
+  let state = answerState(row, settings, now);
+  if (state === "open" && !(await underResponseCap(ctx.db, row, now))) state = "stopped";
   const base = {
     state,
     stateMessage: state === "open" ? "" : messages[answerStateMessages[state]],
     publicId: row.publicId,
     title: row.title,
     kind: row.kind,
-    settings: publicSettings(settings),
+    settings: {
+      ...publicSettings(settings),
+      ...(await paidSettingsInForce(ctx.db, row.ownerId, settings, now)),
+    },
   };
   const closed = { ...base, gate: null, revisionId: null, definition: null, answerToken: null };
   if (state !== "open" || row.publishedVersion === null) return closed;
@@ -83,11 +98,14 @@ export async function openQuestionnaire(
     return { ...closed, gate: "password" };
   const revision = await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) return closed;
+  const paper = args.deviceId
+    ? await candidatePaper(ctx.db, row, revision, args.deviceId, now)
+    : revision.definition;
   return {
     ...base,
     gate: null,
     revisionId: revision.id,
-    definition: respondentDefinition(revision.definition),
+    definition: respondentDefinition(paper),
     answerToken: issueAnswerToken(ctx, row.publicId, revision.id),
   };
 }

@@ -2,13 +2,18 @@ import { type ExamResult, explanationsOf, type SubmitReply, type SurveyDefinitio
 import type { AppContext } from "../../context.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
+import { paidSettingsInForce } from "../entitlements.ts";
 import { readSettings } from "../questionnaires/store.ts";
+import { offersRewards } from "../rewards/offer.ts";
 
 type Choice = { id: string; label: string; correct?: boolean };
 
 /** What the thank-you screen reads of a stored response. */
 export const repliedColumns = ["id", "endState", "score", "maxScore", "passed"] as const;
 export type RepliedResponse = Pick<ResponseRow, (typeof repliedColumns)[number]>;
+
+/** A response as the store answers it: `rewards` when the store's own reads already tell (no extra query). */
+export type StoredResponse = RepliedResponse & { rewards?: boolean };
 
 function choiceQuestions(definition: SurveyDefinition, types?: readonly string[]) {
   return definition.pages
@@ -54,7 +59,7 @@ export async function buildReply(
   ctx: AppContext,
   row: AnsweringRow,
   definition: SurveyDefinition,
-  response: RepliedResponse | null,
+  response: StoredResponse | null,
   score: ExamResult | null,
   screenedOutPreview = false,
 ): Promise<SubmitReply> {
@@ -68,7 +73,7 @@ export async function buildReply(
     endState: (response?.endState ??
       (screenedOutPreview ? "screenedOut" : "submitted")) as SubmitReply["endState"],
     thankYouText: settings.thankYouText,
-    redirectUrl: settings.redirectUrl,
+    redirectUrl: (await paidSettingsInForce(ctx.db, row.ownerId, settings, ctx.clock.now())).redirectUrl,
     redirectSeconds: settings.redirectSeconds,
     exam: showScore
       ? {
@@ -87,5 +92,6 @@ export async function buildReply(
         }
       : null,
     voteResults: settings.showResultsAfterSubmit ? await voteResults(ctx, row, definition) : null,
+    rewards: response !== null && (response.rewards ?? (await offersRewards(ctx.db, row.id))),
   };
 }

@@ -13,7 +13,8 @@ export const answerStateMessages: Record<Exclude<AnswerState, "open">, MessageKe
   takenDown: "answerTakenDown",
 };
 
-function parseTime(text: string): number | null {
+/** A start or end time of the settings as epoch ms; null when unset or unreadable (then it does not apply). */
+export function parseTime(text: string): number | null {
   if (!text) return null;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : ms;

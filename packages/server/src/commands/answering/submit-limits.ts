@@ -4,6 +4,7 @@ import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { AppError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import type { OwnerTerms } from "./owner-terms.ts";
 import { answerStateMessages } from "./state.ts";
 
 /** A closed questionnaire refuses with the same wording as its closed page. */
@@ -75,5 +76,7 @@ export interface StorePlan {
   quotas: ReadonlyMap<string, number>;
   sources: readonly SourceLimit[];
   uniques: readonly { questionId: string; value: string }[];
+  /** The owner's level as remembered: the store checks it still reads so, and its response cap. */
+  terms: OwnerTerms;
   now: Date;
 }

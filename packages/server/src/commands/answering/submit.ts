@@ -6,10 +6,11 @@ import {
   type SurveyDefinition,
   validateSubmission,
 } from "@wjgj/core";
+import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { groupTransaction } from "../../db/group-commit.ts";
-import { type Db, isSqlite, type Trx, toCount } from "../../db/index.ts";
+import { type Db, type Trx, toCount } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
@@ -23,11 +24,14 @@ import {
 import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
 import { applyCounters, insertFacts } from "../results/record.ts";
+import { rewardsOffered } from "../rewards/offer.ts";
 import { chosenLabels, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
+import { forgetOwnerTerms, ownerTerms, sameStamp } from "./owner-terms.ts";
+import { submittedPaper } from "./papers.ts";
 import { passesPasswordGate } from "./password-gate.ts";
-import { buildReply, type RepliedResponse, repliedColumns } from "./reply.ts";
+import { buildReply, type RepliedResponse, repliedColumns, type StoredResponse } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
 import { answerState } from "./state.ts";
 import {
@@ -113,15 +117,59 @@ async function checkSourceLimits(trx: Trx, row: AnsweringRow, limits: readonly S
 }
 
 // The statements every submit runs, compiled once (db/prepared.ts).
-const lockQuestionnaire = preparedQuery<AnsweringRow, { id: number }>((db, p) => {
-  const query = db
+/**
+ * SQLite: the questionnaire inside the group commit's transaction, with what else the submit checks or
+ * answers — the owner's level stamp (`owner-terms.ts`) and whether rewards are offered — in one statement.
+ */
+const lockQuestionnaire = preparedQuery<LockedRow, { id: number }>((db, p) =>
+  db
     .selectFrom("questionnaires")
     .select(answeringColumns)
     .select(responseCountColumn)
-    .where("id", "=", p.id);
-  // Holding the questionnaire row serialises submits to it (SQLite has one writer anyway).
-  return isSqlite(db) ? query : query.forUpdate();
-});
+    .select((eb) => [
+      eb
+        .selectFrom("users")
+        .select("vipLevel")
+        .whereRef("users.id", "=", "questionnaires.ownerId")
+        .as("vipLevel"),
+      eb
+        .selectFrom("users")
+        .select("vipStopTime")
+        .whereRef("users.id", "=", "questionnaires.ownerId")
+        .as("vipStopTime"),
+      eb.selectFrom("vip_sets").select("limits").where("level", "=", sql.lit(0)).as("freeLimits"),
+      eb
+        .selectFrom("vip_sets")
+        .innerJoin("users", "users.vipLevel", "vip_sets.level")
+        .select("vip_sets.limits")
+        .whereRef("users.id", "=", "questionnaires.ownerId")
+        .as("levelLimits"),
+      eb
+        .selectFrom("prize_sets")
+        .select("prize_sets.settings")
+        .whereRef("prize_sets.questionnaireId", "=", "questionnaires.id")
+        .as("prizeSettings"),
+      eb
+        .exists(
+          eb
+            .selectFrom("red_packets")
+            .select("red_packets.id")
+            .whereRef("red_packets.questionnaireId", "=", "questionnaires.id")
+            .where("red_packets.status", "=", sql.lit("active")),
+        )
+        .as("packet"),
+    ])
+    .where("questionnaires.id", "=", p.id),
+);
+
+type LockedRow = AnsweringRow & {
+  vipLevel: number | null;
+  vipStopTime: string | null;
+  freeLimits: string | null;
+  levelLimits: string | null;
+  prizeSettings: string | null;
+  packet: number | boolean;
+};
 
 const responseByKey = preparedQuery<RepliedResponse, { questionnaireId: number; key: string }>((db, p) =>
   db
@@ -172,22 +220,34 @@ export async function submitResponse(
   const now = ctx.clock.now();
   if (input.preview) return submitPreview(ctx, viewer, input, now);
 
-  const remembered = recentRows.get(ctx.db, input.publicId);
-  if (remembered) {
+  let row = recentRows.get(ctx.db, input.publicId);
+  let fresh = false;
+  if (!row) {
+    row = await findByPublicId(ctx.db, input.publicId);
+    recentRows.set(ctx.db, input.publicId, row);
+    fresh = true;
+  }
+  for (let attempt = 1; ; attempt++) {
     try {
-      return await submitTo(ctx, viewer, input, origin, now, remembered);
+      return await submitTo(ctx, viewer, input, origin, now, row);
     } catch (error) {
+      const stale = error instanceof StaleRowError;
+      // A refusal from a freshly read row stands; a stale store (the questionnaire, the owner's level or
+      // its response cap moved since they were read) starts again from fresh reads, a few times at most.
+      if ((fresh && !stale) || attempt === STALE_ATTEMPTS) throw error;
+      const previous = row;
+      row = await findByPublicId(ctx.db, input.publicId);
+      recentRows.set(ctx.db, input.publicId, row);
+      fresh = true;
       // A refusal may come from what changed since: it stands only if the questionnaire still reads the same.
-      const fresh = await findByPublicId(ctx.db, input.publicId);
-      recentRows.set(ctx.db, input.publicId, fresh);
-      if (!(error instanceof StaleRowError) && sameGates(remembered, fresh)) throw error;
-      return submitTo(ctx, viewer, input, origin, now, fresh);
+      if (!stale && sameGates(previous, row)) throw error;
+      if (stale) forgetOwnerTerms(ctx.db, row.ownerId);
     }
   }
-  const row = await findByPublicId(ctx.db, input.publicId);
-  recentRows.set(ctx.db, input.publicId, row);
-  return submitTo(ctx, viewer, input, origin, now, row);
 }
+
+/** Stores tried before a submit that keeps finding the questionnaire changed under it gives up. */
+const STALE_ATTEMPTS = 3;
 
 /**
  * Questionnaire rows by public id as a recent submit read them, per database: a submit decides its gates
@@ -228,11 +288,23 @@ async function submitTo(
     row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished");
   if (revision.id !== input.revisionId) throw new ConflictError("answerRevisionChanged");
-  const { result, labels } = checkAnswers(revision.definition, input, now);
+  // The owner's level caps responses per questionnaire: the respondent sees the neutral 暂停收集. Checked
+  // here against the row as read, and again by the store against the live count (a remembered row's
+  // count is old).
+  let terms = await ownerTerms(ctx.db, row.ownerId, now);
+  if (terms.cap >= 0 && row.responseCount >= terms.cap) {
+    // Remembered terms may predate an upgrade: the refusal stands on freshly read ones.
+    forgetOwnerTerms(ctx.db, row.ownerId);
+    terms = await ownerTerms(ctx.db, row.ownerId, now);
+    if (terms.cap >= 0 && row.responseCount >= terms.cap) throw new ClosedError("stopped");
+  }
+  // 随机组卷: graded against the paper this device drew, not the bare revision.
+  const definition = await submittedPaper(ctx.db, row.id, revision, input.deviceId);
+  const { result, labels } = checkAnswers(definition, input, now);
   // What the response contributes to statistics: facts rows and counters, in the same transaction.
-  const facts = responseFacts(revision.definition, result.answers, result.quotaKeys, result.skipped);
+  const facts = responseFacts(definition, result.answers, result.quotaKeys, result.skipped);
   if (result.score) facts.push(...examFacts(result.score, {}));
-  const limits = quotaLimits(revision.definition, result.quotaKeys);
+  const limits = quotaLimits(definition, result.quotaKeys);
 
   const score = result.score;
   const values: Omit<ResponseRow, "id"> = {
@@ -256,7 +328,7 @@ async function submitTo(
   };
   const plan: StorePlan = {
     row,
-    definition: revision.definition,
+    definition,
     answers: result.answers,
     answerSession: input.answerSession,
     values,
@@ -264,24 +336,27 @@ async function submitTo(
     quotas: limits,
     sources: sourceLimits(settings, { ip: origin.ip, deviceId: input.deviceId, viewer }, now),
     uniques: result.unique,
+    terms,
     now,
   };
   const stored =
     ctx.dialect === "postgres"
       ? await storeOnPostgres(ctx.db, plan)
       : await groupTransaction(ctx.db, ctx.dialect, (trx) => storeOnSqlite(trx, plan));
-  return buildReply(ctx, row, revision.definition, stored, result.score);
+  return buildReply(ctx, row, definition, stored, result.score);
 }
 
 /**
  * SQLite: inside the group commit's transaction (one writer at a time), re-reads the questionnaire, checks
  * state and limits, and stores the response with its facts and counters.
  */
-async function storeOnSqlite(trx: Trx, plan: StorePlan): Promise<RepliedResponse> {
+async function storeOnSqlite(trx: Trx, plan: StorePlan): Promise<StoredResponse> {
   const { row, values } = plan;
   const current = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
   if (!current) throw new ClosedError("deleted");
   if (!sameGates(row, current)) throw new StaleRowError();
+  const owner = current.vipLevel === null ? undefined : { ...current, vipLevel: current.vipLevel };
+  if (!sameStamp(plan.terms, owner)) throw new StaleRowError();
 
   const previous = (await responseByKey.execute(trx, { questionnaireId: row.id, key: values.idempotencyKey }))
     .rows[0];
@@ -289,6 +364,8 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan): Promise<RepliedResponse
 
   const state = answerState(current, readSettings(current.settings), plan.now);
   if (state !== "open") throw new ClosedError(state);
+  // One writer at a time: the level's cap is exact here.
+  if (plan.terms.cap >= 0 && current.responseCount >= plan.terms.cap) throw new ClosedError("stopped");
   await checkSourceLimits(trx, current, plan.sources);
 
   const counts = await readCounters(trx, row.id, [...plan.quotas.keys()]);
@@ -318,7 +395,7 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan): Promise<RepliedResponse
   await claim(response.id);
   await insertFacts(trx, row.id, response.id, plan.facts);
   await applyCounters(trx, row.id, plan.facts, values, 1);
-  return response;
+  return { ...response, rewards: rewardsOffered(current.prizeSettings, current.packet) };
 }
 
 async function submitPreview(

@@ -1,15 +1,31 @@
 import type { Readable } from "node:stream";
-import { type ExportFilter, type ExportKind, exportFileTexts } from "@wjgj/core";
+import {
+  type ExportFilter,
+  type ExportKind,
+  exportFileTexts,
+  exportKindNames,
+  type SurveyDefinition,
+  withoutPersonalData,
+} from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
+import { transaction } from "../../db/index.ts";
 import type { ExportJobRow } from "../../db/tables/export-jobs.ts";
 import { ConflictError, NotFoundError, TooManyRequestsError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { loadQuestionnaire } from "../questionnaires/store.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import type { JobWorker } from "../../jobs/worker.ts";
+import { assertExportAttachments } from "../entitlements.ts";
+import { loadQuestionnaireWithRole } from "../questionnaires/store.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { safeName } from "./cells.ts";
-import { type ExportRunner, exportStorageKey } from "./runner.ts";
+import { EXPORT_JOB, exportJobKey, exportStorageKey } from "./runner.ts";
 import { exportPredicate, latestDefinition } from "./write-file.ts";
+
+/** What a job may filter on: no personal-data question when the file is made without them. */
+function exportLayoutDefinition(definition: SurveyDefinition, hidePersonal: boolean): SurveyDefinition {
+  return hidePersonal ? withoutPersonalData(definition) : definition;
+}
 
 /** Jobs of one questionnaire that may wait or run at once; more would only queue behind each other. */
 export const MAX_ACTIVE_JOBS = 3;
@@ -34,15 +50,25 @@ export function downloadName(title: string, kind: ExportKind): string {
 /** `export/createExport`: queues a job for the owner's published questionnaire. */
 export async function createExportJob(
   ctx: AppContext,
-  runner: ExportRunner,
+  worker: JobWorker,
   viewer: Viewer,
   input: { questionnaireId: number; kind: ExportKind; filter?: ExportFilter | undefined },
 ): Promise<ExportJobRow> {
-  const questionnaire = await loadQuestionnaire(ctx.db, viewer, input.questionnaireId, "export", "any");
+  const { row: questionnaire, hidePersonal } = await loadQuestionnaireWithRole(
+    ctx.db,
+    viewer,
+    input.questionnaireId,
+    "export",
+    "any",
+  );
   if (questionnaire.publishedVersion === null) throw new ConflictError("exportNotPublished");
+  if (input.kind === "zip") await assertExportAttachments(ctx, questionnaire.ownerId);
   // A condition that cannot run is refused now, not as a failed job later.
   if (input.filter?.condition)
-    exportPredicate(await latestDefinition(ctx.db, questionnaire.id), input.filter);
+    exportPredicate(
+      exportLayoutDefinition(await latestDefinition(ctx.db, questionnaire.id), hidePersonal),
+      input.filter,
+    );
   const active = await ctx.db
     .selectFrom("export_jobs")
     .select((eb) => eb.fn.countAll().as("count"))
@@ -50,33 +76,45 @@ export async function createExportJob(
     .where("status", "in", ["queued", "running"])
     .executeTakeFirst();
   if (Number(active?.count ?? 0) >= MAX_ACTIVE_JOBS) throw new TooManyRequestsError("exportTooMany");
-  const job = await ctx.db
-    .insertInto("export_jobs")
-    .values({
+  // The export row and its queue entry appear together: a crash between them would leave it 排队中 forever.
+  const job = await transaction(ctx.db, async (trx) => {
+    const row = await trx
+      .insertInto("export_jobs")
+      .values({
+        questionnaireId: questionnaire.id,
+        userId: viewer.user.id,
+        kind: input.kind,
+        filter: input.filter ? JSON.stringify(input.filter) : null,
+        hidePersonal: hidePersonal ? 1 : 0,
+        status: "queued",
+        progress: 0,
+        rows: 0,
+        fileName: downloadName(questionnaire.title, input.kind),
+        fileKey: null,
+        fileSize: 0,
+        error: "",
+        createdAt: iso(ctx.clock.now()),
+        finishedAt: null,
+        expiresAt: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, ctx.clock.now(), {
+      kind: EXPORT_JOB,
+      key: exportJobKey(row.id),
+      payload: { exportJobId: row.id },
+      maxAttempts: ctx.config.jobs.maxAttempts,
+    });
+    // The 动态 line names the file in Chinese, and exists only if the export does.
+    await recordActivity(trx, ctx.clock.now(), {
       questionnaireId: questionnaire.id,
-      userId: viewer.user.id,
-      kind: input.kind,
-      filter: input.filter ? JSON.stringify(input.filter) : null,
-      status: "queued",
-      progress: 0,
-      rows: 0,
-      fileName: downloadName(questionnaire.title, input.kind),
-      fileKey: null,
-      fileSize: 0,
-      error: "",
-      createdAt: iso(ctx.clock.now()),
-      finishedAt: null,
-      expiresAt: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await recordActivity(ctx.db, ctx.clock.now(), {
-    questionnaireId: questionnaire.id,
-    actorId: viewer.user.id,
-    action: "export",
-    detail: input.kind,
+      actorId: viewer.user.id,
+      action: "export",
+      detail: exportKindNames[input.kind],
+    });
+    return row;
   });
-  runner.enqueue(job.id);
+  worker.kick();
   return job;
 }
 
@@ -86,11 +124,19 @@ export async function listExportJobs(
   viewer: Viewer,
   questionnaireId: number,
 ): Promise<ExportJobRow[]> {
-  const questionnaire = await loadQuestionnaire(ctx.db, viewer, questionnaireId, "export", "any");
+  const { row: questionnaire, hidePersonal } = await loadQuestionnaireWithRole(
+    ctx.db,
+    viewer,
+    questionnaireId,
+    "export",
+    "any",
+  );
+  // A member who may not see personal data sees only files made without it.
   return ctx.db
     .selectFrom("export_jobs")
     .selectAll()
     .where("questionnaireId", "=", questionnaire.id)
+    .$if(hidePersonal, (query) => query.where("hidePersonal", "=", 1))
     .orderBy("id", "desc")
     .limit(100)
     .execute();
@@ -98,12 +144,19 @@ export async function listExportJobs(
 
 /** A job of this questionnaire (never of another one, whatever id is passed), for its owner. */
 async function findJob(ctx: AppContext, viewer: Viewer, questionnaireId: number, id: number) {
-  const questionnaire = await loadQuestionnaire(ctx.db, viewer, questionnaireId, "export", "any");
+  const { row: questionnaire, hidePersonal } = await loadQuestionnaireWithRole(
+    ctx.db,
+    viewer,
+    questionnaireId,
+    "export",
+    "any",
+  );
   const job = await ctx.db
     .selectFrom("export_jobs")
     .selectAll()
     .where("id", "=", id)
     .where("questionnaireId", "=", questionnaire.id)
+    .$if(hidePersonal, (query) => query.where("hidePersonal", "=", 1))
     .executeTakeFirst();
   if (!job) throw new NotFoundError("exportNotFound");
   return job;
@@ -140,13 +193,13 @@ export async function openExportDownload(
 /** `export/deleteExport`: stops the job if it still runs, then removes it and its file. */
 export async function deleteExportJob(
   ctx: AppContext,
-  runner: ExportRunner,
+  worker: JobWorker,
   viewer: Viewer,
   questionnaireId: number,
   id: number,
 ): Promise<void> {
   const job = await findJob(ctx, viewer, questionnaireId, id);
-  await runner.cancel(job.id);
+  await worker.cancel(exportJobKey(job.id));
   // Read again: the job may have finished (and written its file) while it was being stopped.
   const removed = await ctx.db
     .deleteFrom("export_jobs")

@@ -2,10 +2,12 @@ import {
   definitionSchema,
   type ExportFilter,
   type FactPredicate,
+  personalQuestionIds,
   type Question,
   responseSourceNames,
   type SurveyDefinition,
   exportFileTexts as texts,
+  withoutPersonalData,
 } from "@wjgj/core";
 import { type Db, isSqlite } from "../../db/index.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
@@ -188,9 +190,20 @@ export interface ExportLayout {
   latest: Map<string, Question>;
   withStatus: boolean;
   withScore: boolean;
+  /** False for a file made for a member who may not see personal data: no IP column. */
+  withIp: boolean;
+  /** Personal-data questions left out of such a file (their columns, uploads and signatures). */
+  hidden: ReadonlySet<string>;
 }
 
-export function exportLayout(definition: SurveyDefinition, filter: ExportFilter | null): ExportLayout {
+export function exportLayout(
+  full: SurveyDefinition,
+  filter: ExportFilter | null,
+  options: { hidePersonal?: boolean } = {},
+): ExportLayout {
+  const hidePersonal = options.hidePersonal === true;
+  const hidden = hidePersonal ? personalQuestionIds(full) : new Set<string>();
+  const definition = hidePersonal ? withoutPersonalData(full) : full;
   const withStatus = filter?.includeInvalid === true;
   const withScore =
     definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
@@ -201,13 +214,13 @@ export function exportLayout(definition: SurveyDefinition, filter: ExportFilter 
     texts.submittedAt,
     texts.duration,
     texts.source,
-    texts.ip,
+    ...(hidePersonal ? [] : [texts.ip]),
     ...(withStatus ? [texts.status] : []),
     ...(withScore ? [texts.score] : []),
     ...questions.flatMap((q) => q.headers),
   ];
   const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
-  return { headers, questions, latest, withStatus, withScore };
+  return { headers, questions, latest, withStatus, withScore, withIp: !hidePersonal, hidden };
 }
 
 function parseObject(json: string): Record<string, unknown> {
@@ -232,8 +245,8 @@ export function responseRow(
   row[2] = submittedText(response.submittedAt);
   row[3] = durationText(response.durationSeconds);
   row[4] = responseSourceNames[response.source] ?? response.source;
-  row[5] = response.ip;
-  let at = 6;
+  let at = 5;
+  if (layout.withIp) row[at++] = response.ip;
   if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
   if (layout.withScore) row[at++] = response.score;
   const answers = parseObject(response.answers);

@@ -18,6 +18,8 @@ export interface ExportRequest {
   questionnaireId: number;
   kind: ExportKind;
   filter: ExportFilter | null;
+  /** Made for a member who may not see personal data: the file holds none. */
+  hidePersonal?: boolean;
   /** Where the file is written (the caller picks a random name and removes it on failure). */
   filePath: string;
   /** Where uploads are read from, for zips. */
@@ -73,7 +75,7 @@ export function exportPredicate(definition: SurveyDefinition, filter: ExportFilt
 export async function writeExportFile(db: Db, request: ExportRequest): Promise<{ rows: number }> {
   const { questionnaireId, filter, signal } = request;
   const definition = await latestDefinition(db, questionnaireId);
-  const layout = exportLayout(definition, filter);
+  const layout = exportLayout(definition, filter, { hidePersonal: request.hidePersonal === true });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
   const revisions = new RevisionQuestions(db);

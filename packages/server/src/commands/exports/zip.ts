@@ -68,7 +68,7 @@ export async function responseEntries(
     const label = (questionId: string) =>
       String(numberOf.get(questionId) ?? safeName(questionId, "题目", 64));
     for (const upload of byResponse.get(response.id) ?? []) {
-      if (!isSafeKey(upload.path)) continue;
+      if (!isSafeKey(upload.path) || layout.hidden.has(upload.questionId)) continue;
       const key = uploadStorageKey(upload.path);
       if (!(await storage.stat(key))) continue;
       const name = names.take(

@@ -13,6 +13,8 @@ import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/ques
 import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { assertSettingsAllowed } from "../entitlements.ts";
+import { releaseRedPackets } from "../rewards/red-packets.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { writeDraft } from "./drafts.ts";
 import {
@@ -78,6 +80,11 @@ export async function recoverFromRecycleBin(ctx: AppContext, viewer: Viewer, id:
 export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   await loadQuestionnaire(ctx.db, viewer, id, "delete", "recycled");
   await transaction(ctx.db, async (trx) => {
+    // Frozen red-packet budgets go back to their payers before the rows cascade away.
+    await releaseRedPackets(trx, id, iso(ctx.clock.now()));
+    // Responses first: they name their revision (without a cascade), so a questionnaire that was answered
+    // could not lose its revisions while they remain. Their facts and counters go with them (0030).
+    await trx.deleteFrom("responses").where("questionnaireId", "=", id).execute();
     await trx.deleteFrom("questionnaire_revisions").where("questionnaireId", "=", id).execute();
     await trx.deleteFrom("questionnaires").where("id", "=", id).execute();
   });
@@ -155,6 +162,7 @@ export async function stopQuestionnaire(
       actorId: viewer.user.id,
       action: "stop",
     });
+    await releaseRedPackets(trx, id, iso(ctx.clock.now()));
     return trx
       .updateTable("questionnaires")
       .set({ status: "stopped", updatedAt: iso(ctx.clock.now()) })
@@ -233,6 +241,16 @@ export async function updateQuestionnaireSettings(
       );
     }
     const settings = parsed.data;
+    // Paid settings are checked when turned on or changed; the answering page re-checks them when served.
+    await assertSettingsAllowed(
+      trx,
+      row.ownerId,
+      {
+        redirectUrl: "redirectUrl" in changes ? settings.redirectUrl : "",
+        hideBrand: "hideBrand" in changes ? settings.hideBrand : false,
+      },
+      ctx.clock.now(),
+    );
     await trx
       .updateTable("questionnaires")
       .set({ settings: JSON.stringify(settings), updatedAt: iso(ctx.clock.now()) })

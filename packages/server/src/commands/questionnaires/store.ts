@@ -72,13 +72,16 @@ export type Bin = "active" | "recycled" | "any";
 
 /** The viewer's membership role on a questionnaire they do not own (null for a non-member). */
 export async function memberRoleOf(db: Db | Trx, questionnaireId: number, userId: number) {
-  const member = await db
+  return (await membershipOf(db, questionnaireId, userId))?.role ?? null;
+}
+
+function membershipOf(db: Db | Trx, questionnaireId: number, userId: number) {
+  return db
     .selectFrom("team_members")
-    .select("role")
+    .select(["role", "hidePersonal"])
     .where("questionnaireId", "=", questionnaireId)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  return member?.role ?? null;
 }
 
 /**
@@ -91,7 +94,7 @@ export async function loadQuestionnaireWithRole(
   id: number,
   action: QuestionnaireAction,
   bin: Bin = "active",
-): Promise<{ row: QuestionnaireRow; role: TeamRole }> {
+): Promise<{ row: QuestionnaireRow; role: TeamRole; hidePersonal: boolean }> {
   const row = await db
     .selectFrom("questionnaires")
     .selectAll()
@@ -100,13 +103,14 @@ export async function loadQuestionnaireWithRole(
     .executeTakeFirst();
   if (!row) throw new NotFoundError("questionaryNotFound");
   // The owner needs no second query: the common case stays one read.
-  const memberRole = row.ownerId === viewer.user.id ? null : await memberRoleOf(db, row.id, viewer.user.id);
-  const subject = { ownerId: row.ownerId, memberRole };
+  const member = row.ownerId === viewer.user.id ? undefined : await membershipOf(db, row.id, viewer.user.id);
+  const subject = { ownerId: row.ownerId, memberRole: member?.role ?? null };
   const role = roleOn(viewer, subject);
   if (!role || !allowOnQuestionnaire(viewer, action, subject)) throw new ForbiddenError();
   if (bin === "active" && row.deletedAt) throw new NotFoundError("questionaryInRecycleBin");
   if (bin === "recycled" && !row.deletedAt) throw new ConflictError("questionaryNotInRecycleBin");
-  return { row, role };
+  // Personal data is hidden from members marked so, whatever their role (the owner always sees it).
+  return { row, role, hidePersonal: member?.hidePersonal === 1 };
 }
 
 export async function loadQuestionnaire(

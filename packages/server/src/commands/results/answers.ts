@@ -3,6 +3,7 @@ import {
   type AnswerSort,
   type AnswerSummary,
   getQuestionType,
+  personalQuestionIds,
   type ResponseStatus,
   type ResultsFilter,
   type ResultsPage,
@@ -12,6 +13,8 @@ import {
   scoreExam,
   skippedQuestionIds,
   type TextAnswerFile,
+  withoutKeys,
+  withoutPersonalData,
 } from "@wjgj/core";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { chinaDateTime } from "../../clock.ts";
@@ -77,7 +80,11 @@ export function answerTexts(
   return texts;
 }
 
-function presentSummary(row: ResponseRow, definition: SurveyDefinition | undefined): AnswerSummary {
+function presentSummary(
+  row: ResponseRow,
+  definition: SurveyDefinition | undefined,
+  hidePersonal: boolean,
+): AnswerSummary {
   return {
     id: row.id,
     status: row.status,
@@ -86,12 +93,12 @@ function presentSummary(row: ResponseRow, definition: SurveyDefinition | undefin
     durationSeconds: row.durationSeconds,
     source: row.source,
     sourceName: responseSourceNames[row.source] ?? row.source,
-    ip: row.ip,
+    ip: hidePersonal ? "" : row.ip,
     endState: row.endState,
     score: row.score === null ? null : Number(row.score),
     maxScore: row.maxScore === null ? null : Number(row.maxScore),
     passed: row.passed === null ? null : row.passed === 1,
-    texts: definition ? answerTexts(definition, row) : {},
+    texts: definition ? answerTexts(hidePersonal ? withoutPersonalData(definition) : definition, row) : {},
   };
 }
 
@@ -110,7 +117,7 @@ export async function getAnswerList(
   viewer: Viewer,
   input: AnswerListInput,
 ): Promise<ResultsPage<AnswerSummary>> {
-  const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
+  const { definition, hidePersonal } = await resultsScope(ctx.db, viewer, input.id, "view");
   const { set, predicate } = filteredSet(ctx.dialect, definition, input, input.status);
   const direction = descending(input.sort) ? "desc" : "asc";
   const base = responsesIn(ctx.db, set, predicate);
@@ -132,7 +139,7 @@ export async function getAnswerList(
     rows.map((row) => row.revisionId),
   );
   return {
-    list: rows.map((row) => presentSummary(row, definitions.get(row.revisionId))),
+    list: rows.map((row) => presentSummary(row, definitions.get(row.revisionId), hidePersonal)),
     total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -169,9 +176,12 @@ export async function getAnswerDetail(
   viewer: Viewer,
   input: AnswerDetailInput,
 ): Promise<AnswerDetail> {
-  const { definition: current } = await resultsScope(ctx.db, viewer, input.id, "view");
+  const { definition: current, hidePersonal } = await resultsScope(ctx.db, viewer, input.id, "view");
   const row = await responseOf(ctx, input.id, input.responseId);
-  const definition = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId) ?? current;
+  const answered = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId) ?? current;
+  // Scores count every question; what is shown leaves out personal data when the viewer may not see it.
+  const hidden = hidePersonal ? personalQuestionIds(answered) : new Set<string>();
+  const definition = hidePersonal ? withoutPersonalData(answered) : answered;
   const status = input.status ?? row.status;
   const { set, predicate } = filteredSet(ctx.dialect, current, input, status);
   const value = sortValueOf(row, input.sort);
@@ -207,7 +217,8 @@ export async function getAnswerDetail(
     inSet.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
     gradesOf(ctx.db, [row.id]),
   ]);
-  const answers = JSON.parse(row.answers) as Record<string, unknown>;
+  const allAnswers = JSON.parse(row.answers) as Record<string, unknown>;
+  const answers = withoutKeys(allAnswers, hidden);
   const files: Record<string, TextAnswerFile[]> = {};
   const signatures: Record<string, string> = {};
   for (const question of definition.pages.flatMap((page) => page.questions)) {
@@ -225,16 +236,17 @@ export async function getAnswerDetail(
   const exam =
     row.score === null
       ? null
-      : answerExamOf(scoreExam(definition, answers, submitContext(row)), grades.get(row.id) ?? {});
+      : answerExamOf(scoreExam(answered, allAnswers, submitContext(row)), grades.get(row.id) ?? {});
+  const labels = JSON.parse(row.labels) as Record<string, Record<string, string>>;
   return {
-    answer: presentSummary(row, definition),
+    answer: presentSummary(row, definition, hidePersonal),
     revisionId: row.revisionId,
     definition,
     answers,
-    labels: JSON.parse(row.labels) as Record<string, Record<string, string>>,
+    labels: withoutKeys(labels, hidden),
     files,
     signatures,
-    skipped: skippedQuestionIds(definition, answers, submitContext(row)),
+    skipped: skippedQuestionIds(answered, allAnswers, submitContext(row)).filter((id) => !hidden.has(id)),
     exam,
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,

@@ -13,7 +13,8 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { filteredSet, PREFIX_END, responsesIn } from "./filter.ts";
+import { countedScoreFacts, groupedScoreFacts, pendingByResponse } from "./exam-report-facts.ts";
+import { filteredSet, isFiltered, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -36,56 +37,58 @@ export async function getExamReport(
   const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
   if (!definition.settings.exam) throw InvalidInputError.field("id", "examReportNotExam");
   const { set, predicate } = filteredSet(ctx.dialect, definition, input);
-  const inSet = () => responsesIn(ctx.db, set, predicate).select("responses.id");
-  const scoreFacts = ctx.db
-    .selectFrom("response_facts")
-    .where("questionnaireId", "=", input.id)
-    .where("key", ">=", "score:")
-    .where("key", "<", `score:${PREFIX_END}`)
-    .where("responseId", "in", inSet());
-  const [rows, perQuestion, pending] = await Promise.all([
+  const start = (input.pageNum - 1) * input.pageSize;
+  // Scores as a histogram (few distinct values), the ranking as one page: 100,000 responses are never
+  // read row by row.
+  const [histogram, pageIds, perQuestion] = await Promise.all([
     responsesIn(ctx.db, set, predicate)
-      .select(["id", "score", "maxScore", "passed", "submittedAt", "durationSeconds"])
+      .select([
+        "score",
+        "passed",
+        (eb) => eb.fn.countAll<number>().as("count"),
+        (eb) => eb.fn.max("maxScore").as("maxScore"),
+      ])
+      .groupBy(["score", "passed"])
+      .execute(),
+    // Ids only (answered from responses_score_idx); the page's 20 rows are read by id below.
+    responsesIn(ctx.db, set, predicate)
+      .select("id")
       .orderBy("score", "desc")
       .orderBy("durationSeconds", "asc")
       .orderBy("id", "asc")
+      .limit(input.pageSize)
+      .offset(start)
       .execute(),
-    scoreFacts
-      .select([
-        "key",
-        (eb) => eb.fn.countAll<number>().as("count"),
-        (eb) => eb.fn.sum<number>("num").as("sum"),
-        (eb) => eb.fn.sum<number>(eb.case().when("text", "=", "correct").then(1).else(0).end()).as("correct"),
-        (eb) =>
-          eb.fn
-            .sum<number>(eb.case().when("text", "in", ["pending", "graded"]).then(1).else(0).end())
-            .as("manual"),
-      ])
-      .groupBy("key")
-      .execute(),
-    scoreFacts
-      .select(["responseId", (eb) => eb.fn.countAll<number>().as("count")])
-      .where("text", "=", "pending")
-      .groupBy("responseId")
-      .execute(),
+    isFiltered(input.filter)
+      ? groupedScoreFacts(ctx, input.id, set, predicate)
+      : countedScoreFacts(ctx, input.id),
   ]);
-  const scores = rows.map((row) => Number(row.score ?? 0));
-  const sorted = [...scores].sort((a, b) => a - b);
-  const maxScore = rows.reduce((max, row) => Math.max(max, Number(row.maxScore ?? 0)), 0);
+  const pageRows = await rowsInOrder(
+    ctx,
+    pageIds.map((row) => row.id),
+  );
+  const counts = histogram
+    .map((row) => ({ score: Number(row.score ?? 0), count: Number(row.count) }))
+    .sort((a, b) => a.score - b.score);
+  const sorted: number[] = [];
+  for (const { score, count } of counts) for (let i = 0; i < count; i++) sorted.push(score);
+  const total = sorted.length;
+  const maxScore = histogram.reduce((max, row) => Math.max(max, Number(row.maxScore ?? 0)), 0);
   const passMark = definition.settings.exam.passMark ?? null;
-  const passCount = rows.filter((row) => row.passed === 1).length;
-  const pendingOf = new Map(pending.map((row) => [row.responseId, Number(row.count)]));
-  const mid = sorted.length / 2;
-
-  const start = (input.pageNum - 1) * input.pageSize;
-  const pageRows = rows.slice(start, start + input.pageSize);
+  const passCount = histogram.reduce((sum, row) => sum + (row.passed === 1 ? Number(row.count) : 0), 0);
+  const pendingOf = await pendingByResponse(
+    ctx,
+    input.id,
+    pageRows.map((row) => row.id),
+  );
+  const mid = total / 2;
   const names = await namesOf(
     ctx,
     definition,
     input.id,
     pageRows.map((row) => row.id),
   );
-  const factsByKey = new Map(perQuestion.map((row) => [row.key.slice("score:".length), row]));
+  const factsByKey = perQuestion.byQuestion;
   const questions: ExamQuestionReport[] = answerableQuestions(definition)
     .filter(({ question }) => question.scoring !== undefined)
     .map(({ question, number }) => {
@@ -105,9 +108,9 @@ export async function getExamReport(
       };
     });
   return {
-    count: rows.length,
+    count: total,
     maxScore,
-    average: rows.length === 0 ? null : round2(scores.reduce((a, b) => a + b, 0) / rows.length),
+    average: total === 0 ? null : round2(sorted.reduce((a, b) => a + b, 0) / total),
     highest: sorted.length === 0 ? null : (sorted[sorted.length - 1] ?? null),
     lowest: sorted.length === 0 ? null : (sorted[0] ?? null),
     median:
@@ -118,16 +121,16 @@ export async function getExamReport(
           : (sorted[Math.floor(mid)] ?? null),
     passMark,
     passCount,
-    passRate: passMark === null || rows.length === 0 ? null : percent(passCount, rows.length),
-    pendingManualCount: pendingOf.size,
-    bands: scoreBands(scores, maxScore, definition.settings.exam?.scoreBands),
+    passRate: passMark === null || total === 0 ? null : percent(passCount, total),
+    pendingManualCount: perQuestion.pendingResponses,
+    bands: scoreBands(sorted, maxScore, definition.settings.exam?.scoreBands),
     questions,
     ranking: {
       list: pageRows.map((row) => {
         const score = Number(row.score ?? 0);
         return {
           // Competition ranking: equal scores share a rank.
-          rank: 1 + scores.filter((other) => other > score).length,
+          rank: 1 + higherThan(counts, score),
           responseId: row.id,
           score,
           maxScore: Number(row.maxScore ?? 0),
@@ -138,11 +141,29 @@ export async function getExamReport(
           name: names.get(row.id) ?? "",
         };
       }),
-      total: rows.length,
+      total,
       pageNum: input.pageNum,
       pageSize: input.pageSize,
     },
   };
+}
+
+async function rowsInOrder(ctx: AppContext, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .selectFrom("responses")
+    .select(["id", "score", "maxScore", "passed", "submittedAt", "durationSeconds"])
+    .where("id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Responses scoring more than `score`, from the ascending histogram. */
+function higherThan(counts: readonly { score: number; count: number }[], score: number): number {
+  let higher = 0;
+  for (const entry of counts) if (entry.score > score) higher += entry.count;
+  return higher;
 }
 
 /** 姓名 from a 个人信息 name question (or a blank labelled 姓名), for the ranking. */

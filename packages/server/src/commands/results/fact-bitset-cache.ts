@@ -1,12 +1,16 @@
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { messages, type ResponseStatus, ResultCode } from "@wjgj/core";
-import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Db, DialectName } from "../../db/index.ts";
 import { responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { AppError } from "../../errors.ts";
+import { APPEND_CHUNK, appendNew } from "./fact-bitset-append.ts";
 import { decodeSnapshot, encodeSnapshot, readSnapshot, writeSnapshot } from "./fact-bitset-snapshot.ts";
-import { FactBitsets, type IndexedResponse } from "./fact-bitsets.ts";
+import { FactBitsets } from "./fact-bitsets.ts";
+import { buildIndexInWorker } from "./fact-index-build.ts";
+
+export { APPEND_CHUNK, parseIds } from "./fact-bitset-append.ts";
 
 /**
  * The counter bumped in every transaction that changes a stored response's status or exam facts
@@ -17,137 +21,6 @@ export const RESULTS_VERSION_KEY = "version";
 
 /** Room the cached indexes of all questionnaires may take together (least recently used go first). */
 export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
-
-/** Parses "12,15,19" (ids ascending) without making a string per id. */
-export function parseIds(text: string): Uint32Array {
-  if (text === "") return new Uint32Array(0);
-  let commas = 0;
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 44) commas += 1;
-  const ids = new Uint32Array(commas + 1);
-  let length = 0;
-  let value = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code === 44) {
-      ids[length++] = value;
-      value = 0;
-    } else value = value * 10 + (code - 48);
-  }
-  ids[length] = value;
-  return ids;
-}
-
-function ascending(ids: Uint32Array): Uint32Array {
-  for (let i = 1; i < ids.length; i += 1) if ((ids[i] as number) < (ids[i - 1] as number)) return ids.sort();
-  return ids;
-}
-
-const valueFamily = (key: string) => key.startsWith("text:") || key.startsWith("blank:");
-
-/**
- * Responses read per round of a build or append. Each round is one short read of the responses (by id,
- * after the last one read) and of their facts, grouped by key in memory; between rounds the event loop
- * serves other requests, so a build of a million responses never holds the instance for more than a round.
- */
-export const APPEND_CHUNK = 2000;
-
-/** Lets the event loop run what is waiting (requests, submits) before the next round of a build. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Appends the responses with ids above the index's largest, with their facts (but `score:`), in rounds. */
-async function appendNew(
-  db: Db,
-  dialect: DialectName,
-  questionnaireId: number,
-  index: FactBitsets,
-  chunk: number,
-  afterRound: () => void | Promise<void>,
-) {
-  for (;;) {
-    const rows = await db
-      .selectFrom("responses")
-      .select(["id", "status", "submittedAt", "source"])
-      .where("questionnaireId", "=", questionnaireId)
-      .where("id", ">", index.maxId)
-      .orderBy("id")
-      .limit(chunk)
-      .execute();
-    if (rows.length === 0) return;
-    await appendChunk(db, dialect, questionnaireId, index, rows);
-    if (rows.length < chunk) return;
-    await afterRound();
-    await yieldToOthers();
-  }
-}
-
-async function appendChunk(
-  db: Db,
-  dialect: DialectName,
-  questionnaireId: number,
-  index: FactBitsets,
-  rows: readonly IndexedResponse[],
-) {
-  const after = index.maxId;
-  const upto = rows[rows.length - 1]?.id ?? after;
-  const from = index.appendResponses(rows);
-  // One row per key with its response ids: a few hundred rows instead of one per fact. PostgreSQL orders
-  // each key's ids; SQLite groups what it reads along the primary key (it has no key index, migration 0009),
-  // so ids usually come in order: checked below, sorted when not.
-  const ids =
-    dialect === "postgres"
-      ? sql<string>`string_agg(response_id::text, ',' order by response_id)`
-      : sql<string>`group_concat(response_id, ',')`;
-  const [keys, valued] = await Promise.all([
-    db
-      .selectFrom("response_facts")
-      .select(["key", ids.as("ids")])
-      .where("questionnaireId", "=", questionnaireId)
-      .where("responseId", ">", after)
-      .where("responseId", "<=", upto)
-      .groupBy("key")
-      .execute(),
-    db
-      .selectFrom("response_facts")
-      .select(["key", "responseId", "num"])
-      .where("questionnaireId", "=", questionnaireId)
-      .where("responseId", ">", after)
-      .where("responseId", "<=", upto)
-      .where("num", "is not", null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("key", ">=", "text:"), eb("key", "<", "text;")]),
-          eb.and([eb("key", ">=", "blank:"), eb("key", "<", "blank;")]),
-        ]),
-      )
-      .execute(),
-  ]);
-  const numbers = new Map<string, Map<number, number>>();
-  for (const row of valued) {
-    let byResponse = numbers.get(row.key);
-    if (!byResponse) {
-      byResponse = new Map();
-      numbers.set(row.key, byResponse);
-    }
-    if (row.num !== null) byResponse.set(row.responseId, Number(row.num));
-  }
-  const touched = new Map<string, Uint32Array[]>();
-  for (const row of keys) {
-    if (row.key.startsWith("score:")) continue;
-    const responseIds = ascending(parseIds(String(row.ids)));
-    let values: Float64Array | undefined;
-    if (valueFamily(row.key)) {
-      const byResponse = numbers.get(row.key);
-      values = Float64Array.from(responseIds, (id) => byResponse?.get(id) ?? Number.NaN);
-    }
-    const mapped = index.positionsOf(responseIds, from, values);
-    index.appendKey(row.key, mapped.positions, mapped.values);
-    const questionId = index.keys.get(row.key)?.questionId ?? "";
-    const lists = touched.get(questionId) ?? [];
-    lists.push(mapped.positions);
-    touched.set(questionId, lists);
-  }
-  index.finishAppend(from, touched);
-}
 
 async function notValid(db: Db, questionnaireId: number, upto: number) {
   const rows = await db
@@ -176,8 +49,11 @@ export class IndexPreparingError extends AppError {
 export interface IndexBuildHooks {
   /** An index is built from the responses (neither cached nor read back from a snapshot). */
   onBuild?: (questionnaireId: number) => void;
-  /** After each round of a build or append, before the next; a returned promise holds the build. */
-  onRound?: (questionnaireId: number, progress: number) => void | Promise<void>;
+  /**
+   * After each round of a build or append, before the next; a returned promise holds the build. `thread`
+   * is the id of the thread that read the round: a worker's, or the app's own (worker_threads' threadId).
+   */
+  onRound?: (questionnaireId: number, progress: number, thread: number) => void | Promise<void>;
 }
 
 export interface FactBitsetCacheOptions {
@@ -190,6 +66,12 @@ export interface FactBitsetCacheOptions {
    * (a first build, many submits since) the work runs in the background and the call answers 正在准备筛选数据.
    */
   inlineLimit?: number;
+  /**
+   * The SQLite database file: a build from scratch of more than `inlineLimit` responses then runs on a
+   * worker thread with its own read-only connection (fact-index-build.ts). On PostgreSQL the build reads
+   * in rounds through the pool, two statements at a time, yielding between rounds.
+   */
+  sqliteFile?: string;
 }
 
 /** A snapshot is written again once the index has grown by this share since the last one. */
@@ -225,12 +107,14 @@ export class FactBitsetCache {
   appendChunk: number;
   private readonly dir: string | undefined;
   inlineLimit: number;
+  private readonly sqliteFile: string | undefined;
 
   constructor(options: FactBitsetCacheOptions = {}) {
     this.limitBytes = options.limitBytes ?? DEFAULT_CACHE_BYTES;
     this.appendChunk = options.appendChunk ?? APPEND_CHUNK;
     this.dir = options.dir;
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
+    this.sqliteFile = options.sqliteFile;
   }
 
   /** The questionnaire's index, up to date; waits for whatever building that takes. */
@@ -295,16 +179,35 @@ export class FactBitsetCache {
       return cached.index;
     }
     let index = cached?.index ?? new FactBitsets();
+    let savedSize = cached?.savedSize ?? 0;
     if (!cached) this.hooks.onBuild?.(questionnaireId);
     // Read after the version: a change committed meanwhile leaves an older version here, read again next time.
     if (cached && cached.index.version !== version)
       index.setStatuses(await notValid(db, questionnaireId, index.maxId));
-    const expected = Math.max(1, state.responseCount);
-    await appendNew(db, dialect, questionnaireId, index, this.appendChunk, async () => {
-      const progress = Math.min(99, Math.floor((index.validCount / expected) * 100));
+    const reportRound = async (progress: number, thread: number) => {
       if (this.building.has(questionnaireId)) this.building.set(questionnaireId, progress);
-      await this.hooks.onRound?.(questionnaireId, progress);
-    });
+      await this.hooks.onRound?.(questionnaireId, progress, thread);
+    };
+    if (!cached && dialect === "sqlite" && this.sqliteFile && state.responseCount > this.inlineLimit) {
+      const built = await buildIndexInWorker(
+        {
+          file: this.sqliteFile,
+          questionnaireId,
+          chunk: this.appendChunk,
+          expected: state.responseCount,
+          version,
+          dir: this.dir,
+        },
+        reportRound,
+      );
+      index = built.index;
+      if (built.saved) savedSize = index.size;
+    }
+    // What the worker did not see (submitted while it read) is appended here, as after any cached index.
+    const expected = Math.max(1, state.responseCount);
+    await appendNew(db, dialect, questionnaireId, index, this.appendChunk, () =>
+      reportRound(Math.min(99, Math.floor((index.validCount / expected) * 100)), threadId),
+    );
     // On PostgreSQL submits no longer hold the questionnaire, so ids may commit out of order: a response
     // committed after a higher id was indexed is beyond `id > maxId`'s reach. Fewer valid responses indexed
     // than were counted before reading is that gap: the index is built again.
@@ -313,7 +216,7 @@ export class FactBitsetCache {
       await appendNew(db, dialect, questionnaireId, index, this.appendChunk, () => {});
     }
     index.version = version;
-    const entry = { index, bytes: index.bytes(), savedSize: cached?.savedSize ?? 0 };
+    const entry = { index, bytes: index.bytes(), savedSize };
     this.entries.set(questionnaireId, entry);
     this.evict(questionnaireId);
     this.save(questionnaireId, entry);
@@ -416,5 +319,8 @@ export function factBitsetCache(db: Db, options?: FactBitsetCacheOptions): FactB
 
 /** The cache of an app: snapshots under DATA_DIR/results-index/<dialect>. */
 export function resultsIndex(ctx: AppContext): FactBitsetCache {
-  return factBitsetCache(ctx.db, { dir: path.join(ctx.config.dataDir, "results-index", ctx.dialect) });
+  return factBitsetCache(ctx.db, {
+    dir: path.join(ctx.config.dataDir, "results-index", ctx.dialect),
+    ...(ctx.dialect === "sqlite" ? { sqliteFile: path.join(ctx.config.dataDir, "wjgj.sqlite") } : {}),
+  });
 }

@@ -2,7 +2,9 @@ import {
   type AnswerExam,
   clampGrade,
   type ExamResult,
+  examCounterEntries,
   examFacts,
+  type Fact,
   type Grades,
   gradedTotals,
   type MessageKey,
@@ -13,7 +15,8 @@ import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { addToCounters } from "../answering/counters.ts";
+import { addToCounters, mergeCounterEntries } from "../answering/counters.ts";
+import { submittedPaper } from "../answering/papers.ts";
 import { responseOf } from "./answers.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { PREFIX_END } from "./filter.ts";
@@ -51,8 +54,15 @@ export async function gradeAnswer(
 ): Promise<AnswerExam> {
   await resultsScope(ctx.db, viewer, input.id, "manage");
   const row = await responseOf(ctx, input.id, input.responseId);
-  const definition = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
-  if (!definition || row.score === null) throw InvalidInputError.field("responseId", "examReportNotExam");
+  const published = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
+  if (!published || row.score === null) throw InvalidInputError.field("responseId", "examReportNotExam");
+  // 随机组卷: the candidate was graded against their own paper, and so is the grade by hand.
+  const definition = await submittedPaper(
+    ctx.db,
+    input.id,
+    { id: row.revisionId, definition: published },
+    row.deviceId,
+  );
   const exam = scoreExam(definition, JSON.parse(row.answers) as Record<string, unknown>, submitContext(row));
   const manual = new Map(exam.questions.filter((q) => q.manual).map((q) => [q.questionId, q]));
   const errors = input.grades.flatMap((grade, index): { field: string; key: MessageKey }[] => {
@@ -93,6 +103,20 @@ export async function gradeAnswer(
       .set({ score: totals.total, passed: totals.passed === null ? null : totals.passed ? 1 : 0 })
       .where("id", "=", row.id)
       .execute();
+    const scoreFacts = trx
+      .selectFrom("response_facts")
+      .where("questionnaireId", "=", input.id)
+      .where("responseId", "=", row.id)
+      .where("key", ">=", "score:")
+      .where("key", "<", `score:${PREFIX_END}`);
+    const before: Fact[] = (await scoreFacts.select(["questionId", "key", "num", "text"]).execute()).map(
+      (fact) => ({
+        questionId: fact.questionId,
+        key: fact.key,
+        num: fact.num ?? undefined,
+        text: fact.text ?? undefined,
+      }),
+    );
     await trx
       .deleteFrom("response_facts")
       .where("questionnaireId", "=", input.id)
@@ -100,9 +124,20 @@ export async function gradeAnswer(
       .where("key", ">=", "score:")
       .where("key", "<", `score:${PREFIX_END}`)
       .execute();
-    await insertFacts(trx, input.id, row.id, examFacts(exam, grades));
-    // Exam facts changed: cached fact bitsets read the version and look again.
-    await addToCounters(trx, input.id, [[RESULTS_VERSION_KEY, 1]]);
+    const after = examFacts(exam, grades);
+    await insertFacts(trx, input.id, row.id, after);
+    // Exam facts changed: cached fact bitsets read the version and look again; a valid response's exam
+    // counters (the unfiltered report) trade the old facts for the new.
+    await addToCounters(
+      trx,
+      input.id,
+      mergeCounterEntries([
+        [RESULTS_VERSION_KEY, 1],
+        ...(row.status === "valid"
+          ? [...examCounterEntries(before, -1), ...examCounterEntries(after, 1)]
+          : []),
+      ]),
+    );
     return answerExamOf(exam, grades);
   });
 }

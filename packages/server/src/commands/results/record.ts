@@ -2,6 +2,7 @@ import {
   counterKeysOf,
   definitionSchema,
   evaluateSurvey,
+  examCounterEntries,
   examFacts,
   type Fact,
   type Grades,
@@ -125,6 +126,7 @@ export function counterEntries(
     source: response.source,
   });
   const entries: [string, number][] = keys.map((key) => [key, sign]);
+  entries.push(...examCounterEntries(facts, sign));
   if (response.durationSeconds !== 0) entries.push(["duration", sign * response.durationSeconds]);
   return entries;
 }

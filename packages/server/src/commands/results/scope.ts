@@ -1,14 +1,19 @@
-import type { SurveyDefinition } from "@wjgj/core";
+import { type SurveyDefinition, withoutPersonalData } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { publishedRevision } from "../answering/revisions.ts";
-import { loadQuestionnaire, readDefinition } from "../questionnaires/store.ts";
+import { loadQuestionnaireWithRole, readDefinition } from "../questionnaires/store.ts";
 
 export interface ResultsScope {
   row: QuestionnaireRow;
   /** The published revision's definition (the draft's before the first publish): what statistics list. */
   definition: SurveyDefinition;
+  /**
+   * The viewer may not see personal data: `definition` then lacks those questions (so statistics, text
+   * answers, cross analysis and rankings leave them out) and callers blank IP addresses and answers.
+   */
+  hidePersonal: boolean;
 }
 
 /**
@@ -21,7 +26,7 @@ export async function resultsScope(
   questionnaireId: number,
   access: "view" | "manage",
 ): Promise<ResultsScope> {
-  const row = await loadQuestionnaire(
+  const { row, hidePersonal } = await loadQuestionnaireWithRole(
     db,
     viewer,
     questionnaireId,
@@ -30,5 +35,6 @@ export async function resultsScope(
   );
   const revision =
     row.publishedVersion === null ? null : await publishedRevision(db, row.id, row.publishedVersion);
-  return { row, definition: revision?.definition ?? readDefinition(row.draft) };
+  const definition = revision?.definition ?? readDefinition(row.draft);
+  return { row, definition: hidePersonal ? withoutPersonalData(definition) : definition, hidePersonal };
 }

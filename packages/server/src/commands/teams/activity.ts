@@ -1,6 +1,6 @@
 import { type TeamActivityItem, teamActivityNames } from "@wjgj/core";
 import { addSeconds, chinaDateTime, iso } from "../../clock.ts";
-import type { Db, Trx } from "../../db/index.ts";
+import { type Db, type Trx, toCount } from "../../db/index.ts";
 
 export type ActivityAction = keyof typeof teamActivityNames;
 
@@ -36,8 +36,19 @@ export async function recordActivity(
     .execute();
 }
 
-/** The newest 100 lines, for the owner's and admins' 动态 panel. */
-export async function listActivity(db: Db, questionnaireId: number): Promise<TeamActivityItem[]> {
+/** One page of the log, newest first, for the owner's and admins' 动态 tab. */
+export async function listActivity(
+  db: Db,
+  questionnaireId: number,
+  page: { pageNum: number; pageSize: number },
+): Promise<{ list: TeamActivityItem[]; total: number; pageNum: number; pageSize: number }> {
+  const total = toCount(
+    await db
+      .selectFrom("team_activity")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("questionnaireId", "=", questionnaireId)
+      .executeTakeFirst(),
+  );
   const rows = await db
     .selectFrom("team_activity")
     .leftJoin("users", "users.id", "team_activity.actorId")
@@ -51,9 +62,10 @@ export async function listActivity(db: Db, questionnaireId: number): Promise<Tea
     ])
     .where("team_activity.questionnaireId", "=", questionnaireId)
     .orderBy("team_activity.id", "desc")
-    .limit(100)
+    .limit(page.pageSize)
+    .offset((page.pageNum - 1) * page.pageSize)
     .execute();
-  return rows.map((row) => ({
+  const list = rows.map((row) => ({
     id: row.id,
     actor: { userId: row.actorId, nickName: row.nickName ?? "已注销用户" },
     action: row.action,
@@ -61,4 +73,5 @@ export async function listActivity(db: Db, questionnaireId: number): Promise<Tea
     detail: row.detail,
     createdAt: chinaDateTime(row.createdAt),
   }));
+  return { list, total, pageNum: page.pageNum, pageSize: page.pageSize };
 }

@@ -16,6 +16,7 @@ import { ConflictError, NotFoundError, TooManyRequestsError } from "../../errors
 import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire, memberRoleOf } from "../questionnaires/store.ts";
 import { recordActivity } from "./activity.ts";
+import { notify } from "./notices.ts";
 
 /** Phone look-ups one account may make in the window: enough to invite a team, too few to sweep numbers. */
 export const phoneSearchLimits = { perUser: 20, windowSeconds: 600 } as const;
@@ -106,6 +107,15 @@ export async function createInvite(ctx: AppContext, viewer: Viewer, input: NewIn
       action: "invite",
       detail: `${input.kind === "phone" ? `手机号 ${maskPhone(input.phone ?? "")}` : "邀请链接"}（${teamRoleNames[input.role]}）`,
     });
+    // A phone invitation names an existing account: its bell tells them, and opens the invitation.
+    if (inviteeId !== null)
+      await notify(trx, now, {
+        userId: inviteeId,
+        kind: "teamInvite",
+        title: "团队邀请",
+        content: `${viewer.user.nickName || "一位用户"}邀请您以“${teamRoleNames[input.role]}”身份加入问卷“${row.title}”`,
+        link: `/accept?code=${code}`,
+      });
     return inserted.id;
   });
   const [invite] = await presentInvites(ctx.db, [await inviteById(ctx.db, created)]);
@@ -259,7 +269,7 @@ export async function acceptInvite(
   const invite = await inviteByCode(ctx.db, code);
   const questionnaire = await ctx.db
     .selectFrom("questionnaires")
-    .select(["ownerId"])
+    .select(["ownerId", "title"])
     .where("id", "=", invite.questionnaireId)
     .executeTakeFirstOrThrow();
   const state = await stateOf(ctx.db, invite, questionnaire.ownerId, viewer, now);
@@ -291,6 +301,14 @@ export async function acceptInvite(
       actorId: viewer.user.id,
       action: "join",
       detail: teamRoleNames[invite.role],
+    });
+    // The inviter learns that someone joined.
+    await notify(trx, now, {
+      userId: invite.createdBy,
+      kind: "teamJoined",
+      title: "成员已加入",
+      content: `${viewer.user.nickName || "一位用户"}已接受邀请，以“${teamRoleNames[invite.role]}”身份加入问卷“${questionnaire.title}”`,
+      link: `/dc/dcDesign?id=${invite.questionnaireId}`,
     });
   });
   return { questionnaireId: invite.questionnaireId, role: invite.role, roleName: teamRoleNames[invite.role] };

@@ -43,7 +43,14 @@ export async function teamUserList(ctx: AppContext, viewer: Viewer, id: number):
   const rows = await ctx.db
     .selectFrom("team_members")
     .innerJoin("users", "users.id", "team_members.userId")
-    .select(["users.id", "users.nickName", "users.phone", "team_members.role", "team_members.createdAt"])
+    .select([
+      "users.id",
+      "users.nickName",
+      "users.phone",
+      "team_members.role",
+      "team_members.hidePersonal",
+      "team_members.createdAt",
+    ])
     .where("team_members.questionnaireId", "=", id)
     .orderBy("team_members.id", "asc")
     .execute();
@@ -52,12 +59,14 @@ export async function teamUserList(ctx: AppContext, viewer: Viewer, id: number):
       ...briefOf(owner),
       role: "owner",
       roleName: teamRoleNames.owner,
+      hidePersonal: false,
       joinedAt: chinaDateTime(row.createdAt),
     },
     ...rows.map((member) => ({
       ...briefOf(member),
       role: member.role,
       roleName: teamRoleNames[member.role],
+      hidePersonal: member.hidePersonal === 1,
       joinedAt: chinaDateTime(member.createdAt),
     })),
   ];
@@ -107,15 +116,22 @@ async function memberOrThrow(db: Db, questionnaireId: number, userId: number) {
 export async function changeMemberRole(
   ctx: AppContext,
   viewer: Viewer,
-  input: { id: number; userId: number; role: MemberRole },
+  input: { id: number; userId: number; role: MemberRole; hidePersonal?: boolean | undefined },
 ): Promise<void> {
   const { row } = await loadQuestionnaireWithRole(ctx.db, viewer, input.id, "manageTeam", "any");
   if (input.userId === row.ownerId) throw new ConflictError("teamOwnerFixed");
   const member = await memberOrThrow(ctx.db, input.id, input.userId);
   // Read before the transaction: on SQLite its one connection is busy until the commit.
-  const detail = `${await nameOf(ctx.db, input.userId)}：${teamRoleNames[member.role]} → ${teamRoleNames[input.role]}`;
+  const hidePersonal = input.hidePersonal === undefined ? member.hidePersonal : input.hidePersonal ? 1 : 0;
+  const privacy =
+    hidePersonal === member.hidePersonal ? "" : hidePersonal ? "（隐藏个人信息）" : "（可看个人信息）";
+  const detail = `${await nameOf(ctx.db, input.userId)}：${teamRoleNames[member.role]} → ${teamRoleNames[input.role]}${privacy}`;
   await transaction(ctx.db, async (trx) => {
-    await trx.updateTable("team_members").set({ role: input.role }).where("id", "=", member.id).execute();
+    await trx
+      .updateTable("team_members")
+      .set({ role: input.role, hidePersonal })
+      .where("id", "=", member.id)
+      .execute();
     await recordActivity(trx, ctx.clock.now(), {
       questionnaireId: input.id,
       actorId: viewer.user.id,

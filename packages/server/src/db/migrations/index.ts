@@ -17,6 +17,29 @@ import { unlockedSubmitsMigration } from "./0016-unlocked-submits.ts";
 import { teamsMigration } from "./0018-teams.ts";
 import { accountDeletionMigration } from "./0019-account-deletion.ts";
 import { moneyMigration } from "./0020-money.ts";
+import { hotRowsWithoutKeyChecksMigration } from "./0030-hot-rows-without-key-checks.ts";
+import { jobsMigration } from "./0035-jobs.ts";
+import { serverSecretsMigration } from "./0036-server-secrets.ts";
+import { teamPersonalDataMigration } from "./0040-team-personal-data.ts";
+import { notificationsMigration } from "./0041-notifications.ts";
+import { designerPresenceMigration } from "./0042-designer-presence.ts";
+import { startRemindersMigration } from "./0045-start-reminders.ts";
+import { campaignPagesMigration } from "./0046-campaign-pages.ts";
+import { rewardsMigration } from "./0050-rewards.ts";
+import { vipPeriodsMigration } from "./0055-vip-periods.ts";
+import { answerSpaceMigration } from "./0060-answer-space.ts";
+import { sampleOrdersMigration } from "./0061-sample-orders.ts";
+import { practiceProgressMigration } from "./0065-practice-progress.ts";
+import { questionBanksMigration } from "./0066-question-banks.ts";
+import { examPapersMigration } from "./0067-exam-papers.ts";
+import { examRescoresMigration } from "./0068-exam-rescores.ts";
+import { examCountersMigration } from "./0069-exam-counters.ts";
+import { responsesScoreIndexMigration } from "./0070-responses-score-index.ts";
+import { withdrawalsMigration } from "./0080-withdrawals.ts";
+import { invoicesMigration } from "./0081-invoices.ts";
+import { counterKeysBytewiseMigration } from "./0090-counter-keys-bytewise.ts";
+import { responseKeysBytewiseMigration } from "./0091-response-keys-bytewise.ts";
+import { drawPhonesMigration } from "./0100-draw-phones.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -37,6 +60,29 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0018-teams": teamsMigration(dialect),
     "0019-account-deletion": accountDeletionMigration(),
     "0020-money": moneyMigration(dialect),
+    "0030-hot-rows-without-key-checks": hotRowsWithoutKeyChecksMigration(dialect),
+    "0035-jobs": jobsMigration(dialect),
+    "0036-server-secrets": serverSecretsMigration(),
+    "0040-team-personal-data": teamPersonalDataMigration(),
+    "0041-notifications": notificationsMigration(dialect),
+    "0042-designer-presence": designerPresenceMigration(),
+    "0045-start-reminders": startRemindersMigration(dialect),
+    "0046-campaign-pages": campaignPagesMigration(dialect),
+    "0050-rewards": rewardsMigration(dialect),
+    "0055-vip-periods": vipPeriodsMigration(),
+    "0060-answer-space": answerSpaceMigration(dialect),
+    "0061-sample-orders": sampleOrdersMigration(dialect),
+    "0065-practice-progress": practiceProgressMigration(dialect),
+    "0066-question-banks": questionBanksMigration(dialect),
+    "0067-exam-papers": examPapersMigration(dialect),
+    "0068-exam-rescores": examRescoresMigration(dialect),
+    "0069-exam-counters": examCountersMigration(),
+    "0070-responses-score-index": responsesScoreIndexMigration(),
+    "0080-withdrawals": withdrawalsMigration(dialect),
+    "0081-invoices": invoicesMigration(dialect),
+    "0090-counter-keys-bytewise": counterKeysBytewiseMigration(dialect),
+    "0091-response-keys-bytewise": responseKeysBytewiseMigration(dialect),
+    "0100-draw-phones": drawPhonesMigration(),
   };
 }
 

@@ -13,6 +13,8 @@ export interface ExportJobsTable {
   kind: ExportKind;
   /** The filter as sent (JSON), or null for "all valid responses". */
   filter: string | null;
+  /** 1: made for a member who may not see personal data, so the file holds none. */
+  hidePersonal: Generated<number>;
   status: ExportStatus;
   /** 0–100. */
   progress: number;

@@ -62,6 +62,43 @@ export interface PaymentNotificationsTable {
   receivedAt: string;
 }
 
+export type WithdrawalStatus = "pending" | "paid" | "rejected" | "cancelled";
+
+/** A request to take wallet money out; its amount stays frozen (hold `holdId`) until it is decided. */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  userId: number;
+  amountFen: number;
+  channel: "alipay" | "bank";
+  accountName: string;
+  accountNo: string;
+  bankName: string;
+  holdId: string;
+  status: WithdrawalStatus;
+  adminNote: string;
+  reviewedBy: number | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+/** 发票: asked for a paid order, issued by an admin who attaches the PDF. */
+export interface InvoicesTable {
+  id: Generated<number>;
+  orderId: number;
+  userId: number;
+  title: string;
+  taxNo: string;
+  email: string;
+  status: "requested" | "issued";
+  fileKey: string | null;
+  fileSize: number | null;
+  issuedBy: number | null;
+  createdAt: string;
+  issuedAt: string | null;
+}
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type LedgerTransferRow = Selectable<LedgerTransfersTable>;
 export type OrderRow = Selectable<OrdersTable>;

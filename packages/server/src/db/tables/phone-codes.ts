@@ -5,9 +5,17 @@ export const phoneCodesTable = "phone_codes";
 /**
  * What a code proves: `login`, `bind` (/ConfirmPhone), `reset` (忘记密码), and for a signed-in account
  * `password` (change the password without the old one), `phone-old`/`phone-new` (change the bound phone)
- * and `delete` (request the account's deletion). A code only ever answers its own purpose.
+ * and `delete` (request the account's deletion); `remind` proves a phone for a questionnaire's start reminder. A code only ever answers its own purpose.
  */
-export type PhoneCodePurpose = "login" | "bind" | "reset" | "password" | "phone-old" | "phone-new" | "delete";
+export type PhoneCodePurpose =
+  | "login"
+  | "bind"
+  | "reset"
+  | "password"
+  | "phone-old"
+  | "phone-new"
+  | "delete"
+  | "remind";
 
 /** Verification codes sent by SMS, stored hashed. Rows double as the send log the rate limits count. */
 export interface PhoneCodesTable {

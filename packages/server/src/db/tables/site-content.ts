@@ -97,14 +97,15 @@ export interface LeadsTable {
   handledAt: string | null;
 }
 
-/** Membership levels (`vipSet`); prices in fen. */
+/** Membership levels (`vipSet`); prices in fen. Level 0's row, when present, overrides the free limits. */
 export interface VipSetsTable {
   id: Generated<number>;
   level: number;
   name: string;
   badge: string;
-  priceFen: number;
-  durationDays: number;
+  /** 0 means the level cannot be bought by the month (or by the year, for priceYearFen). */
+  priceMonthFen: number;
+  priceYearFen: number;
   /** JSON: feature limits, e.g. {"responsesPerQuestionnaire": 10000}. */
   limits: string;
   description: string;

@@ -8,6 +8,8 @@ export interface TeamMembersTable {
   userId: number;
   role: Exclude<TeamRole, "owner">;
   invitedBy: number | null;
+  /** 1: results, details and exports hide personal data from this member (meant for 数据查看). */
+  hidePersonal: Generated<number>;
   createdAt: string;
 }
 

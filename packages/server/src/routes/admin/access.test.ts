@@ -11,8 +11,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const crud = ["news", "label", "helpCategory", "helpArticle", "banner", "menu", "vipSet"].flatMap((entity) =>
-  ["list", "save", "delete"].map((action) => `admin/${entity}/${action}`),
+const crud = ["news", "hd", "label", "helpCategory", "helpArticle", "banner", "menu", "vipSet"].flatMap(
+  (entity) => ["list", "save", "delete"].map((action) => `admin/${entity}/${action}`),
 );
 
 const adminPaths = [
@@ -41,6 +41,24 @@ const adminPaths = [
   "admin/profession/list",
   "admin/profession/save",
   "admin/profession/delete",
+  "admin/order/list",
+  "admin/order/confirmTransfer",
+  "admin/order/refund",
+  "admin/order/grantLevel",
+  "admin/order/getBankInfo",
+  "admin/order/saveBankInfo",
+  "admin/withdrawal/list",
+  "admin/withdrawal/approve",
+  "admin/withdrawal/reject",
+  "admin/invoice/list",
+  "admin/invoice/issue",
+  "admin/space/takeDown",
+  "admin/space/list",
+  "admin/sampleOrder/list",
+  "admin/sampleOrder/progress",
+  "admin/sampleOrder/cancel",
+  "admin/sampleOrder/getRates",
+  "admin/sampleOrder/saveRates",
 ];
 
 describe("every admin call", () => {

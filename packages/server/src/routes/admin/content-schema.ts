@@ -1,4 +1,4 @@
-import { messages } from "@wjgj/core";
+import { type MessageKey, messages } from "@wjgj/core";
 import { z } from "zod";
 import {
   blankAsAbsent,
@@ -122,14 +122,49 @@ const limitsParam = jsonObjectParam(
 
 export const vipSetSaveInput = z.object({
   id: optionalIdParam,
-  level: intFromText("vipLevelInvalid", 1, 3),
+  // Level 0 is the free 个人版: its row only sets the free limits, its prices stay 0.
+  level: intFromText("vipSetLevelInvalid", 0, 3),
   name: textParam("vipNameInvalid", { min: 1, max: 32 }),
   badge: textParam("badgeInvalid", { max: 32 }).default(""),
-  priceFen: intFromText("priceFenInvalid", 0, 100_000_000),
-  durationDays: intFromText("durationDaysInvalid", 1, 3650),
+  priceMonthFen: intFromText("priceFenInvalid", 0, 100_000_000),
+  priceYearFen: intFromText("priceFenInvalid", 0, 100_000_000),
   limits: limitsParam,
   description: textParam("descriptionInvalid", { max: 500, multiline: true }).default(""),
   sort: sortParam,
   status: statusParam,
 });
 export type VipSetSave = z.output<typeof vipSetSaveInput>;
+
+/** Ids typed into one box, separated by commas, spaces or 、; at most 12. */
+function idListParam(key: MessageKey, item: RegExp) {
+  return z
+    .string({ error: messages[key] })
+    .max(400, messages[key])
+    .transform((text) => [...new Set(text.split(/[\s,，、]+/).filter(Boolean))])
+    .refine((ids) => ids.length <= 12 && ids.every((id) => item.test(id)), messages[key]);
+}
+
+export const hdListInput = pageInput.extend({
+  status: blankAsAbsent(statusParam),
+  keyword: keywordParam,
+});
+
+export const hdSaveInput = z
+  .object({
+    id: optionalIdParam,
+    slug: z
+      .string({ error: messages.hdSlugInvalid })
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{1,63}$/, messages.hdSlugInvalid),
+    title: textParam("titleInvalid", { min: 1, max: 120 }),
+    summary: textParam("summaryInvalid", { max: 300, multiline: true }).default(""),
+    banner: urlParam("urlInvalid", { optional: true }).default(""),
+    content: richTextParam,
+    templateIds: idListParam("hdTemplatesInvalid", /^[1-9]\d{0,9}$/).default([]),
+    questionnaireIds: idListParam("hdQuestionnairesInvalid", /^[0-9A-Za-z]{6,16}$/).default([]),
+    ctaText: textParam("hdCtaInvalid", { max: 20 }).default(""),
+    ctaUrl: urlParam("urlInvalid", { optional: true }).default(""),
+    status: statusParam,
+  })
+  .refine((input) => !input.ctaText || input.ctaUrl, { path: ["ctaUrl"], message: messages.hdCtaInvalid });
+export type HdSave = z.output<typeof hdSaveInput>;

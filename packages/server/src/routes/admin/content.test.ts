@@ -57,8 +57,8 @@ describe("admin/<entity>/list|save|delete", () => {
         create: {
           level: 2,
           name: "铂金会员",
-          priceFen: 29900,
-          durationDays: 365,
+          priceMonthFen: 3900,
+          priceYearFen: 29900,
           limits: {},
           status: "draft",
         },

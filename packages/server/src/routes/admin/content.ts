@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { hdKind } from "../../commands/campaign-pages.ts";
 import { helpArticleKind, helpCategoryKind, labelKind, newsKind } from "../../commands/content-records.ts";
 import { bannerKind, menuKind, vipSetKind } from "../../commands/site-records.ts";
 import type { AppContext } from "../../context.ts";
@@ -6,6 +7,8 @@ import { pageOrdered } from "../../db/paging.ts";
 import { contains } from "../../db/search.ts";
 import {
   bannerSaveInput,
+  hdListInput,
+  hdSaveInput,
   helpArticleListInput,
   helpArticleSaveInput,
   helpCategorySaveInput,
@@ -20,6 +23,27 @@ import { defineAdminCrud } from "./crud.ts";
 
 /** `admin/<entity>/list|save|delete` for every kind of site content (see crud.ts). */
 export function adminContentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineAdminCrud(app, ctx, {
+    kind: hdKind,
+    access: "admin:content",
+    listInput: hdListInput,
+    list(db, input) {
+      let query = db.selectFrom("campaign_pages");
+      if (input.status) query = query.where("status", "=", input.status);
+      if (input.keyword) query = query.where(contains("title", input.keyword));
+      return pageOrdered(
+        query,
+        input,
+        [
+          ["updatedAt", "desc"],
+          ["id", "desc"],
+        ],
+        hdKind.present,
+      );
+    },
+    saveInput: hdSaveInput,
+  });
+
   defineAdminCrud(app, ctx, {
     kind: newsKind,
     access: "admin:content",

@@ -8,9 +8,11 @@ import { defineRoute } from "../../http/route.ts";
 import { presentAdminUser } from "../../presenters/user.ts";
 import { adminContentRoutes } from "./content.ts";
 import { idInput } from "./content-schema.ts";
+import { adminOrderRoutes } from "./orders.ts";
 import { adminQuestionnaireRoutes } from "./questionnaire.ts";
 import { phoneSearchInput, userSearchInput, userSessionsInput, userUpdateInput } from "./schema.ts";
 import { adminSiteRoutes } from "./site.ts";
+import { adminInvoiceRoutes, adminWithdrawalRoutes } from "./withdrawals.ts";
 
 /** The admin console's calls: `/wjgj/api/admin/*`, each behind an admin-only policy. */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -67,4 +69,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
   adminContentRoutes(app, ctx);
   adminSiteRoutes(app, ctx);
   adminQuestionnaireRoutes(app, ctx);
+  adminOrderRoutes(app, ctx);
+  adminWithdrawalRoutes(app, ctx);
+  adminInvoiceRoutes(app, ctx);
 }

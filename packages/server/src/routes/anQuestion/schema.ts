@@ -20,7 +20,14 @@ export const answerTokenParam = blankAsAbsent(
   z.string({ error: messages.answerTokenInvalid }).max(200, messages.answerTokenInvalid),
 );
 
-export const openInput = z.object({ publicId: publicIdParam, password: passwordParam });
+export const openInput = z.object({
+  publicId: publicIdParam,
+  password: passwordParam,
+  /** The answering device, for exams that draw a paper per candidate (随机组卷). */
+  deviceId: blankAsAbsent(
+    z.string({ error: messages.answerInvalid }).regex(/^[A-Za-z0-9_-]{8,64}$/, messages.answerInvalid),
+  ),
+});
 
 /**
  * Answers by question id (at most 64 characters). Checked with one loop: a record schema runs every key
@@ -45,7 +52,7 @@ export const submitInput = z.object({
   ).transform((v) => v ?? ""),
   idempotencyKey: keyParam,
   source: blankAsAbsent(
-    enumParam(["link", "qrcode", "wechat", "embed", "sms", "other"], "answerInvalid"),
+    enumParam(["link", "qrcode", "wechat", "embed", "sms", "mutual", "sample", "other"], "answerInvalid"),
   ).transform((v) => v ?? "link"),
   password: passwordParam,
   /** From `getQuestionary`; previews (never stored) submit without one. */

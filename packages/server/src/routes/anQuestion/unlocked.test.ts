@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openAnswering, publishNew } from "../../../test/answering.ts";
+import { openAnswering, publishNew, satisfactionSurvey } from "../../../test/answering.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { addToCounters } from "../../commands/answering/counters.ts";
@@ -24,30 +24,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const definition = {
-  schemaVersion: 1,
-  kind: "survey",
-  title: "满意度",
-  pages: [
-    {
-      id: "p1",
-      questions: [
-        {
-          id: "rate",
-          type: "single",
-          title: "您满意吗",
-          required: true,
-          config: {
-            options: [
-              { id: "yes", label: "满意" },
-              { id: "no", label: "不满意" },
-            ],
-          },
-        },
-      ],
-    },
-  ],
-};
+const definition = satisfactionSurvey("满意度");
 
 const pidOf = async (db: TestContext["db"]) =>
   Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid);

@@ -11,7 +11,7 @@ import {
   uploadFile,
   zipEntries,
 } from "../../../test/export-fixtures.ts";
-import { type BuiltUser, buildUser } from "../../../test/factories.ts";
+import { type BuiltUser, buildMember } from "../../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 
 /** Revision 1 of a survey touching every column family the exporter builds. */
@@ -113,7 +113,8 @@ const ids: number[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
-  owner = await buildUser(t);
+  // Zip exports of attachments are a paid entitlement.
+  owner = await buildMember(t, 1, { exportAttachments: true });
   const q = await publishNew(t, owner, definition(1));
   questionnaireId = q.id;
 

@@ -2,14 +2,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { download, publishNew, readSheet, runExport, submitAnswers } from "../../../test/export-fixtures.ts";
-import { type BuiltUser, buildQuestionnaire, buildUser, sampleDefinition } from "../../../test/factories.ts";
+import {
+  type BuiltUser,
+  buildMember,
+  buildQuestionnaire,
+  buildUser,
+  sampleDefinition,
+} from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { buildApp } from "../../app.ts";
 import { iso } from "../../clock.ts";
-import { ExportRunner, progressRecorder } from "../../commands/exports/runner.ts";
+import { exportJobHandler, exportJobKey, progressRecorder } from "../../commands/exports/runner.ts";
 import { writeExportFile } from "../../commands/exports/write-file.ts";
 import { pruneExpiredRecords } from "../../commands/maintenance.ts";
-import { exportRunnerOf } from "./index.ts";
+import { jobWorkerOf } from "../../jobs/index.ts";
+import { enqueueJob } from "../../jobs/queue.ts";
+import { JobWorker } from "../../jobs/worker.ts";
 
 const survey = {
   schemaVersion: 1,
@@ -39,7 +46,8 @@ let t: TestContext;
 let owner: BuiltUser;
 beforeEach(async () => {
   t = await createTestContext();
-  owner = await buildUser(t);
+  // Zip exports of attachments are a paid entitlement.
+  owner = await buildMember(t, 1, { exportAttachments: true });
 });
 afterEach(async () => {
   await t.close();
@@ -71,6 +79,18 @@ function queuedJob(questionnaireId: number) {
 }
 
 const jobCount = async () => (await t.db.selectFrom("export_jobs").selectAll().execute()).length;
+
+const exportRow = (id: number) =>
+  t.db.selectFrom("export_jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** The queue entry an export written straight into the table would have got from createExport. */
+const queueExport = (id: number) =>
+  enqueueJob(t.db, t.clock.now(), {
+    kind: "export",
+    key: exportJobKey(id),
+    payload: { exportJobId: id },
+    maxAttempts: 1,
+  });
 
 describe("export calls: who may use them", () => {
   it("answers 303 to anonymous callers and 403 to another user, and a job id of another questionnaire never downloads", async () => {
@@ -187,7 +207,7 @@ describe("export/createExport", () => {
       fileName: "食堂满意度_调查_答卷数据.csv",
       filter: { includeInvalid: true, conditions: [{ questionId: "q1", optionIds: ["a"] }] },
     });
-    await exportRunnerOf(t.app).idle();
+    await jobWorkerOf(t.app).idle();
   });
 
   it("refuses an unpublished questionnaire and a fourth job while three wait", async () => {
@@ -351,45 +371,88 @@ describe("export jobs", () => {
     expect(blocked).toMatchObject({ status: "failed", error: "导出文件写入失败，请联系管理员检查存储空间" });
   });
 
-  it("that a stopped server left behind are failed with a Chinese message at the next start", async () => {
+  it("that a stopped server left running are taken over once their lease has lapsed, and finished", async () => {
     const q = await surveyWithAnswers(1);
     const left = await t.db
       .insertInto("export_jobs")
-      .values({ ...queuedJob(q.id), status: "running", progress: 40, rows: 400 })
+      .values({ ...queuedJob(q.id), kind: "csv", status: "running", progress: 40, rows: 400 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const restarted = await buildApp({ config: t.config, db: t.db, dialect: t.ctx.dialect, clock: t.clock });
-    await restarted.ready();
-    await restarted.close();
-    const row = await t.db
-      .selectFrom("export_jobs")
-      .selectAll()
-      .where("id", "=", left.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "failed", error: "服务重启，导出已中断，请重新导出" });
+    // The dead instance's claim, written as it was (not queued first: the app's worker would take it): its
+    // lease ends in a second.
+    await t.db
+      .insertInto("jobs")
+      .values({
+        kind: "export",
+        key: exportJobKey(left.id),
+        payload: JSON.stringify({ exportJobId: left.id }),
+        status: "running",
+        runAt: iso(t.clock.now()),
+        lockedUntil: iso(new Date(t.clock.now().getTime() + 1000)),
+        lockedBy: "gone",
+        attempts: 1,
+        maxAttempts: 3,
+        lastError: "",
+        createdAt: iso(t.clock.now()),
+        updatedAt: iso(t.clock.now()),
+      })
+      .execute();
+    const worker = jobWorkerOf(t.app);
+    await worker.idle();
+    expect(await exportRow(left.id)).toMatchObject({ status: "running", progress: 40 });
+    t.clock.advance(2);
+    await worker.idle();
+    expect(await exportRow(left.id)).toMatchObject({ status: "done", rows: 1, progress: 100 });
+    expect(await t.db.selectFrom("jobs").selectAll().execute()).toEqual([]);
   });
 
-  it("stop with the app: a running job is interrupted, recorded as failed, and leaves no file", async () => {
+  it("stop with the app: a running job is interrupted, handed back to the queue, and finished by the next run", async () => {
     const q = await surveyWithAnswers(2);
     const job = await t.db
       .insertInto("export_jobs")
       .values({ ...queuedJob(q.id), kind: "csv" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    // A runner of its own, so the test decides when it stops: right after the job has started.
-    const runner = new ExportRunner(t.ctx, t.app.log);
-    runner.enqueue(job.id);
-    await new Promise((resolve) => setImmediate(resolve));
-    await runner.stop();
-    const row = await t.db
-      .selectFrom("export_jobs")
-      .selectAll()
-      .where("id", "=", job.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: "failed", error: "服务停止，导出已中断，请重新导出", fileKey: null });
+    // The app's worker would race the test's for the job.
+    await jobWorkerOf(t.app).stop();
+    await queueExport(job.id);
+    // A worker of its own whose storage holds the job at its first step until the test has stopped it.
+    let started = () => {};
+    const reachedStorage = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const storage = {
+      ...t.storage,
+      scratchFile: async (key: string) => {
+        started();
+        await gate;
+        return t.storage.scratchFile(key);
+      },
+    };
+    const worker = new JobWorker(t.ctx, t.app.log);
+    worker.register("export", exportJobHandler({ ...t.ctx, storage }, t.app.log));
+    worker.kick();
+    await reachedStorage;
+    expect(await exportRow(job.id)).toMatchObject({ status: "running" });
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(await exportRow(job.id)).toMatchObject({ status: "queued", progress: 0, fileKey: null });
     expect(fs.readdirSync(path.join(t.config.dataDir, "exports"))).toEqual([]);
-    // A stopped runner takes no more work.
-    runner.enqueue(job.id);
-    await runner.idle();
+    const entry = await t.db.selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
+    // The interrupted run is not counted against the job's attempts.
+    expect(entry).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
+    // A stopped worker takes no more work; the next instance's finishes it.
+    worker.kick();
+    await worker.idle();
+    expect(await exportRow(job.id)).toMatchObject({ status: "queued" });
+    const next = new JobWorker(t.ctx, t.app.log);
+    next.register("export", exportJobHandler(t.ctx, t.app.log));
+    await next.idle();
+    expect(await exportRow(job.id)).toMatchObject({ status: "done", rows: 2 });
   });
 });

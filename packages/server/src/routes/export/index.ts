@@ -7,20 +7,11 @@ import {
   listExportJobs,
   openExportDownload,
 } from "../../commands/exports/jobs.ts";
-import { ExportRunner } from "../../commands/exports/runner.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
+import { jobWorkerOf } from "../../jobs/index.ts";
 import { presentExportJob } from "../../presenters/export-job.ts";
 import { createInput, jobInput, listInput } from "./schema.ts";
-
-const runners = new WeakMap<FastifyInstance, ExportRunner>();
-
-/** The export runner of an app: tests await its jobs with `idle()`. */
-export function exportRunnerOf(app: FastifyInstance): ExportRunner {
-  const runner = runners.get(app);
-  if (!runner) throw new Error("export routes are not registered on this app");
-  return runner;
-}
 
 /** RFC 6266/5987: an ASCII fallback for old clients, the real (Chinese) name as UTF-8 for the rest. */
 export function contentDisposition(fileName: string, fallback: string): string {
@@ -47,13 +38,8 @@ function downloadHeaders(download: ExportDownload, fallback: string) {
 
 /** Exports of results as background jobs: `/wjgj/api/export/*`, for the questionnaire's owner only. */
 export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const runner = new ExportRunner(ctx, app.log);
-  runners.set(app, runner);
-  app.addHook("onReady", async () => {
-    const interrupted = await runner.recover();
-    if (interrupted > 0) app.log.warn({ interrupted }, "export jobs of an earlier run marked failed");
-  });
-  app.addHook("onClose", () => runner.stop());
+  // Jobs run wherever an instance has time: queued here, written by this or another instance.
+  const runner = jobWorkerOf(app);
 
   defineRoute(app, ctx, {
     method: "POST",

@@ -24,7 +24,7 @@ export function registerPaymentNotifications(app: FastifyInstance, ctx: AppConte
     scope.post<{ Params: { provider: string }; Body: string }>(
       `${API_PREFIX}/pay/notify/:provider`,
       async (request, reply) => {
-        const provider = paymentsFor(ctx.config).providers.get(request.params.provider);
+        const provider = paymentsFor(ctx).providers.get(request.params.provider);
         if (!provider) return reply.code(404).send({ code: "NOT_FOUND" });
         const raw = typeof request.body === "string" ? request.body : "";
         const notice = provider.verifyNotification(request.headers, raw, ctx.clock.now());
@@ -45,7 +45,7 @@ export function registerPaymentNotifications(app: FastifyInstance, ctx: AppConte
     access: "account:use",
     input: orderNoInput,
     handler: async ({ input, viewer }) => {
-      const key = paymentsFor(ctx.config).fakeGatewayKey;
+      const key = paymentsFor(ctx).fakeGatewayKey;
       if (!key) throw new ForbiddenError("payProviderDisabled");
       const order = await ctx.db
         .selectFrom("orders")

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { freeEntitlements, type OrderView, type UserInfo, type WalletView } from "@wjgj/core";
+import type { OrderView, UserInfo, WalletView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
@@ -23,8 +23,8 @@ beforeAll(async () => {
       level: 2,
       name: "铂金会员",
       badge: "platinum",
-      priceFen: 19_900,
-      durationDays: 30,
+      priceMonthFen: 19_900,
+      priceYearFen: 199_000,
       limits: JSON.stringify({ questionnaires: -1 }),
       description: "",
       sort: 1,
@@ -70,7 +70,7 @@ async function recharge(who: BuiltUser, amountFen: number) {
 describe("paying with the fake provider", () => {
   it("a valid notification marks the order paid once, raises the level, and replays change nothing", async () => {
     const owner = await buildUser(t);
-    const created = await createOrder(owner, { kind: "vip", vipLevel: 2 });
+    const created = await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" });
     expect(created.body).toMatchObject({
       code: 200,
       data: { status: "pending", amountFen: 19_900, kind: "vip" },
@@ -91,7 +91,7 @@ describe("paying with the fake provider", () => {
     expect(paid.body.data).toMatchObject({ status: "paid", provider: "fake" });
     const info = await userInfo(owner);
     expect(info.vipLevel).toBe(2);
-    expect(info.vipStopTime).toBe("2026-07-01 10:00:00");
+    expect(info.vipStopTime).toBe("2026-07-02 10:00:00");
     const transfers = await t.db
       .selectFrom("ledger_transfers")
       .selectAll()
@@ -107,15 +107,15 @@ describe("paying with the fake provider", () => {
     ).toHaveLength(1);
 
     // A second order of the same level extends from the current stop time, not from now.
-    const again = (await createOrder(owner, { kind: "vip", vipLevel: 2 })).body.data;
+    const again = (await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" })).body.data;
     const note2 = signed(again);
     await notify(note2.headers, note2.body);
-    expect((await userInfo(owner)).vipStopTime).toBe("2026-07-31 10:00:00");
+    expect((await userInfo(owner)).vipStopTime).toBe("2026-08-02 10:00:00");
   });
 
   it("refuses a forged, an altered or a stale notification, and the order stays pending", async () => {
     const owner = await buildUser(t);
-    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2 })).body.data;
+    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" })).body.data;
     const forged = signed(order, forger.privateKey);
     const altered = signed(order);
     const alteredBody = altered.body.replace(`"amountFen":${order.amountFen}`, '"amountFen":1');
@@ -150,7 +150,7 @@ describe("the wallet", () => {
     expect(await wallet(owner)).toMatchObject({ availableFen: 20_000, frozenFen: 0 });
     t.clock.advance(60);
 
-    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2 })).body.data;
+    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" })).body.data;
     const paid = await payOrder(owner, order.orderNo, "wallet");
     expect(paid.body).toMatchObject({ code: 200, data: { order: { status: "paid", provider: "wallet" } } });
     expect(await wallet(owner)).toMatchObject({ availableFen: 100 });
@@ -159,7 +159,7 @@ describe("the wallet", () => {
       msg: "该订单已支付或已关闭，无需重复支付",
     });
 
-    const short = (await createOrder(owner, { kind: "vip", vipLevel: 2 })).body.data;
+    const short = (await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" })).body.data;
     expect((await payOrder(owner, short.orderNo, "wallet")).body).toMatchObject({
       code: 409,
       msg: "余额不足，请先充值或选择其他支付方式",
@@ -185,7 +185,7 @@ describe("the wallet", () => {
   it("concurrent wallet payments of one order charge it once", async () => {
     const owner = await buildUser(t);
     await recharge(owner, 100_000);
-    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2 })).body.data;
+    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" })).body.data;
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => payOrder(owner, order.orderNo, "wallet")),
     );
@@ -198,13 +198,23 @@ describe("the wallet", () => {
     expect((await createOrder(owner, { kind: "recharge", amountFen: 99 })).body.msg).toBe(
       "充值金额需为1到50000元之间，最多两位小数",
     );
-    expect((await createOrder(owner, { kind: "vip", vipLevel: 1 })).body).toMatchObject({
+    expect((await createOrder(owner, { kind: "vip", vipLevel: 1, period: "month" })).body).toMatchObject({
       code: 404,
       msg: "该会员等级暂未开放购买",
     });
     expect((await createOrder(owner, { kind: "gift" })).body.code).toBe(400);
+    expect((await createOrder(owner, { kind: "vip", vipLevel: 2 })).body).toMatchObject({
+      code: 400,
+      msg: "请选择开通时长",
+    });
     const order = (await createOrder(owner, { kind: "recharge", amountFen: 500 })).body.data;
     expect((await payOrder(owner, order.orderNo, "wechat")).body.msg).toBe(
+      "微信支付暂未开通，请选择其他支付方式",
+    );
+    expect((await payOrder(owner, order.orderNo, "alipay")).body.msg).toBe(
+      "支付宝支付暂未开通，请选择其他支付方式",
+    );
+    expect((await payOrder(owner, order.orderNo, "paypal")).body.msg).toBe(
       "该支付方式暂未开通，请选择其他支付方式",
     );
     expect((await payOrder(owner, order.orderNo, "wallet")).body.msg).toBe("充值订单不能用余额支付");
@@ -216,8 +226,8 @@ describe("user/accountConsumption", () => {
     const owner = await buildUser(t);
     const other = await buildUser(t);
     await recharge(owner, 1000);
-    await createOrder(owner, { kind: "vip", vipLevel: 2 });
-    await createOrder(other, { kind: "vip", vipLevel: 2 });
+    await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" });
+    await createOrder(other, { kind: "vip", vipLevel: 2, period: "month" });
     const list = (params: Record<string, string>) =>
       call<{ list: OrderView[]; total: number }>(t.app, "GET", "user/accountConsumption", {
         token: owner.token,
@@ -272,7 +282,21 @@ describe("access", () => {
 
 describe("entitlements", () => {
   it("a level-0 account at its questionnaire limit is told to upgrade; a paid level lifts it; expiry brings it back", async () => {
-    freeEntitlements.questionnaires = 20;
+    // The admin's 个人版 row lowers the free count (level 0 sets limits only, never a price).
+    await t.db
+      .insertInto("vip_sets")
+      .values({
+        level: 0,
+        name: "个人版",
+        badge: "",
+        priceMonthFen: 0,
+        priceYearFen: 0,
+        limits: JSON.stringify({ questionnaires: 20 }),
+        description: "",
+        sort: 0,
+        status: "published",
+      })
+      .execute();
     const owner = await buildUser(t);
     const create = () =>
       call(t.app, "POST", "questionary/addQuestionary", {
@@ -287,13 +311,13 @@ describe("entitlements", () => {
       data: { upgradeUrl: "/website/version" },
     });
 
-    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2 })).body.data;
+    const order = (await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" })).body.data;
     const note = signed(order);
     await notify(note.headers, note.body);
     expect((await create()).body.code).toBe(200);
 
     // Sessions last 30 days: the account signs in again after the stop time.
-    t.clock.advance(30 * 86_400 + 60);
+    t.clock.advance(31 * 86_400 + 60);
     const session = await createSession(t.db, t.clock, t.config.sessionTtlDays, owner.user, {
       ip: "10.0.0.9",
       userAgent: "vitest",
@@ -302,7 +326,7 @@ describe("entitlements", () => {
     owner.token = session.token;
     expect((await userInfo(owner)).vipLevel).toBe(0);
     expect((await create()).body.code).toBe(402);
-    t.clock.advance(-(30 * 86_400 + 60));
-    freeEntitlements.questionnaires = -1;
+    t.clock.advance(-(31 * 86_400 + 60));
+    await t.db.deleteFrom("vip_sets").where("level", "=", 0).execute();
   });
 });

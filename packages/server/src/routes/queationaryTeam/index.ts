@@ -18,14 +18,19 @@ import {
   teamUserList,
   transferOwnership,
 } from "../../commands/teams/members.ts";
+import { listNotices, markNoticesRead } from "../../commands/teams/notices.ts";
+import { designerHeartbeat } from "../../commands/teams/presence.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { allowedActions } from "../../policies/index.ts";
 import { presentQuestionnaireSummary } from "../../presenters/questionnaire.ts";
 import {
+  activityInput,
   addInput,
   codeInput,
   memberInput,
+  noticeListInput,
+  readNoticeInput,
   roleInput,
   searchInput,
   sharedListInput,
@@ -162,14 +167,43 @@ export function queationaryTeamRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   });
 
+  // Presence in the designer: the editors' 20-second heartbeat.
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "queationaryTeam/designerHeartbeat",
+    access: "account:use",
+    input: teamIdInput,
+    handler: ({ viewer, input }) => designerHeartbeat(ctx, viewer, input.id),
+  });
+
+  // The header's bell: the caller's own notifications (invitations, acceptances); no questionnaire named.
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "queationaryTeam/getTeamNoticeList",
+    access: "account:use",
+    input: noticeListInput,
+    handler: ({ viewer, input }) => listNotices(ctx.db, viewer.user.id, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "queationaryTeam/readTeamNotice",
+    access: "account:use",
+    input: readNoticeInput,
+    handler: async ({ viewer, input }) => {
+      await markNoticesRead(ctx.db, viewer.user.id, input.id, ctx.clock.now());
+      return null;
+    },
+  });
+
   defineRoute(app, ctx, {
     method: "GET",
     path: "queationaryTeam/getTeamActivity",
     access: "account:use",
-    input: teamIdInput,
+    input: activityInput,
     handler: async ({ viewer, input }) => {
       await loadQuestionnaire(ctx.db, viewer, input.id, "activity", "any");
-      return listActivity(ctx.db, input.id);
+      return listActivity(ctx.db, input.id, input);
     },
   });
 }

@@ -1,6 +1,14 @@
 import { memberRoles, messages } from "@wjgj/core";
 import { z } from "zod";
-import { enumParam, idParam, intFromText } from "../../http/params.ts";
+import {
+  booleanParam,
+  enumParam,
+  idParam,
+  intFromText,
+  optionalIdParam,
+  pageNumParam,
+  pageSizeParam,
+} from "../../http/params.ts";
 import { recycleListInput } from "../questionary/schema.ts";
 
 /** Only a whole mainland mobile number: a partial one is refused before any look-up (no enumeration). */
@@ -41,6 +49,19 @@ export const stopInput = z.object({ id: idParam, inviteId: idParam });
 
 export const memberInput = z.object({ id: idParam, userId: idParam });
 
-export const roleInput = z.object({ id: idParam, userId: idParam, role: roleParam });
+/** `hidePersonal` (optional): hide personal data (IP, identifying answers) from this member. */
+export const roleInput = z.object({
+  id: idParam,
+  userId: idParam,
+  role: roleParam,
+  hidePersonal: booleanParam("teamHidePersonalInvalid").optional(),
+});
 
 export const sharedListInput = recycleListInput;
+
+export const activityInput = z.object({ id: idParam, pageNum: pageNumParam, pageSize: pageSizeParam });
+
+export const noticeListInput = z.object({ pageNum: pageNumParam, pageSize: pageSizeParam });
+
+/** Without an id, every unread notification of the viewer is marked read. */
+export const readNoticeInput = z.object({ id: optionalIdParam });

@@ -203,12 +203,17 @@ describe("managing the team", () => {
     expect((await call("GET", "getTeamUserList", owner.token, { id: q.id })).code).toBe(403);
 
     const log = await call("GET", "getTeamActivity", admin.token, { id: q.id });
-    expect(log.data.map((line: { action: string }) => line.action)).toEqual([
+    expect(log.data.total).toBe(4);
+    expect(log.data.list.map((line: { action: string }) => line.action)).toEqual([
       "removeMember",
       "transfer",
       "leave",
       "changeRole",
     ]);
-    expect(log.data[3].detail).toBe("编辑丙：编辑 → 数据查看");
+    expect(log.data.list[3]).toMatchObject({ actionName: "修改角色", detail: "编辑丙：编辑 → 数据查看" });
+    // Paged newest first: the second page of two holds the two oldest lines.
+    const second = await call("GET", "getTeamActivity", admin.token, { id: q.id, pageNum: 2, pageSize: 2 });
+    expect(second.data).toMatchObject({ total: 4, pageNum: 2, pageSize: 2 });
+    expect(second.data.list.map((line: { action: string }) => line.action)).toEqual(["leave", "changeRole"]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { responseCapNotices } from "../../commands/entitlements.ts";
 import { assertQuestionnaireQuota } from "../../commands/membership.ts";
 import { createQuestionnaire, saveDraft } from "../../commands/questionnaires/drafts.ts";
 import {
@@ -43,7 +44,14 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: listInput,
     handler: async ({ viewer, input }) => {
       const page = await listQuestionnaires(ctx, viewer, input, "active");
-      return { ...page, list: page.list.map(presentQuestionnaireSummary) };
+      const notices = await responseCapNotices(ctx.db, page.list, ctx.clock.now());
+      return {
+        ...page,
+        list: page.list.map((row) => {
+          const planNotice = notices.get(row.id);
+          return { ...presentQuestionnaireSummary(row), ...(planNotice ? { planNotice } : {}) };
+        }),
+      };
     },
   });
 

@@ -1,11 +1,16 @@
+import { threadId } from "node:worker_threads";
 import { everyTypeDefinition } from "@wjgj/core/results/testing/every-type";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { submitWithToken } from "../../../test/answering.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
 import { buildApp } from "../../app.ts";
-import { DEFAULT_INLINE_LIMIT, resultsIndex } from "../../commands/results/fact-bitset-cache.ts";
+import {
+  APPEND_CHUNK,
+  DEFAULT_INLINE_LIMIT,
+  resultsIndex,
+} from "../../commands/results/fact-bitset-cache.ts";
 import { openDb } from "../../db/index.ts";
 
 /**
@@ -21,6 +26,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+// A failed test leaves no small limits or hooks behind for the next one.
+afterEach(() => {
+  const cache = resultsIndex(t.ctx);
+  cache.inlineLimit = DEFAULT_INLINE_LIMIT;
+  cache.appendChunk = APPEND_CHUNK;
+  cache.hooks.onRound = undefined;
+  cache.hooks.onBuild = undefined;
 });
 
 const filter = { condition: { kind: "selected", questionId: "qs", optionIds: ["a"], match: "any" } };
@@ -56,9 +69,11 @@ describe("index builds off the request path", () => {
       reached = () => resolve(0);
     });
     const rounds: number[] = [];
-    cache.hooks.onRound = async (questionnaireId, progress) => {
+    const threads = new Set<number>();
+    cache.hooks.onRound = async (questionnaireId, progress, thread) => {
       if (questionnaireId !== big.id) return;
       rounds.push(progress);
+      threads.add(thread);
       reached();
       await held;
     };
@@ -85,9 +100,9 @@ describe("index builds off the request path", () => {
     const done = await filtered(t.app, big.id);
     expect([done.body.code, done.body.data.total, done.body.data.filtered]).toEqual([200, 5, true]);
     expect(rounds.length).toBeGreaterThan(1);
-    cache.inlineLimit = DEFAULT_INLINE_LIMIT;
-    cache.appendChunk = 2000;
-    cache.hooks.onRound = undefined;
+    // SQLite reads the build on a worker thread with its own connection; PostgreSQL through the pool, in rounds.
+    expect([...threads].some((thread) => thread === threadId)).toBe(t.ctx.dialect === "postgres");
+    expect(threads.size).toBe(1);
   });
 
   it("a restart reads the index back instead of building it, and counts responses added before it", async () => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 import { getExamReport } from "../../commands/results/exam-report.ts";
+import { RESCORE_JOB, rescoreJobKey, rescoreProgress, startRescore } from "../../commands/results/rescore.ts";
 import { getOverview, getQuestionStatistics, getVoteResults } from "../../commands/results/statistics.ts";
 import { getTextAnswers } from "../../commands/results/text-answers.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
+import { jobWorkerOf } from "../../jobs/index.ts";
 import {
   crossInput,
   examReportInput,
@@ -59,6 +61,25 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: examReportInput,
     handler: ({ viewer, input }) => getExamReport(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getRescoreProgress",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => rescoreProgress(ctx, viewer, input.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/startRescore",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) =>
+      startRescore(ctx, viewer, input.id, async (runId) => {
+        await jobWorkerOf(app).enqueue(RESCORE_JOB, rescoreJobKey(runId), { runId });
+      }),
   });
 
   defineRoute(app, ctx, {

@@ -16,8 +16,8 @@ const gold = {
   level: 1,
   name: "黄金会员",
   badge: "gold",
-  priceFen: 9900,
-  durationDays: 365,
+  priceMonthFen: 1500,
+  priceYearFen: 9900,
   limits: { questionnaires: 50, crossAnalysis: false },
   description: "适合个人",
   status: "published",
@@ -30,7 +30,7 @@ const publicList = async () =>
 
 describe("vipSet/getVipSetList", () => {
   it("shows the levels an admin published, sorted, with limits as an object", async () => {
-    await saveVip({ ...gold, level: 3, name: "钻石会员", priceFen: 69900, sort: 3 });
+    await saveVip({ ...gold, level: 3, name: "钻石会员", priceYearFen: 69900, sort: 3 });
     const saved = await saveVip({ ...gold, sort: 1 });
     await saveVip({ ...gold, level: 2, name: "铂金会员", status: "draft", sort: 2 });
     expect(saved.body.code).toBe(200);
@@ -40,20 +40,20 @@ describe("vipSet/getVipSetList", () => {
         level: 1,
         name: "黄金会员",
         badge: "gold",
-        priceFen: 9900,
-        durationDays: 365,
+        priceMonthFen: 1500,
+        priceYearFen: 9900,
         limits: { questionnaires: 50, crossAnalysis: false },
         description: "适合个人",
       },
-      expect.objectContaining({ level: 3, name: "钻石会员", priceFen: 69900 }),
+      expect.objectContaining({ level: 3, name: "钻石会员", priceYearFen: 69900 }),
     ]);
 
-    const update = await saveVip({ ...gold, id: saved.body.data.id, priceFen: 8800 });
+    const update = await saveVip({ ...gold, id: saved.body.data.id, priceYearFen: 8800 });
     expect(update.body.code).toBe(200);
-    expect((await publicList())[0]).toMatchObject({ priceFen: 8800 });
+    expect((await publicList())[0]).toMatchObject({ priceYearFen: 8800 });
     const audit = await auditRowsOf(t, "vipSet", saved.body.data.id);
     expect(audit.map((row) => row.action)).toEqual(["create", "update"]);
-    expect(audit[1]).toMatchObject({ before: { priceFen: 9900 }, after: { priceFen: 8800 } });
+    expect(audit[1]).toMatchObject({ before: { priceYearFen: 9900 }, after: { priceYearFen: 8800 } });
   });
 
   it("accepts a form post with limits as JSON text", async () => {
@@ -72,13 +72,16 @@ describe("vipSet/getVipSetList", () => {
       msg: "该会员等级已存在",
     });
     for (const priceFen of [-1, 99.5, "9.9", 100_000_001]) {
-      expect((await saveVip({ ...gold, level: 2, priceFen })).body, String(priceFen)).toMatchObject({
+      expect(
+        (await saveVip({ ...gold, level: 2, priceMonthFen: priceFen })).body,
+        String(priceFen),
+      ).toMatchObject({
         code: 400,
         msg: "价格需为0到100000000之间的整数（单位：分）",
       });
     }
-    for (const level of [0, 4]) {
-      expect((await saveVip({ ...gold, level })).body.msg).toBe("会员等级需为1、2或3");
+    for (const level of [-1, 4]) {
+      expect((await saveVip({ ...gold, level })).body.msg).toBe("会员等级需为0（个人版）、1、2或3");
     }
     for (const limits of [[1, 2], "not json", { "bad key": 1 }, { a: { nested: 1 } }]) {
       expect((await saveVip({ ...gold, level: 2, limits })).body.code, JSON.stringify(limits)).toBe(400);

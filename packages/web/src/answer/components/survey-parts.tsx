@@ -66,6 +66,11 @@ export function ExamBar(props: { seconds: number | null; tabSwitches: number; ta
 export function ActionBar(props: {
   canBack: boolean;
   isLast: boolean;
+  /**
+   * False until the page's script has taken over the server's markup: a tap before that would do nothing, so
+   * the buttons wait (answers typed meanwhile are kept, see keepEarlyInput).
+   */
+  live: boolean;
   busy: boolean;
   busyText: string;
   onBack(): void;
@@ -75,16 +80,31 @@ export function ActionBar(props: {
   return (
     <nav className="wa-actions">
       {props.canBack ? (
-        <button type="button" className="wa-btn wa-btn-ghost" onClick={props.onBack} disabled={props.busy}>
+        <button
+          type="button"
+          className="wa-btn wa-btn-ghost"
+          onClick={props.onBack}
+          disabled={props.busy || !props.live}
+        >
           上一页
         </button>
       ) : null}
       {props.isLast ? (
-        <button type="button" className="wa-btn wa-btn-main" onClick={props.onSubmit} disabled={props.busy}>
+        <button
+          type="button"
+          className="wa-btn wa-btn-main"
+          onClick={props.onSubmit}
+          disabled={props.busy || !props.live}
+        >
           {props.busy ? props.busyText : "提交"}
         </button>
       ) : (
-        <button type="button" className="wa-btn wa-btn-main" onClick={props.onNext} disabled={props.busy}>
+        <button
+          type="button"
+          className="wa-btn wa-btn-main"
+          onClick={props.onNext}
+          disabled={props.busy || !props.live}
+        >
           下一页
         </button>
       )}

@@ -1,5 +1,6 @@
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { useEffect, useMemo, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useAnswering } from "../hooks/use-answering.ts";
 import { useCountdown } from "../hooks/use-countdown.ts";
 import { useDeviceId } from "../hooks/use-device-id.ts";
@@ -75,6 +76,8 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
   const [reply, setReply] = useState<SubmitReply | null>(null);
   const [submitted, setSubmitted] = useState<Record<string, unknown>>({});
   const [waiting, setWaiting] = useState(false);
+  // The server's markup has the buttons off; they come on in the render right after hydration.
+  const live = useHydrated();
 
   const members = useMemo(
     () =>
@@ -219,7 +222,7 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
   if (reply) {
     return (
       <Frame themeColor={settings.themeColor} frame={preview?.frame}>
-        <ThankYou reply={reply} definition={definition} answers={submitted} />
+        <ThankYou reply={reply} definition={definition} answers={submitted} responseKey={controller.key} />
       </Frame>
     );
   }
@@ -280,6 +283,7 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
         <ActionBar
           canBack={pages.canGoBack && definition.settings.allowBack}
           isLast={pages.isLast}
+          live={live}
           busy={busy}
           busyText={phase === "checking" ? "确认中…" : "提交中…"}
           onBack={() => {

@@ -45,7 +45,7 @@ export function useSubmit(publicId: string) {
 
 /** Where the respondent came from: the share link's `source`, or WeChat's in-app browser. */
 export function detectSource(search: string, userAgent: string): string {
-  const known = ["link", "qrcode", "wechat", "embed", "sms", "other"];
+  const known = ["link", "qrcode", "wechat", "embed", "sms", "mutual", "sample", "other"];
   const given = new URLSearchParams(search).get("source") ?? "";
   if (known.includes(given)) return given;
   return /MicroMessenger/i.test(userAgent) ? "wechat" : "link";

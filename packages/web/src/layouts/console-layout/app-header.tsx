@@ -6,6 +6,7 @@ import { BrandLogo } from "../../components/brand-logo.tsx";
 import { loginPathFor } from "../../lib/guard.ts";
 import { displayName } from "../../lib/vip.ts";
 import { useUserStore } from "../../stores/user-store.ts";
+import { NoticeBell } from "./notice-bell.tsx";
 import { TopMenu } from "./top-menu.tsx";
 import { useLogout } from "./use-logout.ts";
 import { avatarSource, UserPanel } from "./user-panel.tsx";
@@ -30,6 +31,7 @@ export function AppHeader() {
         <BrandLogo />
         <TopMenu isAdmin={userInfo?.role === "admin"} />
         <div className="wj-app-header__account">
+          {userInfo && <NoticeBell />}
           {userInfo ? (
             <Popover
               open={panelOpen}

@@ -51,6 +51,9 @@ function Workspace() {
         >
           创建问卷
         </Button>
+        <Button block style={{ marginTop: 8 }} onClick={() => navigate("/dc/questionBank")}>
+          我的题库
+        </Button>
         <nav className="wj-dclist__nav" aria-label="问卷分类">
           {tabs.map((tab) => (
             <button

@@ -16,11 +16,12 @@ import { OverviewTab } from "./components/overview-tab.tsx";
 import { ResultHeader } from "./components/result-header.tsx";
 import { StatisticsTab } from "./components/statistics/statistics-tab.tsx";
 import { VoteTab } from "./components/vote-tab.tsx";
+import { WinnersTab } from "./components/winners-tab.tsx";
 import { ResultsContext, type ResultsContextValue } from "./hooks/results-context.ts";
 import "./dc-result.css";
 import "./dc-result-phone.css";
 
-type TabKey = "overview" | "stats" | "cross" | "answers" | "exam" | "vote" | "export";
+type TabKey = "overview" | "stats" | "cross" | "answers" | "exam" | "vote" | "export" | "winners";
 
 interface TabSpec {
   key: TabKey;
@@ -41,6 +42,7 @@ const tabSpecs: TabSpec[] = [
   { key: "exam", label: "考试成绩", render: () => <ExamTab />, filtered: true, kinds: ["exam", "knowledge"] },
   { key: "vote", label: "投票结果", render: () => <VoteTab />, filtered: false, kinds: ["vote"] },
   { key: "export", label: "导出", render: () => <ExportTab />, filtered: true },
+  { key: "winners", label: "中奖名单", render: () => <WinnersTab />, filtered: false },
 ];
 
 function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
@@ -68,7 +70,7 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
   const noResponses = data !== undefined && data.total + data.invalidCount + data.deletedCount === 0;
 
   const renderTab = (spec: TabSpec) => {
-    if (noResponses && spec.key !== "export") return <EmptyResults />;
+    if (noResponses && spec.key !== "export" && spec.key !== "winners") return <EmptyResults />;
     return spec.render();
   };
 

@@ -21,6 +21,8 @@ export interface ScreenConfig<Row extends { id: number }> {
   actions?: readonly RowAction<Row>[];
   /** Of the operations column; 160 px when absent. */
   actionsWidth?: number;
+  /** Buttons beside the filters that belong to the screen, not to a row (订单管理's 收款账户). */
+  toolbar?: () => ReactNode;
   /** More about a row under it (the audit log's before/after). */
   expand?: (row: Row) => ReactNode;
 }
@@ -32,6 +34,8 @@ export interface FilterSpec {
   options?: readonly Choice[];
   /** Search boxes: only digits (phone numbers). */
   digits?: boolean;
+  /** Search boxes: the longest text (11 for digits, 50 otherwise, when absent). */
+  maxLength?: number;
 }
 
 export interface Choice {
@@ -99,8 +103,10 @@ export interface RowAction<Row> {
   /** Asks before running; the text of the question. */
   confirm?: (row: Row) => string;
   /** Asks for a text first (a take-down reason), passed to `run`. */
-  prompt?: { title: string; label: string; max: number; placeholder?: string };
-  run: (row: Row, input: string) => Promise<unknown>;
+  prompt?: { title: string; label: string; max: number; placeholder?: string; optional?: boolean };
+  /** Asks for a file instead (an invoice's PDF): the button opens the file chooser, `run` gets the file. */
+  file?: { accept: string };
+  run: (row: Row, input: string, file?: File) => Promise<unknown>;
   /** Toast after success. */
   done: string;
 }

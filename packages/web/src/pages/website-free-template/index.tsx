@@ -8,8 +8,8 @@ import { AnswerStyles, READ_ONLY_SCOPE } from "../../answer/components/read-only
 import { ApiError } from "../../api/errors.ts";
 import { templateKeys, templatesApi } from "../../api/templates.ts";
 import { loginPathFor } from "../../lib/guard.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
-import { useHydrated } from "../../website/use-hydrated.ts";
 import { usePageTitle } from "../../website/use-page-title.ts";
 import {
   FREE_PATH,

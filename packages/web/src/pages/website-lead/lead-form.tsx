@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Result } from "antd";
 import { useState } from "react";
 import { fieldErrorsOf } from "../../api/errors.ts";
 import { type LeadKind, useAddLeadMutation } from "../../api/navigation.ts";
-import { useHydrated } from "../../website/use-hydrated.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { type LeadFormValues, leadFieldErrors, leadPayload } from "./lead-fields.ts";
 
 interface LeadFormProps {

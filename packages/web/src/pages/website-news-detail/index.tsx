@@ -1,14 +1,14 @@
 import { ArrowLeftOutlined, EyeOutlined } from "@ant-design/icons";
-import { Alert, Button, Result, Skeleton, Tag } from "antd";
-import { Link, useNavigate, useParams } from "react-router";
+import { Alert, Result, Skeleton, Tag } from "antd";
+import { Link, useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { useNewsDetail } from "../../api/navigation.ts";
+import { LinkButton } from "../../components/link-button.tsx";
 import { usePageTitle } from "../../website/use-page-title.ts";
 import { parseNewsId } from "../website-news/news-state.ts";
 import "../website-news/website-news.css";
 
 function NotFound() {
-  const navigate = useNavigate();
   return (
     <div data-testid="news-not-found">
       <Result
@@ -16,9 +16,9 @@ function NotFound() {
         title="资讯不存在或已下线"
         subTitle="链接可能已失效，去资讯列表看看其他内容吧。"
         extra={
-          <Button type="primary" onClick={() => navigate("/website/resource/news")}>
+          <LinkButton type="primary" to="/website/resource/news">
             返回资讯列表
-          </Button>
+          </LinkButton>
         }
       />
     </div>

@@ -1,5 +1,4 @@
-import { Button } from "antd";
-import { useNavigate } from "react-router";
+import { LinkButton } from "../../components/link-button.tsx";
 import { LeadForm } from "../website-lead/lead-form.tsx";
 import "../website-lead/website-lead.css";
 
@@ -18,7 +17,6 @@ const INTRO =
 
 /** 样本服务 (/website/service): what the sample service is, and a request form stored as a lead. */
 export function WebsiteServicePage() {
-  const navigate = useNavigate();
   return (
     <div className="wj-info-page" data-testid="service-page">
       <header className="wj-info-page__head">
@@ -44,7 +42,7 @@ export function WebsiteServicePage() {
               </li>
             ))}
           </ol>
-          <Button onClick={() => navigate("/dc/creatDc")}>先去创建问卷</Button>
+          <LinkButton to="/dc/creatDc">先去创建问卷</LinkButton>
         </section>
         <section className="wj-info-page__card" aria-labelledby="service-form-title">
           <h2 id="service-form-title">提交样本需求</h2>

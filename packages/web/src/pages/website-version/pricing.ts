@@ -8,6 +8,15 @@ export function formatYuan(priceFen: number): string {
   return rest === 0 ? String(yuan) : `${yuan}.${String(rest).padStart(2, "0")}`;
 }
 
+/** The price of one period, or null when the level is not sold by it. */
+export function periodPrice(
+  set: { priceMonthFen: number; priceYearFen: number },
+  period: "month" | "year",
+): number | null {
+  const fen = period === "month" ? set.priceMonthFen : set.priceYearFen;
+  return fen > 0 ? fen : null;
+}
+
 /** How long one purchase lasts: 年 / 半年 / 季 / 月, else a number of days. */
 export function durationText(days: number): string {
   if (days === 365 || days === 366) return "年";
@@ -28,6 +37,10 @@ export interface LimitRow {
 const LIMIT_LABELS: readonly { key: string; label: string; unit: string }[] = [
   { key: "questionnaires", label: "问卷数量", unit: "份" },
   { key: "responsesPerQuestionnaire", label: "每份问卷答卷数", unit: "份" },
+  { key: "uploadSpaceMb", label: "文件存储空间", unit: "MB" },
+  { key: "exportAttachments", label: "附件打包导出", unit: "" },
+  { key: "removeBrand", label: "去除答题页品牌标识", unit: "" },
+  { key: "customRedirect", label: "提交后自定义跳转", unit: "" },
   { key: "teamMembers", label: "团队成员", unit: "人" },
   { key: "crossAnalysis", label: "交叉分析", unit: "" },
 ];

@@ -1,4 +1,5 @@
 import type { LikertConfig } from "@wjgj/core/survey/types/rating/likert";
+import { type KeyboardEvent, useState } from "react";
 import { asNumber, numberRecord, stringArray, withEntry } from "../../lib/values.ts";
 import { useFieldA11y, wholeAttrs } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
@@ -174,16 +175,33 @@ export function RankingField({ question, value, options, onChange }: FieldProps<
   const ranked = stringArray(value);
   const labelOf = new Map(options.map((option) => [option.id, option.label]));
   const limit = Math.min(question.config.rankCount ?? options.length, options.length);
+  // What the live region says after a move by keyboard; a tap announces the new order alone.
+  const [moved, setMoved] = useState("");
   const tap = (id: string) => {
+    setMoved("");
     if (ranked.includes(id)) {
       const next = ranked.filter((other) => other !== id);
       return onChange(next.length > 0 ? next : undefined);
     }
     if (ranked.length < limit) onChange([...ranked, id]);
   };
+  // Up and Down (with or without Alt, as in the APG's rearrangeable listbox) move a ranked item one place;
+  // the buttons keep their order on screen, so focus stays on the item moved.
+  const handleKeyDown = (id: string, event: KeyboardEvent) => {
+    const from = ranked.indexOf(id);
+    const to = from + (event.key === "ArrowUp" ? -1 : event.key === "ArrowDown" ? 1 : 0);
+    if (from < 0 || to === from) return;
+    event.preventDefault();
+    if (to < 0 || to >= ranked.length) return;
+    const next = [...ranked];
+    next.splice(from, 1);
+    next.splice(to, 0, id);
+    setMoved(`${labelOf.get(id) ?? id} 已移到第 ${to + 1} 位。`);
+    onChange(next);
+  };
   return (
     <div className="wa-opts">
-      <p className="wa-hint">{`请依次点击选项进行排序（需排 ${limit} 项），再次点击可取消`}</p>
+      <p className="wa-hint">{`请依次点击选项进行排序（需排 ${limit} 项），再次点击可取消；已排的项可按 ↑ ↓ 键调整名次`}</p>
       {options.map((option) => {
         const rank = ranked.indexOf(option.id);
         return (
@@ -193,6 +211,7 @@ export function RankingField({ question, value, options, onChange }: FieldProps<
             className={`wa-opt wa-rank${rank >= 0 ? " is-on" : ""}`}
             aria-pressed={rank >= 0}
             onClick={() => tap(option.id)}
+            onKeyDown={(event) => handleKeyDown(option.id, event)}
           >
             <span className="wa-rank-no" aria-hidden="true">
               {rank >= 0 ? rank + 1 : ""}
@@ -203,7 +222,7 @@ export function RankingField({ question, value, options, onChange }: FieldProps<
         );
       })}
       <p className="wa-sr" aria-live="polite">
-        {ranked.length > 0 ? `当前顺序：${ranked.map((id) => labelOf.get(id) ?? id).join("、")}` : ""}
+        {ranked.length > 0 ? `${moved}当前顺序：${ranked.map((id) => labelOf.get(id) ?? id).join("、")}` : ""}
       </p>
     </div>
   );

@@ -23,6 +23,7 @@ const SETTINGS: PublicSettings = {
   showResultsAfterSubmit: false,
   tabSwitchLimit: 0,
   endTime: "",
+  coverPage: false,
 };
 
 // Nothing is uploaded or submitted from a read-only view; the fields only need to know they are previewed.

@@ -48,16 +48,25 @@ const icons: Record<StatusKind, ReactNode> = {
 };
 
 /** The clear page of every state in which a questionnaire takes no answers, readable without script. */
-export function StatusPage(props: { kind: StatusKind; message: string; title?: string }) {
+export function StatusPage(props: {
+  kind: StatusKind;
+  message: string;
+  title?: string;
+  /** Instead of the state's own heading (a missing /hd page is no questionnaire). */
+  heading?: string | undefined;
+  /** What else the page offers (the countdown and 提醒我 on /trailerPage). */
+  children?: ReactNode;
+}) {
   const detail = props.kind === "notFound" ? props.message : nextSteps[props.kind];
   return (
     <main className="wa-page wa-status" data-state={props.kind}>
       <div className="wa-status-icon" aria-hidden="true">
         {icons[props.kind]}
       </div>
-      <h1 className="wa-status-title">{headings[props.kind]}</h1>
+      <h1 className="wa-status-title">{props.heading ?? headings[props.kind]}</h1>
       {props.title ? <p className="wa-status-name">{props.title}</p> : null}
       {detail && detail !== headings[props.kind] ? <p className="wa-status-msg">{detail}</p> : null}
+      {props.children}
       <Brand />
     </main>
   );

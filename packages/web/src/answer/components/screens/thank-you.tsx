@@ -1,125 +1,31 @@
-import { richTextToPlain } from "@wjgj/core/survey/definition/rich-text";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
-import { useEffect, useState } from "react";
-import { indexDefinition } from "../../lib/view.ts";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { SubmitReply } from "../../page-data.ts";
 import { Brand } from "./status-page.tsx";
 
-function labelsOf(definition: SurveyDefinition, questionId: string, ids: readonly string[]): string {
-  const question = indexDefinition(definition).questions.get(questionId);
-  const options =
-    (question?.config as { options?: { id: string; label: string }[] } | undefined)?.options ?? [];
-  return ids.map((id) => options.find((o) => o.id === id)?.label ?? id).join("、");
-}
+// Only questionnaires with prizes or red packets, and answers from the answer space (?source=mutual), load
+// this part (the answer page's size budget).
+const AfterSubmit = lazy(() => import("../rewards/after-submit.tsx"));
+// Only exams and votes load their results part.
+const ReplyDetails = lazy(() => import("./reply-details.tsx"));
 
-function chosenIds(answer: unknown): string[] {
-  if (typeof answer !== "object" || answer === null) return [];
-  const record = answer as { optionId?: unknown; optionIds?: unknown };
-  if (typeof record.optionId === "string") return [record.optionId];
-  return Array.isArray(record.optionIds)
-    ? record.optionIds.filter((id): id is string => typeof id === "string")
-    : [];
-}
+const fromSpace = () =>
+  typeof window !== "undefined" && new URLSearchParams(window.location.search).get("source") === "mutual";
 
-function ExamResult(props: {
-  exam: NonNullable<SubmitReply["exam"]>;
-  definition: SurveyDefinition;
-  answers: Record<string, unknown>;
-}) {
-  const { exam, definition } = props;
-  const index = indexDefinition(definition);
-  return (
-    <section className="wa-result">
-      <div className="wa-score">
-        <b>{exam.total}</b>
-        <span>{`/ ${exam.max} 分`}</span>
-      </div>
-      {exam.passed !== null ? (
-        <p className={`wa-pass${exam.passed ? " is-pass" : " is-fail"}`}>
-          {exam.passed ? "恭喜，您已通过" : "很遗憾，未通过"}
-          {exam.passMark !== null ? `（及格线 ${exam.passMark} 分）` : ""}
-        </p>
-      ) : null}
-      {exam.pendingManual > 0 ? (
-        <p className="wa-hint">{`另有 ${exam.pendingManual} 题待人工评分，最终成绩以阅卷结果为准`}</p>
-      ) : null}
-      {exam.questions ? (
-        <ol className="wa-review">
-          {exam.questions.map((score) => {
-            const key = exam.answerKey?.[score.questionId];
-            const explanation = exam.explanations?.[score.questionId];
-            const question = index.questions.get(score.questionId);
-            return (
-              <li
-                key={score.questionId}
-                className={score.correct ? "is-right" : score.manual ? "" : "is-wrong"}
-              >
-                <div className="wa-review-title">{richTextToPlain(question?.title ?? score.questionId)}</div>
-                <div className="wa-review-line">{`得分：${score.score} / ${score.max}${score.manual ? "（待评分）" : ""}`}</div>
-                {key ? (
-                  <>
-                    <div className="wa-review-line">{`您的答案：${labelsOf(definition, score.questionId, chosenIds(props.answers[score.questionId])) || "未作答"}`}</div>
-                    <div className="wa-review-line">{`正确答案：${labelsOf(definition, score.questionId, key)}`}</div>
-                  </>
-                ) : null}
-                {explanation ? (
-                  <div className="wa-review-explain" data-testid={`explanation-${score.questionId}`}>
-                    <b>答案解析：</b>
-                    {explanation}
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-      ) : null}
-    </section>
-  );
-}
-
-function VoteResults(props: {
-  results: NonNullable<SubmitReply["voteResults"]>;
-  definition: SurveyDefinition;
-}) {
-  const index = indexDefinition(props.definition);
-  return (
-    <section className="wa-result">
-      <h2 className="wa-result-title">投票结果</h2>
-      {Object.entries(props.results).map(([questionId, counts]) => {
-        const total = counts.reduce((sum, c) => sum + c.count, 0);
-        return (
-          <div key={questionId} className="wa-votes">
-            <div className="wa-review-title">
-              {richTextToPlain(index.questions.get(questionId)?.title ?? "")}
-            </div>
-            {counts.map((c) => {
-              const percent = total > 0 ? Math.round((c.count / total) * 100) : 0;
-              return (
-                <div key={c.optionId} className="wa-vote">
-                  <div className="wa-vote-head">
-                    <span>{c.label}</span>
-                    <span>{`${c.count} 票 · ${percent}%`}</span>
-                  </div>
-                  <div className="wa-bar">
-                    <i style={{ width: `${percent}%` }} />
-                  </div>
-                </div>
-              );
-            })}
-          </div>
-        );
-      })}
-    </section>
-  );
-}
-
-/** After submitting: message, score (exams), vote bars, and the redirect countdown. */
 export function ThankYou(props: {
   reply: SubmitReply;
   definition: SurveyDefinition;
   answers: Record<string, unknown>;
+  /** The submit's idempotency key: the thank-you screen's proof that the response is its own. */
+  responseKey?: string | null | undefined;
 }) {
   const { reply } = props;
+  const proof =
+    reply.responseId !== null && props.responseKey
+      ? { responseId: reply.responseId, idempotencyKey: props.responseKey }
+      : null;
+  const rewards = Boolean(reply.rewards);
+  const space = !reply.preview && fromSpace();
   const redirect = !reply.preview && reply.redirectUrl ? reply.redirectUrl : "";
   const [left, setLeft] = useState(reply.redirectSeconds);
   useEffect(() => {
@@ -145,10 +51,16 @@ export function ThankYou(props: {
           : reply.thankYouText || "感谢您的参与！"}
       </p>
       {reply.preview ? <p className="wa-hint">预览模式：本次提交不计入答卷</p> : null}
-      {reply.exam ? (
-        <ExamResult exam={reply.exam} definition={props.definition} answers={props.answers} />
+      {reply.exam || reply.voteResults ? (
+        <Suspense fallback={<p className="wa-hint">正在加载结果…</p>}>
+          <ReplyDetails reply={reply} definition={props.definition} answers={props.answers} />
+        </Suspense>
       ) : null}
-      {reply.voteResults ? <VoteResults results={reply.voteResults} definition={props.definition} /> : null}
+      {proof && (rewards || space) ? (
+        <Suspense fallback={<p className="wa-hint">正在加载…</p>}>
+          <AfterSubmit proof={proof} rewards={rewards} space={space} />
+        </Suspense>
+      ) : null}
       {redirect ? <p className="wa-hint">{`${left} 秒后自动跳转…`}</p> : null}
       <Brand />
     </main>

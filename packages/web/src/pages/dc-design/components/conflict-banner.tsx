@@ -1,17 +1,20 @@
 import { Alert, App, Button, Space } from "antd";
 import { autosave } from "../hooks/use-autosave.ts";
 import { useReloadFromServer } from "../hooks/use-reload.ts";
+import { useSaveAsNewDraft } from "../hooks/use-save-as-new-draft.ts";
 import { useEditor } from "../store/use-editor.ts";
 
 /**
  * A save that failed stays visible above the canvas until it is resolved. On a conflict the author picks:
- * 刷新 loads the other version (after confirming that local edits go), 覆盖 saves the local draft over it.
+ * 重新加载 loads the other version (after confirming that local edits go), 另存为新草稿 keeps the local
+ * draft as a questionnaire of its own, 覆盖 saves the local draft over the other version.
  */
 export function ConflictBanner() {
   const phase = useEditor((state) => state.save.phase);
   const error = useEditor((state) => state.save.error);
   const fieldErrors = useEditor((state) => state.save.fieldErrors);
   const reload = useReloadFromServer();
+  const saveAsNew = useSaveAsNewDraft();
   const { modal } = App.useApp();
 
   if (phase === "conflict") {
@@ -19,7 +22,7 @@ export function ConflictBanner() {
       modal.confirm({
         title: "载入服务器上的版本？",
         content: "本页尚未保存的修改将被放弃，且无法撤销。",
-        okText: "刷新",
+        okText: "重新加载",
         okButtonProps: { danger: true },
         cancelText: "取消",
         onOk: reload,
@@ -31,11 +34,19 @@ export function ConflictBanner() {
         showIcon
         data-testid="conflict-banner"
         title="问卷已在其他窗口或设备上修改"
-        description="您在此页的修改尚未保存。请选择载入最新版本（放弃本页修改），或用本页内容覆盖服务器上的版本。"
+        description="您在此页的修改尚未保存。可以重新加载最新版本（放弃本页修改）、把本页内容另存为新的草稿问卷，或用本页内容覆盖服务器上的版本。"
         action={
           <Space orientation="vertical">
             <Button size="small" onClick={handleReload}>
-              刷新
+              重新加载
+            </Button>
+            <Button
+              size="small"
+              loading={saveAsNew.saving}
+              onClick={() => void saveAsNew.save()}
+              data-testid="save-as-new-draft"
+            >
+              另存为新草稿
             </Button>
             <Button size="small" type="primary" danger onClick={() => void autosave()?.overwrite()}>
               覆盖

@@ -2,6 +2,7 @@ import {
   ArrowLeftOutlined,
   DesktopOutlined,
   EyeOutlined,
+  GiftOutlined,
   MobileOutlined,
   RedoOutlined,
   SaveOutlined,
@@ -16,7 +17,9 @@ import { usePublish } from "../hooks/use-publish.ts";
 import { useSaveAsTemplate } from "../hooks/use-save-as-template.ts";
 import { uiActions } from "../store/ui-store.ts";
 import { editorActions, useEditor } from "../store/use-editor.ts";
+import { PresenceAvatars } from "./presence-avatars.tsx";
 import { SaveIndicator } from "./save-indicator.tsx";
+import { TeamButton } from "./team-button.tsx";
 
 /** Plain text typed in the top bar is stored escaped, since the title field holds the rich-text subset. */
 function escapeText(text: string): string {
@@ -74,6 +77,7 @@ export function TopBar() {
         </span>
       )}
       <SaveIndicator />
+      <PresenceAvatars />
       <span className="dd-topbar__spacer" />
       <Tooltip title={`撤销（${mod}Z）`}>
         <Button
@@ -116,6 +120,17 @@ export function TopBar() {
       >
         另存为模板
       </Button>
+      {meta && meta.id > 0 && (
+        <Button
+          icon={<GiftOutlined />}
+          className="dd-topbar__action"
+          aria-label="奖励"
+          onClick={() => navigate(`/dc/rewards?id=${meta.id}`)}
+        >
+          奖励
+        </Button>
+      )}
+      <TeamButton />
       <Button
         icon={<ShareAltOutlined />}
         className="dd-topbar__action"

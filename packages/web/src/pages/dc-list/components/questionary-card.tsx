@@ -3,17 +3,19 @@ import {
   CopyOutlined,
   DeleteOutlined,
   EditOutlined,
+  GiftOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   SaveOutlined,
   ShareAltOutlined,
   TeamOutlined,
+  UsergroupAddOutlined,
 } from "@ant-design/icons";
 import type { QuestionarySummary, QuestionnaireAction } from "@wjgj/core";
 import { Button, Tag, Tooltip } from "antd";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { KindIcon, kindLooks } from "../../../components/kind-icon.tsx";
-import { designPath } from "../hooks/use-questionary-actions.tsx";
+import { designPath, rewardsPath, samplesPath } from "../hooks/use-questionary-actions.tsx";
 import { publishActionOf, statusColors } from "../list-filters.ts";
 
 export interface CardActions {
@@ -48,6 +50,7 @@ export function QuestionaryCard({
   actions: CardActions;
   shared?: SharedInfo;
 }) {
+  const navigate = useNavigate();
   const publish = publishActionOf(item);
   // The owner may do everything; a member only what the role allows.
   const may = (action: QuestionnaireAction) => !shared || shared.permissions.includes(action);
@@ -140,6 +143,28 @@ export function QuestionaryCard({
             onClick={() => actions.handleData(item)}
           >
             数据
+          </Button>
+        )}
+        {may("edit") && (
+          <Button
+            type="text"
+            size="small"
+            icon={<GiftOutlined />}
+            onClick={() => navigate(rewardsPath(item.id))}
+            data-testid="rewards-button"
+          >
+            奖励
+          </Button>
+        )}
+        {may("publish") && (
+          <Button
+            type="text"
+            size="small"
+            icon={<UsergroupAddOutlined />}
+            onClick={() => navigate(samplesPath(item.id))}
+            data-testid="samples-button"
+          >
+            样本
           </Button>
         )}
         {actions.handleTeam && may("team") && (

@@ -17,6 +17,8 @@ import { useApiError } from "../../../hooks/use-api-error.ts";
 
 export const designPath = (id: number) => `/dc/dcDesign?id=${id}`;
 export const resultPath = (id: number) => `/dc/result?id=${id}`;
+export const rewardsPath = (id: number) => `/dc/rewards?id=${id}`;
+export const samplesPath = (id: number) => `/dc/samples?id=${id}`;
 
 /** Every action of a list item, with its confirmation and feedback. */
 export function useQuestionaryActions() {

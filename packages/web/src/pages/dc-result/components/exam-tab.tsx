@@ -7,6 +7,7 @@ import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { formatDuration, formatNumber, formatPercent } from "../lib/format.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
+import { RescoreBanner } from "./rescore-banner.tsx";
 import { TabLoading } from "./tab-loading.tsx";
 
 // The drawer steps through responses in ranking order.
@@ -100,6 +101,7 @@ export function ExamTab() {
 
   return (
     <div className="wj-result__stack" data-testid="exam-tab">
+      <RescoreBanner id={id} />
       {report.pendingManualCount > 0 && (
         <Alert
           type="warning"

@@ -71,7 +71,7 @@ export function RecordScreen<Row extends { id: number }>({ config }: { config: S
                 allowClear
                 aria-label={filter.label}
                 placeholder={filter.label}
-                maxLength={filter.digits ? 11 : 50}
+                maxLength={filter.maxLength ?? (filter.digits ? 11 : 50)}
                 onSearch={(value) => setFilter(filter.name, value.trim())}
                 style={{ width: 200 }}
               />
@@ -87,6 +87,7 @@ export function RecordScreen<Row extends { id: number }>({ config }: { config: S
               />
             ),
           )}
+          {config.toolbar?.()}
           {spec ? (
             <Button type="primary" onClick={() => setEditing({ row: null })}>
               新建{spec.noun}

@@ -26,10 +26,10 @@ export function RowActions<Row extends { id: number }>({
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ input: string }>();
 
-  const perform = async (action: RowAction<Row>, input: string) => {
+  const perform = async (action: RowAction<Row>, input: string, file?: File) => {
     setBusy(true);
     try {
-      await action.run(row, input);
+      await action.run(row, input, file);
       void message.success(action.done);
       setPrompting(null);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -58,6 +58,33 @@ export function RowActions<Row extends { id: number }>({
         </Button>
       ) : null}
       {visible.map((action) => {
+        if (action.file) {
+          const inputId = `row-file-${row.id}-${action.label}`;
+          return (
+            <span key={action.label}>
+              <input
+                id={inputId}
+                type="file"
+                accept={action.file.accept}
+                hidden
+                aria-label={action.label}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = "";
+                  if (file) void perform(action, "", file);
+                }}
+              />
+              <Button
+                type="link"
+                size="small"
+                loading={busy}
+                onClick={() => document.getElementById(inputId)?.click()}
+              >
+                {action.label}
+              </Button>
+            </span>
+          );
+        }
         const button = (
           <Button
             key={action.label}
@@ -117,7 +144,7 @@ export function RowActions<Row extends { id: number }>({
             if (!prompting) return;
             try {
               const { input } = await form.validateFields();
-              await perform(prompting, input.trim());
+              await perform(prompting, (input ?? "").trim());
             } catch {
               // The field shows what is missing.
             }
@@ -128,9 +155,11 @@ export function RowActions<Row extends { id: number }>({
             <Form.Item
               name="input"
               label={prompting?.prompt?.label}
-              rules={[
-                { required: true, whitespace: true, message: `请填写${prompting?.prompt?.label ?? ""}` },
-              ]}
+              rules={
+                prompting?.prompt?.optional
+                  ? []
+                  : [{ required: true, whitespace: true, message: `请填写${prompting?.prompt?.label ?? ""}` }]
+              }
             >
               <Input.TextArea
                 maxLength={prompting?.prompt?.max}

@@ -14,6 +14,11 @@ const entityNames: Record<string, string> = {
   settings: "站点设置",
   user: "用户",
   questionnaire: "问卷",
+  order: "订单",
+  withdrawal: "提现",
+  invoice: "发票",
+  space: "互填",
+  sampleOrder: "样本订单",
 };
 
 const actionNames: Record<string, string> = {
@@ -26,6 +31,14 @@ const actionNames: Record<string, string> = {
   resetPassword: "重置密码",
   takeDown: "下架",
   restore: "恢复",
+  confirmTransfer: "确认收款",
+  refund: "退款",
+  grantLevel: "开通会员",
+  approveWithdrawal: "确认打款",
+  rejectWithdrawal: "驳回提现",
+  issueInvoice: "开具发票",
+  updateProgress: "更新进度",
+  cancel: "取消",
 };
 
 function Snapshot({ title, value }: { title: string; value: unknown }) {

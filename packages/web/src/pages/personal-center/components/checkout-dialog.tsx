@@ -1,4 +1,4 @@
-import { fenToYuan, type OrderView } from "@wjgj/core";
+import { fenToYuan, type OrderView, type PayStartView } from "@wjgj/core";
 import { Alert, Button, Modal, Radio, Result } from "antd";
 import { useState } from "react";
 import { ApiError } from "../../../api/errors.ts";
@@ -10,6 +10,7 @@ import {
 } from "../../../api/pay.ts";
 import { userApi } from "../../../api/user.ts";
 import { useUserStore } from "../../../stores/user-store.ts";
+import { TransferDetailsPanel } from "./transfer-details.tsx";
 
 interface CheckoutDialogProps {
   open: boolean;
@@ -39,7 +40,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     ...(wallet.data?.providers ?? []),
   ];
   const [provider, setProvider] = useState<string | null>(null);
-  const [pending, setPending] = useState<{ order: OrderView; codeUrl: string } | null>(null);
+  const [pending, setPending] = useState<PayStartView | null>(null);
   const [paid, setPaid] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The balance is offered first only when it covers the amount.
@@ -100,6 +101,8 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
         }
       />
     );
+  } else if (pending?.transfer) {
+    body = <TransferDetailsPanel order={pending.order} transfer={pending.transfer} onDone={handleClose} />;
   } else if (pending) {
     body = (
       <div className="wj-checkout__scan" data-testid="checkout-scan">

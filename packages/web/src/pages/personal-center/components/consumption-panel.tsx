@@ -1,5 +1,7 @@
 import {
+  type ConsumptionView,
   fenToYuan,
+  invoiceStatusLabels,
   type OrderKind,
   type OrderView,
   orderKindLabels,
@@ -10,10 +12,11 @@ import { Button, DatePicker, Grid, List, Select, Table, type TableColumnsType } 
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { type ConsumptionFilter, payApi, useConsumption } from "../../../api/pay.ts";
+import { InvoiceCell } from "./invoice-cell.tsx";
 
 const PAGE_SIZE = 10;
 
-const columns: TableColumnsType<OrderView> = [
+const columns: TableColumnsType<ConsumptionView> = [
   { title: "时间", dataIndex: "createdAt", width: 170 },
   { title: "类型", dataIndex: "kind", width: 100, render: (kind: OrderKind) => orderKindLabels[kind] },
   { title: "项目", dataIndex: "itemName" },
@@ -27,6 +30,7 @@ const columns: TableColumnsType<OrderView> = [
   { title: "订单号", dataIndex: "orderNo", width: 200 },
   { title: "支付方式", dataIndex: "provider", width: 100, render: (p: string) => payProviderLabels[p] ?? p },
   { title: "状态", dataIndex: "status", width: 90, render: (s: OrderView["status"]) => orderStatusLabels[s] },
+  { title: "发票", key: "invoice", width: 100, render: (_: unknown, o) => <InvoiceCell order={o} /> },
 ];
 
 function csvCell(value: string): string {
@@ -35,14 +39,14 @@ function csvCell(value: string): string {
 
 /** Every order of the filter (page by page), as a CSV file Excel opens (UTF-8 with BOM). */
 async function downloadCsv(filter: ConsumptionFilter): Promise<void> {
-  const rows: OrderView[] = [];
+  const rows: ConsumptionView[] = [];
   for (let pageNum = 1; ; pageNum += 1) {
     const page = await payApi.accountConsumption({ ...filter, pageNum, pageSize: 100 });
     rows.push(...page.list);
     if (rows.length >= page.total || page.list.length === 0) break;
   }
   const lines = [
-    ["时间", "类型", "项目", "金额（元）", "订单号", "支付方式", "状态"],
+    ["时间", "类型", "项目", "金额（元）", "订单号", "支付方式", "状态", "发票"],
     ...rows.map((o) => [
       o.createdAt,
       orderKindLabels[o.kind],
@@ -51,6 +55,7 @@ async function downloadCsv(filter: ConsumptionFilter): Promise<void> {
       `\t${o.orderNo}`,
       payProviderLabels[o.provider] ?? o.provider,
       orderStatusLabels[o.status],
+      o.invoiceStatus ? invoiceStatusLabels[o.invoiceStatus] : "",
     ]),
   ];
   const text = `\ufeff${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}`;
@@ -127,7 +132,7 @@ export function ConsumptionPanel() {
         </Button>
       </div>
       {screens.md ? (
-        <Table<OrderView>
+        <Table<ConsumptionView>
           rowKey="orderNo"
           columns={columns}
           dataSource={data.data?.list ?? []}
@@ -137,7 +142,7 @@ export function ConsumptionPanel() {
           size="middle"
         />
       ) : (
-        <List<OrderView>
+        <List<ConsumptionView>
           loading={data.isPending}
           dataSource={data.data?.list ?? []}
           locale={{ emptyText: <span className="wj-empty-text">暂无消费记录</span> }}
@@ -152,6 +157,7 @@ export function ConsumptionPanel() {
                 {orderKindLabels[o.kind]} · {orderStatusLabels[o.status]} · {o.createdAt}
               </div>
               <div className="wj-consumption__item-meta">订单号 {o.orderNo}</div>
+              <InvoiceCell order={o} />
             </List.Item>
           )}
         />

@@ -1,4 +1,12 @@
-import { fenToYuan, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, type WalletRecordView, yuanToFen } from "@wjgj/core";
+import {
+  fenToYuan,
+  RECHARGE_MAX_FEN,
+  RECHARGE_MIN_FEN,
+  type VipPeriod,
+  vipPeriodLabels,
+  type WalletRecordView,
+  yuanToFen,
+} from "@wjgj/core";
 import { Alert, Button, Input, List, Modal, Skeleton } from "antd";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -6,8 +14,9 @@ import { useVipSets } from "../../../api/navigation.ts";
 import { useWallet, useWalletRecords } from "../../../api/pay.ts";
 import { vipBadge, vipExpiryText } from "../../../lib/vip.ts";
 import { useUserStore } from "../../../stores/user-store.ts";
-import { durationText } from "../../website-version/pricing.ts";
+import { periodPrice } from "../../website-version/pricing.ts";
 import { CheckoutDialog } from "./checkout-dialog.tsx";
+import { WithdrawalList, WithdrawDialog } from "./withdrawal-section.tsx";
 
 const PAGE_SIZE = 10;
 
@@ -102,17 +111,23 @@ export function WalletPanel() {
   const [pageNum, setPageNum] = useState(1);
   const records = useWalletRecords(pageNum, PAGE_SIZE);
   const [recharging, setRecharging] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   // 立即开通 on the pricing page arrives with ?buy=<level>.
   const buyLevel = Number(params.get("buy") ?? 0);
-  const buying = (vipSets.data ?? []).find((set) => set.level === buyLevel) ?? null;
-  const handleBuy = (level: number) => {
+  const period: VipPeriod = params.get("period") === "month" ? "month" : "year";
+  const paidSets = (vipSets.data ?? []).filter((set) => set.level > 0);
+  const buying = paidSets.find((set) => set.level === buyLevel) ?? null;
+  const buyingPrice = buying ? periodPrice(buying, period) : null;
+  const handleBuy = (level: number, chosen: VipPeriod) => {
     const next = new URLSearchParams(params);
     next.set("buy", String(level));
+    next.set("period", chosen);
     setParams(next, { replace: true });
   };
   const handleCloseBuy = () => {
     const next = new URLSearchParams(params);
     next.delete("buy");
+    next.delete("period");
     setParams(next, { replace: true });
   };
 
@@ -130,9 +145,14 @@ export function WalletPanel() {
             </div>
           )}
           <div className="wj-wallet__card-meta">冻结中 ¥{fenToYuan(wallet.data?.frozenFen ?? 0)}</div>
-          <Button type="primary" onClick={() => setRecharging(true)}>
-            充值
-          </Button>
+          <div className="wj-wallet__card-actions">
+            <Button type="primary" onClick={() => setRecharging(true)}>
+              充值
+            </Button>
+            <Button onClick={() => setWithdrawing(true)} disabled={(wallet.data?.availableFen ?? 0) <= 0}>
+              提现
+            </Button>
+          </div>
         </div>
         <div className="wj-wallet__card">
           <div className="wj-wallet__card-label">当前会员</div>
@@ -148,16 +168,23 @@ export function WalletPanel() {
       <h2 className="wj-wallet__subtitle">开通会员</h2>
       {vipSets.isError && <Alert type="error" showIcon message="会员价格加载失败，请稍后刷新重试" />}
       <div className="wj-wallet__plans">
-        {(vipSets.data ?? []).map((set) => (
+        {paidSets.map((set) => (
           <div key={set.id} className="wj-wallet__plan" data-testid="wallet-plan">
             <div className="wj-wallet__plan-name">{set.name}</div>
-            <div className="wj-wallet__plan-price">
-              ¥{fenToYuan(set.priceFen)}
-              <span>/{durationText(set.durationDays)}</span>
-            </div>
-            <Button type="primary" ghost onClick={() => handleBuy(set.level)}>
-              {userInfo?.vipLevel === set.level ? "续费" : "立即开通"}
-            </Button>
+            {(["year", "month"] as const).map((each) => {
+              const fen = periodPrice(set, each);
+              if (fen === null) return null;
+              return (
+                <div key={each} className="wj-wallet__plan-price">
+                  ¥{fenToYuan(fen)}
+                  <span>/{each === "year" ? "年" : "月"}</span>
+                  <Button type="primary" ghost size="small" onClick={() => handleBuy(set.level, each)}>
+                    {userInfo?.vipLevel === set.level ? "续费" : "立即开通"}
+                    {each === "year" ? "（1年）" : "（1个月）"}
+                  </Button>
+                </div>
+              );
+            })}
           </div>
         ))}
       </div>
@@ -181,14 +208,21 @@ export function WalletPanel() {
         }
       />
 
+      <WithdrawalList />
+
       <RechargeDialog open={recharging} onClose={() => setRecharging(false)} />
-      {buying && (
+      <WithdrawDialog
+        open={withdrawing}
+        availableFen={wallet.data?.availableFen ?? 0}
+        onClose={() => setWithdrawing(false)}
+      />
+      {buying && buyingPrice !== null && (
         <CheckoutDialog
           open
           title={`开通${buying.name}`}
-          itemText={`${buying.name}（${buying.durationDays}天）`}
-          amountFen={buying.priceFen}
-          order={{ kind: "vip", vipLevel: buying.level }}
+          itemText={`${buying.name}（${vipPeriodLabels[period]}）`}
+          amountFen={buyingPrice}
+          order={{ kind: "vip", vipLevel: buying.level, period }}
           allowWallet
           onClose={handleCloseBuy}
         />

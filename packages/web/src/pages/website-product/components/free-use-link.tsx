@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { useHydrated } from "../../../lib/use-hydrated.ts";
 import { useSessionStore } from "../../../stores/session-store.ts";
-import { useHydrated } from "../../../website/use-hydrated.ts";
 
 /**
  * 免费使用: to log in (/loginone), or straight to the questionnaire list for someone logged in. A real link,

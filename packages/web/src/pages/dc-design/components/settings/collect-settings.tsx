@@ -124,6 +124,14 @@ export function CollectSettings() {
         </Form.Item>
       )}
       <h4 className="dd-section__title">外观</h4>
+      <Form.Item
+        label="答题前显示封面页"
+        name="coverPage"
+        valuePropName="checked"
+        tooltip="分享链接先打开封面页：问卷说明、题目数量、预计用时和隐私说明，点击“开始答题”后作答"
+      >
+        <Switch />
+      </Form.Item>
       <Form.Item label="显示进度条" name="progressBar" valuePropName="checked">
         <Switch />
       </Form.Item>

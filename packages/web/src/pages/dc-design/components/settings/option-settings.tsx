@@ -1,5 +1,5 @@
 import type { Option, Question } from "@wjgj/core";
-import { Checkbox, Input, InputNumber, Switch } from "antd";
+import { Checkbox, Input, InputNumber, Select, Switch } from "antd";
 import { multiSelectTypes, type OptionListKey, optionListOf } from "../../lib/question-meta.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
 import { ruleOnFirstCorrect } from "./scoring-settings.tsx";
@@ -135,6 +135,26 @@ export function OptionSettings({ question }: { question: Question }) {
           }
         />
       </div>
+      {!multiSelectTypes.has(question.type) && (
+        <div className="dd-field">
+          {/* 互填: an answer from the answer space that misses this option earns no points. */}
+          <span className="dd-field__label">注意力检测（须选）</span>
+          <Select
+            size="small"
+            aria-label="注意力检测（须选）"
+            value={question.attentionCheck?.optionId ?? ""}
+            options={[
+              { value: "", label: "不设置" },
+              ...options.map((o, i) => ({ value: o.id, label: o.label || `选项${i + 1}` })),
+            ]}
+            onChange={(optionId: string) =>
+              editorActions().patchQuestion(question.id, {
+                attentionCheck: optionId ? { optionId } : undefined,
+              })
+            }
+          />
+        </div>
+      )}
       {randomize && (
         <div className="dd-field">
           <span className="dd-field__label">最后几项固定</span>

@@ -43,8 +43,10 @@ export function answerColumns(options: {
   offset: number;
   onOpen: (row: AnswerSummary) => void;
   onAction: (action: AnswerAction, row: AnswerSummary) => void;
+  /** Keep 操作 in view while scrolling sideways; on a phone it would cover half the table. */
+  fixActions: boolean;
 }): TableColumnsType<AnswerSummary> {
-  const { exam, sort, offset, onOpen, onAction } = options;
+  const { exam, sort, offset, onOpen, onAction, fixActions } = options;
   return [
     { title: "序号", key: "index", width: 70, render: (_v, _row, index) => offset + index + 1 },
     {
@@ -100,7 +102,7 @@ export function answerColumns(options: {
       title: "操作",
       key: "actions",
       width: 190,
-      fixed: "right",
+      fixed: fixActions ? "right" : undefined,
       render: (_v, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onOpen(row)}>

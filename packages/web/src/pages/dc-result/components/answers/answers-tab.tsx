@@ -1,5 +1,5 @@
 import type { AnswerSort, AnswerSummary, ResponseStatus } from "@wjgj/core";
-import { Button, Segmented, Space, Table } from "antd";
+import { Button, Grid, Segmented, Space, Table } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { type AnswerListQuery, useAnswerList, useOverview } from "../../../../api/results.ts";
 import { useResults } from "../../hooks/results-context.ts";
@@ -39,6 +39,7 @@ export function AnswersTab() {
   };
   const label = (name: string, value: ResponseStatus) =>
     counts[value] === undefined ? name : `${name}（${counts[value]}）`;
+  const screens = Grid.useBreakpoint();
   const columns = answerColumns({
     definition: questionary.definition,
     exam: examKinds.has(questionary.kind),
@@ -46,6 +47,7 @@ export function AnswersTab() {
     offset: (page.pageNum - 1) * page.pageSize,
     onOpen: (row) => setOpenId(row.id),
     onAction: (action, row) => handleAction(action, [row.id]),
+    fixActions: screens.md !== false,
   });
 
   return (
@@ -78,6 +80,7 @@ export function AnswersTab() {
       <Table<AnswerSummary>
         rowKey="id"
         size="middle"
+        className="dr-answers-table"
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { unique } from "../support/answering.ts";
+
+async function sheet(rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet("题库");
+  ws.addRow(["题目", "题型", "选项", "答案", "分值", "解析", "标签", "难度"]);
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const file = (buffer: Buffer) => ({
+  name: "题库.xlsx",
+  mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  buffer,
+});
+
+test("importing a bank: a file with a bad row names it and imports nothing; the fixed file imports all", async ({
+  page,
+  request,
+}) => {
+  const name = unique("消防题库");
+  const { token } = await apiLogin(request, DEMO_PERSONAL);
+  const created = await request.post("/wjgj/api/questionBank/addBank", {
+    headers: { token },
+    form: { name },
+  });
+  expect((await created.json()).code).toBe(200);
+  await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/questionBank");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toBeVisible();
+
+  const good = ["发生火灾时应拨打", "单选题", "A. 110|B. 119", "B", "5", "119 是火警电话", "消防", "简单"];
+  const chooser = row.locator('input[type="file"]');
+  await chooser.setInputFiles(
+    file(await sheet([good, ["缺答案", "单选题", "A. 甲|B. 乙", "", "5", "", "", ""]])),
+  );
+  await expect(page.getByText("第3行：答案应为选项字母，如 A 或 AC")).toBeVisible();
+  await page.getByRole("button", { name: /知道了|确\s*定|OK/ }).click();
+  await expect(row.getByRole("cell", { name: "0", exact: true })).toBeVisible();
+
+  await chooser.setInputFiles(
+    file(await sheet([good, ["电器起火应先切断电源", "判断题", "", "对", "2", "", "用电", "中等"]])),
+  );
+  await expect(page.getByText("已导入 2 道题")).toBeVisible();
+  await expect(row.getByRole("cell", { name: "2", exact: true })).toBeVisible();
+  await row.getByRole("button", { name, exact: true }).click();
+  await expect(page.getByRole("dialog").getByText("2. 电器起火应先切断电源")).toBeVisible();
+  await page.screenshot({ path: "test-results/question-bank-1280.png" });
+});

@@ -1,0 +1,104 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import { type Created, publishQuestionnaire, unique } from "../support/answering.ts";
+
+/** Issue #17: a respondent on a phone answers, draws, wins and fills in the form; the creator sees the winner. */
+
+async function creatorCall(
+  request: APIRequestContext,
+  q: Created,
+  path: string,
+  json: Record<string, unknown>,
+) {
+  const response = await request.post(`/wjgj/api/${path}`, { headers: { token: q.token }, data: json });
+  const body = (await response.json()) as { code: number; msg: string };
+  expect(body.code, `${path}: ${body.msg}`).toBe(200);
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  await expect.poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBe(width);
+}
+
+test.describe("rewards on a phone", () => {
+  test.use({ ...PHONE });
+
+  test("answer, draw, win, fill in the form; the creator sees the winner", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const q = await publishQuestionnaire(request, simpleSurvey(unique("抽奖问卷")));
+    await creatorCall(request, q, "prize/updatePrizeSet", {
+      questionnaireId: q.id,
+      prizeSet: { enabled: true, winnerFields: ["name", "phone"] },
+    });
+    await creatorCall(request, q, "prize/addPrize", {
+      questionnaireId: q.id,
+      name: "保温杯",
+      prizeType: "physical",
+      stock: 5,
+      probability: 100,
+    });
+
+    await page.goto(`/r/${q.publicId}`);
+    await tapText(card(page, "q1"), "大一");
+    await page.getByRole("button", { name: "提交" }).tap();
+    await expect(page.getByTestId("thank-you")).toBeVisible();
+    const draw = page.getByRole("button", { name: "抽奖", exact: true });
+    await expect(draw).toBeEnabled();
+    await expectNoSidewaysScroll(page, 390);
+    await draw.tap();
+    // The wheel turns (4 s) and then shows the result; waiting for the result, not for a time.
+    const result = page.getByTestId("draw-result");
+    await expect(result).toContainText("恭喜您抽中：保温杯", { timeout: 15_000 });
+    const form = page.getByRole("form", { name: "领奖信息" });
+    await form.getByRole("textbox", { name: "姓名" }).fill("韩梅梅");
+    await form.getByRole("textbox", { name: "手机号" }).fill("13812345678");
+    await form.getByRole("button", { name: "提交领奖信息" }).tap();
+    await expect(page.getByTestId("winner-form-done")).toBeVisible();
+    await expectNoSidewaysScroll(page, 390);
+
+    const creator = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openLoggedIn(creator, request, DEMO_PERSONAL, `/dc/result?id=${q.id}&tab=winners`);
+    const winners = creator.getByTestId("winners-tab");
+    await expect(winners.getByRole("row", { name: /保温杯.*韩梅梅.*13812345678/ })).toBeVisible();
+    await winners.getByRole("button", { name: "标记已发放" }).click();
+    await expect(winners.getByText("已发放", { exact: true })).toBeVisible();
+    await creator.close();
+  });
+
+  test("with reduced motion the result shows without the wheel turning", async ({ page, request }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const q = await publishQuestionnaire(request, simpleSurvey(unique("减少动效")));
+    await creatorCall(request, q, "prize/updatePrizeSet", {
+      questionnaireId: q.id,
+      prizeSet: { enabled: true },
+    });
+    await page.goto(`/r/${q.publicId}`);
+    await tapText(card(page, "q1"), "大二");
+    await page.getByRole("button", { name: "提交" }).tap();
+    await page.getByRole("button", { name: "抽奖", exact: true }).tap();
+    await expect(page.getByTestId("draw-result")).toContainText("谢谢参与");
+    const transition = await page
+      .getByTestId("prize-wheel")
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(transition).toBe("0s");
+  });
+});
+
+test("the 奖励 settings page fits 1280 px and 390 px and is reached from 我的问卷", async ({
+  page,
+  request,
+}) => {
+  const q = await publishQuestionnaire(request, simpleSurvey(unique("奖励设置")));
+  await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dclist`);
+  const item = page.locator(`[data-testid="questionary-card"][data-id="${q.id}"]`);
+  await item.getByTestId("rewards-button").click();
+  await expect(page).toHaveURL(new RegExp(`/dc/rewards\\?id=${q.id}`));
+  await expect(page.getByRole("button", { name: "保存抽奖设置" })).toBeVisible();
+  await expectNoSidewaysScroll(page, 1280);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("button", { name: "添加红包" })).toBeVisible();
+  await expectNoSidewaysScroll(page, 390);
+});

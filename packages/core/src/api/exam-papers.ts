@@ -1,0 +1,100 @@
+import type { SurveyDefinition } from "../survey/definition/definition.ts";
+import type { Question } from "../survey/definition/question.ts";
+import type { ScoringRule } from "../survey/definition/scoring-rule.ts";
+import type { PaperRule } from "../survey/definition/settings.ts";
+import { hashString, seededRandom } from "../survey/shared/random.ts";
+import type { BankDifficulty } from "./question-banks.ts";
+
+/** A bank question a rule may draw: its row id, its bank, and what rules filter on. */
+export interface PaperPoolItem {
+  id: number;
+  bankId: number;
+  tags: readonly string[];
+  difficulty: BankDifficulty;
+  question: Question;
+}
+
+/** Id of a drawn question in a paper: the same bank question keeps one id on every paper (report rows). */
+export function paperQuestionId(itemId: number): string {
+  return `bank_${itemId}`;
+}
+
+export function paperRuleMatches(rule: PaperRule, item: PaperPoolItem): boolean {
+  return (
+    item.bankId === rule.bankId &&
+    (rule.tag === undefined || item.tags.includes(rule.tag)) &&
+    (rule.difficulty === undefined || item.difficulty === rule.difficulty)
+  );
+}
+
+/** A question's rule with its full marks set to the rule's points (blanks share them out per blank). */
+function withPoints(scoring: ScoringRule | undefined, points: number): ScoringRule | undefined {
+  if (!scoring) return scoring;
+  switch (scoring.mode) {
+    case "perOption":
+      return scoring;
+    case "blanks": {
+      const blanks = Math.max(1, Object.keys(scoring.accepted).length);
+      return { ...scoring, pointsPerBlank: points / blanks };
+    }
+    default:
+      return { ...scoring, points };
+  }
+}
+
+export type PaperDraw =
+  | { ok: true; definition: SurveyDefinition; drawn: { rule: number; itemId: number }[] }
+  /** Rule `rule` (0-based) found only `available` unused matching questions. */
+  | { ok: false; rule: number; available: number };
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/**
+ * One candidate's paper: every rule draws its count from the matching questions no earlier rule took (a
+ * question is never asked twice), the drawn questions are shuffled together and appended to the last page
+ * of the exam, each scored with its rule's points. The same seed and pool give the same paper; the server
+ * keeps the paper it drew, so the seed only needs to differ between candidates.
+ */
+export function drawPaper(
+  definition: SurveyDefinition,
+  pool: readonly PaperPoolItem[],
+  seed: string,
+): PaperDraw {
+  const rules = definition.settings.exam?.paperRules ?? [];
+  const random = seededRandom(hashString(seed));
+  const taken = new Set<number>();
+  const drawn: { rule: number; itemId: number; question: Question }[] = [];
+  const ordered = [...pool].sort((a, b) => a.id - b.id);
+  for (const [index, rule] of rules.entries()) {
+    const matching = ordered.filter((item) => !taken.has(item.id) && paperRuleMatches(rule, item));
+    if (matching.length < rule.count) return { ok: false, rule: index, available: matching.length };
+    for (const item of shuffled(matching, random).slice(0, rule.count)) {
+      taken.add(item.id);
+      const scoring = withPoints(item.question.scoring, rule.points);
+      const question = { ...item.question, id: paperQuestionId(item.id) } as Question;
+      drawn.push({
+        rule: index,
+        itemId: item.id,
+        question: (scoring ? { ...question, scoring } : question) as Question,
+      });
+    }
+  }
+  const order = shuffled(drawn, random);
+  const pages = definition.pages.map((page, i) =>
+    i === definition.pages.length - 1
+      ? { ...page, questions: [...page.questions, ...order.map((entry) => entry.question)] }
+      : page,
+  );
+  return {
+    ok: true,
+    definition: { ...definition, pages },
+    drawn: order.map(({ rule, itemId }) => ({ rule, itemId })),
+  };
+}

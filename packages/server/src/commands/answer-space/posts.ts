@@ -1,0 +1,242 @@
+import { randomUUID } from "node:crypto";
+import { type SpacePost, spaceRules, type UserSpace } from "@wjgj/core";
+import { iso } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import { type Db, type Trx, toCount, transaction } from "../../db/index.ts";
+import type { Page } from "../../db/paging.ts";
+import { contains } from "../../db/search.ts";
+import type { SpacePostRow } from "../../db/tables/answer-space.ts";
+import { ConflictError, NotFoundError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { recordAudit } from "../audit.ts";
+import { InsufficientBalanceError, pointsKey, reserve, siteKey, voidPending } from "../ledger.ts";
+import { loadQuestionnaire } from "../questionnaires/store.ts";
+import { earnedToday, openPoints, pointsOf } from "./points.ts";
+
+/**
+ * Posts in the answer space. Posting reserves reward × quota of the creator's points (a pending ledger
+ * transfer); each earning posts `reward` of it to a respondent; withdrawing the post, or an admin removing
+ * it, voids the rest back to the creator.
+ */
+
+export function postsQuery(db: Db | Trx) {
+  return db
+    .selectFrom("space_posts as p")
+    .innerJoin("questionnaires as q", "q.id", "p.questionnaireId")
+    .select([
+      "p.id as postId",
+      "p.questionnaireId",
+      "q.publicId",
+      "q.title",
+      "q.questionCount",
+      "p.reward",
+      "p.quota",
+      "p.status",
+      "p.removedReason",
+      "p.createdAt",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("space_earnings as e")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("e.postId", "=", "p.id")
+        .as("answered"),
+    );
+}
+
+type PostRow = Awaited<ReturnType<ReturnType<typeof postsQuery>["execute"]>>[number];
+
+export function present(row: PostRow): SpacePost {
+  return { ...row, answered: Number(row.answered ?? 0), questionCount: Number(row.questionCount) };
+}
+
+/** `answerSpace/checkUserSpace`: the caller's points, posts, today's earnings and whether they may post. */
+export async function checkUserSpace(ctx: AppContext, viewer: Viewer): Promise<UserSpace> {
+  const now = ctx.clock.now();
+  const userId = viewer.user.id;
+  await transaction(ctx.db, (trx) => openPoints(trx, userId, iso(now)));
+  const [balance, today, posts, published] = await Promise.all([
+    pointsOf(ctx.db, userId),
+    earnedToday(ctx.db, userId, now),
+    postsQuery(ctx.db).where("p.userId", "=", userId).orderBy("p.id", "desc").limit(100).execute(),
+    ctx.db
+      .selectFrom("questionnaires")
+      .select(["id", "title"])
+      .where("ownerId", "=", userId)
+      .where("status", "=", "published")
+      .where("deletedAt", "is", null)
+      .where("takenDownAt", "is", null)
+      .where("id", "not in", (eb) =>
+        eb.selectFrom("space_posts").select("questionnaireId").where("status", "=", "active"),
+      )
+      .orderBy("id", "desc")
+      .limit(100)
+      .execute(),
+  ]);
+  const reason =
+    balance.available < spaceRules.minReward
+      ? "积分不足，去互填里答别人的问卷赚积分吧"
+      : published.length === 0
+        ? "您还没有可发布到互填的已发布问卷"
+        : "";
+  return {
+    points: balance.available,
+    frozen: balance.frozen,
+    earnedToday: today,
+    dailyCap: spaceRules.dailyCap,
+    canPost: reason === "",
+    reason,
+    posts: posts.map(present),
+    postable: published.map((q) => ({ questionnaireId: q.id, title: q.title })),
+  };
+}
+
+/** `answerSpace/addUserSpace`: posts a published questionnaire of the caller's, paying reward × quota. */
+export async function addSpacePost(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { id: number; reward: number; quota: number },
+): Promise<SpacePost> {
+  const now = iso(ctx.clock.now());
+  return transaction(ctx.db, async (trx) => {
+    const q = await loadQuestionnaire(trx, viewer, input.id, "publish");
+    if (q.status !== "published" || q.takenDownAt || q.publishedVersion === null)
+      throw new ConflictError("spaceNotPublished");
+    const active = await trx
+      .selectFrom("space_posts")
+      .select("id")
+      .where("questionnaireId", "=", q.id)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (active) throw new ConflictError("spaceAlreadyPosted");
+    await openPoints(trx, viewer.user.id, now);
+    const holdId = `space:${randomUUID()}`;
+    try {
+      await reserve(trx, {
+        id: holdId,
+        debit: pointsKey(viewer.user.id),
+        credit: siteKey("points"),
+        amount: input.reward * input.quota,
+        kind: "space_post",
+        reference: `questionnaire:${q.id}`,
+        memo: "发布到互填",
+        now,
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw new ConflictError("spacePointsInsufficient");
+      throw error;
+    }
+    const { id } = await trx
+      .insertInto("space_posts")
+      .values({
+        questionnaireId: q.id,
+        userId: viewer.user.id,
+        reward: input.reward,
+        quota: input.quota,
+        holdId,
+        status: "active",
+        removedReason: "",
+        createdAt: now,
+        endedAt: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return present(await postsQuery(trx).where("p.id", "=", id).executeTakeFirstOrThrow());
+  });
+}
+
+async function endPost(
+  trx: Trx,
+  post: SpacePostRow,
+  status: "withdrawn" | "removed",
+  reason: string,
+  now: string,
+): Promise<void> {
+  const updated = await trx
+    .updateTable("space_posts")
+    .set({ status, removedReason: reason, endedAt: now })
+    .where("id", "=", post.id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw new NotFoundError("spacePostNotFound");
+  await voidPending(trx, { id: `${post.holdId}:void`, pendingId: post.holdId, now });
+}
+
+async function activePost(trx: Trx, where: { postId?: number; questionnaireId?: number }) {
+  let query = trx.selectFrom("space_posts").selectAll().where("status", "=", "active");
+  if (where.postId !== undefined) query = query.where("id", "=", where.postId);
+  if (where.questionnaireId !== undefined) query = query.where("questionnaireId", "=", where.questionnaireId);
+  const post = await query.executeTakeFirst();
+  if (!post) throw new NotFoundError("spacePostNotFound");
+  return post;
+}
+
+/** `answerSpace/delUserSpace`: the creator ends their post; unspent points come back. */
+export async function withdrawSpacePost(ctx: AppContext, viewer: Viewer, questionnaireId: number) {
+  const now = iso(ctx.clock.now());
+  await transaction(ctx.db, async (trx) => {
+    await loadQuestionnaire(trx, viewer, questionnaireId, "publish");
+    await endPost(trx, await activePost(trx, { questionnaireId }), "withdrawn", "", now);
+  });
+  return null;
+}
+
+/** `admin/space/takeDown`: an admin takes a post out of the space (audited); unspent points go back. */
+export async function removeSpacePost(
+  ctx: AppContext,
+  adminId: number,
+  input: { id: number; reason: string },
+): Promise<null> {
+  const now = iso(ctx.clock.now());
+  await transaction(ctx.db, async (trx) => {
+    const post = await activePost(trx, { postId: input.id });
+    await endPost(trx, post, "removed", input.reason, now);
+    await recordAudit(trx, now, {
+      adminId,
+      action: "takeDown",
+      entity: "space",
+      entityId: post.id,
+      before: { status: post.status, questionnaireId: post.questionnaireId },
+      after: { status: "removed", reason: input.reason },
+    });
+  });
+  return null;
+}
+
+export interface SpaceListInput {
+  keyword?: string | undefined;
+  sort: "points" | "recent";
+  pageNum: number;
+  pageSize: number;
+}
+
+/**
+ * The public listing (`answerSpace/getSpaceList`, /website/mutual): active posts of questionnaires that are
+ * collecting and still hold at least one reward.
+ */
+export async function listSpacePosts(db: Db, input: SpaceListInput): Promise<Page<SpacePost>> {
+  let query = postsQuery(db)
+    .innerJoin("ledger_holds as h", "h.transferId", "p.holdId")
+    .where("p.status", "=", "active")
+    .where("q.status", "=", "published")
+    .where("q.deletedAt", "is", null)
+    .where("q.takenDownAt", "is", null)
+    .whereRef("h.remaining", ">=", "p.reward");
+  if (input.keyword) query = query.where(contains("q.title", input.keyword));
+  const ordered =
+    input.sort === "points"
+      ? query.orderBy("p.reward", "desc").orderBy("p.id", "desc")
+      : query.orderBy("p.id", "desc");
+  const [rows, total] = await Promise.all([
+    ordered
+      .limit(input.pageSize)
+      .offset((input.pageNum - 1) * input.pageSize)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirst()
+      .then(toCount),
+  ]);
+  return { list: rows.map(present), total, pageNum: input.pageNum, pageSize: input.pageSize };
+}

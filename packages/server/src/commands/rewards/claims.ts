@@ -1,0 +1,139 @@
+import { iso } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import { type Trx, transaction } from "../../db/index.ts";
+import type { RedPacketClaimRow, RedPacketRow } from "../../db/tables/rewards.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { postPending, walletKey } from "../ledger.ts";
+import { checkPhoneCode, codeCheckError } from "../phone-codes.ts";
+import { loadQuestionnaire } from "../questionnaires/store.ts";
+import { findOrCreateUserByPhone } from "../users.ts";
+import { findRedPacket } from "./red-packets.ts";
+import { meetsEligibility, parseEligibility, provenResponse, type ResponseProof } from "./respondent.ts";
+
+/**
+ * Claiming a red packet: once per response and once per phone, after the phone is verified with the SMS
+ * login code (user/sendCode). The packet is taken by a conditional UPDATE (… claimed_count < count), so
+ * concurrent claims never take more packets than there are; the amount is posted from the budget's hold
+ * to the phone's account wallet (created as phone login creates it), or waits for the creator's review.
+ */
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+async function pay(trx: Trx, packet: RedPacketRow, claim: RedPacketClaimRow, now: string) {
+  await postPending(trx, {
+    id: `${packet.holdId}:claim:${claim.id}`,
+    pendingId: packet.holdId,
+    amount: Number(claim.amountFen),
+    credit: walletKey(claim.userId),
+    kind: "red_packet_claim",
+    memo: "问卷红包",
+    now,
+  });
+}
+
+async function claimIn(trx: Trx, ctx: AppContext, packet: RedPacketRow, responseId: number, phone: string) {
+  const now = iso(ctx.clock.now());
+  const before = await trx
+    .selectFrom("red_packet_claims")
+    .select("id")
+    .where("redPacketId", "=", packet.id)
+    .where((eb) => eb.or([eb("responseId", "=", responseId), eb("phone", "=", phone)]))
+    .executeTakeFirst();
+  if (before) throw new ConflictError("redPacketClaimed");
+  const taken = await trx
+    .updateTable("red_packets")
+    .set((eb) => ({ claimedCount: eb("claimedCount", "+", 1) }))
+    .where("id", "=", packet.id)
+    .where("status", "=", "active")
+    .whereRef("claimedCount", "<", "count")
+    .returning("claimedCount")
+    .executeTakeFirst();
+  if (!taken) throw new ConflictError("redPacketEmpty");
+  const shares = JSON.parse(packet.shares) as number[];
+  const amountFen = shares[taken.claimedCount - 1];
+  if (amountFen === undefined) throw new Error(`red packet ${packet.id} has no share ${taken.claimedCount}`);
+  const user = await findOrCreateUserByPhone(trx, ctx.clock.now(), phone);
+  const claim = await trx
+    .insertInto("red_packet_claims")
+    .values({
+      redPacketId: packet.id,
+      responseId,
+      phone,
+      userId: user.id,
+      shareIndex: taken.claimedCount - 1,
+      amountFen,
+      status: packet.review === 1 ? "pending" : "paid",
+      createdAt: now,
+      reviewedAt: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (claim.status === "paid") await pay(trx, packet, claim, now);
+  return claim;
+}
+
+export async function claimRedPacket(
+  ctx: AppContext,
+  input: ResponseProof & { redPacketId: number; phone: string; code: string },
+) {
+  const response = await provenResponse(ctx.db, input);
+  const packet = await findRedPacket(ctx.db, response.questionnaireId, input.redPacketId);
+  if (packet.status !== "active") throw new ConflictError("redPacketEmpty");
+  if (!(await meetsEligibility(ctx.db, parseEligibility(packet.eligibility), response, ctx.clock.now())))
+    throw new ForbiddenError("redPacketNotEligible");
+  let outcome:
+    | { kind: "bad-code"; check: "wrong" | "expired" | "none" }
+    | { kind: "ok"; claim: RedPacketClaimRow };
+  try {
+    outcome = await transaction(ctx.db, async (trx) => {
+      const check = await checkPhoneCode(ctx, trx, {
+        phone: input.phone,
+        purpose: "login",
+        code: input.code,
+      });
+      if (check !== "ok") return { kind: "bad-code", check } as const;
+      return { kind: "ok", claim: await claimIn(trx, ctx, packet, response.id, input.phone) } as const;
+    });
+  } catch (error) {
+    // Two claims of the same response or phone at once: the unique keys let one through.
+    if (isUniqueViolation(error)) throw new ConflictError("redPacketClaimed");
+    throw error;
+  }
+  // Thrown after commit so that a wrong try is counted.
+  if (outcome.kind === "bad-code") throw codeCheckError(outcome.check);
+  return { amountFen: Number(outcome.claim.amountFen), status: outcome.claim.status };
+}
+
+/** The creator's review of a pending claim: approve pays it from the hold, reject leaves it unpaid. */
+export async function reviewClaim(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { questionnaireId: number; claimId: number; approve: boolean },
+) {
+  await loadQuestionnaire(ctx.db, viewer, input.questionnaireId, "manageResponses");
+  const now = iso(ctx.clock.now());
+  await transaction(ctx.db, async (trx) => {
+    const claim = await trx
+      .selectFrom("red_packet_claims")
+      .innerJoin("red_packets", "red_packets.id", "red_packet_claims.redPacketId")
+      .selectAll("red_packet_claims")
+      .where("red_packet_claims.id", "=", input.claimId)
+      .where("red_packets.questionnaireId", "=", input.questionnaireId)
+      .executeTakeFirst();
+    if (!claim) throw new NotFoundError("redPacketClaimNotFound");
+    const decided = await trx
+      .updateTable("red_packet_claims")
+      .set({ status: input.approve ? "paid" : "rejected", reviewedAt: now })
+      .where("id", "=", claim.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(decided.numUpdatedRows) === 0) throw new NotFoundError("redPacketClaimNotFound");
+    if (input.approve)
+      await pay(trx, await findRedPacket(trx, input.questionnaireId, claim.redPacketId), claim, now);
+  });
+  return null;
+}

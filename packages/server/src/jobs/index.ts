@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import { EXPORT_JOB, exportJobHandler } from "../commands/exports/runner.ts";
+import { MAINTENANCE_JOB, maintenanceJobHandler } from "../commands/maintenance.ts";
+import { RESCORE_JOB, rescoreJobHandler } from "../commands/results/rescore.ts";
+import type { AppContext } from "../context.ts";
+import { JobWorker } from "./worker.ts";
+
+const workers = new WeakMap<FastifyInstance, JobWorker>();
+
+/** The job worker of an app: routes queue work through it, tests await it with `idle()`. */
+export function jobWorkerOf(app: FastifyInstance): JobWorker {
+  const worker = workers.get(app);
+  if (!worker) throw new Error("jobs are not registered on this app");
+  return worker;
+}
+
+/** Every kind of background work and the worker that runs it, polling from ready until close. */
+export function registerJobs(app: FastifyInstance, ctx: AppContext): JobWorker {
+  const worker = new JobWorker(ctx, app.log);
+  worker.register(EXPORT_JOB, exportJobHandler(ctx, app.log));
+  worker.register(MAINTENANCE_JOB, maintenanceJobHandler(ctx));
+  worker.register(RESCORE_JOB, rescoreJobHandler(ctx));
+  workers.set(app, worker);
+  app.addHook("onReady", async () => worker.start());
+  // Stops between steps and hands a running job back to the queue before the pool closes.
+  app.addHook("onClose", () => worker.stop());
+  return worker;
+}

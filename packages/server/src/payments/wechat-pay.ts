@@ -1,0 +1,185 @@
+import crypto from "node:crypto";
+import { ResultCode } from "@wjgj/core";
+import { AppError } from "../errors.ts";
+import { headerText, MAX_NOTIFY_SKEW_MS } from "./keys.ts";
+import type { PaymentNotice, PaymentProvider, RefundRequest } from "./provider.ts";
+
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  /** The merchant certificate's serial number, named in each request's Authorization. */
+  serialNo: string;
+  /** PEM of the merchant's private key: signs requests. */
+  privateKey: string;
+  /** PEM of the WeChat Pay platform public key: verifies notifications. */
+  platformPublicKey: string;
+  /** The 32-byte APIv3 key: decrypts notification resources (AES-256-GCM). */
+  apiV3Key: string;
+  notifyUrl: string;
+  /** https://api.mch.weixin.qq.com; tests point it at a local fake. */
+  baseUrl: string;
+}
+
+/** What WeChat Pay v3 signs and verifies: each part followed by a newline. */
+function lines(...parts: string[]): string {
+  return parts.map((p) => `${p}\n`).join("");
+}
+
+/** The Authorization header of an API v3 request (WECHATPAY2-SHA256-RSA2048). */
+export function wechatAuthorization(
+  config: Pick<WechatPayConfig, "mchId" | "serialNo" | "privateKey">,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+  now: Date,
+): string {
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const nonce = crypto.randomBytes(16).toString("hex");
+  const signature = crypto
+    .sign("RSA-SHA256", Buffer.from(lines(method, pathWithQuery, timestamp, nonce, body)), config.privateKey)
+    .toString("base64");
+  return `WECHATPAY2-SHA256-RSA2048 mchid="${config.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${config.serialNo}"`;
+}
+
+/** Decrypts a notification's `resource` (AEAD_AES_256_GCM; the last 16 bytes are the tag). */
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string },
+): string {
+  const data = Buffer.from(resource.ciphertext, "base64");
+  if (data.length <= 16) throw new Error("ciphertext too short");
+  const decipher = crypto.createDecipheriv(
+    "aes-256-gcm",
+    Buffer.from(apiV3Key, "utf8"),
+    Buffer.from(resource.nonce),
+  );
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  decipher.setAAD(Buffer.from(resource.associated_data ?? ""));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
+    "utf8",
+  );
+}
+
+interface NotifyBody {
+  id?: unknown;
+  event_type?: unknown;
+  resource?: { algorithm?: unknown; ciphertext?: unknown; nonce?: unknown; associated_data?: unknown };
+}
+
+function noticeOf(config: WechatPayConfig, body: NotifyBody): PaymentNotice | null {
+  const r = body.resource;
+  if (body.event_type !== "TRANSACTION.SUCCESS" || typeof body.id !== "string" || !r) return null;
+  if (r.algorithm !== "AEAD_AES_256_GCM" || typeof r.ciphertext !== "string" || typeof r.nonce !== "string")
+    return null;
+  const plain = JSON.parse(
+    decryptResource(config.apiV3Key, {
+      ciphertext: r.ciphertext,
+      nonce: r.nonce,
+      associated_data: typeof r.associated_data === "string" ? r.associated_data : "",
+    }),
+  ) as Record<string, unknown>;
+  const amount = plain.amount as { total?: unknown } | undefined;
+  const total = amount?.total;
+  if (plain.trade_state !== "SUCCESS" || plain.mchid !== config.mchId || plain.appid !== config.appId)
+    return null;
+  if (typeof plain.out_trade_no !== "string" || typeof plain.transaction_id !== "string") return null;
+  if (typeof total !== "number" || !Number.isSafeInteger(total) || total <= 0) return null;
+  return {
+    notifyId: body.id.slice(0, 80),
+    orderNo: plain.out_trade_no.slice(0, 32),
+    tradeNo: plain.transaction_id.slice(0, 64),
+    amountFen: total,
+  };
+}
+
+async function call(config: WechatPayConfig, path: string, payload: unknown, now: Date) {
+  const body = JSON.stringify(payload);
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, config.baseUrl), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        authorization: wechatAuthorization(config, "POST", path, body, now),
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    throw new AppError(ResultCode.conflict, "payProviderUnavailable");
+  }
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) throw new AppError(ResultCode.conflict, "payProviderUnavailable");
+  return json;
+}
+
+/** 微信支付 (API v3, Native: the payer scans the code_url's QR code). */
+export function wechatPayProvider(config: WechatPayConfig, clock: () => Date): PaymentProvider {
+  return {
+    name: "wechat",
+    label: "微信支付",
+    async createPayment(order) {
+      const json = await call(
+        config,
+        "/v3/pay/transactions/native",
+        {
+          appid: config.appId,
+          mchid: config.mchId,
+          description: order.itemName.slice(0, 127),
+          out_trade_no: order.orderNo,
+          notify_url: config.notifyUrl,
+          amount: { total: order.amountFen, currency: "CNY" },
+        },
+        clock(),
+      );
+      if (typeof json.code_url !== "string" || !json.code_url)
+        throw new AppError(ResultCode.conflict, "payProviderUnavailable");
+      return { codeUrl: json.code_url };
+    },
+    verifyNotification(headers, rawBody, now) {
+      const timestamp = headerText(headers, "Wechatpay-Timestamp");
+      const nonce = headerText(headers, "Wechatpay-Nonce");
+      const signature = headerText(headers, "Wechatpay-Signature");
+      if (!/^\d{1,12}$/.test(timestamp) || !nonce || !signature) return null;
+      if (Math.abs(Number(timestamp) * 1000 - now.getTime()) > MAX_NOTIFY_SKEW_MS) return null;
+      try {
+        const valid = crypto.verify(
+          "RSA-SHA256",
+          Buffer.from(lines(timestamp, nonce, rawBody)),
+          config.platformPublicKey,
+          Buffer.from(signature, "base64"),
+        );
+        return valid ? noticeOf(config, JSON.parse(rawBody) as NotifyBody) : null;
+      } catch {
+        // A malformed key, signature, body or ciphertext: refused like a forged one.
+        return null;
+      }
+    },
+    answer(ok) {
+      // WeChat Pay v3: 200/204 without a body on success; otherwise 4xx/5xx with code and message.
+      return ok
+        ? { status: 204, contentType: "application/json", body: "" }
+        : {
+            status: 400,
+            contentType: "application/json",
+            body: JSON.stringify({ code: "FAIL", message: "签名验证失败或订单不符" }),
+          };
+    },
+    async refund(request: RefundRequest) {
+      const json = await call(
+        config,
+        "/v3/refund/domestic/refunds",
+        {
+          out_trade_no: request.orderNo,
+          out_refund_no: request.refundNo,
+          reason: request.reason.slice(0, 80),
+          amount: { refund: request.amountFen, total: request.amountFen, currency: "CNY" },
+        },
+        clock(),
+      );
+      if (json.status !== "SUCCESS" && json.status !== "PROCESSING")
+        throw new AppError(ResultCode.conflict, "refundFailed");
+    },
+  };
+}

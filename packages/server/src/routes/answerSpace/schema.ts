@@ -1,0 +1,43 @@
+import { spaceRules } from "@wjgj/core";
+import { z } from "zod";
+import {
+  blankAsAbsent,
+  enumParam,
+  idParam,
+  intFromText,
+  pageNumParam,
+  pageSizeParam,
+  textParam,
+} from "../../http/params.ts";
+import { responseProofInput } from "../prize/schema.ts";
+
+/** Inputs of `/wjgj/api/answerSpace/*`: `id` names the caller's questionnaire. */
+
+export const postInput = z.object({
+  id: idParam,
+  reward: intFromText("spaceRewardInvalid", spaceRules.minReward, spaceRules.maxReward),
+  quota: intFromText("spaceQuotaInvalid", spaceRules.minQuota, spaceRules.maxQuota),
+});
+
+export const questionnaireIdInput = z.object({ id: idParam });
+
+export const earnInput = responseProofInput;
+
+export const spaceListInput = z.object({
+  keyword: blankAsAbsent(textParam("keywordInvalid", { max: 50 })),
+  sort: blankAsAbsent(enumParam(["points", "recent"], "invalidInput")).transform((v) => v ?? "recent"),
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam,
+});
+
+export const removeInput = z.object({
+  id: idParam,
+  reason: textParam("spaceRemovedReasonInvalid", { min: 1, max: 200, multiline: true }),
+});
+
+export const adminSpaceListInput = z.object({
+  keyword: blankAsAbsent(textParam("keywordInvalid", { max: 50 })),
+  status: blankAsAbsent(enumParam(["active", "withdrawn", "removed"], "statusInvalid")),
+  pageNum: pageNumParam,
+  pageSize: pageSizeParam,
+});

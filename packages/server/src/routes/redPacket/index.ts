@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import { claimRedPacket, reviewClaim } from "../../commands/rewards/claims.ts";
+import {
+  addRedPacket,
+  deleteRedPacket,
+  listClaims,
+  listRedPackets,
+} from "../../commands/rewards/red-packets.ts";
+import type { AppContext } from "../../context.ts";
+import { defineRoute } from "../../http/route.ts";
+import { addRedPacketInput, claimInput, questionnaireInput, redPacketInput, reviewInput } from "./schema.ts";
+
+/** Red packets: `/wjgj/api/redPacket/*` (seed §7 names add, del and the list). */
+export function redPacketRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "redPacket/addRedPacket",
+    access: "account:use",
+    input: addRedPacketInput,
+    handler: ({ viewer, input }) => addRedPacket(ctx, viewer, input.questionnaireId, input),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "redPacket/delRedPacket",
+    access: "account:use",
+    input: redPacketInput,
+    handler: ({ viewer, input }) => deleteRedPacket(ctx, viewer, input.questionnaireId, input.redPacketId),
+  });
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "redPacket/getRedPacketList",
+    access: "account:use",
+    input: questionnaireInput,
+    handler: ({ viewer, input }) => listRedPackets(ctx, viewer, input.questionnaireId),
+  });
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "redPacket/getClaimList",
+    access: "account:use",
+    input: questionnaireInput,
+    handler: ({ viewer, input }) => listClaims(ctx, viewer, input.questionnaireId),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "redPacket/reviewClaim",
+    access: "account:use",
+    input: reviewInput,
+    handler: ({ viewer, input }) => reviewClaim(ctx, viewer, input),
+  });
+
+  // The respondent's side, proved by the response's idempotency key (see prize/draw).
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "redPacket/claimRedPacket",
+    access: "public",
+    input: claimInput,
+    handler: ({ input }) => claimRedPacket(ctx, input),
+  });
+}

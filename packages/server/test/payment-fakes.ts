@@ -1,0 +1,161 @@
+import crypto from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import { alipaySign, alipaySignContent } from "../src/payments/alipay.ts";
+
+/** An RSA key pair as PEM text, made in the test: nothing leaves the machine. */
+export function rsaPair() {
+  const pair = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return {
+    privateKey: pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    publicKey: pair.publicKey.export({ type: "spki", format: "pem" }).toString(),
+  };
+}
+
+export interface FakeProvider {
+  app: FastifyInstance;
+  url: string;
+  /** Every request the fake accepted, newest last. */
+  calls: Array<{ path: string; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+function wechatAuthValid(
+  authorization: string,
+  method: string,
+  path: string,
+  body: string,
+  publicKey: string,
+) {
+  const fields = Object.fromEntries(
+    [...authorization.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1] as string, m[2] as string]),
+  );
+  if (!authorization.startsWith("WECHATPAY2-SHA256-RSA2048 ") || !fields.signature) return false;
+  const message = `${method}\n${path}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
+  return crypto.verify(
+    "RSA-SHA256",
+    Buffer.from(message),
+    publicKey,
+    Buffer.from(fields.signature, "base64"),
+  );
+}
+
+/** A small WeChat Pay v3 on 127.0.0.1: checks each request's signature with the merchant's public key. */
+export async function startFakeWechatPay(merchantPublicKey: string): Promise<FakeProvider> {
+  const app = Fastify();
+  const calls: FakeProvider["calls"] = [];
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  app.post("/v3/*", async (request, reply) => {
+    const raw = String(request.body);
+    if (
+      !wechatAuthValid(
+        String(request.headers.authorization ?? ""),
+        "POST",
+        request.url,
+        raw,
+        merchantPublicKey,
+      )
+    )
+      return reply.code(401).send({ code: "SIGN_ERROR", message: "签名错误" });
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    calls.push({ path: request.url, body });
+    if (request.url === "/v3/pay/transactions/native")
+      return { code_url: `weixin://wxpay/bizpayurl?pr=${String(body.out_trade_no)}` };
+    return { refund_id: "R1", out_refund_no: body.out_refund_no, status: "PROCESSING" };
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return { app, url: `http://127.0.0.1:${port}`, calls, close: () => app.close() };
+}
+
+/** A WeChat Pay v3 payment notification: resource encrypted with the APIv3 key, headers signed by the platform. */
+export function wechatNotification(
+  keys: { platformPrivateKey: string; apiV3Key: string },
+  transaction: Record<string, unknown>,
+  now: Date,
+  id = crypto.randomUUID(),
+) {
+  const nonce = crypto.randomBytes(6).toString("hex");
+  const associated = "transaction";
+  const cipher = crypto.createCipheriv("aes-256-gcm", Buffer.from(keys.apiV3Key), Buffer.from(nonce));
+  cipher.setAAD(Buffer.from(associated));
+  const sealed = Buffer.concat([
+    cipher.update(JSON.stringify(transaction)),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  const body = JSON.stringify({
+    id,
+    create_time: now.toISOString(),
+    resource_type: "encrypt-resource",
+    event_type: "TRANSACTION.SUCCESS",
+    summary: "支付成功",
+    resource: {
+      original_type: "transaction",
+      algorithm: "AEAD_AES_256_GCM",
+      ciphertext: sealed.toString("base64"),
+      associated_data: associated,
+      nonce,
+    },
+  });
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const headerNonce = crypto.randomBytes(16).toString("hex");
+  const signature = crypto
+    .sign("RSA-SHA256", Buffer.from(`${timestamp}\n${headerNonce}\n${body}\n`), keys.platformPrivateKey)
+    .toString("base64");
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "wechatpay-timestamp": timestamp,
+      "wechatpay-nonce": headerNonce,
+      "wechatpay-signature": signature,
+      "wechatpay-serial": "PLATFORM-SERIAL",
+    },
+  };
+}
+
+/** A small Alipay gateway on 127.0.0.1: checks the RSA2 request signature, signs its answers. */
+export async function startFakeAlipay(keys: { appPublicKey: string; alipayPrivateKey: string }) {
+  const app = Fastify();
+  const calls: FakeProvider["calls"] = [];
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.post("/gateway.do", async (request, reply) => {
+    const params = Object.fromEntries(new URLSearchParams(String(request.body)));
+    const valid = crypto.verify(
+      "RSA-SHA256",
+      Buffer.from(alipaySignContent(params)),
+      keys.appPublicKey,
+      Buffer.from(params.sign ?? "", "base64"),
+    );
+    const method = params.method ?? "";
+    const biz = JSON.parse(params.biz_content ?? "{}") as Record<string, unknown>;
+    const result = valid
+      ? method === "alipay.trade.precreate"
+        ? {
+            code: "10000",
+            msg: "Success",
+            out_trade_no: biz.out_trade_no,
+            qr_code: `https://qr.alipay.com/${String(biz.out_trade_no)}`,
+          }
+        : { code: "10000", msg: "Success", out_trade_no: biz.out_trade_no, fund_change: "Y" }
+      : { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-signature" };
+    if (valid) calls.push({ path: method, body: { ...params, biz } });
+    const text = JSON.stringify(result);
+    const key = `${method.replace(/\./g, "_")}_response`;
+    return reply
+      .type("application/json;charset=utf-8")
+      .send(`{"${key}":${text},"sign":"${alipaySign(text, keys.alipayPrivateKey)}"}`);
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return { app, url: `http://127.0.0.1:${port}/gateway.do`, calls, close: () => app.close() };
+}
+
+/** An Alipay asynchronous notification, form-encoded and RSA2-signed by Alipay's private key. */
+export function alipayNotification(alipayPrivateKey: string, params: Record<string, string>): string {
+  const all: Record<string, string> = { sign_type: "RSA2", charset: "utf-8", version: "1.0", ...params };
+  const sign = alipaySign(alipaySignContent(all, ["sign", "sign_type"]), alipayPrivateKey);
+  return new URLSearchParams({ ...all, sign }).toString();
+}

@@ -1,0 +1,37 @@
+import type { CSSProperties } from "react";
+import { readableTheme } from "../../lib/contrast.ts";
+import type { CoverData } from "../../page-data.ts";
+import { RichText } from "../rich-text.tsx";
+import { Brand } from "./status-page.tsx";
+
+/** /questionnaireSurvey?id=…: what the respondent is about to answer, before the first question. */
+export function CoverPage({ data }: { data: CoverData }) {
+  // The owner's colour, darkened as the form does when white text would not read on it.
+  const theme = { "--wa-theme": readableTheme(data.themeColor) } as CSSProperties;
+  return (
+    <main className="wa-page wa-cover" style={theme} data-testid="cover-page">
+      {data.headerImage ? <img className="wa-header-img" src={data.headerImage} alt="" /> : null}
+      <div className="wa-cover-body">
+        <RichText as="h1" className="wa-cover-title" html={data.title} />
+        {data.description ? <RichText className="wa-cover-desc" html={data.description} /> : null}
+        <ul className="wa-cover-facts">
+          <li>
+            共 <strong>{data.questionCount}</strong> 题
+          </li>
+          <li>
+            预计用时约 <strong>{data.minutes}</strong> 分钟
+          </li>
+        </ul>
+        <p className="wa-cover-privacy">
+          您的回答仅用于本问卷发布者的统计分析，我们按照
+          <a href="/Agreement">《隐私政策》</a>
+          保护您的个人信息。
+        </p>
+        <a className="wa-btn wa-btn-block" href={`/r/${data.publicId}?start=1`}>
+          开始答题
+        </a>
+      </div>
+      <Brand />
+    </main>
+  );
+}

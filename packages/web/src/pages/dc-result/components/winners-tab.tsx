@@ -1,0 +1,124 @@
+import { DownloadOutlined } from "@ant-design/icons";
+import type { RedPacketClaimView, WinnerView } from "@wjgj/core";
+import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag } from "antd";
+import { rewardsApi, useClaimList, useRewardMutation, useWinnerList } from "../../../api/rewards.ts";
+import { useApiError } from "../../../hooks/use-api-error.ts";
+import { useResults } from "../hooks/results-context.ts";
+
+const claimStatus = {
+  pending: { color: "processing", label: "待审核" },
+  paid: { color: "success", label: "已发放" },
+  rejected: { color: "default", label: "未通过" },
+} as const;
+
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+/** 中奖名单: the draw's winners (export, 标记已发放) and the red-packet claims (审核). */
+export function WinnersTab() {
+  const { id, questionary } = useResults();
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const winners = useWinnerList(id);
+  const claims = useClaimList(id);
+  const markSent = useRewardMutation(id, (drawId: number) => rewardsApi.markSent(id, drawId));
+  const review = useRewardMutation(id, (input: { claimId: number; approve: boolean }) =>
+    rewardsApi.reviewClaim(id, input.claimId, input.approve),
+  );
+
+  const handleSent = (drawId: number) =>
+    markSent.mutate(drawId, {
+      onSuccess: () => message.success("已标记为已发放"),
+      onError: (error) => showError(error),
+    });
+  const handleReview = (claimId: number, approve: boolean) =>
+    review.mutate(
+      { claimId, approve },
+      { onSuccess: () => message.success("审核完成"), onError: (error) => showError(error) },
+    );
+  const handleExport = () =>
+    rewardsApi.exportWinners(id, questionary.title).catch((error: unknown) => showError(error));
+
+  const columns: TableColumnsType<WinnerView> = [
+    { title: "奖品", dataIndex: "prizeName" },
+    { title: "姓名", dataIndex: "name", render: (v: string) => v || "—" },
+    { title: "手机号", dataIndex: "phone", render: (v: string) => v || "—" },
+    { title: "收货地址", dataIndex: "address", render: (v: string) => v || "—" },
+    { title: "券码", dataIndex: "couponCode", render: (v: string | null) => v ?? "—" },
+    {
+      title: "发放",
+      key: "sent",
+      render: (_, row) =>
+        row.sent ? (
+          <Tag color="success">已发放</Tag>
+        ) : (
+          <Button size="small" onClick={() => handleSent(row.drawId)} loading={markSent.isPending}>
+            标记已发放
+          </Button>
+        ),
+    },
+  ];
+  const claimColumns: TableColumnsType<RedPacketClaimView> = [
+    { title: "手机号", dataIndex: "phone" },
+    { title: "金额", dataIndex: "amountFen", render: (v: number) => yuan(v) },
+    {
+      title: "状态",
+      dataIndex: "status",
+      render: (v: RedPacketClaimView["status"]) => (
+        <Tag color={claimStatus[v].color}>{claimStatus[v].label}</Tag>
+      ),
+    },
+    {
+      title: "审核",
+      key: "review",
+      render: (_, row) =>
+        row.status === "pending" ? (
+          <Space>
+            <Button size="small" type="primary" onClick={() => handleReview(row.claimId, true)}>
+              通过并发放
+            </Button>
+            <Button size="small" onClick={() => handleReview(row.claimId, false)}>
+              不通过
+            </Button>
+          </Space>
+        ) : (
+          "—"
+        ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: "100%" }} data-testid="winners-tab">
+      <Card
+        title="中奖名单"
+        extra={
+          <Button icon={<DownloadOutlined />} onClick={handleExport} disabled={!winners.data?.length}>
+            导出 Excel
+          </Button>
+        }
+      >
+        <Table
+          rowKey="drawId"
+          size="small"
+          scroll={{ x: "max-content" }}
+          loading={winners.isLoading}
+          dataSource={winners.data ?? []}
+          columns={columns}
+          locale={{ emptyText: <Empty description="暂无中奖记录" /> }}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        />
+      </Card>
+      <Card title="红包领取记录">
+        <Table
+          rowKey="claimId"
+          size="small"
+          scroll={{ x: "max-content" }}
+          loading={claims.isLoading}
+          dataSource={claims.data ?? []}
+          columns={claimColumns}
+          locale={{ emptyText: <Empty description="暂无领取记录" /> }}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  fenToYuan,
+  type SampleDimension,
+  type SampleTargeting,
+  sampleDimensionLabels,
+  sampleDimensions,
+  samplePriceFen,
+  sampleTargeting,
+} from "@wjgj/core";
+import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Skeleton } from "antd";
+import { useNavigate } from "react-router";
+import { sampleApi, useSampleMutation, useSampleService } from "../../../api/sample-service.ts";
+import { useApiError } from "../../../hooks/use-api-error.ts";
+
+interface Values extends SampleTargeting {
+  quantity: number;
+  note: string;
+}
+
+const anyTargeting: SampleTargeting = { region: "any", ageBand: "any", gender: "any", occupation: "any" };
+
+/** 下单: quantity and targeting, the price at today's rates, paid by freezing the total in the wallet. */
+export function SampleOrderForm({ id, published }: { id: number; published: boolean }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const showError = useApiError();
+  const service = useSampleService();
+  const [form] = Form.useForm<Values>();
+  const values = Form.useWatch([], form) as Partial<Values> | undefined;
+  const add = useSampleMutation((input: Values) => sampleApi.addOrder({ id, ...input }));
+
+  if (!service.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const { rates, balanceFen } = service.data;
+  const targeting = { ...anyTargeting, ...pickTargeting(values) };
+  const price = samplePriceFen(rates, targeting);
+  const quantity = typeof values?.quantity === "number" ? values.quantity : 0;
+  const total = price * quantity;
+
+  const handleFinish = (input: Values) =>
+    add.mutate(input, {
+      onSuccess: () => {
+        message.success("下单成功，费用已从余额中冻结");
+        form.resetFields();
+      },
+      onError: (error) => showError(error, form),
+    });
+
+  return (
+    <Card title="订购样本">
+      {!published && (
+        <Alert type="warning" showIcon title="问卷发布后才能订购样本" style={{ marginBottom: 12 }} />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+        initialValues={{ ...anyTargeting, quantity: rates.minQuantity, note: "" }}
+        disabled={!published}
+      >
+        <Form.Item
+          name="quantity"
+          label="需要的有效答卷数"
+          extra={`${rates.minQuantity}-${rates.maxQuantity}份，只按审核通过的有效答卷计费`}
+          rules={[{ required: true, message: "请填写需要的答卷数" }]}
+        >
+          <InputNumber
+            min={rates.minQuantity}
+            max={rates.maxQuantity}
+            precision={0}
+            style={{ width: "100%" }}
+          />
+        </Form.Item>
+        {sampleDimensions.map((dimension: SampleDimension) => (
+          <Form.Item key={dimension} name={dimension} label={sampleDimensionLabels[dimension]}>
+            <Select
+              aria-label={sampleDimensionLabels[dimension]}
+              options={sampleTargeting[dimension].map((choice) => ({
+                value: choice.value,
+                label: choice.label,
+              }))}
+            />
+          </Form.Item>
+        ))}
+        <Form.Item name="note" label="补充说明（选填）">
+          <Input.TextArea rows={2} maxLength={200} showCount placeholder="例如：优先在校大学生" />
+        </Form.Item>
+        <div className="wj-samples__price" data-testid="sample-price">
+          <span>{`单价 ¥${fenToYuan(price)}/份`}</span>
+          <strong>{`合计 ¥${fenToYuan(total)}`}</strong>
+          <span>{`账户余额 ¥${fenToYuan(balanceFen)}`}</span>
+        </div>
+        <p className="wj-samples__hint">
+          {`基础价 ¥${fenToYuan(rates.basePriceFen)}/份，每增加一项定向条件加 ¥${fenToYuan(rates.targetingPriceFen)}/份。下单时费用从余额中冻结，按有效答卷逐份扣除，取消订单时未完成部分退回余额。`}
+        </p>
+        <div className="wj-samples__actions">
+          <Button type="primary" htmlType="submit" loading={add.isPending}>
+            下单并冻结费用
+          </Button>
+          {total > balanceFen && (
+            <Button onClick={() => navigate("/dc/personalCenter?type=2")}>余额不足，去充值</Button>
+          )}
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function pickTargeting(values: Partial<Values> | undefined): Partial<SampleTargeting> {
+  if (!values) return {};
+  const out: Partial<Record<SampleDimension, string>> = {};
+  for (const d of sampleDimensions) if (values[d]) out[d] = values[d];
+  return out as Partial<SampleTargeting>;
+}

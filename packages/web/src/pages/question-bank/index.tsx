@@ -1,0 +1,143 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { bankDifficulties, bankTypeNames, richTextToPlain } from "@wjgj/core";
+import { App, Button, Drawer, Empty, Input, List, Popconfirm, Space, Table, Tag, Upload } from "antd";
+import { useState } from "react";
+import { ApiError } from "../../api/errors.ts";
+import { type BankSummary, questionBankApi, questionBankKeys } from "../../api/question-banks.ts";
+import "./question-bank.css";
+
+function errorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return "操作失败，请稍后重试";
+  const rows = (error.data as { errors?: { message: string }[] } | null)?.errors ?? [];
+  return rows.length > 0 ? `${error.message}\n${rows.map((r) => r.message).join("\n")}` : error.message;
+}
+
+function BankQuestions({ bank, onClose }: { bank: BankSummary | null; onClose(): void }) {
+  const query = useQuery({
+    queryKey: questionBankKeys.questions(bank?.id ?? 0),
+    queryFn: () => questionBankApi.getBankQuestionList(bank?.id ?? 0),
+    enabled: bank !== null,
+  });
+  return (
+    <Drawer open={bank !== null} onClose={onClose} title={bank?.name} size="large">
+      <List
+        loading={query.isPending}
+        dataSource={query.data ?? []}
+        locale={{ emptyText: <Empty description="题库中还没有题目" /> }}
+        renderItem={(item, i) => (
+          <List.Item>
+            <List.Item.Meta
+              title={`${i + 1}. ${richTextToPlain(item.question.title)}`}
+              description={
+                <Space wrap size={4}>
+                  <Tag>
+                    {bankTypeNames[item.question.type as keyof typeof bankTypeNames] ?? item.question.type}
+                  </Tag>
+                  <Tag color="blue">{bankDifficulties[item.difficulty - 1]}</Tag>
+                  {item.tags.map((tag) => (
+                    <Tag key={tag}>{tag}</Tag>
+                  ))}
+                </Space>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </Drawer>
+  );
+}
+
+/** /dc/questionBank (题库): the user's banks; import from the Excel template, export, open to read. */
+export function QuestionBankPage() {
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const [name, setName] = useState("");
+  const [open, setOpen] = useState<BankSummary | null>(null);
+  const list = useQuery({ queryKey: questionBankKeys.list(), queryFn: questionBankApi.getBankList });
+  const refresh = () => client.invalidateQueries({ queryKey: ["questionBank"] });
+  const add = useMutation({
+    mutationFn: () => questionBankApi.addBank(name),
+    onSuccess: () => {
+      setName("");
+      void refresh();
+    },
+    onError: (error) => void message.error(errorText(error)),
+  });
+  const handleImport = async (bank: BankSummary, file: File) => {
+    try {
+      const { imported } = await questionBankApi.importBankQuestions(bank.id, file);
+      void message.success(`已导入 ${imported} 道题`);
+      void refresh();
+    } catch (error) {
+      modal.error({ title: "导入失败", content: <pre className="qb-errors">{errorText(error)}</pre> });
+    }
+  };
+  const run = (work: Promise<unknown>) => work.catch((error) => void message.error(errorText(error)));
+
+  return (
+    <main className="qb-page">
+      <h1>我的题库</h1>
+      <div className="qb-toolbar">
+        <Input
+          aria-label="新题库名称"
+          placeholder="新题库名称"
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onPressEnter={() => name.trim() && add.mutate()}
+        />
+        <Button type="primary" disabled={!name.trim()} loading={add.isPending} onClick={() => add.mutate()}>
+          新建题库
+        </Button>
+        <Button onClick={() => run(questionBankApi.downloadTemplate())}>下载导入模板</Button>
+      </div>
+      <Table<BankSummary>
+        rowKey="id"
+        loading={list.isPending}
+        dataSource={list.data ?? []}
+        pagination={false}
+        scroll={{ x: "max-content" }}
+        locale={{ emptyText: <Empty description="还没有题库，输入名称新建一个" /> }}
+        columns={[
+          {
+            title: "题库",
+            dataIndex: "name",
+            render: (text: string, bank) => (
+              <Button type="link" onClick={() => setOpen(bank)}>
+                {text}
+              </Button>
+            ),
+          },
+          { title: "题目数", dataIndex: "questionCount" },
+          {
+            title: "操作",
+            render: (_, bank) => (
+              <Space wrap>
+                <Upload
+                  accept=".xlsx"
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    void handleImport(bank, file);
+                    return false;
+                  }}
+                >
+                  <Button aria-label={`导入到${bank.name}`}>导入 Excel</Button>
+                </Upload>
+                <Button onClick={() => run(questionBankApi.exportBank(bank))}>导出</Button>
+                <Popconfirm
+                  title="删除题库及其中所有题目？"
+                  okText="删除"
+                  cancelText="取消"
+                  onConfirm={() => run(questionBankApi.delBank(bank.id).then(refresh))}
+                >
+                  <Button danger>删除</Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <BankQuestions bank={open} onClose={() => setOpen(null)} />
+    </main>
+  );
+}
