@@ -1,8 +1,13 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 // One runner for every package's unit and API tests; e2e journeys run under Playwright instead.
 export default defineConfig({
   test: {
     projects: ["packages/core", "packages/server", "packages/web"],
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's two. The API tests spend much of
+    // their time waiting on the database, scrypt and child processes, so two files per core keep both cores busy
+    // (the run took 11 min with one worker). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, os.availableParallelism() * 2)),
   },
 });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import { card, openAnswerPage, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
 import { type Created, publishQuestionnaire, unique } from "../support/answering.ts";
 
 /** Issue #17: a respondent on a phone answers, draws, wins and fills in the form; the creator sees the winner. */
@@ -41,7 +41,7 @@ test.describe("rewards on a phone", () => {
       probability: 100,
     });
 
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await tapText(card(page, "q1"), "大一");
     await page.getByRole("button", { name: "提交" }).tap();
     await expect(page.getByTestId("thank-you")).toBeVisible();
@@ -75,7 +75,7 @@ test.describe("rewards on a phone", () => {
       questionnaireId: q.id,
       prizeSet: { enabled: true },
     });
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await tapText(card(page, "q1"), "大二");
     await page.getByRole("button", { name: "提交" }).tap();
     await page.getByRole("button", { name: "抽奖", exact: true }).tap();

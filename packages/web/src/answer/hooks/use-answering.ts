@@ -45,6 +45,8 @@ export function useAnswering(
         setReady(true);
       });
       for (const resolve of waiters.current.splice(0)) resolve(live);
+      // Journeys wait for this before tapping (see e2e/support/answer-page.ts openAnswerPage).
+      document.documentElement.setAttribute("data-engine", "ready");
     });
     return () => {
       alive = false;
