@@ -339,6 +339,7 @@ export const messages = {
   payProviderDisabled: "该支付方式暂未开通，请选择其他支付方式",
   rechargeByWallet: "充值订单不能用余额支付",
   orderKindInvalid: "订单类型无效",
+  consumptionTypeInvalid: "明细类型无效，请重新选择",
   dateRangeInvalid: "日期需为YYYY-MM-DD格式，且开始日期不晚于结束日期",
   vipPeriodInvalid: "请选择开通时长",
   entitlementQuestionnaires: "当前会员等级最多可创建{limit}份问卷，升级会员可创建更多",
