@@ -361,6 +361,7 @@ export const messages = {
   refundNoProvider: "该订单的支付渠道不支持原路退款，请选择退款到余额",
   refundReasonInvalid: "请填写退款原因（不超过200字）",
   grantReasonInvalid: "请填写开通原因（不超过200字）",
+  vipChangeReasonInvalid: "请填写调整会员的原因（不超过200字）",
   grantDaysInvalid: "开通天数需为1-3650之间的整数",
   transferConfirmed: "已确认收款，订单已完成",
   refundDone: "已退款",

@@ -52,7 +52,7 @@ export async function listConsumption(
   const orderKinds = (["vip", "recharge"] as const).filter((k) => !input.type || input.type === k);
   let orders = ctx.db
     .selectFrom("orders")
-    .select([sql.lit("order").as("source"), "orderNo as key", "createdAt"])
+    .select([sql.lit("order").as("source"), "orderNo as key", "id as seq", "createdAt"])
     .where("userId", "=", user.id);
   if (from) orders = orders.where("createdAt", ">=", from);
   if (to) orders = orders.where("createdAt", "<", to);
@@ -60,7 +60,7 @@ export async function listConsumption(
 
   let movements = ctx.db
     .selectFrom("ledger_transfers")
-    .select([sql.lit("wallet").as("source"), "id as key", "createdAt"]);
+    .select([sql.lit("wallet").as("source"), "id as key", sql<number>`0`.as("seq"), "createdAt"]);
   if (wallet) {
     const w = wallet.id;
     movements = movements
@@ -85,7 +85,9 @@ export async function listConsumption(
       .selectFrom(both)
       .select(["source", "key"])
       .orderBy("createdAt", "desc")
+      // Ties (one request, one instant): movements above orders, orders by creation, then a stable key.
       .orderBy("source", "desc")
+      .orderBy("seq", "desc")
       .orderBy("key", "desc")
       .limit(input.pageSize)
       .offset((input.pageNum - 1) * input.pageSize)

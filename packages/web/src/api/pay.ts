@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  ConsumptionType,
   ConsumptionView,
   InvoiceView,
-  OrderKind,
   OrderView,
   PayStartView,
   VipPeriod,
@@ -19,7 +19,7 @@ export interface ConsumptionFilter {
   pageSize: number;
   startDate?: string;
   endDate?: string;
-  type?: OrderKind | "";
+  type?: ConsumptionType | "";
 }
 
 export interface NewWithdrawal {
