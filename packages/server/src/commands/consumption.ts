@@ -40,9 +40,7 @@ export async function listConsumption(
   input: ConsumptionInput,
 ): Promise<Page<ConsumptionView>> {
   const from = input.startDate ? iso(CHINA_DAY(input.startDate)) : undefined;
-  const to = input.endDate
-    ? iso(new Date(CHINA_DAY(input.endDate).getTime() + 86_400_000))
-    : undefined;
+  const to = input.endDate ? iso(new Date(CHINA_DAY(input.endDate).getTime() + 86_400_000)) : undefined;
   const wallet = await ctx.db
     .selectFrom("ledger_accounts")
     .select("id")
@@ -130,9 +128,7 @@ async function readRows(
           .selectFrom("ledger_transfers")
           .selectAll()
           .where("id", "in", transferIds)
-          .where((eb) =>
-            eb.or([eb("debitAccountId", "=", walletId), eb("creditAccountId", "=", walletId)]),
-          )
+          .where((eb) => eb.or([eb("debitAccountId", "=", walletId), eb("creditAccountId", "=", walletId)]))
           .execute()
       : [],
   ]);

@@ -30,15 +30,13 @@ export async function listWalletRecords(ctx: AppContext, user: UserRow, input: P
     .where("key", "=", walletKey(user.id))
     .executeTakeFirst();
   if (!account) return { list: [], total: 0, pageNum: input.pageNum, pageSize: input.pageSize };
-  const base = ctx.db
-    .selectFrom("ledger_transfers")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("debitAccountId", "=", account.id), eb("phase", "!=", "post_pending")]),
-        // Money posted from someone else's hold (a red packet received) does reach this wallet.
-        eb.and([eb("creditAccountId", "=", account.id), eb("phase", "in", ["posted", "post_pending"])]),
-      ]),
-    );
+  const base = ctx.db.selectFrom("ledger_transfers").where((eb) =>
+    eb.or([
+      eb.and([eb("debitAccountId", "=", account.id), eb("phase", "!=", "post_pending")]),
+      // Money posted from someone else's hold (a red packet received) does reach this wallet.
+      eb.and([eb("creditAccountId", "=", account.id), eb("phase", "in", ["posted", "post_pending"])]),
+    ]),
+  );
   const [rows, total] = await Promise.all([
     base
       .selectAll()

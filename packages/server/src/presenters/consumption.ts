@@ -39,7 +39,10 @@ const movementStatusLabels: Record<string, string> = {
 /** Order numbers as the user knows them: a membership or recharge order, or a sample order (S…). */
 const ORDER_NO = /^S?\d{20}$/;
 
-export function presentConsumptionOrder(order: OrderRow, invoiceStatus: InvoiceStatus | null): ConsumptionView {
+export function presentConsumptionOrder(
+  order: OrderRow,
+  invoiceStatus: InvoiceStatus | null,
+): ConsumptionView {
   const amount = Number(order.amountFen);
   return {
     id: `order:${order.orderNo}`,
@@ -62,15 +65,21 @@ export function presentConsumptionOrder(order: OrderRow, invoiceStatus: InvoiceS
 export function presentMovement(
   row: LedgerTransferRow,
   walletId: number,
-  extra: { holdRemaining: number; withdrawalStatus: WithdrawalStatus | undefined; orderItem: string | undefined },
+  extra: {
+    holdRemaining: number;
+    withdrawalStatus: WithdrawalStatus | undefined;
+    orderItem: string | undefined;
+  },
 ): ConsumptionView {
   const amount = Number(row.amount);
   const released = row.phase === "void_pending";
-  const signed = released || (row.creditAccountId === walletId && row.debitAccountId !== walletId) ? amount : -amount;
+  const signed =
+    released || (row.creditAccountId === walletId && row.debitAccountId !== walletId) ? amount : -amount;
   const type = movementType[row.kind] ?? "other";
   const names = itemNames[row.kind];
   let itemName =
-    (row.phase === "pending" ? names?.hold : released ? names?.release : names?.move) ?? (row.memo || consumptionTypeLabels[type]);
+    (row.phase === "pending" ? names?.hold : released ? names?.release : names?.move) ??
+    (row.memo || consumptionTypeLabels[type]);
   if (row.kind === "refund") itemName = extra.orderItem ? `退款：${extra.orderItem}` : "订单退款";
   let status = "done";
   let statusLabel = movementStatusLabels.done ?? "";

@@ -101,7 +101,9 @@ describe("admin/user/update", () => {
       token: target.token,
     });
     expect(info.body.data).toMatchObject({ vipLevel: 2, vipStopTime: "2027-06-30 23:59:59" });
-    expect((await update({ id: target.user.id, vipLevel: 0, vipReason: "试用结束" })).body.data).toMatchObject({
+    expect(
+      (await update({ id: target.user.id, vipLevel: 0, vipReason: "试用结束" })).body.data,
+    ).toMatchObject({
       vipLevel: 0,
       vipStopTime: "",
     });
@@ -129,7 +131,9 @@ describe("admin/user/update", () => {
     expect(stillFree).toEqual({ vipLevel: 0, vipStopTime: null });
     expect(await auditRowsOf(t, "user", target.user.id)).toEqual([]);
 
-    expect((await update({ ...grant, vipReason: "  合作伙伴试用 " })).body.data).toMatchObject({ vipLevel: 3 });
+    expect((await update({ ...grant, vipReason: "  合作伙伴试用 " })).body.data).toMatchObject({
+      vipLevel: 3,
+    });
     // Saving the same membership again (the dialog's 保存 without a change) needs no reason.
     expect((await update(grant)).body.code).toBe(200);
     expect((await update({ id: target.user.id, status: "disabled" })).body.code).toBe(200);

@@ -130,7 +130,9 @@ describe("user/accountConsumption lists orders and wallet movements", () => {
       }),
     );
     t.clock.advance(60);
-    await transaction(t.db, (trx) => voidPending(trx, { id: `${holdId}:void`, pendingId: holdId, now: at() }));
+    await transaction(t.db, (trx) =>
+      voidPending(trx, { id: `${holdId}:void`, pendingId: holdId, now: at() }),
+    );
 
     const page = await list(owner);
     expect(page.code).toBe(200);

@@ -27,7 +27,11 @@ export function VipDialog({ row, onClose }: { row: AdminUserRow | null; onClose:
   useEffect(() => {
     if (!row) return;
     const stop = row.vipStopTime ? dayjs(row.vipStopTime.replace(" ", "T")) : null;
-    form.setFieldsValue({ vipLevel: row.vipLevel, vipStopTime: stop?.isValid() ? stop : null, vipReason: "" });
+    form.setFieldsValue({
+      vipLevel: row.vipLevel,
+      vipStopTime: stop?.isValid() ? stop : null,
+      vipReason: "",
+    });
   }, [row, form]);
 
   const handleOk = async () => {
