@@ -25,8 +25,8 @@ function Amount({ fen }: { fen: number }) {
 }
 
 const columns: TableColumnsType<ConsumptionView> = [
-  { title: "时间", dataIndex: "createdAt", width: 170 },
-  { title: "类型", dataIndex: "typeLabel", width: 100 },
+  { title: "时间", dataIndex: "createdAt", width: 160 },
+  { title: "类型", dataIndex: "typeLabel", width: 90 },
   { title: "项目", dataIndex: "itemName" },
   {
     title: "金额（元）",
@@ -35,15 +35,15 @@ const columns: TableColumnsType<ConsumptionView> = [
     width: 110,
     render: (fen: number) => <Amount fen={fen} />,
   },
-  { title: "订单号", dataIndex: "orderNo", width: 200, render: (no: string) => no || "—" },
+  { title: "订单号", dataIndex: "orderNo", width: 190, render: (no: string) => no || "—" },
   {
     title: "支付方式",
     dataIndex: "provider",
-    width: 100,
+    width: 90,
     render: (p: string) => (p ? (payProviderLabels[p] ?? p) : "—"),
   },
-  { title: "状态", dataIndex: "statusLabel", width: 90 },
-  { title: "发票", key: "invoice", width: 100, render: (_: unknown, o) => <InvoiceCell order={o} /> },
+  { title: "状态", dataIndex: "statusLabel", width: 80 },
+  { title: "发票", key: "invoice", width: 90, render: (_: unknown, o) => <InvoiceCell order={o} /> },
 ];
 
 /** Every row of the filter (page by page), saved as a CSV file. */
@@ -151,7 +151,7 @@ export function ConsumptionPanel() {
                 {o.typeLabel} · {o.statusLabel} · {o.createdAt}
               </div>
               {o.orderNo ? <div className="wj-consumption__item-meta">订单号 {o.orderNo}</div> : null}
-              <InvoiceCell order={o} />
+              {o.source === "order" ? <InvoiceCell order={o} /> : null}
             </List.Item>
           )}
         />
