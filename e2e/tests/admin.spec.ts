@@ -181,6 +181,7 @@ test.describe("admin console", () => {
     await page.locator(".ant-select-item-option", { hasText: "黄金会员" }).click();
     await vip.getByLabel("到期时间").fill("2030-12-31 23:59:59");
     await vip.getByLabel("到期时间").press("Enter");
+    await vip.getByLabel("调整原因").fill("合作伙伴试用");
     await page
       .getByRole("dialog", { name: /设置会员/ })
       .getByRole("button", { name: "保存" })

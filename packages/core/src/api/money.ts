@@ -119,6 +119,9 @@ export const walletKindLabels: Record<string, string> = {
   freeze: "冻结",
   release: "解冻",
   sample: "样本服务",
+  red_packet: "问卷红包",
+  red_packet_claim: "问卷红包",
+  refund_undo: "退款撤回",
 };
 
 export type WithdrawalChannel = "alipay" | "bank";
@@ -156,8 +159,52 @@ export interface WithdrawalView {
 export type InvoiceStatus = "requested" | "issued";
 export const invoiceStatusLabels: Record<InvoiceStatus, string> = { requested: "开票中", issued: "已开票" };
 
-/** A row of 消费明细: the order and where its invoice stands (null: none asked for). */
-export interface ConsumptionView extends OrderView {
+/**
+ * What 消费明细 filters by: the two order kinds, and the wallet movements grouped by what caused them
+ * (其他 holds any movement a later feature adds before it gets a group of its own).
+ */
+export const consumptionTypes = [
+  "vip",
+  "recharge",
+  "refund",
+  "withdrawal",
+  "red_packet",
+  "sample",
+  "other",
+] as const;
+export type ConsumptionType = (typeof consumptionTypes)[number];
+export const consumptionTypeLabels: Record<ConsumptionType, string> = {
+  vip: "会员开通",
+  recharge: "余额充值",
+  refund: "退款",
+  withdrawal: "提现",
+  red_packet: "问卷红包",
+  sample: "样本服务",
+  other: "其他",
+};
+
+/**
+ * A row of 消费明细: an order (any status) or a movement of the wallet's available money. The movement
+ * that settles an order is the order's own row, so nothing shows twice. `amountFen` is signed from the
+ * account's side: positive when money came to the account (a recharge, a refund to the wallet, a red
+ * packet received, frozen money released), negative when it left or was frozen.
+ */
+export interface ConsumptionView {
+  /** `order:<orderNo>` or `wallet:<transfer id>`: unique within the list. */
+  id: string;
+  source: "order" | "wallet";
+  createdAt: string;
+  type: ConsumptionType;
+  typeLabel: string;
+  itemName: string;
+  amountFen: number;
+  /** The order number the row belongs to; "" when none (a withdrawal, a red packet). */
+  orderNo: string;
+  status: string;
+  statusLabel: string;
+  /** How an order was paid ("" for movements and unpaid orders). */
+  provider: string;
+  /** Orders only: where its invoice stands (null: none asked for). */
   invoiceStatus: InvoiceStatus | null;
 }
 

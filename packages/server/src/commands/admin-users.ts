@@ -62,6 +62,9 @@ export async function updateUserByAdmin(
     const vipLevel = input.vipLevel ?? before.vipLevel;
     const vipStopTime = vipLevel === 0 ? null : (input.vipStopTime ?? before.vipStopTime);
     if (vipLevel !== 0 && !vipStopTime) throw InvalidInputError.field("vipStopTime", "vipStopTimeRequired");
+    // A membership given or taken by hand is money's worth: it needs a reason, which the audit log keeps.
+    const vipChanged = vipLevel !== before.vipLevel || vipStopTime !== before.vipStopTime;
+    if (vipChanged && !input.vipReason) throw InvalidInputError.field("vipReason", "vipChangeReasonInvalid");
     const after = await trx
       .updateTable("users")
       .set({
@@ -77,11 +80,11 @@ export async function updateUserByAdmin(
     if (after.status === "disabled") await revokeAllSessions(trx, after.id, now);
     await recordAudit(trx, now, {
       adminId: admin.user.id,
-      action: "update",
+      action: vipChanged ? "grantLevel" : "update",
       entity: "user",
       entityId: after.id,
       before: presentAdminUser(before),
-      after: presentAdminUser(after),
+      after: vipChanged ? { ...presentAdminUser(after), reason: input.vipReason } : presentAdminUser(after),
     });
     return presentAdminUser(after);
   });

@@ -1,11 +1,10 @@
-import type { ConsumptionView, OrderKind, WalletView } from "@wjgj/core";
-import { chinaDayStart, iso } from "../clock.ts";
+import type { WalletView } from "@wjgj/core";
 import type { AppContext } from "../context.ts";
 import { toCount } from "../db/index.ts";
-import type { Page, PageInput } from "../db/paging.ts";
+import type { PageInput } from "../db/paging.ts";
 import type { UserRow } from "../db/tables/users.ts";
 import { paymentsFor } from "../payments/index.ts";
-import { presentOrder, presentWalletRecord } from "../presenters/money.ts";
+import { presentWalletRecord } from "../presenters/money.ts";
 import { readBankInfo } from "./bank-info.ts";
 import { balanceOf, walletKey } from "./ledger.ts";
 
@@ -21,7 +20,8 @@ export async function walletOf(ctx: AppContext, user: UserRow): Promise<WalletVi
 /**
  * Every movement of the wallet's available money, newest first. A hold takes the money when it is made
  * (提现冻结, a red packet's budget); posting the hold later moves nothing available, so that row is left
- * out: a paid withdrawal shows once, and the rows shown always add up to the available balance.
+ * out unless it pays this wallet from another's hold: a paid withdrawal shows once, and the rows shown
+ * always add up to the available balance.
  */
 export async function listWalletRecords(ctx: AppContext, user: UserRow, input: PageInput) {
   const account = await ctx.db
@@ -30,10 +30,13 @@ export async function listWalletRecords(ctx: AppContext, user: UserRow, input: P
     .where("key", "=", walletKey(user.id))
     .executeTakeFirst();
   if (!account) return { list: [], total: 0, pageNum: input.pageNum, pageSize: input.pageSize };
-  const base = ctx.db
-    .selectFrom("ledger_transfers")
-    .where((eb) => eb.or([eb("debitAccountId", "=", account.id), eb("creditAccountId", "=", account.id)]))
-    .where("phase", "!=", "post_pending");
+  const base = ctx.db.selectFrom("ledger_transfers").where((eb) =>
+    eb.or([
+      eb.and([eb("debitAccountId", "=", account.id), eb("phase", "!=", "post_pending")]),
+      // Money posted from someone else's hold (a red packet received) does reach this wallet.
+      eb.and([eb("creditAccountId", "=", account.id), eb("phase", "in", ["posted", "post_pending"])]),
+    ]),
+  );
   const [rows, total] = await Promise.all([
     base
       .selectAll()
@@ -49,58 +52,6 @@ export async function listWalletRecords(ctx: AppContext, user: UserRow, input: P
   ]);
   return {
     list: rows.map((row) => presentWalletRecord(row, account.id)),
-    total,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
-}
-
-const CHINA_DAY = (date: string) => chinaDayStart(new Date(`${date}T12:00:00+08:00`));
-
-/** `user/accountConsumption`: the account's orders, newest first, by China-time date range and kind. */
-export async function listConsumption(
-  ctx: AppContext,
-  user: UserRow,
-  input: PageInput & {
-    startDate?: string | undefined;
-    endDate?: string | undefined;
-    type?: OrderKind | undefined;
-  },
-): Promise<Page<ConsumptionView>> {
-  let base = ctx.db.selectFrom("orders").where("userId", "=", user.id);
-  if (input.startDate) base = base.where("createdAt", ">=", iso(CHINA_DAY(input.startDate)));
-  if (input.endDate) {
-    const end = new Date(CHINA_DAY(input.endDate).getTime() + 86_400_000);
-    base = base.where("createdAt", "<", iso(end));
-  }
-  if (input.type) base = base.where("itemKind", "=", input.type);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(input.pageSize)
-      .offset((input.pageNum - 1) * input.pageSize)
-      .execute(),
-    base
-      .select((eb) => eb.fn.countAll().as("count"))
-      .executeTakeFirst()
-      .then(toCount),
-  ]);
-  const invoices = rows.length
-    ? await ctx.db
-        .selectFrom("invoices")
-        .select(["orderId", "status"])
-        .where(
-          "orderId",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .execute()
-    : [];
-  const invoiceOf = new Map(invoices.map((i) => [i.orderId, i.status]));
-  return {
-    list: rows.map((row) => ({ ...presentOrder(row), invoiceStatus: invoiceOf.get(row.id) ?? null })),
     total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,

@@ -36,6 +36,8 @@ export interface UserUpdateInput {
   vipLevel?: number;
   /** `YYYY-MM-DD HH:mm:ss`, China time. */
   vipStopTime?: string;
+  /** Required whenever the level or expiry changes; kept in the audit log. */
+  vipReason?: string;
   isTemplate?: 0 | 1;
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  ConsumptionType,
   ConsumptionView,
   InvoiceView,
-  OrderKind,
   OrderView,
   PayStartView,
   VipPeriod,
@@ -19,7 +19,7 @@ export interface ConsumptionFilter {
   pageSize: number;
   startDate?: string;
   endDate?: string;
-  type?: OrderKind | "";
+  type?: ConsumptionType | "";
 }
 
 export interface NewWithdrawal {
@@ -39,7 +39,8 @@ export const payApi = {
   createOrder: (order: NewOrder) => http.post<OrderView>("pay/createOrder", { ...order }),
   payOrder: (orderNo: string, provider: string) =>
     http.post<PayStartView>("pay/payOrder", { orderNo, provider }),
-  getOrder: (orderNo: string) => http.get<OrderView>("pay/getOrder", { orderNo }),
+  getOrder: (orderNo: string, options?: { silent?: boolean }) =>
+    http.get<OrderView>("pay/getOrder", { orderNo }, options),
   cancelOrder: (orderNo: string) => http.post<OrderView>("pay/cancelOrder", { orderNo }),
   fakeGatewayPay: (orderNo: string) => http.post<{ delivered: boolean }>("pay/fakeGatewayPay", { orderNo }),
   getWallet: () => http.get<WalletView>("pay/getWallet"),
@@ -67,6 +68,7 @@ export const payKeys = {
   wallet: () => [...payKeys.all, "wallet"] as const,
   records: (pageNum: number, pageSize: number) => [...payKeys.all, "records", pageNum, pageSize] as const,
   consumption: (filter: ConsumptionFilter) => [...payKeys.all, "consumption", filter] as const,
+  order: (orderNo: string) => [...payKeys.all, "order", orderNo] as const,
   withdrawals: (pageNum: number, pageSize: number) =>
     [...payKeys.all, "withdrawals", pageNum, pageSize] as const,
 };
@@ -103,6 +105,18 @@ export function useWalletRecords(pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: payKeys.records(pageNum, pageSize),
     queryFn: () => payApi.getWalletRecords(pageNum, pageSize),
+  });
+}
+
+/**
+ * A QR payment's order, read every 2 s until it is no longer pending: the provider's notification reaches
+ * the server, and the page learns of it here.
+ */
+export function useOrderUntilSettled(orderNo: string) {
+  return useQuery({
+    queryKey: payKeys.order(orderNo),
+    queryFn: () => payApi.getOrder(orderNo, { silent: true }),
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== "pending" ? false : 2000),
   });
 }
 

@@ -38,6 +38,8 @@ export const userUpdateInput = z
     status: blankAsAbsent(enumParam(["active", "disabled"], "userStatusInvalid")),
     vipLevel: blankAsAbsent(intFromText("userVipLevelInvalid", 0, 3)),
     vipStopTime: blankAsAbsent(dateTimeParam()),
+    /** Why the membership is changed by hand: required when it changes, kept in the audit log. */
+    vipReason: blankAsAbsent(textParam("vipChangeReasonInvalid", { max: 200 })),
     /** 模板作者: may submit templates to the public gallery (seed's user field isTemplate). */
     isTemplate: blankAsAbsent(booleanParam("userIsTemplateInvalid")),
   })

@@ -90,19 +90,63 @@ describe("admin/user/update", () => {
     const target = await buildUser(t);
     const missing = await update({ id: target.user.id, vipLevel: 2 });
     expect(missing.body).toMatchObject({ code: 400, msg: "请设置会员到期时间" });
-    const set = await update({ id: target.user.id, vipLevel: 2, vipStopTime: "2027-06-30 23:59:59" });
+    const set = await update({
+      id: target.user.id,
+      vipLevel: 2,
+      vipStopTime: "2027-06-30 23:59:59",
+      vipReason: "补偿服务中断",
+    });
     expect(set.body.data).toMatchObject({ vipLevel: 2, vipStopTime: "2027-06-30 23:59:59" });
     const info = await call<{ vipLevel: number; vipStopTime: string }>(t.app, "GET", "user/getUserInfo", {
       token: target.token,
     });
     expect(info.body.data).toMatchObject({ vipLevel: 2, vipStopTime: "2027-06-30 23:59:59" });
-    expect((await update({ id: target.user.id, vipLevel: 0 })).body.data).toMatchObject({
+    expect(
+      (await update({ id: target.user.id, vipLevel: 0, vipReason: "试用结束" })).body.data,
+    ).toMatchObject({
       vipLevel: 0,
       vipStopTime: "",
     });
     expect((await update({ id: target.user.id, vipStopTime: "2027-02-30" })).body.msg).toBe(
       "时间格式应为 YYYY-MM-DD HH:mm:ss",
     );
+  });
+
+  it("a membership changed by hand needs a reason, which the audit log keeps; other changes do not", async () => {
+    const target = await buildUser(t);
+    const grant = { id: target.user.id, vipLevel: 3, vipStopTime: "2027-01-31 23:59:59" };
+    for (const vipReason of [undefined, "", "   ", "理".repeat(201)]) {
+      const refused = await update(vipReason === undefined ? grant : { ...grant, vipReason });
+      expect(refused.body).toMatchObject({
+        code: 400,
+        msg: "请填写调整会员的原因（不超过200字）",
+        data: { errors: [{ field: "vipReason", message: "请填写调整会员的原因（不超过200字）" }] },
+      });
+    }
+    const stillFree = await t.db
+      .selectFrom("users")
+      .select(["vipLevel", "vipStopTime"])
+      .where("id", "=", target.user.id)
+      .executeTakeFirstOrThrow();
+    expect(stillFree).toEqual({ vipLevel: 0, vipStopTime: null });
+    expect(await auditRowsOf(t, "user", target.user.id)).toEqual([]);
+
+    expect((await update({ ...grant, vipReason: "  合作伙伴试用 " })).body.data).toMatchObject({
+      vipLevel: 3,
+    });
+    // Saving the same membership again (the dialog's 保存 without a change) needs no reason.
+    expect((await update(grant)).body.code).toBe(200);
+    expect((await update({ id: target.user.id, status: "disabled" })).body.code).toBe(200);
+    const audit = await auditRowsOf(t, "user", target.user.id);
+    expect(audit.map((row) => [row.action, (row.after as { reason?: string }).reason])).toEqual([
+      ["grantLevel", "合作伙伴试用"],
+      ["update", undefined],
+      ["update", undefined],
+    ]);
+    expect(audit[0]).toMatchObject({
+      before: { vipLevel: 0 },
+      after: { vipLevel: 3, vipStopTime: "2027-01-31 23:59:59" },
+    });
   });
 
   it("refuses an admin disabling their own account, an empty change and unknown users", async () => {

@@ -1,8 +1,9 @@
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance } from "fastify";
+import { listConsumption } from "../../commands/consumption.ts";
 import { openInvoiceDownload, requestInvoice } from "../../commands/invoices.ts";
 import { cancelOrder, createOrder, getOrder, payOrder } from "../../commands/orders.ts";
-import { listConsumption, listWalletRecords, walletOf } from "../../commands/wallet.ts";
+import { listWalletRecords, walletOf } from "../../commands/wallet.ts";
 import { cancelWithdrawal, listMyWithdrawals, requestWithdrawal } from "../../commands/withdrawals.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { OrderView, UserInfo, WalletView } from "@wjgj/core";
+import type { ConsumptionView, OrderView, UserInfo, WalletView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
@@ -229,13 +229,13 @@ describe("user/accountConsumption", () => {
     await createOrder(owner, { kind: "vip", vipLevel: 2, period: "month" });
     await createOrder(other, { kind: "vip", vipLevel: 2, period: "month" });
     const list = (params: Record<string, string>) =>
-      call<{ list: OrderView[]; total: number }>(t.app, "GET", "user/accountConsumption", {
+      call<{ list: ConsumptionView[]; total: number }>(t.app, "GET", "user/accountConsumption", {
         token: owner.token,
         params,
       });
     const all = await list({});
     expect(all.body.data.total).toBe(2);
-    expect(all.body.data.list.map((o) => [o.kind, o.status])).toEqual([
+    expect(all.body.data.list.map((o) => [o.type, o.status])).toEqual([
       ["vip", "pending"],
       ["recharge", "paid"],
     ]);

@@ -1,4 +1,5 @@
 import {
+  consumptionTypes,
   messages,
   RECHARGE_MAX_FEN,
   RECHARGE_MIN_FEN,
@@ -64,7 +65,7 @@ export const consumptionInput = z
     pageSize: pageSizeParam,
     startDate: dateParam,
     endDate: dateParam,
-    type: blankAsAbsent(enumParam(["vip", "recharge"], "orderKindInvalid")),
+    type: blankAsAbsent(enumParam(consumptionTypes, "consumptionTypeInvalid")),
   })
   .refine((input) => !input.startDate || !input.endDate || input.startDate <= input.endDate, {
     message: messages.dateRangeInvalid,

@@ -1,4 +1,4 @@
-import { App, DatePicker, Form, Modal, Select } from "antd";
+import { App, DatePicker, Form, Input, Modal, Select } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { type AdminUserRow, adminApi, useAdminMutation } from "../../../api/admin.ts";
@@ -8,6 +8,7 @@ import { VIP_BADGES } from "../../../lib/vip.ts";
 interface VipValues {
   vipLevel: number;
   vipStopTime: Dayjs | null;
+  vipReason: string;
 }
 
 const levelOptions = Object.entries(VIP_BADGES).map(([level, badge]) => ({
@@ -15,7 +16,7 @@ const levelOptions = Object.entries(VIP_BADGES).map(([level, badge]) => ({
   label: badge.label,
 }));
 
-/** Sets an account's membership level and expiry; 个人版 needs no expiry. */
+/** Sets an account's membership level and expiry (个人版 needs no expiry), with the reason the audit log keeps. */
 export function VipDialog({ row, onClose }: { row: AdminUserRow | null; onClose: () => void }) {
   const [form] = Form.useForm<VipValues>();
   const { message } = App.useApp();
@@ -26,7 +27,11 @@ export function VipDialog({ row, onClose }: { row: AdminUserRow | null; onClose:
   useEffect(() => {
     if (!row) return;
     const stop = row.vipStopTime ? dayjs(row.vipStopTime.replace(" ", "T")) : null;
-    form.setFieldsValue({ vipLevel: row.vipLevel, vipStopTime: stop?.isValid() ? stop : null });
+    form.setFieldsValue({
+      vipLevel: row.vipLevel,
+      vipStopTime: stop?.isValid() ? stop : null,
+      vipReason: "",
+    });
   }, [row, form]);
 
   const handleOk = async () => {
@@ -40,6 +45,7 @@ export function VipDialog({ row, onClose }: { row: AdminUserRow | null; onClose:
         ...(values.vipLevel !== 0 && values.vipStopTime
           ? { vipStopTime: values.vipStopTime.format("YYYY-MM-DD HH:mm:ss") }
           : {}),
+        vipReason: values.vipReason.trim(),
       });
       void message.success("会员信息已保存");
       onClose();
@@ -72,6 +78,14 @@ export function VipDialog({ row, onClose }: { row: AdminUserRow | null; onClose:
             <DatePicker showTime format="YYYY-MM-DD HH:mm:ss" aria-label="到期时间" />
           </Form.Item>
         )}
+        <Form.Item
+          name="vipReason"
+          label="调整原因"
+          rules={[{ required: true, whitespace: true, message: "请填写调整会员的原因（不超过200字）" }]}
+          extra="将记入操作日志"
+        >
+          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { fenToYuan, type OrderView, type PayStartView } from "@wjgj/core";
 import { Alert, Button, Modal, Radio, Result } from "antd";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { ApiError } from "../../../api/errors.ts";
 import {
   type NewOrder,
@@ -10,6 +10,7 @@ import {
 } from "../../../api/pay.ts";
 import { userApi } from "../../../api/user.ts";
 import { useUserStore } from "../../../stores/user-store.ts";
+import { CheckoutScan } from "./checkout-scan.tsx";
 import { TransferDetailsPanel } from "./transfer-details.tsx";
 
 interface CheckoutDialogProps {
@@ -41,6 +42,7 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   ];
   const [provider, setProvider] = useState<string | null>(null);
   const [pending, setPending] = useState<PayStartView | null>(null);
+  const [pendingProvider, setPendingProvider] = useState("");
   const [paid, setPaid] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The balance is offered first only when it covers the amount.
@@ -60,6 +62,11 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     setPaid(order);
     await refreshUserInfo();
   };
+  // A QR payment settled by the provider's notification, seen by the scan step's polling.
+  const handleSettled = useCallback((order: OrderView) => {
+    setPaid(order);
+    void refreshUserInfo();
+  }, []);
 
   const handlePay = async () => {
     if (!chosen) return;
@@ -67,7 +74,10 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     try {
       const started = await checkout.mutateAsync({ order: props.order, provider: chosen });
       if (started.order.status === "paid") await finish(started.order);
-      else setPending(started);
+      else {
+        setPendingProvider(chosen);
+        setPending(started);
+      }
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);
     }
@@ -105,19 +115,13 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     body = <TransferDetailsPanel order={pending.order} transfer={pending.transfer} onDone={handleClose} />;
   } else if (pending) {
     body = (
-      <div className="wj-checkout__scan" data-testid="checkout-scan">
-        <p>
-          订单号 <strong>{pending.order.orderNo}</strong>，应付{" "}
-          <strong>¥{fenToYuan(pending.order.amountFen)}</strong>
-        </p>
-        <div className="wj-checkout__code">{pending.codeUrl}</div>
-        <p className="wj-checkout__hint">
-          本地模拟支付通道：点击下方按钮即视为已扫码完成支付，不会产生真实扣款。
-        </p>
-        <Button type="primary" block loading={gatewayPay.isPending} onClick={handleScanned}>
-          模拟扫码支付
-        </Button>
-      </div>
+      <CheckoutScan
+        start={pending}
+        provider={pendingProvider}
+        scanning={gatewayPay.isPending}
+        onScanned={handleScanned}
+        onPaid={handleSettled}
+      />
     );
   } else {
     body = (

@@ -1,43 +1,52 @@
 import {
+  type ConsumptionType,
   type ConsumptionView,
-  fenToYuan,
-  invoiceStatusLabels,
-  type OrderKind,
-  type OrderView,
-  orderKindLabels,
-  orderStatusLabels,
+  consumptionTypeLabels,
+  consumptionTypes,
   payProviderLabels,
 } from "@wjgj/core";
 import { Button, DatePicker, Grid, List, Select, Table, type TableColumnsType } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { type ConsumptionFilter, payApi, useConsumption } from "../../../api/pay.ts";
+import { useApiError } from "../../../hooks/use-api-error.ts";
+import { consumptionCsv, signedYuan } from "../lib/consumption-csv.ts";
 import { InvoiceCell } from "./invoice-cell.tsx";
 
 const PAGE_SIZE = 10;
 
+const typeOptions = [
+  { value: "", label: "全部类型" },
+  ...consumptionTypes.map((value) => ({ value, label: consumptionTypeLabels[value] })),
+];
+
+function Amount({ fen }: { fen: number }) {
+  return <span className={fen > 0 ? "wj-consumption__in" : undefined}>{signedYuan(fen)}</span>;
+}
+
 const columns: TableColumnsType<ConsumptionView> = [
-  { title: "时间", dataIndex: "createdAt", width: 170 },
-  { title: "类型", dataIndex: "kind", width: 100, render: (kind: OrderKind) => orderKindLabels[kind] },
+  { title: "时间", dataIndex: "createdAt", width: 160 },
+  { title: "类型", dataIndex: "typeLabel", width: 90 },
   { title: "项目", dataIndex: "itemName" },
   {
     title: "金额（元）",
     dataIndex: "amountFen",
     align: "right",
     width: 110,
-    render: (fen: number) => fenToYuan(fen),
+    render: (fen: number) => <Amount fen={fen} />,
   },
-  { title: "订单号", dataIndex: "orderNo", width: 200 },
-  { title: "支付方式", dataIndex: "provider", width: 100, render: (p: string) => payProviderLabels[p] ?? p },
-  { title: "状态", dataIndex: "status", width: 90, render: (s: OrderView["status"]) => orderStatusLabels[s] },
-  { title: "发票", key: "invoice", width: 100, render: (_: unknown, o) => <InvoiceCell order={o} /> },
+  { title: "订单号", dataIndex: "orderNo", width: 190, render: (no: string) => no || "—" },
+  {
+    title: "支付方式",
+    dataIndex: "provider",
+    width: 90,
+    render: (p: string) => (p ? (payProviderLabels[p] ?? p) : "—"),
+  },
+  { title: "状态", dataIndex: "statusLabel", width: 80 },
+  { title: "发票", key: "invoice", width: 90, render: (_: unknown, o) => <InvoiceCell order={o} /> },
 ];
 
-function csvCell(value: string): string {
-  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** Every order of the filter (page by page), as a CSV file Excel opens (UTF-8 with BOM). */
+/** Every row of the filter (page by page), saved as a CSV file. */
 async function downloadCsv(filter: ConsumptionFilter): Promise<void> {
   const rows: ConsumptionView[] = [];
   for (let pageNum = 1; ; pageNum += 1) {
@@ -45,21 +54,7 @@ async function downloadCsv(filter: ConsumptionFilter): Promise<void> {
     rows.push(...page.list);
     if (rows.length >= page.total || page.list.length === 0) break;
   }
-  const lines = [
-    ["时间", "类型", "项目", "金额（元）", "订单号", "支付方式", "状态", "发票"],
-    ...rows.map((o) => [
-      o.createdAt,
-      orderKindLabels[o.kind],
-      o.itemName,
-      fenToYuan(o.amountFen),
-      `\t${o.orderNo}`,
-      payProviderLabels[o.provider] ?? o.provider,
-      orderStatusLabels[o.status],
-      o.invoiceStatus ? invoiceStatusLabels[o.invoiceStatus] : "",
-    ]),
-  ];
-  const text = `\ufeff${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}`;
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const url = URL.createObjectURL(new Blob([consumptionCsv(rows)], { type: "text/csv;charset=utf-8" }));
   const link = document.createElement("a");
   link.href = url;
   link.download = "消费明细.csv";
@@ -67,11 +62,11 @@ async function downloadCsv(filter: ConsumptionFilter): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
-/** /dc/personalCenter/personalDetail?type=3: the account's orders (user/accountConsumption). */
+/** /dc/personalCenter/personalDetail?type=3: the account's orders and wallet movements (user/accountConsumption). */
 export function ConsumptionPanel() {
   const screens = Grid.useBreakpoint();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const [type, setType] = useState<OrderKind | "">("");
+  const [type, setType] = useState<ConsumptionType | "">("");
   const [pageNum, setPageNum] = useState(1);
   const filter: ConsumptionFilter = {
     pageNum,
@@ -82,10 +77,13 @@ export function ConsumptionPanel() {
   };
   const data = useConsumption(filter);
   const [exporting, setExporting] = useState(false);
+  const showError = useApiError();
   const handleExport = async () => {
     setExporting(true);
     try {
       await downloadCsv(filter);
+    } catch (error) {
+      showError(error);
     } finally {
       setExporting(false);
     }
@@ -121,11 +119,7 @@ export function ConsumptionPanel() {
           }}
           aria-label="类型"
           style={{ minWidth: 120 }}
-          options={[
-            { value: "", label: "全部类型" },
-            { value: "vip", label: orderKindLabels.vip },
-            { value: "recharge", label: orderKindLabels.recharge },
-          ]}
+          options={typeOptions}
         />
         <Button onClick={handleExport} loading={exporting}>
           下载CSV
@@ -133,7 +127,7 @@ export function ConsumptionPanel() {
       </div>
       {screens.md ? (
         <Table<ConsumptionView>
-          rowKey="orderNo"
+          rowKey="id"
           columns={columns}
           dataSource={data.data?.list ?? []}
           loading={data.isPending}
@@ -151,13 +145,13 @@ export function ConsumptionPanel() {
             <List.Item className="wj-consumption__item" data-testid="consumption-row">
               <div className="wj-consumption__item-main">
                 <strong>{o.itemName}</strong>
-                <span>¥{fenToYuan(o.amountFen)}</span>
+                <Amount fen={o.amountFen} />
               </div>
               <div className="wj-consumption__item-meta">
-                {orderKindLabels[o.kind]} · {orderStatusLabels[o.status]} · {o.createdAt}
+                {o.typeLabel} · {o.statusLabel} · {o.createdAt}
               </div>
-              <div className="wj-consumption__item-meta">订单号 {o.orderNo}</div>
-              <InvoiceCell order={o} />
+              {o.orderNo ? <div className="wj-consumption__item-meta">订单号 {o.orderNo}</div> : null}
+              {o.source === "order" ? <InvoiceCell order={o} /> : null}
             </List.Item>
           )}
         />

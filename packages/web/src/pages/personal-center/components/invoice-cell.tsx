@@ -118,7 +118,7 @@ export function InvoiceCell({ order }: { order: ConsumptionView }) {
       </Button>
     );
   }
-  if (order.status !== "paid") return <span>—</span>;
+  if (order.source !== "order" || order.status !== "paid") return <span>—</span>;
   return (
     <>
       <Button

@@ -1,0 +1,109 @@
+import {
+  type ConsumptionType,
+  type ConsumptionView,
+  consumptionTypeLabels,
+  type InvoiceStatus,
+  orderStatusLabels,
+  withdrawalStatusLabels,
+} from "@wjgj/core";
+import { chinaDateTime } from "../clock.ts";
+import type { LedgerTransferRow, OrderRow, WithdrawalStatus } from "../db/tables/money.ts";
+
+/** Which 消费明细 type each ledger kind belongs to; a kind missing here is listed under 其他. */
+export const movementType: Record<string, ConsumptionType> = {
+  vip: "vip",
+  recharge: "recharge",
+  refund: "refund",
+  refund_undo: "refund",
+  withdrawal: "withdrawal",
+  red_packet: "red_packet",
+  red_packet_claim: "red_packet",
+  sample: "sample",
+};
+
+/** What the row says it was, by kind and by phase (a hold, or the release of what was left of it). */
+const itemNames: Record<string, { hold?: string; release?: string; move?: string }> = {
+  refund_undo: { move: "退款撤回" },
+  withdrawal: { hold: "提现申请", release: "提现退回" },
+  red_packet: { hold: "问卷红包预算冻结", release: "红包剩余预算退回" },
+  red_packet_claim: { move: "领取问卷红包" },
+  sample: { hold: "样本服务预付冻结", release: "样本服务未用金额退回" },
+};
+
+const movementStatusLabels: Record<string, string> = {
+  done: "已完成",
+  frozen: "冻结中",
+  settled: "已结算",
+};
+
+/** Order numbers as the user knows them: a membership or recharge order, or a sample order (S…). */
+const ORDER_NO = /^S?\d{20}$/;
+
+export function presentConsumptionOrder(
+  order: OrderRow,
+  invoiceStatus: InvoiceStatus | null,
+): ConsumptionView {
+  const amount = Number(order.amountFen);
+  return {
+    id: `order:${order.orderNo}`,
+    source: "order",
+    createdAt: chinaDateTime(order.createdAt),
+    type: order.itemKind,
+    typeLabel: consumptionTypeLabels[order.itemKind],
+    itemName: order.itemName,
+    // A recharge brings money to the account; a membership is paid for.
+    amountFen: order.itemKind === "recharge" ? amount : -amount,
+    orderNo: order.orderNo,
+    status: order.status,
+    statusLabel: orderStatusLabels[order.status],
+    provider: order.provider,
+    invoiceStatus,
+  };
+}
+
+/** One movement of the wallet's available money: in is positive, out or frozen negative. */
+export function presentMovement(
+  row: LedgerTransferRow,
+  walletId: number,
+  extra: {
+    holdRemaining: number;
+    withdrawalStatus: WithdrawalStatus | undefined;
+    orderItem: string | undefined;
+  },
+): ConsumptionView {
+  const amount = Number(row.amount);
+  const released = row.phase === "void_pending";
+  const signed =
+    released || (row.creditAccountId === walletId && row.debitAccountId !== walletId) ? amount : -amount;
+  const type = movementType[row.kind] ?? "other";
+  const names = itemNames[row.kind];
+  let itemName =
+    (row.phase === "pending" ? names?.hold : released ? names?.release : names?.move) ??
+    (row.memo || consumptionTypeLabels[type]);
+  if (row.kind === "refund") itemName = extra.orderItem ? `退款：${extra.orderItem}` : "订单退款";
+  let status = "done";
+  let statusLabel = movementStatusLabels.done ?? "";
+  if (row.phase === "pending") {
+    if (extra.withdrawalStatus) {
+      status = extra.withdrawalStatus;
+      statusLabel = withdrawalStatusLabels[extra.withdrawalStatus];
+    } else {
+      status = extra.holdRemaining > 0 ? "frozen" : "settled";
+      statusLabel = movementStatusLabels[status] ?? "";
+    }
+  }
+  return {
+    id: `wallet:${row.id}`,
+    source: "wallet",
+    createdAt: chinaDateTime(row.createdAt),
+    type,
+    typeLabel: consumptionTypeLabels[type],
+    itemName,
+    amountFen: signed,
+    orderNo: ORDER_NO.test(row.reference) ? row.reference : "",
+    status,
+    statusLabel,
+    provider: "",
+    invoiceStatus: null,
+  };
+}
