@@ -1,4 +1,10 @@
-import { type SpaceEarning, type SpacePost, spaceSettingDefaults, type UserSpace } from "@wjgj/core";
+import {
+  type SpaceEarning,
+  type SpacePost,
+  type SpaceSettings,
+  spaceSettingDefaults,
+  type UserSpace,
+} from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAnswering, publishNew } from "../../../test/answering.ts";
 import { auditRowsOf, type BuiltUser, buildAdmin, buildUser } from "../../../test/factories.ts";
@@ -258,7 +264,7 @@ describe("the answer space", () => {
     beforeAll(async () => {
       admin = await buildAdmin(t);
     });
-    const saveRules = (who: BuiltUser, params: Record<string, string | number>) =>
+    const saveRules = (who: BuiltUser, params: Partial<Record<keyof SpaceSettings, string | number>>) =>
       call(t.app, "POST", "admin/space/saveRules", { token: who.token, params });
     const withRules = async (rules: Partial<typeof spaceSettingDefaults>, run: () => Promise<void>) => {
       const saved = await saveRules(admin, { ...spaceSettingDefaults, ...rules });
@@ -300,9 +306,9 @@ describe("the answer space", () => {
 
     it("a lowered daily cap stops earning at the new cap, and a raised one lets the next claim through", async () => {
       const me = await buildUser(t);
-      const posts = [];
-      for (let i = 0; i < 3; i += 1) posts.push((await post(await buildUser(t), 10, 2)).q);
-      const [first, second, third] = posts as [{ publicId: string }, { publicId: string }, { publicId: string }];
+      const first = (await post(await buildUser(t), 10, 2)).q;
+      const second = (await post(await buildUser(t), 10, 2)).q;
+      const third = (await post(await buildUser(t), 10, 2)).q;
       await withRules({ dailyCap: 15 }, async () => {
         expect((await answerAndEarn(me, first)).body.code).toBe(200);
         // 10 earned + 10 more would pass 15 (the default cap, 60, would allow it).
@@ -322,11 +328,15 @@ describe("the answer space", () => {
       const { q } = await post(owner, 2, 5);
       // Five answers: 5 × 10 s = 50 s under the new rule (the default would accept 15 s).
       await withRules({ secondsPerQuestion: 10 }, async () => {
-        expect((await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 49 })).body).toMatchObject({
+        expect(
+          (await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 49 })).body,
+        ).toMatchObject({
           code: 409,
           msg: "答题时间过短，不计积分",
         });
-        expect((await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 50 })).body.code).toBe(200);
+        expect((await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 50 })).body.code).toBe(
+          200,
+        );
       });
       await withRules({ secondsPerQuestion: 0, minSeconds: 40 }, async () => {
         expect((await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 39 })).body.msg).toBe(

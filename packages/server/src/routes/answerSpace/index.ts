@@ -8,9 +8,9 @@ import {
   removeSpacePost,
   withdrawSpacePost,
 } from "../../commands/answer-space/posts.ts";
+import { readSpaceSettings, saveSpaceSettings } from "../../commands/answer-space/rules.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
-import { readSpaceSettings, saveSpaceSettings } from "../../commands/answer-space/rules.ts";
 import { emptyInput } from "../navigation/schema.ts";
 import {
   adminSpaceListInput,

@@ -304,7 +304,12 @@ describe("sample-service orders", () => {
   it("reads rates saved with one surcharge for every dimension as that surcharge on each", async () => {
     const owner = await buildUser(t);
     const now = new Date().toISOString();
-    const legacy = JSON.stringify({ basePriceFen: 400, targetingPriceFen: 30, minQuantity: 5, maxQuantity: 99 });
+    const legacy = JSON.stringify({
+      basePriceFen: 400,
+      targetingPriceFen: 30,
+      minQuantity: 5,
+      maxQuantity: 99,
+    });
     await t.db
       .insertInto("settings")
       .values({ key: "samples", value: legacy, updatedAt: now })

@@ -1,9 +1,9 @@
 import {
   fenToYuan,
   type SampleDimension,
+  type SampleRates,
   type SampleTargeting,
   sampleDimensionLabels,
-  type SampleRates,
   sampleDimensions,
   samplePriceFen,
   sampleSurchargeFields,
