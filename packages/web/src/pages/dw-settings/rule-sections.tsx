@@ -134,7 +134,7 @@ export function SpaceRulesSection() {
           min={0}
           max={spaceSettingLimits.maxMinSeconds}
           unit="秒"
-          extra="答题时间低于两者中较大的一个不计积分"
+          extra="答题时间少于“题数 × 每题时间”与此值中较大者时不计积分"
         />
         <WholeNumber
           name="minReward"

@@ -56,7 +56,8 @@ export function PostForm({ space }: { space: UserSpace }) {
       <div className="wj-mutual__form-row">
         <Form.Item
           name="reward"
-          label={`每份答卷奖励（${minReward}-${maxReward}积分）`}
+          label="每份答卷奖励（积分）"
+          extra={`${minReward}-${maxReward}积分`}
           rules={[{ required: true, message: "请填写奖励" }]}
         >
           <InputNumber min={minReward} max={maxReward} precision={0} />
