@@ -285,3 +285,82 @@ export function parameterAttacks(
     payload: jsonWith(params, key, raw),
   }));
 }
+
+/** A parameter left out of the request. */
+export const MISSING = Symbol("missing");
+
+/** One field attack and the value the route's schema will see for that field (or `MISSING`). */
+export interface FieldAttempt extends Attempt {
+  value: unknown;
+}
+
+/** Wrong types, wrong shapes and oversized values as JSON text, each with the value it decodes to. */
+const FIELD_JSON_VALUES: ReadonlyArray<readonly [string, string]> = [
+  ["null", "null"],
+  ["an empty string", '""'],
+  ["text", '"abc"'],
+  ["a fraction", "1.5"],
+  ["a negative number", "-1"],
+  ["a boolean", "true"],
+  ["an object", '{"a":1}'],
+  ["a list", "[1]"],
+  ["a number past 2^53 as text", '"9007199254740993"'],
+  ["a number beyond double", "1e309"],
+  ["a 100 kB string", JSON.stringify("问".repeat(34_000))],
+  ["NUL and RTL characters", JSON.stringify("a\u0000b\u202e")],
+];
+
+/** The same in a form body or query string, where every value is text. */
+const FIELD_TEXT_VALUES: ReadonlyArray<readonly [string, string]> = [
+  ["an empty value", ""],
+  ["text", "abc"],
+  ["a fraction", "1.5"],
+  ["a negative number", "-1"],
+  ["a number past 2^53", "9007199254740993"],
+  ["a 100 kB value", "9".repeat(100_000)],
+  ["NUL and RTL characters", "a\u0000b\u202e"],
+];
+
+/**
+ * Every way one parameter can be wrong while the others stay plausible: left out, wrongly typed,
+ * malformed or oversized, sent as the original client sends it (query for GET; JSON and form for POST).
+ */
+export function fieldAttacks(
+  method: "GET" | "POST",
+  params: Record<string, unknown>,
+  key: string,
+): FieldAttempt[] {
+  const rest = { ...params };
+  delete rest[key];
+  const others = queryOf(rest);
+  const withText = (value: string) =>
+    `${others}${others ? "&" : ""}${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const missing: FieldAttempt =
+    method === "GET"
+      ? { name: `${key}: missing`, method, query: others, value: MISSING }
+      : {
+          name: `${key}: missing`,
+          method,
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(rest),
+          value: MISSING,
+        };
+  const texts = FIELD_TEXT_VALUES.map(
+    ([name, value]): FieldAttempt =>
+      method === "GET"
+        ? { name: `${key}: ${name}`, method, query: withText(value), value }
+        : { name: `${key}: ${name} in a form`, method, headers: form, payload: withText(value), value },
+  );
+  if (method === "GET") return [missing, ...texts];
+  const json = FIELD_JSON_VALUES.map(
+    ([name, raw]): FieldAttempt => ({
+      name: `${key}: ${name}`,
+      method,
+      headers: { "content-type": "application/json" },
+      payload: jsonWith(params, key, raw),
+      value: JSON.parse(raw),
+    }),
+  );
+  return [missing, ...json, ...texts];
+}

@@ -7,6 +7,8 @@ import {
   type Attempt,
   deepInsideAttacks,
   type Fixtures,
+  fieldAttacks,
+  MISSING,
   parameterAttacks,
   parametersOf,
   plausibleParams,
@@ -19,6 +21,7 @@ import {
   buildTeamMember,
   buildUser,
   sampleDefinition,
+  tableCounts,
 } from "./factories.ts";
 import { createTestContext, type TestContext } from "./helpers.ts";
 
@@ -275,5 +278,152 @@ describe("the bad-input sweep over every route and every kind of caller", () => 
       headers: { token: tokens.user ?? "" },
     });
     expect(info.json()).toMatchObject({ code: 200 });
+  });
+});
+
+/**
+ * Issue #19's sample-service calls (and the console's rules for prices and points), one parameter at a time:
+ * each missing, wrongly typed, malformed or oversized parameter the schema refuses is a 400 whose Chinese
+ * message names that parameter — never a 500, a business answer or a write. Each baseline call first shows
+ * the plausible parameters reach the handler, so a refusal is the parameter's and nothing else's.
+ */
+describe("the sample-service calls refuse each bad parameter by name", () => {
+  const NO_ORDER = 2_147_483_000;
+  const routesUnderTest = (fixtures: Fixtures) =>
+    ({
+      "sampleService/getSampleService": { caller: "user", params: {}, baseline: 200 },
+      "sampleService/addSampleOrder": {
+        caller: "user",
+        // No money in the wallet: the handler answers 余额不足 and writes nothing.
+        params: {
+          id: fixtures.questionnaireId,
+          quantity: 10,
+          region: "east",
+          ageBand: "25-34",
+          gender: "female",
+          occupation: "student",
+          note: "大学生",
+        },
+        baseline: 409,
+      },
+      "sampleService/getSampleOrderList": {
+        caller: "user",
+        params: { id: fixtures.questionnaireId },
+        baseline: 200,
+      },
+      "sampleService/cancelSampleOrder": {
+        caller: "user",
+        params: { id: fixtures.questionnaireId, orderId: NO_ORDER },
+        baseline: 404,
+      },
+      "admin/sampleOrder/list": {
+        caller: "admin",
+        params: { pageNum: 1, pageSize: 10, status: "paid", phone: "139" },
+        baseline: 200,
+      },
+      "admin/sampleOrder/progress": {
+        caller: "admin",
+        params: { id: NO_ORDER, filled: 1, rejected: 0, note: "第一批" },
+        baseline: 404,
+      },
+      "admin/sampleOrder/cancel": {
+        caller: "admin",
+        params: { id: NO_ORDER, reason: "无法满足" },
+        baseline: 404,
+      },
+      "admin/sampleOrder/getRates": { caller: "admin", params: {}, baseline: 200 },
+      "admin/sampleOrder/saveRates": {
+        caller: "admin",
+        params: {
+          basePriceFen: 500,
+          regionPriceFen: 100,
+          ageBandPriceFen: 100,
+          genderPriceFen: 100,
+          occupationPriceFen: 100,
+          minQuantity: 10,
+          maxQuantity: 10_000,
+        },
+        baseline: 200,
+      },
+      "admin/space/getRules": { caller: "admin", params: {}, baseline: 200 },
+      "admin/space/saveRules": {
+        caller: "admin",
+        params: {
+          dailyCap: 60,
+          secondsPerQuestion: 3,
+          minSeconds: 10,
+          minReward: 1,
+          maxReward: 20,
+          postFee: 0,
+        },
+        baseline: 200,
+      },
+    }) as const satisfies Record<
+      string,
+      { caller: Caller; params: Record<string, unknown>; baseline: number }
+    >;
+
+  it("answers 400 naming the parameter, in Chinese, and writes nothing", async () => {
+    failures.length = 0;
+    const { tokens, fixtures } = await prepareRoute();
+    // The sweep above may have saved odd rates and rules: back to the defaults the baselines expect.
+    await t.db.deleteFrom("settings").where("key", "in", ["samples", "space"]).execute();
+    const cases = routesUnderTest(fixtures);
+    const routes = apiRoutesOf(t.app).filter((route) => route.path in cases);
+    expect(routes.map((route) => route.path).sort()).toEqual(Object.keys(cases).sort());
+
+    const inject = (route: RouteInfo, attempt: Attempt, token: string | undefined) =>
+      t.app.inject({
+        method: attempt.method,
+        url: `/wjgj/api/${route.path}${attempt.query !== undefined ? `?${attempt.query}` : ""}`,
+        headers: { ...(token ? { token } : {}), ...attempt.headers },
+        remoteAddress: "10.1.0.3",
+        ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}),
+      });
+
+    // The plausible parameters reach each handler (the saves store what is already the default).
+    for (const route of routes) {
+      const { caller, params, baseline } = cases[route.path as keyof typeof cases];
+      const response = await inject(
+        route,
+        route.method === "GET"
+          ? { name: "baseline", method: "GET", query: new URLSearchParams(stringQuery(params)).toString() }
+          : {
+              name: "baseline",
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              payload: JSON.stringify(params),
+            },
+        tokens[caller],
+      );
+      expect(response.json(), `${route.path} baseline`).toMatchObject({ code: baseline });
+    }
+
+    const before = await tableCounts(t);
+    let checked = 0;
+    for (const route of routes) {
+      const { caller, params } = cases[route.path as keyof typeof cases];
+      for (const key of Object.keys(params)) {
+        for (const attempt of fieldAttacks(route.method, params, key)) {
+          const label = `${route.method} ${route.path} — ${attempt.name}`;
+          const response = await inject(route, attempt, tokens[caller]);
+          check(label, response.statusCode, response.body, response.headers["content-type"]);
+          // What the schema itself makes of the parameter, sent the way this attempt sends the others.
+          const sent: Record<string, unknown> =
+            attempt.headers?.["content-type"] === "application/json" ? { ...params } : stringQuery(params);
+          if (attempt.value === MISSING) delete sent[key];
+          else sent[key] = attempt.value;
+          if (route.input.safeParse(sent).success) continue;
+          const body = response.json() as { code: number; data: { errors?: { field: string }[] } | null };
+          const fields = body.data?.errors?.map((error) => error.field) ?? [];
+          if (body.code !== 400 || !fields.includes(key))
+            failures.push(`${label}: expected 400 naming ${key}, got ${body.code} ${JSON.stringify(fields)}`);
+          checked += 1;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(300);
+    expect(await tableCounts(t)).toEqual(before);
   });
 });

@@ -22,8 +22,47 @@ export const spaceRules = {
   straightLineMin: 4,
 } as const;
 
+/**
+ * The earning and posting rules the admin sets (站点设置 → 互填积分规则). The defaults are the constants
+ * above; the server reads the stored values wherever a rule is checked.
+ */
+export interface SpaceSettings {
+  /** Points one person can earn per China day. */
+  dailyCap: number;
+  /** Minimum answering time: seconds per answered question, and never less than `minSeconds`. */
+  secondsPerQuestion: number;
+  minSeconds: number;
+  /** The points per answer a creator may offer. */
+  minReward: number;
+  maxReward: number;
+  /** Points a post costs on top of its rewards (kept by the site, not refunded). */
+  postFee: number;
+}
+
+export const spaceSettingDefaults: SpaceSettings = {
+  dailyCap: spaceRules.dailyCap,
+  secondsPerQuestion: spaceRules.secondsPerQuestion,
+  minSeconds: spaceRules.minSeconds,
+  minReward: spaceRules.minReward,
+  maxReward: spaceRules.maxReward,
+  postFee: 0,
+};
+
+/** Bounds the admin's rules must keep. */
+export const spaceSettingLimits = {
+  maxDailyCap: 100_000,
+  maxSecondsPerQuestion: 600,
+  maxMinSeconds: 3_600,
+  maxReward: 1_000,
+  maxPostFee: 100_000,
+} as const;
+
+export const spaceDailyCapMessage = (cap: number) => `今天获得的积分已达上限（${cap}分），明天再来吧`;
+export const spaceRewardMessage = (min: number, max: number) =>
+  `每份答卷奖励需为${min}到${max}之间的整数积分`;
+
 export const spaceMessages = {
-  spaceRewardInvalid: `每份答卷奖励需为${spaceRules.minReward}到${spaceRules.maxReward}之间的整数积分`,
+  spaceRewardInvalid: spaceRewardMessage(spaceRules.minReward, spaceRules.maxReward),
   spaceQuotaInvalid: `需要的答卷数需为${spaceRules.minQuota}到${spaceRules.maxQuota}之间的整数`,
   spaceNotPublished: "只有已发布、正在收集的问卷才能发布到互填",
   spaceAlreadyPosted: "这份问卷已经在互填中了",
@@ -33,12 +72,19 @@ export const spaceMessages = {
   spaceNotLoggedInAnswer: "登录后从互填答题才能获得积分",
   spaceOwnQuestionnaire: "答自己的问卷不计积分",
   spaceAlreadyEarned: "这份问卷您已经获得过积分了",
-  spaceDailyCap: `今天获得的积分已达上限（${spaceRules.dailyCap}分），明天再来吧`,
+  spaceDailyCap: spaceDailyCapMessage(spaceRules.dailyCap),
   spaceTooFast: "答题时间过短，不计积分",
   spaceAttentionFailed: "注意力检测题未答对，不计积分",
   spaceStraightLined: "答案过于一致（疑似随意作答），不计积分",
   spacePostEnded: "该问卷的互填积分已发完",
   spaceRemovedReasonInvalid: "请填写下架原因（1-200个字）",
+  spaceDailyCapInvalid: `每日积分上限需为1到${spaceSettingLimits.maxDailyCap}之间的整数`,
+  spaceSecondsInvalid: `每题最少答题秒数需为0到${spaceSettingLimits.maxSecondsPerQuestion}之间的整数`,
+  spaceMinSecondsInvalid: `每份最少答题秒数需为0到${spaceSettingLimits.maxMinSeconds}之间的整数`,
+  spaceRewardLimitInvalid: `奖励积分需为1到${spaceSettingLimits.maxReward}之间的整数`,
+  spaceRewardRangeInvalid: "最低奖励不能高于最高奖励",
+  spacePostFeeInvalid: `发布费用需为0到${spaceSettingLimits.maxPostFee}之间的整数积分`,
+  spaceSettingsSaved: "互填积分规则已保存",
 } as const;
 
 export type SpaceRefusal = "spaceTooFast" | "spaceAttentionFailed" | "spaceStraightLined";
@@ -52,8 +98,11 @@ function chosenOption(answer: unknown): string | null {
 }
 
 /** Seconds a response must have taken to earn points, from the number of questions it answered. */
-export function spaceMinimumSeconds(answeredCount: number): number {
-  return Math.max(spaceRules.minSeconds, answeredCount * spaceRules.secondsPerQuestion);
+export function spaceMinimumSeconds(
+  answeredCount: number,
+  rules: Pick<SpaceSettings, "minSeconds" | "secondsPerQuestion"> = spaceSettingDefaults,
+): number {
+  return Math.max(rules.minSeconds, answeredCount * rules.secondsPerQuestion);
 }
 
 /**
@@ -65,10 +114,11 @@ export function spaceRefusal(
   definition: SurveyDefinition,
   answers: Record<string, unknown>,
   durationSeconds: number,
+  rules: Pick<SpaceSettings, "minSeconds" | "secondsPerQuestion"> = spaceSettingDefaults,
 ): SpaceRefusal | null {
   const questions = definition.pages.flatMap((page) => page.questions);
   const answered = questions.filter((q) => answers[q.id] !== undefined && answers[q.id] !== null);
-  if (durationSeconds < spaceMinimumSeconds(answered.length)) return "spaceTooFast";
+  if (durationSeconds < spaceMinimumSeconds(answered.length, rules)) return "spaceTooFast";
   for (const q of questions) {
     if (q.attentionCheck && chosenOption(answers[q.id]) !== q.attentionCheck.optionId)
       return "spaceAttentionFailed";
@@ -114,6 +164,8 @@ export interface UserSpace {
   posts: SpacePost[];
   /** The caller's published questionnaires not in the space yet: what 发布到互填 offers. */
   postable: Array<{ questionnaireId: number; title: string }>;
+  /** Today's rules, for 发布到互填's bounds and cost. */
+  rules: SpaceSettings;
 }
 
 export interface SpaceEarning {

@@ -58,18 +58,34 @@ export type SampleTargeting = {
   [D in SampleDimension]: (typeof sampleTargeting)[D][number]["value"];
 };
 
-/** Rates the admin sets (站点设置 → 样本服务价格), in fen per valid response. */
+/** The rate field of each targeting dimension's surcharge. */
+export const sampleSurchargeFields = {
+  region: "regionPriceFen",
+  ageBand: "ageBandPriceFen",
+  gender: "genderPriceFen",
+  occupation: "occupationPriceFen",
+} as const satisfies Record<SampleDimension, string>;
+
+/**
+ * Rates the admin sets (站点设置 → 样本服务价格), in fen per valid response: a base price plus, for each
+ * targeting dimension that is not 不限, that dimension's surcharge.
+ */
 export interface SampleRates {
   basePriceFen: number;
-  /** Added per targeting dimension that is not 不限. */
-  targetingPriceFen: number;
+  regionPriceFen: number;
+  ageBandPriceFen: number;
+  genderPriceFen: number;
+  occupationPriceFen: number;
   minQuantity: number;
   maxQuantity: number;
 }
 
 export const sampleRateDefaults: SampleRates = {
   basePriceFen: 500,
-  targetingPriceFen: 100,
+  regionPriceFen: 100,
+  ageBandPriceFen: 100,
+  genderPriceFen: 100,
+  occupationPriceFen: 100,
   minQuantity: 10,
   maxQuantity: 10_000,
 };
@@ -78,8 +94,10 @@ export const sampleRateDefaults: SampleRates = {
 export const sampleRateLimits = { maxPriceFen: 100_000, maxQuantity: 100_000 } as const;
 
 export function samplePriceFen(rates: SampleRates, targeting: SampleTargeting): number {
-  const narrowed = sampleDimensions.filter((d) => targeting[d] !== "any").length;
-  return rates.basePriceFen + rates.targetingPriceFen * narrowed;
+  return sampleDimensions.reduce(
+    (price, d) => (targeting[d] === "any" ? price : price + rates[sampleSurchargeFields[d]]),
+    rates.basePriceFen,
+  );
 }
 
 /** 「华东 · 25-34岁 · 不限性别 · 学生」 for lists. */
@@ -143,5 +161,9 @@ export const sampleMessages = {
   sampleOrderPlaced: "下单成功，费用已从余额中冻结",
   sampleOrderCancelled: "订单已取消，未完成部分的费用已退回余额",
   sampleProgressSaved: "进度已更新",
-  sampleRatesInvalid: "样本价格需为0到1000元之间，数量范围需满足 1 ≤ 最少 ≤ 最多",
+  samplePriceInvalid: "加价需为0到100000之间的整数（单位：分）",
+  sampleBasePriceInvalid: "基础价需为1到100000之间的整数（单位：分）",
+  sampleQuantityLimitInvalid: "订购数量限制需为1到100000之间的整数",
+  sampleQuantityRangeInvalid: "最少订购数量不能大于最多订购数量",
+  sampleRatesSaved: "样本服务价格已保存",
 } as const;

@@ -1,5 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import type { FooterInfo, QuestionaryStatus, QuestionnaireKind } from "@wjgj/core";
+import type {
+  FooterInfo,
+  QuestionaryStatus,
+  QuestionnaireKind,
+  SampleRates,
+  SpaceSettings,
+} from "@wjgj/core";
 import { adminKeys } from "./admin.ts";
 import { http } from "./request.ts";
 
@@ -120,8 +126,22 @@ export const adminSiteApi = {
   handleLead: (id: number) => http.post<AdminLead>("admin/lead/handle", { id }),
   getSettings: () => http.get<SiteSettings>("admin/settings/get"),
   saveSettings: (input: SettingsSaveInput) => http.postJson<SiteSettings>("admin/settings/save", input),
+  getSampleRates: () => http.get<SampleRates>("admin/sampleOrder/getRates"),
+  saveSampleRates: (rates: SampleRates) => http.postJson<SampleRates>("admin/sampleOrder/saveRates", rates),
+  getSpaceRules: () => http.get<SpaceSettings>("admin/space/getRules"),
+  saveSpaceRules: (rules: SpaceSettings) => http.postJson<SpaceSettings>("admin/space/saveRules", rules),
 };
 
 export function useSiteSettings() {
   return useQuery({ queryKey: [...adminKeys.all, "settings"], queryFn: adminSiteApi.getSettings });
+}
+
+/** 样本服务价格: the rates every quote and order reads. */
+export function useSampleRates() {
+  return useQuery({ queryKey: [...adminKeys.all, "sampleRates"], queryFn: adminSiteApi.getSampleRates });
+}
+
+/** 互填积分规则: the answer space's earning and posting rules. */
+export function useSpaceRules() {
+  return useQuery({ queryKey: [...adminKeys.all, "spaceRules"], queryFn: adminSiteApi.getSpaceRules });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SampleOrderView, SampleRates, SampleServiceInfo, SampleTargeting } from "@wjgj/core";
+import type { SampleOrderView, SampleServiceInfo, SampleTargeting } from "@wjgj/core";
 import { http } from "./request.ts";
 
 /** Client of `sampleService/*` (the creator) and `admin/sampleOrder/*` (the console); shapes in @wjgj/core. */
@@ -28,8 +28,6 @@ export const sampleApi = {
     http.post<SampleOrderView>("admin/sampleOrder/progress", { id, filled, rejected, note }),
   adminCancel: (id: number, reason: string) =>
     http.post<SampleOrderView>("admin/sampleOrder/cancel", { id, reason }),
-  getRates: () => http.get<SampleRates>("admin/sampleOrder/getRates"),
-  saveRates: (rates: SampleRates) => http.post<SampleRates>("admin/sampleOrder/saveRates", { ...rates }),
 };
 
 const keys = {

@@ -1,12 +1,20 @@
-import { definitionSchema, type SpaceEarning, spaceRefusal, spaceRules, spaceSource } from "@wjgj/core";
+import {
+  definitionSchema,
+  ResultCode,
+  type SpaceEarning,
+  spaceDailyCapMessage,
+  spaceRefusal,
+  spaceSource,
+} from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { isSqlite, type Trx, transaction } from "../../db/index.ts";
-import { ConflictError, NotFoundError } from "../../errors.ts";
+import { AppError, ConflictError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { InsufficientHoldError, pointsKey, postPending } from "../ledger.ts";
 import type { ResponseProof } from "../rewards/respondent.ts";
 import { earnedToday, openPoints, pointsOf } from "./points.ts";
+import { readSpaceSettings } from "./rules.ts";
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -68,9 +76,10 @@ export async function earnSpacePoints(
     .where("id", "=", response.revisionId)
     .executeTakeFirstOrThrow();
   const definition = definitionSchema.parse(JSON.parse(revision.definition));
+  const rules = await readSpaceSettings(ctx.db);
   const refusal =
     response.endState === "submitted"
-      ? spaceRefusal(definition, JSON.parse(response.answers), response.durationSeconds)
+      ? spaceRefusal(definition, JSON.parse(response.answers), response.durationSeconds, rules)
       : "spaceAttentionFailed";
   if (refusal) throw new ConflictError(refusal);
 
@@ -85,8 +94,10 @@ export async function earnSpacePoints(
       .where("userId", "=", userId)
       .executeTakeFirst();
     if (repeat) throw new ConflictError("spaceAlreadyEarned");
-    if ((await earnedToday(trx, userId, now)) + post.reward > spaceRules.dailyCap)
-      throw new ConflictError("spaceDailyCap");
+    // The cap as it stands now, read under the account's lock (a change applies to the next claim).
+    const { dailyCap } = await readSpaceSettings(trx);
+    if ((await earnedToday(trx, userId, now)) + post.reward > dailyCap)
+      throw new AppError(ResultCode.conflict, "spaceDailyCap", null, spaceDailyCapMessage(dailyCap));
     let earningId: number;
     try {
       earningId = (

@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { type SpacePost, spaceRules, type UserSpace } from "@wjgj/core";
+import { type SpacePost, spaceRewardMessage, type UserSpace } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type Db, type Trx, toCount, transaction } from "../../db/index.ts";
 import type { Page } from "../../db/paging.ts";
 import { contains } from "../../db/search.ts";
 import type { SpacePostRow } from "../../db/tables/answer-space.ts";
-import { ConflictError, NotFoundError } from "../../errors.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { recordAudit } from "../audit.ts";
-import { InsufficientBalanceError, pointsKey, reserve, siteKey, voidPending } from "../ledger.ts";
+import { InsufficientBalanceError, pointsKey, reserve, siteKey, transfer, voidPending } from "../ledger.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { earnedToday, openPoints, pointsOf } from "./points.ts";
+import { readSpaceSettings } from "./rules.ts";
 
 /**
  * Posts in the answer space. Posting reserves reward × quota of the creator's points (a pending ledger
@@ -55,7 +56,8 @@ export async function checkUserSpace(ctx: AppContext, viewer: Viewer): Promise<U
   const now = ctx.clock.now();
   const userId = viewer.user.id;
   await transaction(ctx.db, (trx) => openPoints(trx, userId, iso(now)));
-  const [balance, today, posts, published] = await Promise.all([
+  const [rules, balance, today, posts, published] = await Promise.all([
+    readSpaceSettings(ctx.db),
     pointsOf(ctx.db, userId),
     earnedToday(ctx.db, userId, now),
     postsQuery(ctx.db).where("p.userId", "=", userId).orderBy("p.id", "desc").limit(100).execute(),
@@ -74,7 +76,7 @@ export async function checkUserSpace(ctx: AppContext, viewer: Viewer): Promise<U
       .execute(),
   ]);
   const reason =
-    balance.available < spaceRules.minReward
+    balance.available < rules.minReward + rules.postFee
       ? "积分不足，去互填里答别人的问卷赚积分吧"
       : published.length === 0
         ? "您还没有可发布到互填的已发布问卷"
@@ -83,15 +85,19 @@ export async function checkUserSpace(ctx: AppContext, viewer: Viewer): Promise<U
     points: balance.available,
     frozen: balance.frozen,
     earnedToday: today,
-    dailyCap: spaceRules.dailyCap,
+    dailyCap: rules.dailyCap,
     canPost: reason === "",
     reason,
     posts: posts.map(present),
     postable: published.map((q) => ({ questionnaireId: q.id, title: q.title })),
+    rules,
   };
 }
 
-/** `answerSpace/addUserSpace`: posts a published questionnaire of the caller's, paying reward × quota. */
+/**
+ * `answerSpace/addUserSpace`: posts a published questionnaire of the caller's, freezing reward × quota and
+ * paying the admin's posting fee, with the reward inside the admin's range.
+ */
 export async function addSpacePost(
   ctx: AppContext,
   viewer: Viewer,
@@ -99,6 +105,12 @@ export async function addSpacePost(
 ): Promise<SpacePost> {
   const now = iso(ctx.clock.now());
   return transaction(ctx.db, async (trx) => {
+    const rules = await readSpaceSettings(trx);
+    if (input.reward < rules.minReward || input.reward > rules.maxReward)
+      throw new InvalidInputError(
+        [{ field: "reward", message: spaceRewardMessage(rules.minReward, rules.maxReward) }],
+        "spaceRewardInvalid",
+      );
     const q = await loadQuestionnaire(trx, viewer, input.id, "publish");
     if (q.status !== "published" || q.takenDownAt || q.publishedVersion === null)
       throw new ConflictError("spaceNotPublished");
@@ -122,6 +134,17 @@ export async function addSpacePost(
         memo: "发布到互填",
         now,
       });
+      if (rules.postFee > 0)
+        await transfer(trx, {
+          id: `${holdId}:fee`,
+          debit: pointsKey(viewer.user.id),
+          credit: siteKey("points"),
+          amount: rules.postFee,
+          kind: "space_fee",
+          reference: `questionnaire:${q.id}`,
+          memo: "互填发布费用",
+          now,
+        });
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw new ConflictError("spacePointsInsufficient");
       throw error;

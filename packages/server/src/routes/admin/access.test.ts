@@ -54,6 +54,8 @@ const adminPaths = [
   "admin/invoice/issue",
   "admin/space/takeDown",
   "admin/space/list",
+  "admin/space/getRules",
+  "admin/space/saveRules",
   "admin/sampleOrder/list",
   "admin/sampleOrder/progress",
   "admin/sampleOrder/cancel",

@@ -1,4 +1,10 @@
-import type { SpaceEarning, SpacePost, UserSpace } from "@wjgj/core";
+import {
+  type SpaceEarning,
+  type SpacePost,
+  type SpaceSettings,
+  spaceSettingDefaults,
+  type UserSpace,
+} from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAnswering, publishNew } from "../../../test/answering.ts";
 import { auditRowsOf, type BuiltUser, buildAdmin, buildUser } from "../../../test/factories.ts";
@@ -251,5 +257,120 @@ describe("the answer space", () => {
       params: { id: postId, reason: "诱导填写" },
     });
     expect(twice.body).toMatchObject({ code: 404, msg: "互填记录不存在或已结束" });
+  });
+
+  describe("with rules the admin sets", () => {
+    let admin: BuiltUser;
+    beforeAll(async () => {
+      admin = await buildAdmin(t);
+    });
+    const saveRules = (who: BuiltUser, params: Partial<Record<keyof SpaceSettings, string | number>>) =>
+      call(t.app, "POST", "admin/space/saveRules", { token: who.token, params });
+    const withRules = async (rules: Partial<typeof spaceSettingDefaults>, run: () => Promise<void>) => {
+      const saved = await saveRules(admin, { ...spaceSettingDefaults, ...rules });
+      expect(saved.body, saved.body.msg).toMatchObject({ code: 200, msg: "互填积分规则已保存" });
+      try {
+        await run();
+      } finally {
+        await saveRules(admin, spaceSettingDefaults);
+      }
+    };
+
+    it("are refused to non-admins and validated field by field in Chinese; a save is audited", async () => {
+      const me = await buildUser(t);
+      expect((await saveRules(me, spaceSettingDefaults)).body.code).toBe(403);
+      expect((await call(t.app, "GET", "admin/space/getRules", { token: me.token })).body.code).toBe(403);
+      for (const [bad, field, msg] of [
+        [{ dailyCap: 0 }, "dailyCap", "每日积分上限需为1到100000之间的整数"],
+        [{ secondsPerQuestion: "2.5" }, "secondsPerQuestion", "每题最少答题秒数需为0到600之间的整数"],
+        [{ minSeconds: -1 }, "minSeconds", "每份最少答题秒数需为0到3600之间的整数"],
+        [{ maxReward: 1001 }, "maxReward", "奖励积分需为1到1000之间的整数"],
+        [{ minReward: 9, maxReward: 8 }, "minReward", "最低奖励不能高于最高奖励"],
+        [{ postFee: "免费" }, "postFee", "发布费用需为0到100000之间的整数积分"],
+      ] as const) {
+        const refused = await saveRules(admin, { ...spaceSettingDefaults, ...bad });
+        expect(refused.body).toMatchObject({ code: 400, msg, data: { errors: [{ field }] } });
+      }
+      const read = await call(t.app, "GET", "admin/space/getRules", { token: admin.token });
+      expect(read.body.data).toEqual(spaceSettingDefaults);
+      await withRules({ dailyCap: 80 }, async () => {
+        const audit = await auditRowsOf(t, "settings", "space");
+        expect(audit.at(-1)).toMatchObject({
+          action: "save",
+          before: spaceSettingDefaults,
+          after: { ...spaceSettingDefaults, dailyCap: 80 },
+        });
+        expect(await space(me)).toMatchObject({ dailyCap: 80, rules: { dailyCap: 80 } });
+      });
+    });
+
+    it("a lowered daily cap stops earning at the new cap, and a raised one lets the next claim through", async () => {
+      const me = await buildUser(t);
+      const first = (await post(await buildUser(t), 10, 2)).q;
+      const second = (await post(await buildUser(t), 10, 2)).q;
+      const third = (await post(await buildUser(t), 10, 2)).q;
+      await withRules({ dailyCap: 15 }, async () => {
+        expect((await answerAndEarn(me, first)).body.code).toBe(200);
+        // 10 earned + 10 more would pass 15 (the default cap, 60, would allow it).
+        expect((await answerAndEarn(me, second)).body).toMatchObject({
+          code: 409,
+          msg: "今天获得的积分已达上限（15分），明天再来吧",
+        });
+      });
+      await withRules({ dailyCap: 30 }, async () => {
+        expect((await answerAndEarn(me, third)).body.code).toBe(200);
+        expect(await space(me)).toMatchObject({ earnedToday: 20, dailyCap: 30 });
+      });
+    });
+
+    it("the minimum answering time follows the admin's seconds per question and minimum", async () => {
+      const owner = await buildUser(t);
+      const { q } = await post(owner, 2, 5);
+      // Five answers: 5 × 10 s = 50 s under the new rule (the default would accept 15 s).
+      await withRules({ secondsPerQuestion: 10 }, async () => {
+        expect(
+          (await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 49 })).body,
+        ).toMatchObject({
+          code: 409,
+          msg: "答题时间过短，不计积分",
+        });
+        expect((await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 50 })).body.code).toBe(
+          200,
+        );
+      });
+      await withRules({ secondsPerQuestion: 0, minSeconds: 40 }, async () => {
+        expect((await answerAndEarn(await buildUser(t), q, good, { durationSeconds: 39 })).body.msg).toBe(
+          "答题时间过短，不计积分",
+        );
+      });
+    });
+
+    it("a post's reward must sit in the admin's range, and posting costs the admin's fee", async () => {
+      const me = await buildUser(t);
+      await withRules({ minReward: 3, maxReward: 6, postFee: 7 }, async () => {
+        expect((await space(me)).rules).toMatchObject({ minReward: 3, maxReward: 6, postFee: 7 });
+        const low = await post(me, 2, 1);
+        expect(low.res.body).toMatchObject({
+          code: 400,
+          msg: "每份答卷奖励需为3到6之间的整数积分",
+          data: { errors: [{ field: "reward" }] },
+        });
+        // 50 welcome points − 7 fee − 6 × 5 frozen.
+        const ok = await call<SpacePost>(t.app, "POST", "answerSpace/addUserSpace", {
+          token: me.token,
+          json: { id: low.q.id, reward: 6, quota: 5 },
+        });
+        expect(ok.body.code, ok.body.msg).toBe(200);
+        expect(await space(me)).toMatchObject({ points: 13, frozen: 30 });
+        // The fee is not refunded when the post ends.
+        await call(t.app, "POST", "answerSpace/delUserSpace", { token: me.token, params: { id: low.q.id } });
+        expect(await space(me)).toMatchObject({ points: 43, frozen: 0 });
+        // 43 points cannot pay 6 × 7 frozen plus the 7 fee.
+        const tooMuch = await post(me, 6, 7);
+        expect(tooMuch.res.body).toMatchObject({ code: 409, msg: "积分不足，去互填里答别人的问卷赚积分吧" });
+        expect(await space(me)).toMatchObject({ points: 43, frozen: 0 });
+      });
+      expect(await ledgerMismatches(t.db)).toEqual([]);
+    });
   });
 });

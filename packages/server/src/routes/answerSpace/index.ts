@@ -8,6 +8,7 @@ import {
   removeSpacePost,
   withdrawSpacePost,
 } from "../../commands/answer-space/posts.ts";
+import { readSpaceSettings, saveSpaceSettings } from "../../commands/answer-space/rules.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { emptyInput } from "../navigation/schema.ts";
@@ -18,6 +19,7 @@ import {
   questionnaireIdInput,
   removeInput,
   spaceListInput,
+  spaceSettingsInput,
 } from "./schema.ts";
 
 /** The answer space (互填): `/wjgj/api/answerSpace/*` (seed §7 names checkUserSpace, a GET). */
@@ -70,5 +72,20 @@ export function answerSpaceRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "admin:questionnaires",
     input: removeInput,
     handler: ({ viewer, input }) => removeSpacePost(ctx, viewer.user.id, input),
+  });
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "admin/space/getRules",
+    access: "admin:settings",
+    input: emptyInput,
+    handler: () => readSpaceSettings(ctx.db),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "admin/space/saveRules",
+    access: "admin:settings",
+    input: spaceSettingsInput,
+    successMessage: "spaceSettingsSaved",
+    handler: ({ viewer, input }) => saveSpaceSettings(ctx, viewer.user.id, input),
   });
 }

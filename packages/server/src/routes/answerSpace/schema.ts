@@ -1,4 +1,4 @@
-import { spaceRules } from "@wjgj/core";
+import { messages, spaceRules, spaceSettingLimits } from "@wjgj/core";
 import { z } from "zod";
 import {
   blankAsAbsent,
@@ -15,7 +15,8 @@ import { responseProofInput } from "../prize/schema.ts";
 
 export const postInput = z.object({
   id: idParam,
-  reward: intFromText("spaceRewardInvalid", spaceRules.minReward, spaceRules.maxReward),
+  // The admin's range is checked by the command (it says which range applies today).
+  reward: intFromText("spaceRewardInvalid", 1, spaceSettingLimits.maxReward),
   quota: intFromText("spaceQuotaInvalid", spaceRules.minQuota, spaceRules.maxQuota),
 });
 
@@ -41,3 +42,20 @@ export const adminSpaceListInput = z.object({
   pageNum: pageNumParam,
   pageSize: pageSizeParam,
 });
+
+const reward = intFromText("spaceRewardLimitInvalid", 1, spaceSettingLimits.maxReward);
+
+/** `admin/space/saveRules`: 互填积分规则, every value a whole number. */
+export const spaceSettingsInput = z
+  .object({
+    dailyCap: intFromText("spaceDailyCapInvalid", 1, spaceSettingLimits.maxDailyCap),
+    secondsPerQuestion: intFromText("spaceSecondsInvalid", 0, spaceSettingLimits.maxSecondsPerQuestion),
+    minSeconds: intFromText("spaceMinSecondsInvalid", 0, spaceSettingLimits.maxMinSeconds),
+    minReward: reward,
+    maxReward: reward,
+    postFee: intFromText("spacePostFeeInvalid", 0, spaceSettingLimits.maxPostFee),
+  })
+  .refine((r) => r.minReward <= r.maxReward, {
+    message: messages.spaceRewardRangeInvalid,
+    path: ["minReward"],
+  });

@@ -93,6 +93,7 @@ export function sampleServiceRoutes(app: FastifyInstance, ctx: AppContext): void
     path: "admin/sampleOrder/saveRates",
     access: "admin:settings",
     input: sampleRatesInput,
+    successMessage: "sampleRatesSaved",
     handler: ({ viewer, input }) => saveSampleRates(ctx, viewer.user.id, input),
   });
 }

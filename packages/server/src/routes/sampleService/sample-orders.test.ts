@@ -22,6 +22,23 @@ afterAll(async () => {
   await t.close();
 });
 
+const defaultRates = {
+  basePriceFen: 500,
+  regionPriceFen: 100,
+  ageBandPriceFen: 100,
+  genderPriceFen: 100,
+  occupationPriceFen: 100,
+  minQuantity: 10,
+  maxQuantity: 10_000,
+};
+
+const saveRates = (who: BuiltUser, params: Record<string, string | number>) =>
+  call(t.app, "POST", "admin/sampleOrder/saveRates", { token: who.token, params });
+
+const quote = async (who: BuiltUser) =>
+  (await call<SampleServiceInfo>(t.app, "GET", "sampleService/getSampleService", { token: who.token })).body
+    .data.rates;
+
 const wallet = async (who: BuiltUser) =>
   (await call<WalletView>(t.app, "GET", "pay/getWallet", { token: who.token })).body.data;
 
@@ -54,7 +71,7 @@ describe("sample-service orders", () => {
       token: owner.token,
     });
     expect(info.body.data).toEqual({
-      rates: { basePriceFen: 500, targetingPriceFen: 100, minQuantity: 10, maxQuantity: 10_000 },
+      rates: defaultRates,
       balanceFen: 100_000,
     });
 
@@ -208,40 +225,108 @@ describe("sample-service orders", () => {
     expect((await orders(owner, q.id)).data).toEqual([]);
   });
 
-  it("prices from the admin's rates, which only an admin changes", async () => {
+  it("prices from the admin's rates, which only an admin changes, validated in Chinese and audited", async () => {
     const owner = await buildUser(t);
     await fundWallet(t, owner, 10_000);
     const q = await published(owner);
-    const rates = { basePriceFen: 300, targetingPriceFen: 50, minQuantity: 1, maxQuantity: 50 };
+    const rates = {
+      basePriceFen: 300,
+      regionPriceFen: 40,
+      ageBandPriceFen: 50,
+      genderPriceFen: 0,
+      occupationPriceFen: 70,
+      minQuantity: 1,
+      maxQuantity: 50,
+    };
+    expect((await saveRates(owner, rates)).body.code).toBe(403);
+    for (const [bad, field, msg] of [
+      [{ minQuantity: 60 }, "minQuantity", "最少订购数量不能大于最多订购数量"],
+      [{ basePriceFen: 0 }, "basePriceFen", "基础价需为1到100000之间的整数（单位：分）"],
+      [{ regionPriceFen: "1.5" }, "regionPriceFen", "加价需为0到100000之间的整数（单位：分）"],
+      [{ genderPriceFen: -1 }, "genderPriceFen", "加价需为0到100000之间的整数（单位：分）"],
+      [{ occupationPriceFen: "一元" }, "occupationPriceFen", "加价需为0到100000之间的整数（单位：分）"],
+      [{ maxQuantity: 100_001 }, "maxQuantity", "订购数量限制需为1到100000之间的整数"],
+    ] as const) {
+      const refused = await saveRates(admin, { ...rates, ...bad });
+      expect(refused.body).toMatchObject({ code: 400, msg, data: { errors: [{ field }] } });
+    }
+    expect(await quote(owner)).toEqual(defaultRates);
+    const saved = await saveRates(admin, rates);
+    expect(saved.body).toMatchObject({ code: 200, msg: "样本服务价格已保存", data: rates });
     expect(
-      (await call(t.app, "POST", "admin/sampleOrder/saveRates", { token: owner.token, params: rates })).body
-        .code,
-    ).toBe(403);
-    expect(
-      (
-        await call(t.app, "POST", "admin/sampleOrder/saveRates", {
-          token: admin.token,
-          params: { ...rates, minQuantity: 60 },
-        })
-      ).body,
-    ).toMatchObject({ code: 400, msg: "样本价格需为0到1000元之间，数量范围需满足 1 ≤ 最少 ≤ 最多" });
-    expect(
-      (await call(t.app, "POST", "admin/sampleOrder/saveRates", { token: admin.token, params: rates })).body
-        .code,
-    ).toBe(200);
+      (await call(t.app, "GET", "admin/sampleOrder/getRates", { token: admin.token })).body.data,
+    ).toEqual(rates);
+    const audit = await auditRowsOf(t, "settings", "samples");
+    expect(audit.at(-1)).toMatchObject({ action: "save", before: defaultRates, after: rates });
     try {
-      expect((await order(owner, { id: q.id, quantity: 2, ageBand: "25-34" })).body.data).toMatchObject({
-        priceFen: 350,
-        totalFen: 700,
-      });
+      expect(await quote(owner)).toEqual(rates);
+      // Each narrowed dimension adds its own surcharge: 300 + 40 (region) + 0 (gender) + 70 (occupation).
+      expect(
+        (await order(owner, { id: q.id, quantity: 2, region: "east", gender: "male", occupation: "student" }))
+          .body.data,
+      ).toMatchObject({ priceFen: 410, totalFen: 820 });
       expect((await order(owner, { id: q.id, quantity: 51 })).body.msg).toBe(
         "需要的答卷数需为1到50之间的整数",
       );
     } finally {
-      await call(t.app, "POST", "admin/sampleOrder/saveRates", {
-        token: admin.token,
-        params: { basePriceFen: 500, targetingPriceFen: 100, minQuantity: 10, maxQuantity: 10_000 },
+      await saveRates(admin, defaultRates);
+    }
+  });
+
+  it("charges an order already placed at its own price after the rates change", async () => {
+    const owner = await buildUser(t);
+    await fundWallet(t, owner, 100_000);
+    const q = await published(owner);
+    const placed = (await order(owner, { id: q.id, quantity: 10, ageBand: "18-24" })).body.data;
+    expect(placed).toMatchObject({ priceFen: 600, totalFen: 6_000 });
+    try {
+      expect(
+        (await saveRates(admin, { ...defaultRates, basePriceFen: 900, ageBandPriceFen: 300 })).body.code,
+      ).toBe(200);
+      // The next quote and order use the new rates…
+      expect(await quote(owner)).toMatchObject({ basePriceFen: 900, ageBandPriceFen: 300 });
+      const next = (await order(owner, { id: q.id, quantity: 10, ageBand: "18-24" })).body.data;
+      expect(next).toMatchObject({ priceFen: 1_200, totalFen: 12_000 });
+      // …while the first keeps its price: its progress charges 6 yuan a response and its hold is unchanged.
+      expect((await progress({ id: placed.id, filled: 10 })).body.data).toMatchObject({
+        status: "completed",
+        priceFen: 600,
+        chargedFen: 6_000,
       });
+      expect(await wallet(owner)).toMatchObject({ availableFen: 82_000, frozenFen: 12_000 });
+      expect((await orders(owner, q.id)).data.map((o) => o.priceFen)).toEqual([1_200, 600]);
+    } finally {
+      await saveRates(admin, defaultRates);
+    }
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("reads rates saved with one surcharge for every dimension as that surcharge on each", async () => {
+    const owner = await buildUser(t);
+    const now = new Date().toISOString();
+    const legacy = JSON.stringify({
+      basePriceFen: 400,
+      targetingPriceFen: 30,
+      minQuantity: 5,
+      maxQuantity: 99,
+    });
+    await t.db
+      .insertInto("settings")
+      .values({ key: "samples", value: legacy, updatedAt: now })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: legacy, updatedAt: now }))
+      .execute();
+    try {
+      expect(await quote(owner)).toEqual({
+        basePriceFen: 400,
+        regionPriceFen: 30,
+        ageBandPriceFen: 30,
+        genderPriceFen: 30,
+        occupationPriceFen: 30,
+        minQuantity: 5,
+        maxQuantity: 99,
+      });
+    } finally {
+      await saveRates(admin, defaultRates);
     }
   });
 

@@ -61,12 +61,21 @@ export const sampleAdminCancelInput = z.object({
   reason: textParam("sampleCancelReasonInvalid", { min: 1, max: 200 }),
 });
 
-const fen = intFromText("sampleRatesInvalid", 0, sampleRateLimits.maxPriceFen);
-const count = intFromText("sampleRatesInvalid", 1, sampleRateLimits.maxQuantity);
+const surcharge = intFromText("samplePriceInvalid", 0, sampleRateLimits.maxPriceFen);
+const count = intFromText("sampleQuantityLimitInvalid", 1, sampleRateLimits.maxQuantity);
 
+/** 样本服务价格: every rate in whole fen; a response always costs something. */
 export const sampleRatesInput = z
-  .object({ basePriceFen: fen, targetingPriceFen: fen, minQuantity: count, maxQuantity: count })
-  .refine((r) => r.minQuantity <= r.maxQuantity && r.basePriceFen > 0, {
-    message: messages.sampleRatesInvalid,
+  .object({
+    basePriceFen: intFromText("sampleBasePriceInvalid", 1, sampleRateLimits.maxPriceFen),
+    regionPriceFen: surcharge,
+    ageBandPriceFen: surcharge,
+    genderPriceFen: surcharge,
+    occupationPriceFen: surcharge,
+    minQuantity: count,
+    maxQuantity: count,
+  })
+  .refine((r) => r.minQuantity <= r.maxQuantity, {
+    message: messages.sampleQuantityRangeInvalid,
     path: ["minQuantity"],
   });

@@ -2,6 +2,7 @@ import { Alert, Checkbox, Form, Input, Select, Typography } from "antd";
 import { useEffect } from "react";
 import { useSiteSettings } from "../../api/admin-site.ts";
 import { useApiError } from "../../hooks/use-api-error.ts";
+import { SampleRatesSection, SpaceRulesSection } from "./rule-sections.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import "./dw-settings.css";
 
@@ -31,7 +32,10 @@ const textItems = (fields: readonly [string, string, number][]) =>
     </Form.Item>
   ));
 
-/** 站点设置: footer, logo, contact details, the www rule and the SMS account; secrets are write-only. */
+/**
+ * 站点设置: footer, logo, contact details, the www rule, the SMS account (secrets are write-only), the
+ * sample-service rates and the answer space's points rules.
+ */
 export function DwSettingsPage() {
   const query = useSiteSettings();
   const showError = useApiError();
@@ -164,6 +168,9 @@ export function DwSettingsPage() {
             </Form.Item>
           ) : null}
         </SettingsSection>
+
+        <SampleRatesSection />
+        <SpaceRulesSection />
       </div>
     </section>
   );

@@ -7,13 +7,22 @@ import { useApiError } from "../../hooks/use-api-error.ts";
 
 type Values = Record<string, unknown>;
 
-interface SettingsSectionProps {
+type SettingsSectionProps = SectionBase &
+  (
+    | { toInput: (values: Values) => SettingsSaveInput; save?: never }
+    /** The section's own call, when it is not a part of `admin/settings/save`. */
+    | { save: (values: Values) => Promise<unknown>; toInput?: never }
+  );
+
+interface SectionBase {
   title: string;
   testId: string;
-  /** The section's key in `admin/settings/save` errors ("footer.siteName" → the siteName field). */
+  /**
+   * The section's key in `admin/settings/save` errors ("footer.siteName" → the siteName field); "" for a
+   * section with its own call, whose errors name the form's fields directly.
+   */
   prefix: string;
   initial: Values | undefined;
-  toInput: (values: Values) => SettingsSaveInput;
   children: ReactNode;
   extra?: ReactNode;
 }
@@ -25,13 +34,16 @@ export function SettingsSection({
   prefix,
   initial,
   toInput,
+  save: saveOwn,
   children,
   extra,
 }: SettingsSectionProps) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const showError = useApiError();
-  const save = useAdminMutation(adminSiteApi.saveSettings);
+  const save = useAdminMutation((values: Values) =>
+    saveOwn ? saveOwn(values) : adminSiteApi.saveSettings(toInput ? toInput(values) : {}),
+  );
 
   useEffect(() => {
     if (initial) form.setFieldsValue(initial);
@@ -39,13 +51,18 @@ export function SettingsSection({
 
   const handleFinish = async (values: Values) => {
     try {
-      await save.mutateAsync(toInput(values));
+      await save.mutateAsync(values);
       void message.success(`${title}已保存`);
     } catch (error) {
       const errors = fieldErrorsOf(error)
-        .filter((item) => item.field === prefix || item.field.startsWith(`${prefix}.`))
+        .filter((item) =>
+          prefix === "" ? item.field in values : item.field === prefix || item.field.startsWith(`${prefix}.`),
+        )
         .map((item) => ({
-          name: item.field.slice(prefix.length + 1) || Object.keys(values)[0] || prefix,
+          name:
+            (prefix === "" ? item.field : item.field.slice(prefix.length + 1)) ||
+            Object.keys(values)[0] ||
+            prefix,
           errors: [item.message],
         }));
       if (errors.length > 0) form.setFields(errors);

@@ -1,10 +1,12 @@
 import {
   fenToYuan,
   type SampleDimension,
+  type SampleRates,
   type SampleTargeting,
   sampleDimensionLabels,
   sampleDimensions,
   samplePriceFen,
+  sampleSurchargeFields,
   sampleTargeting,
 } from "@wjgj/core";
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Skeleton } from "antd";
@@ -90,7 +92,7 @@ export function SampleOrderForm({ id, published }: { id: number; published: bool
           <span>{`账户余额 ¥${fenToYuan(balanceFen)}`}</span>
         </div>
         <p className="wj-samples__hint">
-          {`基础价 ¥${fenToYuan(rates.basePriceFen)}/份，每增加一项定向条件加 ¥${fenToYuan(rates.targetingPriceFen)}/份。下单时费用从余额中冻结，按有效答卷逐份扣除，取消订单时未完成部分退回余额。`}
+          {`基础价 ¥${fenToYuan(rates.basePriceFen)}/份；${surchargeText(rates)}。下单时费用从余额中冻结，按有效答卷逐份扣除，取消订单时未完成部分退回余额。`}
         </p>
         <div className="wj-samples__actions">
           <Button type="primary" htmlType="submit" loading={add.isPending}>
@@ -103,6 +105,14 @@ export function SampleOrderForm({ id, published }: { id: number; published: bool
       </Form>
     </Card>
   );
+}
+
+/** 「限定地区加 ¥1.00/份、限定性别加 ¥0.50/份」: the surcharges of the dimensions that have one. */
+function surchargeText(rates: SampleRates): string {
+  const parts = sampleDimensions
+    .filter((d) => rates[sampleSurchargeFields[d]] > 0)
+    .map((d) => `限定${sampleDimensionLabels[d]}加 ¥${fenToYuan(rates[sampleSurchargeFields[d]])}/份`);
+  return parts.length > 0 ? parts.join("、") : "定向条件不另加价";
 }
 
 function pickTargeting(values: Partial<Values> | undefined): Partial<SampleTargeting> {
