@@ -83,6 +83,11 @@ const envSchema = z.object({
   WECHATPAY_APIV3_KEY: z.string().optional(),
   WECHATPAY_NOTIFY_URL: z.string().optional(),
   WECHATPAY_BASE_URL: z.string().default("https://api.mch.weixin.qq.com"),
+  /**
+   * How a red-packet claim is paid: wallet (the claimant's account balance, the default) or wechat
+   * (商家转账到零钱 to the openid a claim from inside WeChat carries; needs the WECHATPAY_* variables).
+   */
+  REDPACKET_PAYOUT: z.enum(["wallet", "wechat"], { error: "应为 wallet 或 wechat" }).default("wallet"),
   /** Alipay (当面付 precreate QR): all of these, or none. */
   ALIPAY_APP_ID: z.string().optional(),
   ALIPAY_PRIVATE_KEY: z.string().optional(),
@@ -137,6 +142,8 @@ export interface Config {
   /** Undefined when the variables are not set: the provider then answers that it is not open. */
   wechatPay: WechatPayConfig | undefined;
   alipay: AlipayConfig | undefined;
+  /** wechat: claims carrying an openid are paid to WeChat 零钱; the rest, and wallet, credit the wallet. */
+  redPacketPayout: "wallet" | "wechat";
 }
 
 export interface JobOptions {
@@ -161,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`环境变量配置有误：\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const payments = paymentConfigs(e);
+  if (e.REDPACKET_PAYOUT === "wechat" && !payments.wechatPay)
+    throw new Error(
+      "红包微信零钱打款未开通：REDPACKET_PAYOUT=wechat 需要完整的微信支付配置（WECHATPAY_MCH_ID 等环境变量）",
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -209,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payFake: e.PAY_FAKE,
     payFakePublicKey: e.PAY_FAKE_PUBLIC_KEY || undefined,
     jobs: { leaseMs: e.JOB_LEASE_MS, pollMs: e.JOB_POLL_MS, maxAttempts: e.JOB_MAX_ATTEMPTS },
-    ...paymentConfigs(e),
+    ...payments,
+    redPacketPayout: e.REDPACKET_PAYOUT,
   };
 }

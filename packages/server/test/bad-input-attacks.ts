@@ -364,3 +364,82 @@ export function fieldAttacks(
   );
   return [missing, ...json, ...texts];
 }
+
+/** Values of the wrong type or shape for a parameter, as JSON text (the strict pass below). */
+export const WRONG_TYPED_VALUES: ReadonlyArray<readonly [string, string]> = [
+  ["an empty string", '""'],
+  ["only spaces", '"   "'],
+  ["a boolean", "true"],
+  ["an object", '{"value":1}'],
+  ["a negative number", "-1"],
+  ["a fraction", "1.5"],
+  ["zero", "0"],
+  ["a number as wide as 30 digits", "123456789012345678901234567890"],
+  ["a 300-character string", JSON.stringify("长".repeat(300))],
+];
+
+/** The same for a query string (every value there is text). */
+export const WRONG_TYPED_QUERY_VALUES: ReadonlyArray<readonly [string, string]> = [
+  ["only spaces", "%20%20%20"],
+  ["an object's text", "%5Bobject%20Object%5D"],
+  ["a negative number", "-1"],
+  ["a fraction", "1.5"],
+  ["a JSON object", "%7B%22a%22%3A1%7D"],
+  ["a 300-character string", "x".repeat(300)],
+];
+
+/**
+ * The strict pass for named calls (statistics/startRescore, admin/order/*): for one parameter, every bad
+ * value of the sweep plus the wrong-typed ones, and the parameter left out; as JSON (and form for POST),
+ * or in the query for GET. `bad` says whether the value must be refused (false: leaving out an optional
+ * parameter, which may be answered normally).
+ */
+export function strictParameterAttacks(
+  method: "GET" | "POST",
+  params: Record<string, unknown>,
+  key: string,
+  kind: { required: boolean; freeText: boolean },
+): Array<Attempt & { bad: boolean }> {
+  const { required, freeText } = kind;
+  const rest = { ...params };
+  delete rest[key];
+  const missing: Attempt = {
+    name: `${key}: left out`,
+    method,
+    ...(method === "GET"
+      ? { query: queryOf(rest) }
+      : { headers: { "content-type": "application/json" }, payload: JSON.stringify(rest) }),
+  };
+  const values = [
+    ...parameterAttacks(method, params, key, () =>
+      method === "GET"
+        ? [...BAD_QUERY_VALUES, ...WRONG_TYPED_QUERY_VALUES]
+        : [...BAD_VALUES, ...WRONG_TYPED_VALUES],
+    ),
+  ];
+  if (method === "POST") {
+    // The browser client posts forms: the same wrong values as form fields.
+    for (const [name, raw] of [
+      ["an empty form field", ""],
+      ["a 100 kB form field", "问".repeat(34_000)],
+      ["a form field with NUL", "a\u0000b"],
+    ] as const) {
+      values.push({
+        name: `${key} (form): ${name}`,
+        method,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `${queryOf(rest)}${Object.keys(rest).length ? "&" : ""}${encodeURIComponent(key)}=${encodeURIComponent(raw)}`,
+      });
+    }
+  }
+  // A blank optional parameter counts as left out (blankAsAbsent); "NaN" is a fine name or reason.
+  const blank = /empty|only spaces/;
+  const wordy = /NaN as text|Infinity as text/;
+  return [
+    { ...missing, bad: required },
+    ...values.map((attempt) => ({
+      ...attempt,
+      bad: (required || !blank.test(attempt.name)) && !(freeText && wordy.test(attempt.name)),
+    })),
+  ];
+}

@@ -13,6 +13,7 @@ import {
   parametersOf,
   plausibleParams,
   requestAttacks,
+  strictParameterAttacks,
 } from "./bad-input-attacks.ts";
 import {
   type BuiltUser,
@@ -426,4 +427,124 @@ describe("the sample-service calls refuse each bad parameter by name", () => {
     expect(checked).toBeGreaterThan(300);
     expect(await tableCounts(t)).toEqual(before);
   });
+});
+
+/**
+ * The strict pass for calls added after the sweep was written: each parameter of statistics/startRescore
+ * and admin/order/* gets every bad, wrong-typed and oversized value and is left out, sent by the caller
+ * the call lets in. A bad value must be refused with a 400 that names the parameter in Chinese (the
+ * general sweep above accepts any envelope below 500, e.g. a 404 of a lookup that ran on a bad value).
+ */
+describe("bad input on statistics/startRescore and admin/order/*: a Chinese 400 naming the parameter", () => {
+  const STRICT: Array<{
+    path: string;
+    caller: "user" | "admin";
+    params: (f: Fixtures) => Record<string, unknown>;
+    required: string[];
+    /** Free-text parameters: "NaN" or "Infinity" is text like any other there. */
+    freeText?: string[];
+  }> = [
+    {
+      path: "statistics/startRescore",
+      caller: "user",
+      params: (f) => ({ id: f.questionnaireId }),
+      required: ["id"],
+    },
+    {
+      path: "admin/order/list",
+      caller: "admin",
+      params: () => ({
+        pageNum: 1,
+        pageSize: 10,
+        phone: "139",
+        orderNo: "123",
+        status: "paid",
+        provider: "wallet",
+      }),
+      required: [],
+    },
+    {
+      path: "admin/order/confirmTransfer",
+      caller: "admin",
+      params: () => ({ orderNo: "20260601000000000001", bankSerial: "B20260601" }),
+      required: ["orderNo"],
+      freeText: ["bankSerial"],
+    },
+    {
+      path: "admin/order/refund",
+      caller: "admin",
+      params: () => ({ orderNo: "20260601000000000001", to: "wallet", reason: "重复付款" }),
+      required: ["orderNo", "to", "reason"],
+      freeText: ["reason"],
+    },
+    {
+      path: "admin/order/grantLevel",
+      caller: "admin",
+      params: (f) => ({ userId: f.userId, vipLevel: 1, days: 30, reason: "活动赠送" }),
+      required: ["userId", "vipLevel", "days", "reason"],
+      freeText: ["reason"],
+    },
+    { path: "admin/order/getBankInfo", caller: "admin", params: () => ({}), required: [] },
+    {
+      path: "admin/order/saveBankInfo",
+      caller: "admin",
+      params: () => ({
+        accountName: "某某科技有限公司",
+        bankName: "招商银行",
+        accountNo: "6222021234567890",
+        note: "",
+      }),
+      required: ["accountName", "bankName", "accountNo"],
+      freeText: ["accountName", "bankName", "note"],
+    },
+  ];
+
+  it.each(STRICT.map((entry) => [entry.path, entry] as const))(
+    "%s",
+    async (_path, entry) => {
+      failures.length = 0;
+      const route = apiRoutesOf(t.app).find((r) => r.path === entry.path);
+      if (!route) throw new Error(`${entry.path} is not served`);
+      const { tokens, fixtures } = await prepareRoute();
+      const params = entry.params(fixtures);
+      const token = tokens[entry.caller];
+      // The plausible call is let in and answered (a business 4xx such as 订单不存在 is an answer too).
+      expect(await letsIn(route, params, token), `${entry.path} lets the ${entry.caller} in`).toBe(true);
+      const keys = Object.keys(parametersOf(route.input));
+      expect(keys.sort()).toEqual(Object.keys(params).sort());
+      const attempts = [
+        ...keys.flatMap((key) =>
+          strictParameterAttacks(route.method, params, key, {
+            required: entry.required.includes(key),
+            freeText: (entry.freeText ?? []).includes(key),
+          }),
+        ),
+        ...requestAttacks(route.method, params).map((attempt) => ({ ...attempt, bad: false })),
+      ];
+      for (const attempt of attempts) {
+        const response = await t.app.inject({
+          method: attempt.method,
+          url: `/wjgj/api/${route.path}${attempt.query !== undefined ? `?${attempt.query}` : ""}`,
+          headers: { ...(token ? { token } : {}), ...attempt.headers },
+          remoteAddress: "10.1.0.3",
+          ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}),
+        });
+        const label = `${entry.caller} ${route.method} ${route.path} — ${attempt.name}`;
+        check(label, response.statusCode, response.body, response.headers["content-type"]);
+        if (!attempt.bad || response.statusCode >= 500) continue;
+        // A URL over 16 KB is refused before any parameter is read (431, checked by the envelope above).
+        if (response.statusCode === 431) continue;
+        const body = response.json() as {
+          code?: number;
+          data?: { errors?: Array<{ field?: string; message?: string }> };
+        };
+        const key = attempt.name.split(/[ :]/)[0] ?? "";
+        const named = body.data?.errors?.some((e) => e.field === key && CHINESE.test(e.message ?? ""));
+        if (body.code !== 400 || !named)
+          failures.push(`${label}: expected a 400 naming ${key}, got ${response.body.slice(0, 160)}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -159,3 +159,80 @@ export function alipayNotification(alipayPrivateKey: string, params: Record<stri
   const sign = alipaySign(alipaySignContent(all, ["sign", "sign_type"]), alipayPrivateKey);
   return new URLSearchParams({ ...all, sign }).toString();
 }
+
+/**
+ * How the fake WeChat answers transfers to an openid: pay it; refuse the request (商户余额不足, nothing
+ * created); accept and pay but lose the answer (HTTP 500, as a timeout would); accept and then fail it.
+ */
+export type TransferBehaviour = "ok" | "refuse" | "lose-answer" | "fail";
+
+export interface FakeWechatTransfer extends FakeProvider {
+  /** Transfers WeChat created, by out_detail_no: each is paid at most once. */
+  transfers: Map<string, { outBatchNo: string; openid: string; amount: number; status: "SUCCESS" | "FAIL" }>;
+  /** POSTs to /v3/transfer/batches that carried a valid signature, accepted or not. */
+  sends: Array<Record<string, unknown>>;
+}
+
+/**
+ * WeChat Pay v3 商家转账到零钱 on 127.0.0.1: verifies every request's signature with the merchant's public
+ * key (401 SIGN_ERROR otherwise), creates a transfer per out_batch_no once (a second POST of the same
+ * numbers is refused, as WeChat refuses a duplicate), answers the detail query by the merchant's numbers.
+ */
+export async function startFakeWechatTransfer(
+  merchantPublicKey: string,
+  behaviourOf: (openid: string) => TransferBehaviour,
+): Promise<FakeWechatTransfer> {
+  const app = Fastify();
+  const calls: FakeProvider["calls"] = [];
+  const sends: FakeWechatTransfer["sends"] = [];
+  const transfers: FakeWechatTransfer["transfers"] = new Map();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  const signed = (method: string, url: string, raw: string, authorization: unknown) =>
+    wechatAuthValid(String(authorization ?? ""), method, url, raw, merchantPublicKey);
+  app.post("/v3/transfer/batches", async (request, reply) => {
+    const raw = String(request.body);
+    if (!signed("POST", request.url, raw, request.headers.authorization))
+      return reply.code(401).send({ code: "SIGN_ERROR", message: "签名错误" });
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    calls.push({ path: request.url, body });
+    sends.push(body);
+    const [detail] = body.transfer_detail_list as Array<Record<string, unknown>>;
+    const outBatchNo = String(body.out_batch_no);
+    const openid = String(detail?.openid);
+    const outDetailNo = String(detail?.out_detail_no);
+    if ([...transfers.values()].some((t) => t.outBatchNo === outBatchNo) || transfers.has(outDetailNo))
+      return reply.code(400).send({ code: "PARAM_ERROR", message: "商家批次单号重复" });
+    const behaviour = behaviourOf(openid);
+    if (behaviour === "refuse") return reply.code(403).send({ code: "NOT_ENOUGH", message: "资金不足" });
+    transfers.set(outDetailNo, {
+      outBatchNo,
+      openid,
+      amount: Number(detail?.transfer_amount),
+      status: behaviour === "fail" ? "FAIL" : "SUCCESS",
+    });
+    if (behaviour === "lose-answer")
+      return reply.code(500).send({ code: "SYSTEM_ERROR", message: "系统繁忙" });
+    return { out_batch_no: outBatchNo, batch_id: `1030000${outBatchNo}`, batch_status: "ACCEPTED" };
+  });
+  app.get<{ Params: { batch: string; detail: string } }>(
+    "/v3/transfer/batches/out-batch-no/:batch/details/out-detail-no/:detail",
+    async (request, reply) => {
+      if (!signed("GET", request.url, "", request.headers.authorization))
+        return reply.code(401).send({ code: "SIGN_ERROR", message: "签名错误" });
+      const found = transfers.get(request.params.detail);
+      if (!found || found.outBatchNo !== request.params.batch)
+        return reply.code(404).send({ code: "NOT_FOUND", message: "记录不存在" });
+      return {
+        out_batch_no: found.outBatchNo,
+        out_detail_no: request.params.detail,
+        detail_status: found.status,
+        transfer_amount: found.amount,
+        openid: found.openid,
+        ...(found.status === "FAIL" ? { fail_reason: "ACCOUNT_FROZEN" } : {}),
+      };
+    },
+  );
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.server.address() as { port: number };
+  return { app, url: `http://127.0.0.1:${port}`, calls, sends, transfers, close: () => app.close() };
+}

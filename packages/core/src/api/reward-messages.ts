@@ -33,4 +33,8 @@ export const rewardMessages = {
   redPacketClaimNotFound: "领取记录不存在或已审核",
   redPacketPaid: "红包已发放到该手机号的账户余额",
   redPacketPendingReview: "已领取，红包将在发布者审核后发放",
+  redPacketOpenidInvalid: "微信用户标识（openid）格式不正确，请在微信中重新打开问卷",
+  wechatTransferNotConfigured: "微信零钱打款未开通（未配置微信支付商户），红包将发放到账户余额",
+  wechatTransferUnavailable: "微信零钱打款服务暂时无法连接，将稍后自动重试",
+  wechatTransferRefused: "微信拒绝了这笔零钱打款",
 } as const;

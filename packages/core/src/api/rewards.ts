@@ -133,7 +133,8 @@ export interface RedPacketClaimView {
   responseId: number;
   phone: string;
   amountFen: number;
-  status: "pending" | "paid" | "rejected";
+  /** paying: sent to the claimant's WeChat 零钱, not yet confirmed; failed: WeChat refused, refunded to the budget's payer. */
+  status: "pending" | "paying" | "paid" | "rejected" | "failed";
   createdAt: string;
 }
 

@@ -24,7 +24,7 @@ export class InsufficientHoldError extends AppError {
   }
 }
 
-export type SiteAccount = "payments" | "revenue" | "withdrawals" | "rewards" | "points";
+export type SiteAccount = "payments" | "revenue" | "withdrawals" | "rewards" | "points" | "payouts";
 
 export const walletKey = (userId: number) => `user:${userId}:wallet`;
 /** Answer-space points (#19): the same ledger, another account per user; `site:points` issues them. */

@@ -35,6 +35,7 @@ import type {
   PrizeSetsTable,
   PrizesTable,
   RedPacketClaimsTable,
+  RedPacketPayoutsTable,
   RedPacketsTable,
 } from "./tables/rewards.ts";
 import type { SampleOrdersTable } from "./tables/sample-orders.ts";
@@ -118,6 +119,7 @@ export interface Database {
   prize_codes: PrizeCodesTable;
   red_packets: RedPacketsTable;
   red_packet_claims: RedPacketClaimsTable;
+  red_packet_payouts: RedPacketPayoutsTable;
   withdrawals: WithdrawalsTable;
   invoices: InvoicesTable;
   space_posts: SpacePostsTable;

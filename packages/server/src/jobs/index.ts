@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { EXPORT_JOB, exportJobHandler } from "../commands/exports/runner.ts";
 import { MAINTENANCE_JOB, maintenanceJobHandler } from "../commands/maintenance.ts";
 import { RESCORE_JOB, rescoreJobHandler } from "../commands/results/rescore.ts";
+import { PAYOUT_JOB, payoutJobHandler } from "../commands/rewards/payouts.ts";
 import type { AppContext } from "../context.ts";
 import { JobWorker } from "./worker.ts";
 
@@ -20,6 +21,7 @@ export function registerJobs(app: FastifyInstance, ctx: AppContext): JobWorker {
   worker.register(EXPORT_JOB, exportJobHandler(ctx, app.log));
   worker.register(MAINTENANCE_JOB, maintenanceJobHandler(ctx));
   worker.register(RESCORE_JOB, rescoreJobHandler(ctx));
+  worker.register(PAYOUT_JOB, payoutJobHandler(ctx));
   workers.set(app, worker);
   app.addHook("onReady", async () => worker.start());
   // Stops between steps and hands a running job back to the queue before the pool closes.

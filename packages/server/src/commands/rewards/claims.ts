@@ -4,10 +4,10 @@ import { type Trx, transaction } from "../../db/index.ts";
 import type { RedPacketClaimRow, RedPacketRow } from "../../db/tables/rewards.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { postPending, walletKey } from "../ledger.ts";
 import { checkPhoneCode, codeCheckError } from "../phone-codes.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { findOrCreateUserByPhone } from "../users.ts";
+import { decidedStatus, payClaim } from "./payouts.ts";
 import { findRedPacket } from "./red-packets.ts";
 import { meetsEligibility, parseEligibility, provenResponse, type ResponseProof } from "./respondent.ts";
 
@@ -23,19 +23,13 @@ function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
-async function pay(trx: Trx, packet: RedPacketRow, claim: RedPacketClaimRow, now: string) {
-  await postPending(trx, {
-    id: `${packet.holdId}:claim:${claim.id}`,
-    pendingId: packet.holdId,
-    amount: Number(claim.amountFen),
-    credit: walletKey(claim.userId),
-    kind: "red_packet_claim",
-    memo: "问卷红包",
-    now,
-  });
-}
-
-async function claimIn(trx: Trx, ctx: AppContext, packet: RedPacketRow, responseId: number, phone: string) {
+async function claimIn(
+  trx: Trx,
+  ctx: AppContext,
+  packet: RedPacketRow,
+  claimant: { responseId: number; phone: string; openid: string },
+) {
+  const { responseId, phone, openid } = claimant;
   const now = iso(ctx.clock.now());
   const before = await trx
     .selectFrom("red_packet_claims")
@@ -66,19 +60,20 @@ async function claimIn(trx: Trx, ctx: AppContext, packet: RedPacketRow, response
       userId: user.id,
       shareIndex: taken.claimedCount - 1,
       amountFen,
-      status: packet.review === 1 ? "pending" : "paid",
+      status: packet.review === 1 ? "pending" : decidedStatus(ctx.config, openid),
+      openid,
       createdAt: now,
       reviewedAt: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (claim.status === "paid") await pay(trx, packet, claim, now);
+  if (claim.status !== "pending") await payClaim(trx, ctx, packet, claim, now);
   return claim;
 }
 
 export async function claimRedPacket(
   ctx: AppContext,
-  input: ResponseProof & { redPacketId: number; phone: string; code: string },
+  input: ResponseProof & { redPacketId: number; phone: string; code: string; openid?: string | undefined },
 ) {
   const response = await provenResponse(ctx.db, input);
   const packet = await findRedPacket(ctx.db, response.questionnaireId, input.redPacketId);
@@ -96,7 +91,14 @@ export async function claimRedPacket(
         code: input.code,
       });
       if (check !== "ok") return { kind: "bad-code", check } as const;
-      return { kind: "ok", claim: await claimIn(trx, ctx, packet, response.id, input.phone) } as const;
+      return {
+        kind: "ok",
+        claim: await claimIn(trx, ctx, packet, {
+          responseId: response.id,
+          phone: input.phone,
+          openid: input.openid ?? "",
+        }),
+      } as const;
     });
   } catch (error) {
     // Two claims of the same response or phone at once: the unique keys let one through.
@@ -125,15 +127,22 @@ export async function reviewClaim(
       .where("red_packets.questionnaireId", "=", input.questionnaireId)
       .executeTakeFirst();
     if (!claim) throw new NotFoundError("redPacketClaimNotFound");
+    const status = input.approve ? decidedStatus(ctx.config, claim.openid) : "rejected";
     const decided = await trx
       .updateTable("red_packet_claims")
-      .set({ status: input.approve ? "paid" : "rejected", reviewedAt: now })
+      .set({ status, reviewedAt: now })
       .where("id", "=", claim.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(decided.numUpdatedRows) === 0) throw new NotFoundError("redPacketClaimNotFound");
-    if (input.approve)
-      await pay(trx, await findRedPacket(trx, input.questionnaireId, claim.redPacketId), claim, now);
+    if (status !== "rejected")
+      await payClaim(
+        trx,
+        ctx,
+        await findRedPacket(trx, input.questionnaireId, claim.redPacketId),
+        { ...claim, status },
+        now,
+      );
   });
   return null;
 }

@@ -74,8 +74,26 @@ export interface RedPacketClaimsTable {
   userId: number;
   shareIndex: number;
   amountFen: number;
-  status: "pending" | "paid" | "rejected";
+  /** pending: awaiting review; paying: sent to WeChat 零钱, not yet confirmed; failed: refunded to the creator. */
+  status: "pending" | "paying" | "paid" | "rejected" | "failed";
+  /** The claimant's openid under the merchant's app, when the claim came from inside WeChat; "" otherwise. */
+  openid: Generated<string>;
   createdAt: string;
   reviewedAt: string | null;
 }
 export type RedPacketClaimRow = Selectable<RedPacketClaimsTable>;
+
+/** A claim paid out through WeChat 商家转账到零钱; its id names the transfer at WeChat. */
+export interface RedPacketPayoutsTable {
+  id: Generated<number>;
+  claimId: number;
+  redPacketId: number;
+  payerId: number;
+  openid: string;
+  amountFen: number;
+  status: "sending" | "paid" | "failed";
+  failReason: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export type RedPacketPayoutRow = Selectable<RedPacketPayoutsTable>;

@@ -8,6 +8,7 @@ import {
 } from "../../commands/rewards/red-packets.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
+import { jobWorkerOf } from "../../jobs/index.ts";
 import { addRedPacketInput, claimInput, questionnaireInput, redPacketInput, reviewInput } from "./schema.ts";
 
 /** Red packets: `/wjgj/api/redPacket/*` (seed §7 names add, del and the list). */
@@ -45,7 +46,12 @@ export function redPacketRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "redPacket/reviewClaim",
     access: "account:use",
     input: reviewInput,
-    handler: ({ viewer, input }) => reviewClaim(ctx, viewer, input),
+    handler: async ({ viewer, input }) => {
+      const result = await reviewClaim(ctx, viewer, input);
+      // An approved claim paid to WeChat 零钱 left a payout job: start it now, not at the next poll.
+      jobWorkerOf(app).kick();
+      return result;
+    },
   });
 
   // The respondent's side, proved by the response's idempotency key (see prize/draw).
@@ -54,6 +60,10 @@ export function redPacketRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "redPacket/claimRedPacket",
     access: "public",
     input: claimInput,
-    handler: ({ input }) => claimRedPacket(ctx, input),
+    handler: async ({ input }) => {
+      const result = await claimRedPacket(ctx, input);
+      if (result.status === "paying") jobWorkerOf(app).kick();
+      return result;
+    },
   });
 }

@@ -1,4 +1,5 @@
-import { eligibilitySchema, redPacketKinds } from "@wjgj/core";
+import { eligibilitySchema, messages, redPacketKinds } from "@wjgj/core";
+import { z } from "zod";
 import {
   blankAsAbsent,
   booleanParam,
@@ -32,6 +33,13 @@ export const claimInput = responseProofInput.extend({
   redPacketId: idParam,
   phone: phoneParam,
   code: codeParam,
+  /** The payee's openid under the merchant's app, sent by a page opened inside WeChat (for 零钱 payouts). */
+  openid: blankAsAbsent(
+    z
+      .string({ error: messages.redPacketOpenidInvalid })
+      .trim()
+      .regex(/^[\w-]{6,64}$/, messages.redPacketOpenidInvalid),
+  ),
 });
 
 export const reviewInput = questionnaireInput.extend({

@@ -20,7 +20,9 @@ export function RedPacketClaim(props: { redPacketId: number; claimed: boolean; p
       <p className="wa-status-name" role="status" data-testid="red-packet-result">
         {result.status === "paid"
           ? `恭喜获得 ${yuan(result.amountFen)} 元红包，已存入该手机号的账户余额`
-          : `恭喜获得 ${yuan(result.amountFen)} 元红包，将在发布者审核后发放`}
+          : result.status === "paying"
+            ? `恭喜获得 ${yuan(result.amountFen)} 元红包，正在发放到您的微信零钱`
+            : `恭喜获得 ${yuan(result.amountFen)} 元红包，将在发布者审核后发放`}
       </p>
     );
 

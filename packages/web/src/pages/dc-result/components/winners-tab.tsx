@@ -7,8 +7,10 @@ import { useResults } from "../hooks/results-context.ts";
 
 const claimStatus = {
   pending: { color: "processing", label: "待审核" },
+  paying: { color: "processing", label: "打款中" },
   paid: { color: "success", label: "已发放" },
   rejected: { color: "default", label: "未通过" },
+  failed: { color: "error", label: "打款失败，已退回" },
 } as const;
 
 const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
