@@ -92,8 +92,8 @@ export function PaperRulesEditor({ exam, banks, onChange }: EditorProps) {
               />
             </div>
             <div className="dd-paper-rule__row">
-              <label className="dd-paper-rule__number">
-                <span>抽题数</span>
+              <div className="dd-paper-rule__number">
+                <span aria-hidden="true">抽题数</span>
                 <InputNumber
                   aria-label={`${label}抽题数`}
                   min={1}
@@ -102,9 +102,9 @@ export function PaperRulesEditor({ exam, banks, onChange }: EditorProps) {
                   value={rule.count}
                   onChange={(count) => count && patchRule(index, { count })}
                 />
-              </label>
-              <label className="dd-paper-rule__number">
-                <span>每题分值</span>
+              </div>
+              <div className="dd-paper-rule__number">
+                <span aria-hidden="true">每题分值</span>
                 <InputNumber
                   aria-label={`${label}每题分值`}
                   min={1}
@@ -113,7 +113,7 @@ export function PaperRulesEditor({ exam, banks, onChange }: EditorProps) {
                   value={rule.points}
                   onChange={(points) => points && patchRule(index, { points })}
                 />
-              </label>
+              </div>
             </div>
             {ruleProblems.map((problem) => (
               <p key={problem.message} className="dd-paper-rule__error" role="alert">
