@@ -58,8 +58,9 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 
 /**
  * One candidate's paper: every rule draws its count from the matching questions no earlier rule took (a
- * question is never asked twice), the drawn questions are shuffled together and appended to the last page
- * of the exam, each scored with its rule's points. The same seed and pool give the same paper; the server
+ * question is never asked twice), the drawn questions are shuffled together (or kept in rule and bank order
+ * when `paperShuffleQuestions` is false) and appended to the last page of the exam, each scored with its
+ * rule's points and, with `paperShuffleOptions`, marked for a per-candidate option order. The same seed and pool give the same paper; the server
  * keeps the paper it drew, so the seed only needs to differ between candidates.
  */
 export function drawPaper(
