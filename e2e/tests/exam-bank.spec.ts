@@ -8,7 +8,7 @@ import { unique } from "../support/answering.ts";
 /** Eight single-choice rows under the headers of the downloaded 导入模板 (its example rows left out). */
 async function filledTemplate(path: string): Promise<Buffer> {
   const template = new ExcelJS.Workbook();
-  await template.xlsx.load(await readFile(path));
+  await template.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
   const headers = template.worksheets[0]?.getRow(1).values as string[] | undefined;
   expect(headers?.slice(1)).toEqual(["题目", "题型", "选项", "答案", "分值", "解析", "标签", "难度"]);
   const workbook = new ExcelJS.Workbook();

@@ -9,6 +9,11 @@ import { getAnswerDetail } from "./answers.ts";
 export const REPORT_CARD_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
 let fontData: Promise<Buffer> | undefined;
 
+function reportCardFont(): Promise<Buffer> {
+  fontData ??= readFile(REPORT_CARD_FONT);
+  return fontData;
+}
+
 /** A name the respondent gave, from the first answered question titled 姓名 (else empty). */
 function candidateName(detail: AnswerDetail): string {
   for (const question of detail.definition.pages.flatMap((page) => page.questions)) {
@@ -42,10 +47,7 @@ export async function reportCardPdf(
   const detail = await getAnswerDetail(ctx, viewer, { ...input, sort: "timeDesc", filter: {} });
   const exam = detail.exam;
   if (!exam) throw InvalidInputError.field("id", "examReportNotExam");
-  const [{ default: PDFDocument }, font] = await Promise.all([
-    import("pdfkit"),
-    (fontData ??= readFile(REPORT_CARD_FONT)),
-  ]);
+  const [{ default: PDFDocument }, font] = await Promise.all([import("pdfkit"), reportCardFont()]);
   const title = richTextToPlain(detail.definition.title);
   const name = candidateName(detail);
   const doc = new PDFDocument({
