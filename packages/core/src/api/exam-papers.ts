@@ -58,8 +58,9 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 
 /**
  * One candidate's paper: every rule draws its count from the matching questions no earlier rule took (a
- * question is never asked twice), the drawn questions are shuffled together and appended to the last page
- * of the exam, each scored with its rule's points. The same seed and pool give the same paper; the server
+ * question is never asked twice), the drawn questions are shuffled together (or kept in rule and bank order
+ * when `paperShuffleQuestions` is false) and appended to the last page of the exam, each scored with its
+ * rule's points and, with `paperShuffleOptions`, marked for a per-candidate option order. The same seed and pool give the same paper; the server
  * keeps the paper it drew, so the seed only needs to differ between candidates.
  */
 export function drawPaper(
@@ -67,7 +68,8 @@ export function drawPaper(
   pool: readonly PaperPoolItem[],
   seed: string,
 ): PaperDraw {
-  const rules = definition.settings.exam?.paperRules ?? [];
+  const exam = definition.settings.exam;
+  const rules = exam?.paperRules ?? [];
   const random = seededRandom(hashString(seed));
   const taken = new Set<number>();
   const drawn: { rule: number; itemId: number; question: Question }[] = [];
@@ -78,7 +80,11 @@ export function drawPaper(
     for (const item of shuffled(matching, random).slice(0, rule.count)) {
       taken.add(item.id);
       const scoring = withPoints(item.question.scoring, rule.points);
-      const question = { ...item.question, id: paperQuestionId(item.id) } as Question;
+      const question = {
+        ...item.question,
+        id: paperQuestionId(item.id),
+        ...(exam?.paperShuffleOptions ? { randomizeOptions: { keepLast: 0 } } : {}),
+      } as Question;
       drawn.push({
         rule: index,
         itemId: item.id,
@@ -86,7 +92,10 @@ export function drawPaper(
       });
     }
   }
-  const order = shuffled(drawn, random);
+  const order =
+    exam?.paperShuffleQuestions === false
+      ? [...drawn].sort((a, b) => a.rule - b.rule || a.itemId - b.itemId)
+      : shuffled(drawn, random);
   const pages = definition.pages.map((page, i) =>
     i === definition.pages.length - 1
       ? { ...page, questions: [...page.questions, ...order.map((entry) => entry.question)] }
@@ -97,4 +106,64 @@ export function drawPaper(
     definition: { ...definition, pages },
     drawn: order.map(({ rule, itemId }) => ({ rule, itemId })),
   };
+}
+
+/** What the designer knows of a bank to check rules against: its name and its questions' filters. */
+export interface PaperBankFacts {
+  id: number;
+  name: string;
+  items: readonly { tags: readonly string[]; difficulty: BankDifficulty }[];
+}
+
+export interface PaperRuleProblem {
+  /** 0-based rule index. */
+  rule: number;
+  message: string;
+}
+
+const difficultyNames = { 1: "简单", 2: "中等", 3: "困难" } as const;
+
+/**
+ * Why rules cannot always draw a paper, in Chinese, per rule: a missing bank, a rule asking for more than its
+ * matching questions, or rules on one bank asking together for more than the bank holds (a question is
+ * never drawn twice, see drawPaper).
+ */
+export function paperRuleProblems(
+  rules: readonly PaperRule[],
+  banks: readonly PaperBankFacts[],
+): PaperRuleProblem[] {
+  const problems: PaperRuleProblem[] = [];
+  const asked = new Map<number, number>();
+  for (const [index, rule] of rules.entries()) {
+    const bank = banks.find((b) => b.id === rule.bankId);
+    if (!bank) {
+      problems.push({ rule: index, message: `第${index + 1}条规则：请选择题库` });
+      continue;
+    }
+    const matching = bank.items.filter(
+      (item) =>
+        (rule.tag === undefined || item.tags.includes(rule.tag)) &&
+        (rule.difficulty === undefined || item.difficulty === rule.difficulty),
+    ).length;
+    const filters = [
+      rule.tag ? `标签「${rule.tag}」` : "",
+      rule.difficulty ? `难度「${difficultyNames[rule.difficulty]}」` : "",
+    ].join("");
+    if (matching < rule.count) {
+      problems.push({
+        rule: index,
+        message: `第${index + 1}条规则：题库「${bank.name}」中${filters ? `${filters}的` : ""}题目只有${matching}道，少于抽题数${rule.count}道`,
+      });
+      continue;
+    }
+    const total = (asked.get(bank.id) ?? 0) + rule.count;
+    asked.set(bank.id, total);
+    if (total > bank.items.length) {
+      problems.push({
+        rule: index,
+        message: `第${index + 1}条规则：从题库「${bank.name}」共抽${total}道，超过题库的${bank.items.length}道题`,
+      });
+    }
+  }
+  return problems;
 }

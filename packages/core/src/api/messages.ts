@@ -79,6 +79,7 @@ export const messages = {
   bankFileInvalid: "请上传用模板填写的 .xlsx 格式 Excel 文件",
   bankNothingToAdd: "这份问卷中没有可加入题库的题目（需设置正确答案的单选、多选、判断或填空题）",
   practiceClosed: "该试卷未开放练习，请联系出题人",
+  bankPracticeOpenInvalid: "请选择是否开放练习",
   practiceQuestionNotFound: "这道题不在练习中，请刷新后再试",
   practiceAnswerInvalid: "答案格式有误，请重新作答",
   practiceDeviceInvalid: "设备标识无效，请刷新页面后再试",

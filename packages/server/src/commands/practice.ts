@@ -1,4 +1,5 @@
 import {
+  definitionSchema,
   emptyPracticeProgress,
   getQuestionType,
   type PracticeAnswer,
@@ -6,6 +7,7 @@ import {
   type PracticeProgress,
   type PracticeQuestion,
   type PracticeSet,
+  paperQuestionId,
   practiceQuestionsOf,
   type Question,
   recordPracticeResult,
@@ -15,7 +17,6 @@ import { iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import type { Db, Trx } from "../db/index.ts";
 import { lockKey } from "../db/locks.ts";
-import type { AnsweringRow } from "../db/tables/questionnaires.ts";
 import { InvalidInputError, NotFoundError } from "../errors.ts";
 import type { Viewer } from "../http/viewer.ts";
 import { mayPractise } from "../policies/index.ts";
@@ -30,36 +31,126 @@ export function learnerOf(viewer: Viewer | null, deviceId: string | undefined): 
   return `d:${deviceId}`;
 }
 
+/** Where a learner's progress on one practice set is kept: a questionnaire's or a bank's table. */
+type ProgressHome =
+  | { table: "practice_progress"; questionnaireId: number }
+  | { table: "bank_practice_progress"; bankId: number };
+
 interface Practised {
-  row: AnsweringRow;
+  publicId: string;
+  title: string;
+  home: ProgressHome;
   definition: SurveyDefinition;
   questions: PracticeQuestion[];
 }
 
-/** The published revision of an exam its creator shares for practice; anything else is 未开放练习. */
+/** A bank its owner shares for practice (0105), its questions in bank order under their paper ids. */
+async function practisedBank(ctx: AppContext, publicId: string): Promise<Practised | null> {
+  const bank = await ctx.db
+    .selectFrom("question_banks")
+    .select(["id", "name"])
+    .where("practicePublicId", "=", publicId)
+    .executeTakeFirst();
+  if (!bank) return null;
+  const rows = await ctx.db
+    .selectFrom("bank_questions")
+    .select(["id", "question"])
+    .where("bankId", "=", bank.id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const definition = definitionSchema.parse({
+    schemaVersion: 1,
+    kind: "exam",
+    title: bank.name,
+    pages: [
+      {
+        id: "p1",
+        questions: rows.map((row) => ({ ...JSON.parse(row.question), id: paperQuestionId(row.id) })),
+      },
+    ],
+  });
+  return {
+    publicId,
+    title: bank.name,
+    home: { table: "bank_practice_progress", bankId: bank.id },
+    definition,
+    questions: practiceQuestionsOf(definition),
+  };
+}
+
+/**
+ * The published revision of an exam its creator shares for practice, or a bank shared for practice (bank
+ * ids have 12 characters, questionnaire ids 10); anything else is 未开放练习.
+ */
 async function practised(ctx: AppContext, publicId: string): Promise<Practised> {
-  const row = await findByPublicId(ctx.db, publicId);
+  if (publicId.length === 12) {
+    const bank = await practisedBank(ctx, publicId);
+    if (bank) return bank;
+  }
+  const row = await findByPublicId(ctx.db, publicId).catch((error: unknown) => {
+    // A bank link whose sharing stopped reads as closed, not as a questionnaire that never existed.
+    if (publicId.length === 12 && error instanceof NotFoundError) throw new NotFoundError("practiceClosed");
+    throw error;
+  });
   if (!mayPractise(row, readSettings(row.settings)) || row.publishedVersion === null) {
     throw new NotFoundError("practiceClosed");
   }
   const revision = await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) throw new NotFoundError("practiceClosed");
-  return { row, definition: revision.definition, questions: practiceQuestionsOf(revision.definition) };
+  return {
+    publicId: row.publicId,
+    title: row.title,
+    home: { table: "practice_progress", questionnaireId: row.id },
+    definition: revision.definition,
+    questions: practiceQuestionsOf(revision.definition),
+  };
 }
 
-async function readProgress(
-  db: Db | Trx,
-  questionnaireId: number,
-  learner: string,
-): Promise<PracticeProgress> {
-  const row = await db
-    .selectFrom("practice_progress")
-    .select(["answered", "wrong"])
-    .where("questionnaireId", "=", questionnaireId)
-    .where("learner", "=", learner)
-    .executeTakeFirst();
+async function readProgress(db: Db | Trx, home: ProgressHome, learner: string): Promise<PracticeProgress> {
+  const row =
+    home.table === "practice_progress"
+      ? await db
+          .selectFrom("practice_progress")
+          .select(["answered", "wrong"])
+          .where("questionnaireId", "=", home.questionnaireId)
+          .where("learner", "=", learner)
+          .executeTakeFirst()
+      : await db
+          .selectFrom("bank_practice_progress")
+          .select(["answered", "wrong"])
+          .where("bankId", "=", home.bankId)
+          .where("learner", "=", learner)
+          .executeTakeFirst();
   if (!row) return emptyPracticeProgress();
   return { answered: JSON.parse(row.answered), wrong: JSON.parse(row.wrong) };
+}
+
+async function writeProgress(
+  trx: Trx,
+  home: ProgressHome,
+  learner: string,
+  values: { answered: string; wrong: string; updatedAt: string },
+): Promise<void> {
+  if (home.table === "practice_progress") {
+    await trx
+      .insertInto("practice_progress")
+      .values({ questionnaireId: home.questionnaireId, learner, ...values })
+      .onConflict((oc) => oc.columns(["questionnaireId", "learner"]).doUpdateSet(values))
+      .execute();
+    return;
+  }
+  await trx
+    .insertInto("bank_practice_progress")
+    .values({ bankId: home.bankId, learner, ...values })
+    .onConflict((oc) => oc.columns(["bankId", "learner"]).doUpdateSet(values))
+    .execute();
+}
+
+function lockName(home: ProgressHome, learner: string): string {
+  return home.table === "practice_progress"
+    ? `practice:${home.questionnaireId}:${learner}`
+    : `bank-practice:${home.bankId}:${learner}`;
 }
 
 /** `exercise/getExercise`: the questions (without their key) and the learner's progress. */
@@ -68,12 +159,12 @@ export async function openPractice(
   viewer: Viewer | null,
   input: { publicId: string; deviceId?: string | undefined },
 ): Promise<PracticeSet> {
-  const { row, questions } = await practised(ctx, input.publicId);
-  const progress = await readProgress(ctx.db, row.id, learnerOf(viewer, input.deviceId));
+  const { publicId, title, home, questions } = await practised(ctx, input.publicId);
+  const progress = await readProgress(ctx.db, home, learnerOf(viewer, input.deviceId));
   const ids = new Set(questions.map((q) => q.id));
   return {
-    publicId: row.publicId,
-    title: row.title,
+    publicId,
+    title,
     questions,
     progress: {
       answered: Object.fromEntries(Object.entries(progress.answered).filter(([id]) => ids.has(id))),
@@ -119,7 +210,7 @@ export async function checkPracticeAnswer(
   input: { publicId: string; questionId: string; answer: PracticeAnswer; deviceId?: string | undefined },
 ): Promise<PracticeFeedback> {
   const learner = learnerOf(viewer, input.deviceId);
-  const { row, definition, questions } = await practised(ctx, input.publicId);
+  const { home, definition, questions } = await practised(ctx, input.publicId);
   const practice = questions.find((q) => q.id === input.questionId);
   const source = definition.pages.flatMap((p) => p.questions).find((q) => q.id === input.questionId);
   if (!practice || !source) throw new NotFoundError("practiceQuestionNotFound");
@@ -127,20 +218,15 @@ export async function checkPracticeAnswer(
   const order = questions.map((q) => q.id);
   const progress = await ctx.db.transaction().execute(async (trx) => {
     // Two answers sent at once by one learner must not lose either verdict.
-    await lockKey(trx, ctx.dialect, `practice:${row.id}:${learner}`);
+    await lockKey(trx, ctx.dialect, lockName(home, learner));
     const next = recordPracticeResult(
-      await readProgress(trx, row.id, learner),
+      await readProgress(trx, home, learner),
       practice.id,
       judged.correct,
       order,
     );
     const values = { answered: JSON.stringify(next.answered), wrong: JSON.stringify(next.wrong) };
-    const updatedAt = iso(ctx.clock.now());
-    await trx
-      .insertInto("practice_progress")
-      .values({ questionnaireId: row.id, learner, ...values, updatedAt })
-      .onConflict((oc) => oc.columns(["questionnaireId", "learner"]).doUpdateSet({ ...values, updatedAt }))
-      .execute();
+    await writeProgress(trx, home, learner, { ...values, updatedAt: iso(ctx.clock.now()) });
     return next;
   });
   return { ...judged, progress };

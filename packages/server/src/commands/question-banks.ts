@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import {
   type BankDifficulty,
   type BankQuestion,
@@ -19,6 +19,8 @@ import { readDraft } from "./questionnaires/logic.ts";
 export interface BankSummary {
   id: number;
   name: string;
+  /** /practice/{id} while the bank is shared for practice, else null. */
+  practicePublicId: string | null;
   questionCount: number;
   updatedAt: string;
 }
@@ -43,9 +45,15 @@ export async function listBanks(ctx: AppContext, viewer: Viewer): Promise<BankSu
   const rows = await ctx.db
     .selectFrom("question_banks as b")
     .leftJoin("bank_questions as q", "q.bankId", "b.id")
-    .select(["b.id", "b.name", "b.updatedAt", (eb) => eb.fn.count<number>("q.id").as("questionCount")])
+    .select([
+      "b.id",
+      "b.name",
+      "b.updatedAt",
+      "b.practicePublicId",
+      (eb) => eb.fn.count<number>("q.id").as("questionCount"),
+    ])
     .where("b.ownerId", "=", viewer.user.id)
-    .groupBy(["b.id", "b.name", "b.updatedAt"])
+    .groupBy(["b.id", "b.name", "b.updatedAt", "b.practicePublicId"])
     .orderBy("b.id", "desc")
     .execute();
   return rows.map((row) => ({ ...row, questionCount: Number(row.questionCount) }));
@@ -60,7 +68,7 @@ async function insertBank(ctx: AppContext, viewer: Viewer, name: string, items: 
       .returning("id")
       .executeTakeFirstOrThrow();
     await appendQuestions(trx, bank.id, 0, items);
-    return { id: bank.id, name, questionCount: items.length, updatedAt: now };
+    return { id: bank.id, name, practicePublicId: null, questionCount: items.length, updatedAt: now };
   });
 }
 
@@ -99,9 +107,33 @@ export async function renameBank(ctx: AppContext, viewer: Viewer, id: number, na
 export async function deleteBank(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   await ownBank(ctx.db, viewer, id);
   await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("bank_practice_progress").where("bankId", "=", id).execute();
     await trx.deleteFrom("bank_questions").where("bankId", "=", id).execute();
     await trx.deleteFrom("question_banks").where("id", "=", id).execute();
   });
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * `questionBank/updateBankPractice`: shares the bank on /practice/{id} (a fresh unguessable 12-character id,
+ * never a questionnaire's 10) or stops sharing it, which ends the old link. Answers the id or null.
+ */
+export async function shareBankForPractice(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  open: boolean,
+): Promise<{ practicePublicId: string | null }> {
+  const bank = await ownBank(ctx.db, viewer, id);
+  if (open && bank.practicePublicId) return { practicePublicId: bank.practicePublicId };
+  const practicePublicId = open ? Array.from({ length: 12 }, () => BASE62[randomInt(0, 62)]).join("") : null;
+  await ctx.db
+    .updateTable("question_banks")
+    .set({ practicePublicId, updatedAt: iso(ctx.clock.now()) })
+    .where("id", "=", id)
+    .execute();
+  return { practicePublicId };
 }
 
 export async function bankQuestions(ctx: AppContext, viewer: Viewer, id: number): Promise<BankItem[]> {

@@ -20,7 +20,11 @@ import type { NotificationsTable } from "./tables/notifications.ts";
 import type { OtherLoginUsesTable } from "./tables/other-login-uses.ts";
 import type { PhoneCodesTable } from "./tables/phone-codes.ts";
 import type { PracticeProgressTable } from "./tables/practice-progress.ts";
-import type { BankQuestionsTable, QuestionBanksTable } from "./tables/question-banks.ts";
+import type {
+  BankPracticeProgressTable,
+  BankQuestionsTable,
+  QuestionBanksTable,
+} from "./tables/question-banks.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type {
@@ -107,6 +111,7 @@ export interface Database {
   start_reminders: StartRemindersTable;
   practice_progress: PracticeProgressTable;
   question_banks: QuestionBanksTable;
+  bank_practice_progress: BankPracticeProgressTable;
   bank_questions: BankQuestionsTable;
   exam_papers: ExamPapersTable;
   exam_rescores: ExamRescoresTable;

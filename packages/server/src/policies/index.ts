@@ -140,6 +140,8 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/getVoteResults": "results",
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
+  // The 成绩单 PDF is read through getAnswerDetail.
+  "answer/getReportCardPdf": "results",
   "answer/deleteAnswer": "manageResponses",
   "answer/restoreAnswer": "manageResponses",
   "answer/markInvalid": "manageResponses",

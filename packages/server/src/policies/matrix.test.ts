@@ -74,6 +74,7 @@ const NOT_SCOPED = new Set([
   "questionBank/importBankQuestions",
   "questionBank/exportBank",
   "questionBank/getImportTemplate",
+  "questionBank/updateBankPractice",
 ]);
 
 const CALLERS = ["owner", "admin", "editor", "viewer", "removed", "stranger", "anonymous"] as const;

@@ -5,6 +5,8 @@ import { http } from "./request.ts";
 export interface BankSummary {
   id: number;
   name: string;
+  /** /practice/{id} while the bank is shared for practice, else null. */
+  practicePublicId: string | null;
   questionCount: number;
   updatedAt: string;
 }
@@ -14,6 +16,8 @@ export type BankItem = BankQuestion & { id: number };
 export const questionBankApi = {
   getBankList: () => http.get<BankSummary[]>("questionBank/getBankList"),
   addBank: (name: string) => http.post<BankSummary>("questionBank/addBank", { name }),
+  updateBankPractice: (id: number, practiceOpen: boolean) =>
+    http.post<{ practicePublicId: string | null }>("questionBank/updateBankPractice", { id, practiceOpen }),
   delBank: (id: number) => http.post<null>("questionBank/delBank", { id }),
   getBankQuestionList: (id: number) => http.get<BankItem[]>("questionBank/getBankQuestionList", { id }),
   importBankQuestions: (id: number, file: File) => {

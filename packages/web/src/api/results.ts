@@ -20,6 +20,7 @@ import type {
   VoteResults,
 } from "@wjgj/core";
 import { preparingProgress } from "./errors.ts";
+import { fetchProtectedBlob, saveBlob } from "./exports.ts";
 import { type CallOptions, http } from "./request.ts";
 
 export { preparingProgress };
@@ -71,6 +72,12 @@ export const resultsApi = {
   markValid: (id: number, responseIds: number[]) =>
     http.postJson<AnswerStatusChange>("answer/markValid", { id, responseIds }),
   gradeAnswer: (input: GradeAnswerInput) => http.postJson<unknown>("answer/gradeAnswer", input),
+  /** 成绩单 PDF of one response, saved as `fileName`. */
+  downloadReportCard: async (id: number, responseId: number, fileName: string) =>
+    saveBlob(
+      await fetchProtectedBlob(`/wjgj/api/answer/getReportCardPdf?id=${id}&responseId=${responseId}`),
+      fileName,
+    ),
 };
 
 /** Every key starts with the questionnaire, so one invalidation refreshes all of its results. */

@@ -31,6 +31,10 @@ export const examSettingsSchema = z.object({
   scoreBands: z.array(z.number().finite().min(0)).max(20).optional(),
   /** 随机组卷 rules; absent or empty: every candidate answers the questions of the definition. */
   paperRules: z.array(paperRuleSchema).max(20).optional(),
+  /** 随机组卷: drawn questions in rule order when false; shuffled together when absent or true. */
+  paperShuffleQuestions: z.boolean().optional(),
+  /** 随机组卷: each drawn choice question shows its options in a per-candidate order. */
+  paperShuffleOptions: z.boolean().optional(),
 });
 export type ExamSettings = z.output<typeof examSettingsSchema>;
 

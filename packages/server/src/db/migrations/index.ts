@@ -40,6 +40,7 @@ import { invoicesMigration } from "./0081-invoices.ts";
 import { counterKeysBytewiseMigration } from "./0090-counter-keys-bytewise.ts";
 import { responseKeysBytewiseMigration } from "./0091-response-keys-bytewise.ts";
 import { drawPhonesMigration } from "./0100-draw-phones.ts";
+import { bankPracticeMigration } from "./0105-bank-practice.ts";
 import { redPacketPayoutsMigration } from "./0115-red-packet-payouts.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
@@ -84,6 +85,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0090-counter-keys-bytewise": counterKeysBytewiseMigration(dialect),
     "0091-response-keys-bytewise": responseKeysBytewiseMigration(dialect),
     "0100-draw-phones": drawPhonesMigration(),
+    "0105-bank-practice": bankPracticeMigration(dialect),
     "0115-red-packet-payouts": redPacketPayoutsMigration(dialect),
   };
 }

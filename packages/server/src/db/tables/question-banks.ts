@@ -1,10 +1,12 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** 题库: one user's bank of exam questions. */
 export interface QuestionBanksTable {
   id: Generated<number>;
   ownerId: number;
   name: string;
+  /** /practice/{id} of the bank while its owner shares it for practice (0105); null otherwise. */
+  practicePublicId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -17,4 +19,14 @@ export interface BankQuestionsTable {
   question: string;
   tags: string;
   difficulty: number;
+}
+
+/** 刷题 progress of one learner on a bank shared for practice (as practice_progress for questionnaires). */
+export interface BankPracticeProgressTable {
+  id: Generated<number>;
+  bankId: number;
+  learner: string;
+  answered: string;
+  wrong: string;
+  updatedAt: string;
 }

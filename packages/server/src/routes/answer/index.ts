@@ -1,10 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { getAnswerDetail, getAnswerList } from "../../commands/results/answers.ts";
 import { gradeAnswer } from "../../commands/results/grading.ts";
+import { reportCardPdf } from "../../commands/results/report-card.ts";
 import { changeResponseStatus, type StatusChange } from "../../commands/results/response-status.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
-import { answerDetailInput, answerListInput, answerStatusInput, gradeInput } from "../statistics/schema.ts";
+import { contentDisposition } from "../export/index.ts";
+import {
+  answerDetailInput,
+  answerListInput,
+  answerStatusInput,
+  gradeInput,
+  reportCardInput,
+} from "../statistics/schema.ts";
 
 /**
  * `/wjgj/api/answer/*`: the response viewer — list, detail with ↑/↓ neighbours, recycle bin, invalid
@@ -28,6 +36,24 @@ export function answerRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: ({ viewer, input }) => getAnswerDetail(ctx, viewer, input),
     });
   }
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "answer/getReportCardPdf",
+    access: "account:use",
+    input: reportCardInput,
+    handler: async ({ viewer, input, reply }) => {
+      const card = await reportCardPdf(ctx, viewer, input);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        "Content-Type": "application/pdf",
+        "Content-Length": String(card.body.length),
+        "Content-Disposition": contentDisposition(card.fileName, `report-${input.responseId}.pdf`),
+      });
+      reply.raw.end(card.body);
+      return null;
+    },
+  });
 
   const changes: StatusChange[] = ["deleteAnswer", "restoreAnswer", "markInvalid", "markValid"];
   for (const change of changes) {

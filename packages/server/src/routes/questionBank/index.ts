@@ -10,6 +10,7 @@ import {
   importTemplate,
   listBanks,
   renameBank,
+  shareBankForPractice,
 } from "../../commands/question-banks.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -17,6 +18,7 @@ import { contentDisposition } from "../export/index.ts";
 import {
   addBankInput,
   bankIdInput,
+  bankPracticeInput,
   bankQuestionInput,
   fromQuestionaryInput,
   importInput,
@@ -60,6 +62,13 @@ export function questionBankRoutes(app: FastifyInstance, ctx: AppContext): void 
       await renameBank(ctx, viewer, input.id, input.name);
       return null;
     },
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "questionBank/updateBankPractice",
+    access: "account:use",
+    input: bankPracticeInput,
+    handler: ({ viewer, input }) => shareBankForPractice(ctx, viewer, input.id, input.practiceOpen),
   });
   defineRoute(app, ctx, {
     method: "POST",

@@ -1,6 +1,6 @@
 import { messages } from "@wjgj/core";
 import { z } from "zod";
-import { idParam } from "../../http/params.ts";
+import { booleanParam, idParam } from "../../http/params.ts";
 
 const nameParam = z
   .string({ error: messages.bankNameInvalid })
@@ -19,4 +19,8 @@ export const importInput = z.object({
     { filename: z.string().max(255), data: z.instanceof(Buffer) },
     { error: messages.bankFileInvalid },
   ),
+});
+export const bankPracticeInput = z.object({
+  id: idParam,
+  practiceOpen: booleanParam("bankPracticeOpenInvalid"),
 });

@@ -113,6 +113,8 @@ export const answerDetailInput = z.object({
   filter: filterParam,
 });
 
+export const reportCardInput = z.object({ id: idParam, responseId: idParam });
+
 export const answerStatusInput = z.object({
   id: idParam,
   responseIds: listParam(idParam, 1, 500, "responseIdsInvalid"),

@@ -1,6 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { bankDifficulties, bankTypeNames, richTextToPlain } from "@wjgj/core";
-import { App, Button, Drawer, Empty, Input, List, Popconfirm, Space, Table, Tag, Upload } from "antd";
+import {
+  App,
+  Button,
+  Drawer,
+  Empty,
+  Input,
+  List,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from "antd";
 import { useState } from "react";
 import { ApiError } from "../../api/errors.ts";
 import { type BankSummary, questionBankApi, questionBankKeys } from "../../api/question-banks.ts";
@@ -44,6 +58,38 @@ function BankQuestions({ bank, onClose }: { bank: BankSummary | null; onClose():
         )}
       />
     </Drawer>
+  );
+}
+
+/**
+ * 开放练习 for a bank: anyone with the link practises it on /practice/{id} (顺序、随机、错题本) with the
+ * answer and 答案解析 after each question; turning it off ends the link.
+ */
+function PracticeSwitch({ bank, onChange }: { bank: BankSummary; onChange(): void }) {
+  const { message } = App.useApp();
+  const share = useMutation({
+    mutationFn: (on: boolean) => questionBankApi.updateBankPractice(bank.id, on),
+    onSuccess: onChange,
+    onError: (error) => void message.error(errorText(error)),
+  });
+  const link = bank.practicePublicId ? `${window.location.origin}/practice/${bank.practicePublicId}` : "";
+  return (
+    <Space size={6}>
+      <Switch
+        size="small"
+        aria-label={`${bank.name}开放练习`}
+        checked={bank.practicePublicId !== null}
+        loading={share.isPending}
+        onChange={(on) => share.mutate(on)}
+      />
+      {link && (
+        <Typography.Text copyable={{ text: link, tooltips: ["复制练习链接", "已复制"] }}>
+          <a href={link} target="_blank" rel="noreferrer">
+            练习链接
+          </a>
+        </Typography.Text>
+      )}
+    </Space>
   );
 }
 
@@ -109,6 +155,10 @@ export function QuestionBankPage() {
             ),
           },
           { title: "题目数", dataIndex: "questionCount" },
+          {
+            title: "开放练习",
+            render: (_, bank) => <PracticeSwitch bank={bank} onChange={refresh} />,
+          },
           {
             title: "操作",
             render: (_, bank) => (

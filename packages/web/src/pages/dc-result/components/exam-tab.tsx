@@ -1,7 +1,21 @@
 import type { ExamQuestionReport, ExamRankingItem } from "@wjgj/core";
-import { Alert, Button, Card, Col, Progress, Row, Statistic, Table, type TableColumnsType, Tag } from "antd";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Progress,
+  Row,
+  Space,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from "antd";
 import { useCallback, useMemo, useState } from "react";
-import { type AnswerListQuery, useExamReport } from "../../../api/results.ts";
+import { ApiError } from "../../../api/errors.ts";
+import { type AnswerListQuery, resultsApi, useExamReport } from "../../../api/results.ts";
 import { Chart } from "../../../components/charts/chart.tsx";
 import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
@@ -53,6 +67,7 @@ export function ExamTab() {
   const { id, filter } = useResults();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [openId, setOpenId] = useState<number | null>(null);
+  const { message } = App.useApp();
   const query = useExamReport(id, page, filter);
   const report = query.data;
   const bands = useMemo(
@@ -67,6 +82,12 @@ export function ExamTab() {
     [report],
   );
   const handleStep = useCallback((responseId: number) => setOpenId(responseId), []);
+  const handleReportCard = (row: ExamRankingItem) =>
+    void resultsApi
+      .downloadReportCard(id, row.responseId, `成绩单-${row.name || row.responseId}.pdf`)
+      .catch((error: unknown) =>
+        message.error(error instanceof ApiError ? error.message : "成绩单下载失败，请稍后重试"),
+      );
   if (!report) return <TabLoading error={query.error} title="成绩加载失败" rows={12} />;
 
   const rankingColumns: TableColumnsType<ExamRankingItem> = [
@@ -90,11 +111,21 @@ export function ExamTab() {
     {
       title: "操作",
       key: "open",
-      width: 120,
+      width: 190,
       render: (_v, row) => (
-        <Button type="link" size="small" onClick={() => setOpenId(row.responseId)}>
-          {row.pendingManual > 0 ? `评分（${row.pendingManual}题）` : "查看答卷"}
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setOpenId(row.responseId)}>
+            {row.pendingManual > 0 ? `评分（${row.pendingManual}题）` : "查看答卷"}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`下载${row.name || `答卷 ${row.responseId}`}的成绩单`}
+            onClick={() => handleReportCard(row)}
+          >
+            成绩单PDF
+          </Button>
+        </Space>
       ),
     },
   ];

@@ -1,0 +1,102 @@
+import { readFile } from "node:fs/promises";
+import { type AnswerDetail, richTextToPlain } from "@wjgj/core";
+import type { AppContext } from "../../context.ts";
+import { InvalidInputError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { getAnswerDetail } from "./answers.ts";
+
+/** The Chinese font the machine carries (Debian fonts-wqy-microhei); read once, on the first report card. */
+export const REPORT_CARD_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
+let fontData: Promise<Buffer> | undefined;
+
+function reportCardFont(): Promise<Buffer> {
+  fontData ??= readFile(REPORT_CARD_FONT);
+  return fontData;
+}
+
+/** A name the respondent gave, from the first answered question titled 姓名 (else empty). */
+function candidateName(detail: AnswerDetail): string {
+  for (const question of detail.definition.pages.flatMap((page) => page.questions)) {
+    if (/姓名|名字/.test(richTextToPlain(question.title))) {
+      const text = detail.answer.texts[question.id];
+      if (text) return text;
+    }
+  }
+  return "";
+}
+
+function formatScore(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+export interface ReportCard {
+  fileName: string;
+  body: Buffer;
+}
+
+/**
+ * `answer/getReportCardPdf`: one candidate's 成绩单 as a PDF — total and pass, then each scored question's
+ * score. It reads the response through `answer/getAnswerDetail`, so who may see it (and whether personal
+ * answers such as the name are hidden) is decided in one place. pdfkit is loaded on the first card only.
+ */
+export async function reportCardPdf(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { id: number; responseId: number },
+): Promise<ReportCard> {
+  const detail = await getAnswerDetail(ctx, viewer, { ...input, sort: "timeDesc", filter: {} });
+  const exam = detail.exam;
+  if (!exam) throw InvalidInputError.field("id", "examReportNotExam");
+  const [{ default: PDFDocument }, font] = await Promise.all([import("pdfkit"), reportCardFont()]);
+  const title = richTextToPlain(detail.definition.title);
+  const name = candidateName(detail);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    info: { Title: `${title} 成绩单`, Subject: name ? `${name} ${formatScore(exam.total)}分` : "" },
+  });
+  // fontkit opens the collection's first face by its PostScript name.
+  doc.registerFont("cjk", font, "WenQuanYiMicroHei");
+  doc.font("cjk");
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+
+  doc.fontSize(20).text(`${title}`, { align: "center" });
+  doc.fontSize(14).text("成绩单", { align: "center" }).moveDown();
+  doc.fontSize(12);
+  if (name) doc.text(`考生姓名：${name}`);
+  doc.text(`答卷编号：${detail.answer.id}`);
+  doc.text(`提交时间：${detail.answer.submittedAt}`);
+  doc.text(`总分：${formatScore(exam.total)} / ${formatScore(exam.max)} 分`);
+  if (exam.passMark !== null) {
+    doc.text(`及格分：${formatScore(exam.passMark)} 分，${exam.passed ? "通过" : "未通过"}`);
+  }
+  if (exam.pendingManual > 0) doc.text(`尚有 ${exam.pendingManual} 道题待人工评分`);
+  doc.moveDown();
+  doc.fontSize(13).text("逐题得分").moveDown(0.3).fontSize(11);
+  const titles = new Map(
+    detail.definition.pages.flatMap((page) => page.questions).map((q) => [q.id, richTextToPlain(q.title)]),
+  );
+  exam.questions.forEach((question, index) => {
+    const verdict = question.manual
+      ? question.graded
+        ? "已评分"
+        : "待评分"
+      : question.correct
+        ? "正确"
+        : "错误";
+    doc.text(
+      `${index + 1}. ${titles.get(question.questionId) ?? ""}　${formatScore(question.score)} / ${formatScore(question.max)} 分（${verdict}）`,
+    );
+  });
+  doc.end();
+  await ended;
+  return {
+    fileName: `${title}-成绩单-${name || detail.answer.id}.pdf`,
+    body: Buffer.concat(chunks),
+  };
+}
