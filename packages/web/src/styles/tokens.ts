@@ -12,7 +12,7 @@ export const colors = {
   textSecondary: "#5a6577",
   /** Helper, hint, empty-state and placeholder text (was #8a94a6 and antd's 45 % black, about 3:1). */
   textTertiary: "#676e7c",
-  success: "#30860b",
+  success: "#237804",
   warning: "#97690c",
   error: "#c93d3e",
   border: "#e8ecf3",
