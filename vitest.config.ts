@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     projects: ["packages/core", "packages/server", "packages/web"],
     // Vitest's default is one worker fewer than the cores: a single worker on CI's two. The API tests spend much of
-    // their time waiting on the database, scrypt and child processes, so two files per core keep both cores busy
+    // their time waiting on the database, scrypt and child processes, so one file more than the cores keeps them busy
     // (the run took 11 min with one worker). VITEST_MAX_WORKERS overrides it.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, os.availableParallelism() * 2)),
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? os.availableParallelism() + 1),
   },
 });
