@@ -6,6 +6,7 @@ import { fromGroup, isComplete, toGroup } from "../../dc-design/lib/condition-mo
 import { describeCondition } from "../../dc-design/lib/condition-summary.ts";
 import { conditionSources } from "../../dc-design/lib/logic-sources.ts";
 import { indexSurvey } from "../../dc-design/lib/survey-index.ts";
+import "../../../styles/condition-builder.css";
 
 type Kind = Eligibility["kind"];
 
@@ -60,7 +61,7 @@ function ConditionDialog(props: {
       {sources.questions.length === 0 ? (
         <Alert type="warning" showIcon title="问卷还没有可作为条件的题目" />
       ) : (
-        <div className="wj-rewards-condition__builder" data-testid="eligibility-builder">
+        <div className="wj-rewards-condition__builder wj-cond-layout" data-testid="eligibility-builder">
           <GroupEditor group={group} sources={sources} onChange={setGroup} />
         </div>
       )}

@@ -7,6 +7,7 @@ import { fromGroup, isComplete, toGroup } from "../../../dc-design/lib/condition
 import { conditionSources } from "../../../dc-design/lib/logic-sources.ts";
 import { useResults } from "../../hooks/results-context.ts";
 import { unsupportedFilterReason } from "../../lib/filter-model.ts";
+import "../../../../styles/condition-builder.css";
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -70,7 +71,7 @@ export function FilterDialog({
     >
       <Form layout="vertical">
         <Form.Item label="答题条件" help="例如：第1题 选中「男」，且第3题 已作答">
-          <div className="wj-filter-dialog__builder" data-testid="filter-builder">
+          <div className="wj-filter-dialog__builder wj-cond-layout" data-testid="filter-builder">
             <GroupEditor group={group} sources={sources} onChange={setGroup} />
           </div>
         </Form.Item>

@@ -1,0 +1,39 @@
+import type { QuestionaryDetail } from "@wjgj/core";
+import { Button, Result, Skeleton } from "antd";
+import type { ReactNode } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError } from "../api/errors.ts";
+import { useQuestionaryDetail } from "../api/questionary.ts";
+
+/**
+ * A creator's screen about one questionnaire (/dc/…?id=…): reads the id from the query, loads the
+ * questionnaire, and answers 问卷不存在 for a bad id or one that is gone or not the caller's (403 is not told
+ * apart, so nobody learns which ids exist).
+ */
+export function QuestionnaireScreen(props: {
+  children: (questionnaire: { id: number; detail: QuestionaryDetail }) => ReactNode;
+}) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.get("id"));
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = useQuestionaryDetail(valid ? id : null);
+
+  if (
+    !valid ||
+    (detail.error instanceof ApiError && (detail.error.code === 404 || detail.error.code === 403))
+  )
+    return (
+      <Result
+        status="404"
+        title="问卷不存在"
+        extra={
+          <Button type="primary" onClick={() => navigate("/dc/dclist")}>
+            返回我的问卷
+          </Button>
+        }
+      />
+    );
+  if (!detail.data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return props.children({ id, detail: detail.data });
+}
