@@ -93,7 +93,7 @@ for (const width of [1280, 390] as const) {
       await page.getByTestId("password-action").click();
       const dialog = page.getByRole("dialog", { name: "设置登录密码" });
       // Typed and clicked once the dialog has finished zooming in (a PostgreSQL run saw 保存 mid-zoom do nothing).
-      await expect(page.locator(".ant-modal")).not.toHaveClass(/ant-zoom/);
+      await expect(dialog).not.toHaveClass(/ant-zoom/);
       await dialog.getByLabel("新密码", { exact: true }).fill("pass1234");
       await dialog.getByLabel("确认新密码").fill("pass1234");
       await dialog.getByRole("button", { name: "保存" }).click();
