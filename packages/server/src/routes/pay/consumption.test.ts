@@ -2,19 +2,17 @@ import crypto from "node:crypto";
 import type { ConsumptionView, OrderView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
-import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { call, type TestContext } from "../../../test/helpers.ts";
+import { createFakePayContext } from "../../../test/wallet.ts";
 import { postPending, reserve, siteKey, voidPending, walletKey } from "../../commands/ledger.ts";
 import { transaction } from "../../db/index.ts";
 import { signFakeNotification } from "../../payments/fake-provider.ts";
 
-const gateway = crypto.generateKeyPairSync("ed25519");
+let gateway: crypto.KeyPairKeyObjectResult;
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({
-    PAY_FAKE: "1",
-    PAY_FAKE_PUBLIC_KEY: gateway.publicKey.export({ type: "spki", format: "pem" }).toString(),
-  });
+  ({ t, gateway } = await createFakePayContext());
   await t.db
     .insertInto("vip_sets")
     .values({

@@ -2,21 +2,18 @@ import crypto from "node:crypto";
 import type { ConsumptionView, OrderView, UserInfo, WalletView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
-import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { call, type TestContext } from "../../../test/helpers.ts";
+import { createFakePayContext } from "../../../test/wallet.ts";
 import { ledgerMismatches } from "../../commands/ledger.ts";
 import { createSession } from "../../commands/sessions.ts";
 import { signFakeNotification } from "../../payments/fake-provider.ts";
 
-/** The fake gateway's key pair, made here: the app knows only the public half. */
-const gateway = crypto.generateKeyPairSync("ed25519");
+let gateway: crypto.KeyPairKeyObjectResult;
 const forger = crypto.generateKeyPairSync("ed25519");
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({
-    PAY_FAKE: "1",
-    PAY_FAKE_PUBLIC_KEY: gateway.publicKey.export({ type: "spki", format: "pem" }).toString(),
-  });
+  ({ t, gateway } = await createFakePayContext());
   await t.db
     .insertInto("vip_sets")
     .values({
