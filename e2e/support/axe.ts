@@ -5,20 +5,43 @@ import { expect, type Page } from "@playwright/test";
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
- * Waits until the page is live (hydrated: the web entries mark <html data-live>) and every finite animation and
- * transition has finished: axe reads colours as drawn, so a panel still fading in, or a button fading from its
- * disabled pre-hydration look to its live one, would be reported as low contrast. Endless ones (spinners, the
- * caret) are left running.
+ * Waits until the page is live (hydrated: the web entries mark <html data-live>), every finite animation and
+ * transition has finished, and the DOM has stayed unchanged for three frames in a row: axe reads colours as drawn,
+ * so a panel still fading in, or a button fading from its disabled pre-hydration look to its live one, would be
+ * reported as low contrast. The quiet frames matter because a lazily loaded page can switch its own buttons on a
+ * render after the mark: before that render there is no transition yet to wait for. Endless animations (spinners,
+ * the caret) are left running.
  */
 export async function waitForSettledAnimations(page: Page) {
-  await page.waitForFunction(
+  await page.evaluate(
     () =>
-      document.documentElement.hasAttribute("data-live") &&
-      // A list marked busy is drawn faded while it reloads; axe must see it as it ends up.
-      document.querySelector('[aria-busy="true"]') === null &&
-      document.getAnimations().every((animation) => {
-        const iterations = animation.effect?.getTiming().iterations;
-        return iterations === Number.POSITIVE_INFINITY || animation.playState !== "running";
+      new Promise<void>((resolve) => {
+        let quietFrames = 0;
+        const observer = new MutationObserver(() => {
+          quietFrames = 0;
+        });
+        observer.observe(document.documentElement, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
+        const settled = () =>
+          document.documentElement.hasAttribute("data-live") &&
+          // A list marked busy is drawn faded while it reloads; axe must see it as it ends up.
+          document.querySelector('[aria-busy="true"]') === null &&
+          document.getAnimations().every((animation) => {
+            const iterations = animation.effect?.getTiming().iterations;
+            return iterations === Number.POSITIVE_INFINITY || animation.playState !== "running";
+          });
+        const frame = () => {
+          quietFrames = settled() ? quietFrames + 1 : 0;
+          if (quietFrames >= 3) {
+            observer.disconnect();
+            resolve();
+          } else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
       }),
   );
 }

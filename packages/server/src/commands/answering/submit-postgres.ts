@@ -9,6 +9,7 @@ import { COUNTER_SHARD, counterColumns } from "./counters.ts";
 import { claimFiles, referencesFiles } from "./files.ts";
 import type { RepliedResponse, StoredResponse } from "./reply.ts";
 import { answerState } from "./state.ts";
+import { batcherOf, SUBMIT_LOCK_SPACE } from "./submit-batch.ts";
 import { ClosedError, StaleRowError, type StorePlan, sameGates, uniqueTakenError } from "./submit-limits.ts";
 
 /**
@@ -104,9 +105,6 @@ function storeParams(plan: StorePlan): unknown[] {
 const previousSql = `select id, end_state as "endState", score, max_score as "maxScore", passed
   from responses where questionnaire_id = $1::int and idempotency_key = $2::text`;
 
-/** Namespace of the advisory locks that serialise limited submits (two-key form: apart from lockKey's). */
-const SUBMIT_LOCK_SPACE = 22;
-
 /**
  * Time the serialising step was held, summed since start (the submit bench prints the means): `serial` from
  * a limited questionnaire's advisory lock to its commit, as this process sees it (the lock stays held while
@@ -140,8 +138,17 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
   const state = answerState(plan.row, readSettings(plan.row.settings), plan.now);
   if (state !== "open") throw new ClosedError(state);
   const pool = pgPoolOf(db);
-  const serial = needsSerialising(plan);
-  if (pool && !serial && !referencesFiles(plan.definition, plan.answers)) {
+  let serial = needsSerialising(plan);
+  const files = referencesFiles(plan.definition, plan.answers);
+  if (pool && !serial && !files) {
+    // Batched with the submits to the same questionnaire that wait meanwhile (submit-batch.ts); alone when the
+    // batch could not tell this submit's outcome. Alone under a level's cap, it is serialised like a limited
+    // submit: concurrent single statements could otherwise pass the cap together.
+    const batched = await batcherOf(pool).store(plan);
+    if (batched !== "alone") return batched ? storedResponse(batched) : await previousOrStale(db, plan);
+    serial = plan.terms.cap >= 0;
+  }
+  if (pool && !serial && !files) {
     const client = await pool.connect();
     // Timed once a connection is in hand: waiting for the pool is queueing, not holding.
     const started = performance.now();

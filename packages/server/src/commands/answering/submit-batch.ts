@@ -1,0 +1,322 @@
+import type pg from "pg";
+import { counterEntries } from "../results/record.ts";
+import { COUNTER_SHARD } from "./counters.ts";
+import type { StorePlan } from "./submit-limits.ts";
+
+/**
+ * Group commit for PostgreSQL's unlocked submits (issue 22): submits to one questionnaire that arrive while
+ * earlier ones are still in PostgreSQL wait together and go in as ONE statement — one round trip, one
+ * transaction and one commit for the batch, and their counters summed per key before they are upserted (a
+ * batch of 16 answers to a 50-question questionnaire upserts about 150 counter rows instead of 1,500). Each
+ * submit is still acknowledged only after the commit that stored it.
+ *
+ * A questionnaire gets at most MAX_IN_FLIGHT statements at a time; while they run, new submits queue and form
+ * the next batch, so batches grow with the load and a lone submit goes at once. Only submits that serialise
+ * nothing come here (no cap, quota, per-source limit, unique answer or file claim: storeOnPostgres decides).
+ *
+ * The statement inserts only while the questionnaire and its owner's level still read as every submit of the
+ * batch decided from (one lane per questionnaire, settings, published revision and remembered terms), and,
+ * when the owner's level caps responses, only while the whole batch fits under the cap. Otherwise it stores
+ * nothing, and each submit of the batch is retried alone with the single-submit statement, which tells a
+ * stale read from a full cap exactly as before. A repeated idempotency key stores nothing for that submit
+ * only (its unique index settles it); a failing batch is retried one submit at a time, so one bad submit
+ * cannot fail its neighbours.
+ */
+const batchSql = `with gate as (
+  select (select settings from prize_sets where questionnaire_id = $1::int) as prize_settings,
+    exists (select 1 from red_packets where questionnaire_id = $1::int and status = 'active') as packet
+  from questionnaires q
+  where q.id = $1::int and q.settings = $2::text and q.published_version = $3::int and q.status = 'published'
+    and q.deleted_at is null and q.taken_down_at is null
+    and coalesce((select vip_level from users where id = q.owner_id), 0) = $4::int
+    and (select vip_stop_time from users where id = q.owner_id) is not distinct from $5::text
+    and (select limits from vip_sets where level = 0) is not distinct from $6::text
+    and (select limits from vip_sets where level = $4::int) is not distinct from $7::text
+    and ($8::bigint < 0 or coalesce((select count from response_counters
+      where questionnaire_id = $1::int and key = 'total'), 0) + cardinality($9::int[]) <= $8::bigint)
+), input as (
+  select * from unnest($9::int[], $10::text[], $11::text[], $12::real[], $13::real[], $14::int[], $15::text[],
+    $16::text[], $17::text[], $18::text[], $19::text[], $20::int[], $21::text[], $22::int[], $23::text[],
+    $24::text[])
+    with ordinality as i (revision_id, answers, labels, score, max_score, passed, end_state, status, ip,
+      user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at, ord)
+), r as (
+  insert into responses (questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state,
+    status, ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at)
+  select $1::int, i.revision_id, i.answers, i.labels, i.score, i.max_score, i.passed, i.end_state, i.status,
+    i.ip, i.user_agent, i.device_id, i.user_id, i.source, i.duration_seconds, i.idempotency_key, i.submitted_at
+  from input i, gate
+  on conflict (questionnaire_id, idempotency_key) do nothing
+  returning id, idempotency_key, end_state, score, max_score, passed
+), stored as (
+  select r.*, i.ord from r join input i on i.idempotency_key collate "C" = r.idempotency_key
+), f as (
+  insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
+  select $1::int, s.id, x.question_id, x.key, x.num, x.text
+  from unnest($25::int[], $26::text[], $27::text[], $28::double precision[], $29::text[])
+    x (ord, question_id, key, num, text)
+  join stored s on s.ord = x.ord
+), c as (
+  insert into response_counter_shards (questionnaire_id, key, shard, count)
+  select $1::int, e.key, ${COUNTER_SHARD}, sum(e.amount)
+  from unnest($30::int[], $31::text[], $32::bigint[]) e (ord, key, amount)
+  join stored s on s.ord = e.ord
+  group by e.key
+  order by e.key collate "C"
+  on conflict (questionnaire_id, key, shard) do update
+    set count = response_counter_shards.count + excluded.count
+)
+select s.ord, s.id, s.end_state as "endState", s.score, s.max_score as "maxScore", s.passed,
+  g.prize_settings as "prizeSettings", g.packet
+from stored s, gate g`;
+
+const BATCH_STATEMENT = "wjgj_submit_batch";
+const LOCK_STATEMENT = "wjgj_submit_lock";
+
+/** Namespace of the advisory locks that serialise limited submits (shared with submit-postgres.ts). */
+export const SUBMIT_LOCK_SPACE = 22;
+
+/** Statements one questionnaire may have in PostgreSQL at once; the rest queue for the next batch. */
+const MAX_IN_FLIGHT = 2;
+/** The largest batch: its statement binds about 1 kB per submit. */
+const MAX_BATCH = 64;
+
+/** What a stored submit reads back (the single-submit statement's row shape, by position in the batch). */
+export interface BatchRow {
+  id: number;
+  endState: string;
+  score: number | null;
+  maxScore: number | null;
+  passed: number | null;
+  prizeSettings: string | null;
+  packet: boolean;
+}
+
+interface Waiting {
+  plan: StorePlan;
+  resolve(row: BatchRow | null | "alone"): void;
+  reject(error: unknown): void;
+}
+
+interface Lane {
+  waiting: Waiting[];
+  inFlight: number;
+  scheduled: boolean;
+}
+
+/** The statement's parameters for a batch (every plan in one lane: same questionnaire, row and terms). */
+function batchParams(plans: readonly StorePlan[]): unknown[] {
+  const first = plans[0] as StorePlan;
+  const column = <T>(pick: (plan: StorePlan) => T) => plans.map(pick);
+  const factOrds: number[] = [];
+  const factQuestions: string[] = [];
+  const factKeys: string[] = [];
+  const factNums: (number | null)[] = [];
+  const factTexts: (string | null)[] = [];
+  const counterOrds: number[] = [];
+  const counterKeys: string[] = [];
+  const counterAmounts: number[] = [];
+  plans.forEach((plan, index) => {
+    const ord = index + 1;
+    for (const fact of plan.facts) {
+      factOrds.push(ord);
+      factQuestions.push(fact.questionId);
+      factKeys.push(fact.key);
+      factNums.push(fact.num ?? null);
+      factTexts.push(fact.text ?? null);
+    }
+    for (const [key, amount] of counterEntries(plan.facts, plan.values, 1)) {
+      counterOrds.push(ord);
+      counterKeys.push(key);
+      counterAmounts.push(amount);
+    }
+  });
+  return [
+    first.row.id,
+    first.row.settings,
+    first.row.publishedVersion,
+    first.terms.vipLevel,
+    first.terms.vipStopTime,
+    first.terms.freeLimits,
+    first.terms.levelLimits,
+    first.terms.cap,
+    column((p) => p.values.revisionId),
+    column((p) => p.values.answers),
+    column((p) => p.values.labels),
+    column((p) => p.values.score),
+    column((p) => p.values.maxScore),
+    column((p) => p.values.passed),
+    column((p) => p.values.endState),
+    column((p) => p.values.status),
+    column((p) => p.values.ip),
+    column((p) => p.values.userAgent),
+    column((p) => p.values.deviceId),
+    column((p) => p.values.userId),
+    column((p) => p.values.source),
+    column((p) => p.values.durationSeconds),
+    column((p) => p.values.idempotencyKey),
+    column((p) => p.values.submittedAt),
+    factOrds,
+    factQuestions,
+    factKeys,
+    factNums,
+    factTexts,
+    counterOrds,
+    counterKeys,
+    counterAmounts,
+  ];
+}
+
+/** Submits that may share a statement: the same questionnaire as read, and the same remembered terms. */
+function laneKey(plan: StorePlan): string {
+  const { row, terms } = plan;
+  return [
+    row.id,
+    row.publishedVersion,
+    terms.vipLevel,
+    terms.vipStopTime,
+    terms.cap,
+    terms.freeLimits,
+    terms.levelLimits,
+    row.settings,
+  ].join("\u0000");
+}
+
+/** Time spent in the batch statements (connection in hand to reply), counted once per submit they stored. */
+export const batchTimes = { count: 0, ms: 0, batches: 0 };
+
+export class SubmitBatcher {
+  private readonly lanes = new Map<string, Lane>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  /**
+   * Stores the plan in the next batch of its lane. Resolves to the stored row, to null when the batch stored
+   * nothing for it (a repeated idempotency key, or the questionnaire changed: the caller tells which), or to
+   * "alone" when it must be retried with the single-submit statement.
+   */
+  store(plan: StorePlan): Promise<BatchRow | null | "alone"> {
+    const key = laneKey(plan);
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      lane = { waiting: [], inFlight: 0, scheduled: false };
+      this.lanes.set(key, lane);
+    }
+    const queued = lane;
+    return new Promise((resolve, reject) => {
+      queued.waiting.push({ plan, resolve, reject });
+      this.schedule(key, queued);
+    });
+  }
+
+  private schedule(key: string, lane: Lane) {
+    if (lane.scheduled || lane.inFlight >= MAX_IN_FLIGHT || lane.waiting.length === 0) return;
+    lane.scheduled = true;
+    // After the current I/O phase: submits parsed in the same turn of the event loop share the batch.
+    setImmediate(() => {
+      lane.scheduled = false;
+      void this.flush(key, lane);
+    });
+  }
+
+  private async flush(key: string, lane: Lane) {
+    if (lane.inFlight >= MAX_IN_FLIGHT || lane.waiting.length === 0) return;
+    // One submit per idempotency key in a statement: a second one waits for the next batch, where the
+    // unique index answers it as a repeat.
+    const batch: Waiting[] = [];
+    const later: Waiting[] = [];
+    const keys = new Set<string>();
+    for (const waiting of lane.waiting) {
+      const idempotencyKey = waiting.plan.values.idempotencyKey;
+      if (batch.length >= MAX_BATCH || keys.has(idempotencyKey)) later.push(waiting);
+      else {
+        keys.add(idempotencyKey);
+        batch.push(waiting);
+      }
+    }
+    lane.waiting = later;
+    lane.inFlight += 1;
+    try {
+      await this.run(batch);
+    } finally {
+      lane.inFlight -= 1;
+      if (lane.inFlight === 0 && lane.waiting.length === 0 && !lane.scheduled) this.lanes.delete(key);
+      else this.schedule(key, lane);
+    }
+  }
+
+  private async run(batch: readonly Waiting[]) {
+    let rows: BatchRow[];
+    try {
+      const client = await this.pool.connect();
+      const started = performance.now();
+      const plans = batch.map((waiting) => waiting.plan);
+      // A level that caps responses: the batch's count check and insert run under the questionnaire's
+      // advisory lock, in a transaction of their own (its statement's snapshot is taken after the lock), so
+      // concurrent batches and serialised submits never pass the cap together.
+      const capped = (plans[0] as StorePlan).terms.cap >= 0;
+      let failed = false;
+      try {
+        if (capped) {
+          await client.query("begin");
+          await client.query({
+            name: LOCK_STATEMENT,
+            text: "select pg_advisory_xact_lock($1::int, $2::int)",
+            values: [SUBMIT_LOCK_SPACE, (plans[0] as StorePlan).row.id],
+          });
+        }
+        rows = (
+          await client.query<BatchRow & { ord: string }>({
+            name: BATCH_STATEMENT,
+            text: batchSql,
+            values: batchParams(plans),
+          })
+        ).rows.map(({ ord, ...row }) => ({ ...row, ord: Number(ord) }) as BatchRow & { ord: number });
+        if (capped) await client.query("commit");
+      } catch (error) {
+        failed = true;
+        if (capped) await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        // A connection whose rollback failed is not given back to the pool.
+        client.release(failed && capped ? true : undefined);
+      }
+      const elapsed = performance.now() - started;
+      batchTimes.batches += 1;
+      batchTimes.count += batch.length;
+      batchTimes.ms += elapsed * batch.length;
+    } catch {
+      // Retried alone: whatever failed then fails only the submit it belongs to.
+      for (const waiting of batch) waiting.resolve("alone");
+      return;
+    }
+    if (rows.length === 0 && batch.length > 1) {
+      // Nothing stored: the questionnaire or the owner's level changed, or the batch would pass the level's
+      // cap. Alone, each submit learns which (and the cap admits as many as fit).
+      for (const waiting of batch) waiting.resolve("alone");
+      return;
+    }
+    const byOrd = new Map((rows as (BatchRow & { ord: number })[]).map((row) => [row.ord, row]));
+    batch.forEach((waiting, index) => {
+      const row = byOrd.get(index + 1);
+      if (!row) {
+        waiting.resolve(null);
+        return;
+      }
+      const { ord: _ord, ...stored } = row as BatchRow & { ord: number };
+      waiting.resolve(stored);
+    });
+  }
+}
+
+const batchers = new WeakMap<pg.Pool, SubmitBatcher>();
+
+/** The batcher of a pool (one per database handle). */
+export function batcherOf(pool: pg.Pool): SubmitBatcher {
+  let batcher = batchers.get(pool);
+  if (!batcher) {
+    batcher = new SubmitBatcher(pool);
+    batchers.set(pool, batcher);
+  }
+  return batcher;
+}
