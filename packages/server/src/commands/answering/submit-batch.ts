@@ -33,13 +33,11 @@ const batchSql = `with gate as (
     and (select limits from vip_sets where level = 0) is not distinct from $6::text
     and (select limits from vip_sets where level = $4::int) is not distinct from $7::text
     and ($8::bigint < 0 or coalesce((select count from response_counters
-      where questionnaire_id = $1::int and key = 'total'), 0) + cardinality($9::int[]) <= $8::bigint)
+      where questionnaire_id = $1::int and key = 'total'), 0) + json_array_length($9::json) <= $8::bigint)
 ), input as (
-  select * from unnest($9::int[], $10::text[], $11::text[], $12::real[], $13::real[], $14::int[], $15::text[],
-    $16::text[], $17::text[], $18::text[], $19::text[], $20::int[], $21::text[], $22::int[], $23::text[],
-    $24::text[])
-    with ordinality as i (revision_id, answers, labels, score, max_score, passed, end_state, status, ip,
-      user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at, ord)
+  select * from json_to_recordset($9::json) as i (ord int, revision_id int, answers text, labels text,
+    score real, max_score real, passed int, end_state text, status text, ip text, user_agent text,
+    device_id text, user_id int, source text, duration_seconds int, idempotency_key text, submitted_at text)
 ), r as (
   insert into responses (questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state,
     status, ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at)
@@ -53,13 +51,12 @@ const batchSql = `with gate as (
 ), f as (
   insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
   select $1::int, s.id, x.question_id, x.key, x.num, x.text
-  from unnest($25::int[], $26::text[], $27::text[], $28::double precision[], $29::text[])
-    x (ord, question_id, key, num, text)
+  from json_to_recordset($10::json) as x (ord int, question_id text, key text, num double precision, text text)
   join stored s on s.ord = x.ord
 ), c as (
   insert into response_counter_shards (questionnaire_id, key, shard, count)
   select $1::int, e.key, ${COUNTER_SHARD}, sum(e.amount)
-  from unnest($30::int[], $31::text[], $32::bigint[]) e (ord, key, amount)
+  from json_to_recordset($11::json) as e (ord int, key text, amount bigint)
   join stored s on s.ord = e.ord
   group by e.key
   order by e.key collate "C"
@@ -104,32 +101,47 @@ interface Lane {
   scheduled: boolean;
 }
 
-/** The statement's parameters for a batch (every plan in one lane: same questionnaire, row and terms). */
+/**
+ * The statement's parameters for a batch (every plan in one lane: same questionnaire, row and terms). The
+ * responses, their facts and their counter entries go as three JSON arrays of rows (`json_to_recordset`):
+ * JSON.stringify is native, where the driver's array literals escape every element in JavaScript.
+ */
 function batchParams(plans: readonly StorePlan[]): unknown[] {
   const first = plans[0] as StorePlan;
-  const column = <T>(pick: (plan: StorePlan) => T) => plans.map(pick);
-  const factOrds: number[] = [];
-  const factQuestions: string[] = [];
-  const factKeys: string[] = [];
-  const factNums: (number | null)[] = [];
-  const factTexts: (string | null)[] = [];
-  const counterOrds: number[] = [];
-  const counterKeys: string[] = [];
-  const counterAmounts: number[] = [];
+  const responses: unknown[] = [];
+  const facts: unknown[] = [];
+  const counters: unknown[] = [];
   plans.forEach((plan, index) => {
     const ord = index + 1;
-    for (const fact of plan.facts) {
-      factOrds.push(ord);
-      factQuestions.push(fact.questionId);
-      factKeys.push(fact.key);
-      factNums.push(fact.num ?? null);
-      factTexts.push(fact.text ?? null);
-    }
-    for (const [key, amount] of counterEntries(plan.facts, plan.values, 1)) {
-      counterOrds.push(ord);
-      counterKeys.push(key);
-      counterAmounts.push(amount);
-    }
+    const { values } = plan;
+    responses.push({
+      ord,
+      revision_id: values.revisionId,
+      answers: values.answers,
+      labels: values.labels,
+      score: values.score,
+      max_score: values.maxScore,
+      passed: values.passed,
+      end_state: values.endState,
+      status: values.status,
+      ip: values.ip,
+      user_agent: values.userAgent,
+      device_id: values.deviceId,
+      user_id: values.userId,
+      source: values.source,
+      duration_seconds: values.durationSeconds,
+      idempotency_key: values.idempotencyKey,
+      submitted_at: values.submittedAt,
+    });
+    for (const fact of plan.facts)
+      facts.push({
+        ord,
+        question_id: fact.questionId,
+        key: fact.key,
+        num: fact.num ?? null,
+        text: fact.text ?? null,
+      });
+    for (const [key, amount] of counterEntries(plan.facts, values, 1)) counters.push({ ord, key, amount });
   });
   return [
     first.row.id,
@@ -140,30 +152,9 @@ function batchParams(plans: readonly StorePlan[]): unknown[] {
     first.terms.freeLimits,
     first.terms.levelLimits,
     first.terms.cap,
-    column((p) => p.values.revisionId),
-    column((p) => p.values.answers),
-    column((p) => p.values.labels),
-    column((p) => p.values.score),
-    column((p) => p.values.maxScore),
-    column((p) => p.values.passed),
-    column((p) => p.values.endState),
-    column((p) => p.values.status),
-    column((p) => p.values.ip),
-    column((p) => p.values.userAgent),
-    column((p) => p.values.deviceId),
-    column((p) => p.values.userId),
-    column((p) => p.values.source),
-    column((p) => p.values.durationSeconds),
-    column((p) => p.values.idempotencyKey),
-    column((p) => p.values.submittedAt),
-    factOrds,
-    factQuestions,
-    factKeys,
-    factNums,
-    factTexts,
-    counterOrds,
-    counterKeys,
-    counterAmounts,
+    JSON.stringify(responses),
+    JSON.stringify(facts),
+    JSON.stringify(counters),
   ];
 }
 
