@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { card } from "../support/answer-page.ts";
+import { card, openAnswerPage } from "../support/answer-page.ts";
 import { lifecycle, publishQuestionnaire, unique, updateSettings } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { everyTypeSurvey } from "../support/every-type-survey.ts";
@@ -96,7 +96,7 @@ test.describe("errors for keyboard and screen-reader users", () => {
     request,
   }) => {
     const q = await publishQuestionnaire(request, requiredSurvey(unique("必答定位")));
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await expect(card(page, "nick").getByRole("textbox")).toBeVisible();
     await tabUntil(page, "提交", 30);
     await page.keyboard.press("Enter");
@@ -130,7 +130,7 @@ test.describe("errors for keyboard and screen-reader users", () => {
     request,
   }) => {
     const q = await publishQuestionnaire(request, requiredSurvey(unique("无障碍树")));
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await page.getByRole("button", { name: "提交" }).click();
     await expect(card(page, "city").getByRole("textbox")).toBeFocused();
 

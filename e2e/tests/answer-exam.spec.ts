@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import { card, openAnswerPage, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
 import { fireAlarmQuestion, publishQuestionnaire, responseCount, unique } from "../support/answering.ts";
 
 test.use(PHONE);
@@ -59,7 +59,7 @@ test.describe("exams and previews on a phone", () => {
     const q = await publishQuestionnaire(request, simpleSurvey(unique("切屏考试"), "exam"), {
       tabSwitchLimit: 1,
     });
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await tapText(card(page, "q1"), "大一");
     await expect(page.getByRole("timer")).toContainText("切屏 0/1 次");
     const leave = () =>

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { card } from "../support/answer-page.ts";
+import { card, openAnswerPage } from "../support/answer-page.ts";
 import { publishQuestionnaire, responseCount, TINY_PNG, unique } from "../support/answering.ts";
 import { everyTypeSurvey } from "../support/every-type-survey.ts";
 
@@ -52,7 +52,7 @@ test("every question type of the every-type questionnaire answered with the keyb
   request,
 }) => {
   const q = await publishQuestionnaire(request, everyTypeSurvey(unique("键盘作答")));
-  await page.goto(`/r/${q.publicId}`);
+  await openAnswerPage(page, q.publicId);
   await expect(card(page, "name").getByRole("textbox")).toBeVisible();
 
   // Page 1.
@@ -188,7 +188,7 @@ test("the area picker is a dialog: focus moves in, Escape closes it and focus re
       { id: "p1", questions: [{ id: "addr", type: "region", title: "所在地区", config: { levels: 2 } }] },
     ],
   });
-  await page.goto(`/r/${q.publicId}`);
+  await openAnswerPage(page, q.publicId);
   const opener = card(page, "addr").getByRole("button", { name: "请选择省/市" });
   await press(page, opener, "Enter");
   const picker = page.getByRole("dialog", { name: "选择地区" });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { card, drawSignature, next, PHONE, tapText } from "../support/answer-page.ts";
+import { card, drawSignature, next, openAnswerPage, PHONE, tapText } from "../support/answer-page.ts";
 import { publishQuestionnaire, unique } from "../support/answering.ts";
 import { everyTypeSurvey } from "../support/every-type-survey.ts";
 
@@ -19,7 +19,7 @@ for (const width of [360, 390]) {
       request,
     }) => {
       const q = await publishQuestionnaire(request, everyTypeSurvey(unique("签名后宽度")));
-      await page.goto(`/r/${q.publicId}`);
+      await openAnswerPage(page, q.publicId);
       await card(page, "name").getByRole("textbox").fill("张三");
       // The name is piped into the next title, which then wraps onto a second line at 360 px and moves the
       // options down: tap only once the title has its final text, or the tap lands where 学生 used to be.
@@ -88,7 +88,7 @@ for (const screen of [
     test("no page of the every-type questionnaire scrolls sideways", async ({ page, request }) => {
       const width = screen.viewport.width;
       const q = await publishQuestionnaire(request, everyTypeSurvey(unique("窄屏")), { progressBar: true });
-      await page.goto(`/r/${q.publicId}`);
+      await openAnswerPage(page, q.publicId);
       await card(page, "name").getByRole("textbox").fill("张三");
       await expect(card(page, "role")).toContainText("张三，您目前的身份是");
       await card(page, "role").getByText("学生", { exact: true }).click();

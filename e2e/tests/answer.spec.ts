@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PERSONAL } from "../support/accounts.ts";
-import { card, drawSignature, next, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import {
+  card,
+  drawSignature,
+  next,
+  openAnswerPage,
+  PHONE,
+  simpleSurvey,
+  tapText,
+} from "../support/answer-page.ts";
 import {
   lifecycle,
   publishQuestionnaire,
@@ -184,7 +192,7 @@ test.describe("answering on a phone", () => {
     request,
   }) => {
     const q = await publishQuestionnaire(request, simpleSurvey(unique("防重复提交")));
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await tapText(card(page, "q1"), "大一");
     const submit = page.getByRole("button", { name: "提交" });
     await expect(submit).toBeEnabled();
@@ -197,7 +205,7 @@ test.describe("answering on a phone", () => {
     expect(await responseCount(request, q)).toBe(1);
 
     // The server stores the response but the reply never arrives: the page asks checkSuccess, not twice.
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     let dropped = false;
     await page.route("**/wjgj/api/anQuestion/questionAnswer", async (route) => {
       if (dropped) return route.continue();

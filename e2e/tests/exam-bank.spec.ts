@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { card, PHONE, tapText } from "../support/answer-page.ts";
+import { card, openAnswerPage, PHONE, tapText } from "../support/answer-page.ts";
 import { unique } from "../support/answering.ts";
 
 /** Eight single-choice rows under the headers of the downloaded 导入模板 (its example rows left out). */
@@ -23,7 +23,7 @@ async function filledTemplate(path: string): Promise<Buffer> {
 async function answerOnPhone(browser: Browser, publicId: string): Promise<string[]> {
   const context = await browser.newContext(PHONE);
   const page: Page = await context.newPage();
-  await page.goto(`/r/${publicId}`);
+  await openAnswerPage(page, publicId);
   const drawn = page.locator('[id^="q-bank_"]');
   await expect(drawn).toHaveCount(4);
   const ids = await drawn.evaluateAll((nodes) => nodes.map((node) => node.id.replace(/^q-/, "")));

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { DEMO_PERSONAL, latestSmsCode, openLoggedIn } from "../support/accounts.ts";
-import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import { card, openAnswerPage, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
 import { type Created, publishQuestionnaire, unique } from "../support/answering.ts";
 
 /** Issue #17: who may draw by a condition built in 奖励设置; draws counted per verified phone; the public list. */
@@ -20,7 +20,7 @@ async function creatorCall(
 async function answerOnPhone(browser: Browser, q: Created, grade: "大一" | "大二") {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  await page.goto(`/r/${q.publicId}`);
+  await openAnswerPage(page, q.publicId);
   await tapText(card(page, "q1"), grade);
   await page.getByRole("button", { name: "提交" }).tap();
   await expect(page.getByTestId("thank-you")).toBeVisible();
@@ -90,7 +90,7 @@ test.describe("on a phone", () => {
       probability: 100,
     });
 
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await tapText(card(page, "q1"), "大一");
     await page.getByRole("button", { name: "提交" }).tap();
     const draw = page.getByRole("button", { name: "抽奖", exact: true });

@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // antd's responsive components read matchMedia, which jsdom does not implement.
@@ -22,6 +22,11 @@ class ResizeObserverStub implements ResizeObserver {
   disconnect(): void {}
 }
 if (typeof window.ResizeObserver === "undefined") window.ResizeObserver = ResizeObserverStub;
+
+// findBy… and waitFor wait for a state, not a time: pages are lazy chunks that Vite transforms on first import,
+// which on a loaded two-core machine took longer than the library's default second (the login page behind the
+// guard). A longer limit only matters when the state never comes.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
