@@ -22,7 +22,7 @@ import type { StorePlan } from "./submit-limits.ts";
  * only (its unique index settles it); a failing batch is retried one submit at a time, so one bad submit
  * cannot fail its neighbours.
  */
-const batchSql = `with gate as (
+export const batchSql = `with gate as (
   select (select settings from prize_sets where questionnaire_id = $1::int) as prize_settings,
     exists (select 1 from red_packets where questionnaire_id = $1::int and status = 'active') as packet
   from questionnaires q
@@ -62,6 +62,11 @@ const batchSql = `with gate as (
   order by e.key collate "C"
   on conflict (questionnaire_id, key, shard) do update
     set count = response_counter_shards.count + excluded.count
+), u as (
+  insert into response_uniques (questionnaire_id, question_id, value, response_id)
+  select $1::int, x.question_id, x.value, s.id
+  from json_to_recordset($12::json) as x (ord int, question_id text, value text)
+  join stored s on s.ord = x.ord
 )
 select s.ord, s.id, s.end_state as "endState", s.score, s.max_score as "maxScore", s.passed,
   g.prize_settings as "prizeSettings", g.packet
@@ -106,11 +111,12 @@ interface Lane {
  * responses, their facts and their counter entries go as three JSON arrays of rows (`json_to_recordset`):
  * JSON.stringify is native, where the driver's array literals escape every element in JavaScript.
  */
-function batchParams(plans: readonly StorePlan[]): unknown[] {
+export function batchParams(plans: readonly StorePlan[]): unknown[] {
   const first = plans[0] as StorePlan;
   const responses: unknown[] = [];
   const facts: unknown[] = [];
   const counters: unknown[] = [];
+  const uniques: unknown[] = [];
   plans.forEach((plan, index) => {
     const ord = index + 1;
     const { values } = plan;
@@ -142,6 +148,8 @@ function batchParams(plans: readonly StorePlan[]): unknown[] {
         text: fact.text ?? null,
       });
     for (const [key, amount] of counterEntries(plan.facts, values, 1)) counters.push({ ord, key, amount });
+    for (const unique of plan.uniques)
+      uniques.push({ ord, question_id: unique.questionId, value: unique.value });
   });
   return [
     first.row.id,
@@ -155,6 +163,7 @@ function batchParams(plans: readonly StorePlan[]): unknown[] {
     JSON.stringify(responses),
     JSON.stringify(facts),
     JSON.stringify(counters),
+    JSON.stringify(uniques),
   ];
 }
 

@@ -3,104 +3,19 @@ import { type Db, pgPoolOf, type Trx, transaction } from "../../db/index.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { ConflictError, TooManyRequestsError } from "../../errors.ts";
 import { readSettings } from "../questionnaires/store.ts";
-import { counterEntries } from "../results/record.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
-import { COUNTER_SHARD, counterColumns } from "./counters.ts";
 import { claimFiles, referencesFiles } from "./files.ts";
 import type { RepliedResponse, StoredResponse } from "./reply.ts";
 import { answerState } from "./state.ts";
-import { batcherOf, SUBMIT_LOCK_SPACE } from "./submit-batch.ts";
+import { batcherOf, batchParams, batchSql, SUBMIT_LOCK_SPACE } from "./submit-batch.ts";
 import { ClosedError, StaleRowError, type StorePlan, sameGates, uniqueTakenError } from "./submit-limits.ts";
 
 /**
- * The whole write of a submit on PostgreSQL in ONE statement: the response (its idempotency key settled by
- * the unique index, `on conflict do nothing`), its facts, its counters (upserted in the connection's shard,
- * in key order, so two submits never wait for each other's counter rows in opposite orders) and its unique
- * values. It inserts
- * only while the questionnaire still reads as the submit decided from (same settings and published
- * revision, still published, not deleted or taken down), its owner's level reads as the remembered
- * terms were computed from (`owner-terms.ts`: level, stop time, the two `limits`) and the level's
- * response cap is not reached; otherwise, and for a repeated key, it stores nothing and returns no row.
- * With the response it returns what the thank-you screen's rewards button needs (the prize set's
- * settings, whether a red packet is active), read by the same statement: a plain submit makes no other
- * round trip. Outside a transaction it is its own transaction: the hot counter rows are held from the
- * upsert to the end of its commit, and by nothing before it.
+ * A submit stored alone — in the serialised path's transaction, or retried out of a batch — runs the batch
+ * statement (submit-batch.ts) with a batch of one: the same checks of the questionnaire and the owner's
+ * terms, the same writes, one round trip.
  */
-const storeSql = `with gate as (
-  select (select settings from prize_sets where questionnaire_id = $1::int) as prize_settings,
-    exists (select 1 from red_packets where questionnaire_id = $1::int and status = 'active') as packet
-  from questionnaires q
-  where q.id = $1::int and q.settings = $2::text and q.published_version = $3::int and q.status = 'published'
-    and q.deleted_at is null and q.taken_down_at is null
-    and coalesce((select vip_level from users where id = q.owner_id), 0) = $23::int
-    and (select vip_stop_time from users where id = q.owner_id) is not distinct from $24::text
-    and (select limits from vip_sets where level = 0) is not distinct from $25::text
-    and (select limits from vip_sets where level = $23::int) is not distinct from $26::text
-    and ($27::bigint < 0 or coalesce((select count from response_counters
-      where questionnaire_id = $1::int and key = 'total'), 0) < $27::bigint)
-), r as (
-  insert into responses (questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state,
-    status, ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at)
-  select $1::int, $4::int, $5::text, $6::text, $7::real, $8::real, $9::int, $10::text, $11::text, $12::text,
-    $13::text, $14::text, $15::int, $16::text, $17::int, $18::text, $19::text
-  from gate
-  on conflict (questionnaire_id, idempotency_key) do nothing
-  returning id, end_state, score, max_score, passed
-), f as (
-  insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
-  select $1::int, r.id, x ->> 0, x ->> 1, (x ->> 2)::double precision, x ->> 3
-  from r, jsonb_array_elements($20::jsonb) x
-), c as (
-  insert into response_counter_shards (questionnaire_id, key, shard, count)
-  select $1::int, e.key, ${COUNTER_SHARD}, e.amount from r, unnest($21::text[], $28::bigint[]) e (key, amount)
-  order by e.key collate "C"
-  on conflict (questionnaire_id, key, shard) do update
-    set count = response_counter_shards.count + excluded.count
-), u as (
-  insert into response_uniques (questionnaire_id, question_id, value, response_id)
-  select $1::int, x ->> 0, x ->> 1, r.id from r, jsonb_array_elements($22::jsonb) x
-)
-select r.id, r.end_state as "endState", r.score, r.max_score as "maxScore", r.passed,
-  gate.prize_settings as "prizeSettings", gate.packet
-from r, gate`;
-
-/** Named: each pooled connection parses and plans it once, then only binds and runs it. */
 const STORE_STATEMENT = "wjgj_submit_store";
-
-function storeParams(plan: StorePlan): unknown[] {
-  const { row, values } = plan;
-  const counters = counterColumns(counterEntries(plan.facts, values, 1));
-  return [
-    row.id,
-    row.settings,
-    row.publishedVersion,
-    values.revisionId,
-    values.answers,
-    values.labels,
-    values.score,
-    values.maxScore,
-    values.passed,
-    values.endState,
-    values.status,
-    values.ip,
-    values.userAgent,
-    values.deviceId,
-    values.userId,
-    values.source,
-    values.durationSeconds,
-    values.idempotencyKey,
-    values.submittedAt,
-    JSON.stringify(plan.facts.map((f) => [f.questionId, f.key, f.num ?? null, f.text ?? null])),
-    counters.keys,
-    JSON.stringify(plan.uniques.map((u) => [u.questionId, u.value])),
-    plan.terms.vipLevel,
-    plan.terms.vipStopTime,
-    plan.terms.freeLimits,
-    plan.terms.levelLimits,
-    plan.terms.cap,
-    counters.amounts,
-  ];
-}
 
 const previousSql = `select id, end_state as "endState", score, max_score as "maxScore", passed
   from responses where questionnaire_id = $1::int and idempotency_key = $2::text`;
@@ -156,8 +71,8 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     try {
       stored = await client.query<StoreRow>({
         name: STORE_STATEMENT,
-        text: storeSql,
-        values: storeParams(plan),
+        text: batchSql,
+        values: batchParams([plan]),
       });
     } finally {
       client.release();
@@ -177,7 +92,7 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     const previous = await checkLimits(trx, plan);
     if (previous) return previous;
     const claim = await claimFiles(trx, plan.row.id, plan.definition, plan.answers, plan.answerSession);
-    const row = (await trx.executeQuery<StoreRow>(CompiledQuery.raw(storeSql, storeParams(plan)))).rows[0];
+    const row = (await trx.executeQuery<StoreRow>(CompiledQuery.raw(batchSql, batchParams([plan])))).rows[0];
     // The gate read the same row checkLimits just compared: only a change committed in between (or the
     // owner's level, or its cap reached) lands here.
     if (!row) throw new StaleRowError();
@@ -188,9 +103,9 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
   return stored;
 }
 
-type StoreRow = RepliedResponse & { prizeSettings: string | null; packet: boolean };
+type StoreRow = RepliedResponse & { prizeSettings: string | null; packet: boolean; ord?: number };
 
-function storedResponse({ prizeSettings, packet, ...response }: StoreRow): StoredResponse {
+function storedResponse({ prizeSettings, packet, ord: _ord, ...response }: StoreRow): StoredResponse {
   return { ...response, rewards: rewardsOffered(prizeSettings, packet) };
 }
 
