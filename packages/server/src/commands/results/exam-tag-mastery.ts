@@ -1,0 +1,100 @@
+import { type ExamTagMastery, type ExamTagMasteryResult, percent, type ResultsFilter } from "@wjgj/core";
+import { sql } from "kysely";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/index.ts";
+import { InvalidInputError } from "../../errors.ts";
+import type { Viewer } from "../../http/viewer.ts";
+import { paperCandidate } from "../answering/papers.ts";
+import { filteredSet, responsesIn } from "./filter.ts";
+import { resultsScope } from "./scope.ts";
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+// A response answered the paper its device drew for its revision (papers.ts: candidate `d:<device id>`).
+const candidateOf = sql<string>`${sql.lit(paperCandidate(""))} || ${sql.ref("responses.deviceId")}`;
+
+/**
+ * `statistics/getExamTagMastery`: 知识点掌握 — per tag of the bank questions on the candidates' papers,
+ * over the valid responses the filter keeps (as the rest of the exam report), how many candidates had the
+ * tag, how many of its questions they were graded on and the points they scored out of full marks; weakest
+ * tag first. One grouped query joining each response to its paper's tag rows and its score facts.
+ */
+export async function getExamTagMastery(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { id: number; filter: ResultsFilter },
+): Promise<ExamTagMasteryResult> {
+  const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
+  if (!definition.settings.exam) throw InvalidInputError.field("id", "examReportNotExam");
+  const { set, predicate } = filteredSet(ctx.dialect, definition, input);
+  // Most exams draw no papers: one probe of the tag rows answers them without reading any response.
+  const tagged = await ctx.db
+    .selectFrom("exam_paper_tags")
+    .select("id")
+    .where("questionnaireId", "=", input.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (!tagged) return { tags: [] };
+  const rows = await responsesIn(ctx.db, set, predicate)
+    .innerJoin("exam_paper_tags as t", (join) =>
+      join
+        .onRef("t.questionnaireId", "=", "responses.questionnaireId")
+        .onRef("t.revisionId", "=", "responses.revisionId")
+        .on("t.candidate", "=", candidateOf),
+    )
+    .innerJoin("response_facts as f", (join) =>
+      join
+        .onRef("f.questionnaireId", "=", "responses.questionnaireId")
+        .onRef("f.responseId", "=", "responses.id")
+        .on("f.key", "=", sql<string>`${sql.lit("score:")} || ${sql.ref("t.questionId")}`),
+    )
+    // A question still waiting for a grade has no score to count yet.
+    .where("f.text", "<>", "pending")
+    .select([
+      "t.tag",
+      (eb) => eb.fn.count<number>("responses.id").distinct().as("candidates"),
+      (eb) => eb.fn.countAll<number>().as("questions"),
+      (eb) => eb.fn.sum<number>("f.num").as("score"),
+      (eb) => eb.fn.sum<number>("t.maxScore").as("maxScore"),
+    ])
+    .groupBy("t.tag")
+    .execute();
+  const tags: ExamTagMastery[] = rows.map((row) => {
+    const score = round2(Number(row.score ?? 0));
+    const maxScore = round2(Number(row.maxScore ?? 0));
+    return {
+      tag: row.tag,
+      candidates: Number(row.candidates),
+      questions: Number(row.questions),
+      score,
+      maxScore,
+      masteryRate: percent(score, maxScore),
+    };
+  });
+  tags.sort((a, b) => a.masteryRate - b.masteryRate || a.tag.localeCompare(b.tag, "zh-CN"));
+  return { tags };
+}
+
+/** The tags of each bank question on one response's paper (question id → tags), for its 成绩单. */
+export async function paperTagsOfResponse(
+  db: Db,
+  questionnaireId: number,
+  responseId: number,
+): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom("responses")
+    .innerJoin("exam_paper_tags as t", (join) =>
+      join
+        .onRef("t.questionnaireId", "=", "responses.questionnaireId")
+        .onRef("t.revisionId", "=", "responses.revisionId")
+        .on("t.candidate", "=", candidateOf),
+    )
+    .select(["t.questionId", "t.tag"])
+    .where("responses.questionnaireId", "=", questionnaireId)
+    .where("responses.id", "=", responseId)
+    .orderBy("t.id")
+    .execute();
+  const tags = new Map<string, string[]>();
+  for (const row of rows) tags.set(row.questionId, [...(tags.get(row.questionId) ?? []), row.tag]);
+  return tags;
+}
