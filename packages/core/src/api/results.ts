@@ -405,7 +405,9 @@ export interface ExamTagMastery {
 }
 
 export interface ExamTagMasteryResult {
-  /** Weakest first (lowest mastery rate, then tag); empty for exams without tagged bank questions. */
+  /** Whether any candidate's paper had tagged bank questions (false: the exam's questions carry no tags). */
+  tagged: boolean;
+  /** Weakest first (lowest mastery rate, then tag); empty without tagged papers or responses to count. */
   tags: ExamTagMastery[];
 }
 

@@ -34,7 +34,7 @@ export async function getExamTagMastery(
     .where("questionnaireId", "=", input.id)
     .limit(1)
     .executeTakeFirst();
-  if (!tagged) return { tags: [] };
+  if (!tagged) return { tagged: false, tags: [] };
   const rows = await responsesIn(ctx.db, set, predicate)
     .innerJoin("exam_paper_tags as t", (join) =>
       join
@@ -72,7 +72,7 @@ export async function getExamTagMastery(
     };
   });
   tags.sort((a, b) => a.masteryRate - b.masteryRate || a.tag.localeCompare(b.tag, "zh-CN"));
-  return { tags };
+  return { tagged: true, tags };
 }
 
 /** The tags of each bank question on one response's paper (question id → tags), for its 成绩单. */

@@ -113,7 +113,7 @@ async function mastery(id: number, filter?: unknown) {
     json: { id, ...(filter ? { filter } : {}) },
   });
   expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data.tags;
+  return res.body.data;
 }
 
 describe("知识点掌握 (statistics/getExamTagMastery)", () => {
@@ -132,23 +132,25 @@ describe("知识点掌握 (statistics/getExamTagMastery)", () => {
       params: { publicId: q.publicId, deviceId: "DeviceDDDD04" },
     });
 
-    expect(await mastery(q.id)).toEqual([
+    expect((await mastery(q.id)).tags).toEqual([
       { tag: "急救", candidates: 2, questions: 2, score: 4, maxScore: 8, masteryRate: 50 },
       { tag: "用电", candidates: 2, questions: 4, score: 20, maxScore: 30, masteryRate: 66.7 },
       { tag: "消防", candidates: 2, questions: 4, score: 30, maxScore: 40, masteryRate: 75 },
     ]);
 
     const onlyB = { condition: { kind: "compare", questionId: "name", op: "contains", value: "乙" } };
-    expect(await mastery(q.id, onlyB)).toEqual([
+    expect((await mastery(q.id, onlyB)).tags).toEqual([
       { tag: "急救", candidates: 1, questions: 1, score: 0, maxScore: 4, masteryRate: 0 },
       { tag: "用电", candidates: 1, questions: 2, score: 5, maxScore: 15, masteryRate: 33.3 },
       { tag: "消防", candidates: 1, questions: 2, score: 10, maxScore: 20, masteryRate: 50 },
     ]);
+    // Tagged papers, but no response the filter keeps.
+    expect(await mastery(q.id, { dateTo: "2000-01-01" })).toEqual({ tagged: true, tags: [] });
   });
 
   it("is empty for an exam without paper rules, and refused for a questionnaire that is no exam", async () => {
     const fixed = await publishNew(t, owner, { kind: "exam", definition: sampleDefinition("固定试卷") });
-    expect(await mastery(fixed.id)).toEqual([]);
+    expect(await mastery(fixed.id)).toEqual({ tagged: false, tags: [] });
 
     const survey = await publishNew(t, owner, { definition: satisfactionSurvey("满意度") });
     const res = await call(t.app, "POST", "statistics/getExamTagMastery", {
@@ -180,9 +182,9 @@ describe("知识点掌握 (statistics/getExamTagMastery)", () => {
     const q = await taggedExam();
     await sit(q.publicId, "DeviceFFFF06", "考生戊", ["消防用电"]);
     const expected = await mastery(q.id);
-    expect(expected.map((row) => row.tag)).toEqual(["急救", "消防", "用电"]);
+    expect(expected.tags.map((row) => row.tag)).toEqual(["急救", "消防", "用电"]);
     await t.ctx.db.deleteFrom("exam_paper_tags").where("questionnaireId", "=", q.id).execute();
-    expect(await mastery(q.id)).toEqual([]);
+    expect(await mastery(q.id)).toEqual({ tagged: false, tags: [] });
     await backfillPaperTags(t.ctx.db);
     await backfillPaperTags(t.ctx.db);
     expect(await mastery(q.id)).toEqual(expected);

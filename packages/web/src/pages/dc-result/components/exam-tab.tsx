@@ -21,6 +21,7 @@ import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { formatDuration, formatNumber, formatPercent } from "../lib/format.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
+import { ExamTagCard } from "./exam-tag-card.tsx";
 import { RescoreBanner } from "./rescore-banner.tsx";
 import { TabLoading } from "./tab-loading.tsx";
 
@@ -62,7 +63,10 @@ const questionColumns: TableColumnsType<ExamQuestionReport> = [
   },
 ];
 
-/** 考试成绩: score statistics, bands, per-question correct rates, the ranking and manual grading. */
+/**
+ * 考试成绩: score statistics, bands, per-question correct rates, 知识点掌握 (随机组卷 from tagged banks), the
+ * ranking and manual grading.
+ */
 export function ExamTab() {
   const { id, filter } = useResults();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
@@ -176,6 +180,7 @@ export function ExamTab() {
           pagination={false}
         />
       </Card>
+      <ExamTagCard />
       <Card title="成绩排名">
         <Table<ExamRankingItem>
           size="small"
