@@ -178,6 +178,8 @@ export function ExamTab() {
           columns={questionColumns}
           dataSource={report.questions}
           pagination={false}
+          // A phone scrolls the table in its card; wider screens keep the titles cut with an ellipsis.
+          scroll={{ x: 760 }}
         />
       </Card>
       <ExamTagCard />
@@ -188,6 +190,7 @@ export function ExamTab() {
           columns={rankingColumns}
           dataSource={report.ranking.list}
           loading={query.isFetching}
+          scroll={{ x: "max-content" }}
           pagination={{
             current: page.pageNum,
             pageSize: page.pageSize,
