@@ -108,6 +108,25 @@ test("a bank imported from the template feeds a random exam: two phones get two 
   await page.goto(`/dc/result?id=${id}&tab=exam`);
   const ranking = page.getByTestId("exam-tab").locator(".ant-card", { hasText: "成绩排名" });
   await expect(ranking.locator("tbody tr.ant-table-row")).toHaveCount(2);
+  // Both answered 甲, the key of all eight 安全 questions: 2 candidates, 8 questions, every point.
+  const safety = page.getByTestId("exam-tags").locator("tr.ant-table-row", { hasText: "安全" });
+  await expect(safety.getByRole("cell")).toHaveText(["安全", "2", "8", "40 / 40", "100%"], {
+    useInnerText: true,
+  });
+  await expect(safety.getByRole("progressbar", { name: "安全掌握率" })).toHaveAttribute(
+    "aria-valuenow",
+    "100",
+  );
+  // On a phone the counts move under the tag and the card fits the screen.
+  await page.setViewportSize(PHONE.viewport);
+  await expect(safety.getByRole("cell")).toHaveText([/^安全\s*2人 · 8题次$/, "40 / 40", "100%"], {
+    useInnerText: true,
+  });
+  // The chart redraws for the new width on its own resize observer: wait for the page to settle at 390.
+  await expect
+    .poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth))
+    .toBe(PHONE.viewport.width);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const pdfDownload = page.waitForEvent("download");
   await ranking
     .getByRole("button", { name: /的成绩单/ })

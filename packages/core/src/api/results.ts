@@ -387,6 +387,31 @@ export interface ExamReport {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// statistics/getExamTagMastery — POST { id, filter? }: 知识点掌握 for 随机组卷 exams drawn from tagged banks
+
+/** One tag over the valid (filtered) responses whose papers had questions with that tag. */
+export interface ExamTagMastery {
+  tag: string;
+  /** Responses with at least one graded question of the tag. */
+  candidates: number;
+  /** Graded questions of the tag, summed over those responses (a question left blank counts, scoring 0). */
+  questions: number;
+  /** Points scored on them (two decimals) … */
+  score: number;
+  /** … out of their full marks. */
+  maxScore: number;
+  /** score / maxScore × 100, one decimal. */
+  masteryRate: number;
+}
+
+export interface ExamTagMasteryResult {
+  /** Whether any candidate's paper had tagged bank questions (false: the exam's questions carry no tags). */
+  tagged: boolean;
+  /** Weakest first (lowest mastery rate, then tag); empty without tagged papers or responses to count. */
+  tags: ExamTagMastery[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // statistics/getVoteResults — GET { id } (polled every ≤ 3 s; read from counters only)
 
 export interface VoteQuestionResult {

@@ -1,7 +1,7 @@
 import type { SpaceEarningsTable, SpacePostsTable } from "./tables/answer-space.ts";
 import type { CampaignPagesTable } from "./tables/campaign-pages.ts";
 import type { DesignerPresenceTable } from "./tables/designer-presence.ts";
-import type { ExamPapersTable, ExamRescoresTable } from "./tables/exam-papers.ts";
+import type { ExamPapersTable, ExamPaperTagsTable, ExamRescoresTable } from "./tables/exam-papers.ts";
 import type { ExportJobsTable } from "./tables/export-jobs.ts";
 import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
 import type { JobsTable } from "./tables/jobs.ts";
@@ -114,6 +114,7 @@ export interface Database {
   bank_practice_progress: BankPracticeProgressTable;
   bank_questions: BankQuestionsTable;
   exam_papers: ExamPapersTable;
+  exam_paper_tags: ExamPaperTagsTable;
   exam_rescores: ExamRescoresTable;
   campaign_pages: CampaignPagesTable;
   orders: OrdersTable;

@@ -135,6 +135,7 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/getTextAnswers": "results",
   "statistics/getCrossAnalysis": "results",
   "statistics/getExamReport": "results",
+  "statistics/getExamTagMastery": "results",
   "statistics/getRescoreProgress": "results",
   "statistics/startRescore": "manageResponses",
   "statistics/getVoteResults": "results",

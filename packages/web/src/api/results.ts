@@ -9,6 +9,7 @@ import type {
   CrossAnalysisResult,
   ExamReport,
   ExamReportInput,
+  ExamTagMasteryResult,
   GradeAnswerInput,
   QuestionStatisticsResult,
   RescoreProgress,
@@ -53,6 +54,12 @@ export const resultsApi = {
     http.postJson<CrossAnalysisResult>("statistics/getCrossAnalysis", input, options),
   getExamReport: (input: ExamReportInput, options?: CallOptions) =>
     http.postJson<ExamReport>("statistics/getExamReport", input, options),
+  getExamTagMastery: (id: number, filter?: ResultsFilter, options?: CallOptions) =>
+    http.postJson<ExamTagMasteryResult>(
+      "statistics/getExamTagMastery",
+      { id, filter: filterOf(filter) },
+      options,
+    ),
   getVoteResults: (id: number, options?: CallOptions) =>
     http.get<VoteResults>("statistics/getVoteResults", { id }, options),
   getRescoreProgress: (id: number, options?: CallOptions) =>
@@ -92,6 +99,8 @@ export const resultsKeys = {
     [...resultsKeys.all(id), "cross", rows, column, filterOf(filter) ?? null] as const,
   exam: (id: number, page: { pageNum: number; pageSize: number }, filter?: ResultsFilter) =>
     [...resultsKeys.all(id), "exam", page, filterOf(filter) ?? null] as const,
+  examTags: (id: number, filter?: ResultsFilter) =>
+    [...resultsKeys.all(id), "examTags", filterOf(filter) ?? null] as const,
   vote: (id: number) => [...resultsKeys.all(id), "vote"] as const,
   rescore: (id: number) => ["rescore", id] as const,
   answerLists: (id: number) => [...resultsKeys.all(id), "answers"] as const,
@@ -166,6 +175,15 @@ export function useExamReport(
     queryFn: ({ signal }) => resultsApi.getExamReport({ id, ...page, filter: filterOf(filter) }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** 知识点掌握情况: apart from the report, so paging the ranking does not add the tags up again. */
+export function useExamTagMastery(id: number, filter?: ResultsFilter) {
+  return useQuery({
+    queryKey: resultsKeys.examTags(id, filter),
+    queryFn: ({ signal }) => resultsApi.getExamTagMastery(id, filter, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { definitionSchema, drawPaper, type PaperPoolItem, type SurveyDefinition } from "@wjgj/core";
+import {
+  definitionSchema,
+  drawPaper,
+  getQuestionType,
+  type PaperPoolItem,
+  type Question,
+  type SurveyDefinition,
+} from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { Db, Trx } from "../../db/index.ts";
 import { ConflictError } from "../../errors.ts";
@@ -24,6 +31,63 @@ async function storedPaper(db: Db | Trx, questionnaireId: number, revisionId: nu
     .where("candidate", "=", candidate)
     .executeTakeFirst();
   return row ? definitionSchema.parse(JSON.parse(row.definition)) : null;
+}
+
+/** Full marks of a question under its scoring rule (what an unanswered response could have earned). */
+export function fullMarks(question: Question): number {
+  const module = getQuestionType(question.type);
+  if (!question.scoring || !module?.score) return 0;
+  const options = module.options?.(question.config) ?? [];
+  return Math.max(0, module.score(question.config, undefined, question.scoring, options).max);
+}
+
+/** One tag of one bank question on a paper, with the question's full marks there. */
+export interface PaperTagRow {
+  questionId: string;
+  tag: string;
+  maxScore: number;
+}
+
+/** The tags of a paper's scored bank questions (`bank_<item id>`), by item id as `tagsOf` gives them. */
+export function paperTagRows(
+  paper: SurveyDefinition,
+  tagsOf: ReadonlyMap<number, readonly string[]>,
+): PaperTagRow[] {
+  return paper.pages.flatMap((page) =>
+    page.questions.flatMap((question) => {
+      const match = /^bank_(\d+)$/.exec(question.id);
+      const tags = match ? tagsOf.get(Number(match[1])) : undefined;
+      if (!tags || !question.scoring) return [];
+      const maxScore = fullMarks(question);
+      return [...new Set(tags)].map((tag) => ({ questionId: question.id, tag, maxScore }));
+    }),
+  );
+}
+
+/** Keeps a paper's tag rows (rows already kept stay as they are). */
+export async function insertPaperTags(
+  db: Db | Trx,
+  paper: { questionnaireId: number; revisionId: number; candidate: string },
+  rows: readonly PaperTagRow[],
+) {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto("exam_paper_tags")
+      .values(
+        rows.slice(i, i + 200).map((row) => ({
+          questionnaireId: paper.questionnaireId,
+          revisionId: paper.revisionId,
+          candidate: paper.candidate,
+          questionId: row.questionId,
+          tag: row.tag,
+          maxScore: row.maxScore,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["questionnaireId", "revisionId", "candidate", "questionId", "tag"]).doNothing(),
+      )
+      .execute();
+  }
 }
 
 /** The owner's bank questions the rules can draw from (only the owner's banks: rules name bank ids). */
@@ -65,18 +129,39 @@ export async function candidatePaper(
   const pool = await poolOf(db, questionnaire.ownerId, revision.definition);
   const draw = drawPaper(revision.definition, pool, randomBytes(12).toString("base64url"));
   if (!draw.ok) throw new ConflictError("examPaperShort");
-  await db
-    .insertInto("exam_papers")
-    .values({
-      questionnaireId: questionnaire.id,
-      revisionId: revision.id,
-      candidate,
-      definition: JSON.stringify(draw.definition),
-      createdAt: iso(now),
-    })
-    .onConflict((oc) => oc.columns(["questionnaireId", "revisionId", "candidate"]).doNothing())
-    .execute();
+  const drawnIds = new Set(draw.drawn.map((entry) => entry.itemId));
+  const tags = paperTagRows(
+    draw.definition,
+    new Map(pool.filter((item) => drawnIds.has(item.id)).map((item) => [item.id, item.tags])),
+  );
+  const paper = { questionnaireId: questionnaire.id, revisionId: revision.id, candidate };
+  // The paper and its tags together; only the open whose paper was stored keeps tags.
+  await db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .insertInto("exam_papers")
+      .values({ ...paper, definition: JSON.stringify(draw.definition), createdAt: iso(now) })
+      .onConflict((oc) => oc.columns(["questionnaireId", "revisionId", "candidate"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (stored) await insertPaperTags(trx, paper, tags);
+  });
   return (await storedPaper(db, questionnaire.id, revision.id, candidate)) ?? draw.definition;
+}
+
+/**
+ * What a stored response answered, to show it: its candidate's kept paper for 随机组卷, else the revision's
+ * definition (also when the paper is gone; grading uses submittedPaper, which refuses then).
+ */
+export async function answeredPaper(
+  db: Db,
+  questionnaireId: number,
+  revision: Revision,
+  deviceId: string,
+): Promise<SurveyDefinition> {
+  if (!hasPaperRules(revision.definition) || !deviceId) return revision.definition;
+  return (
+    (await storedPaper(db, questionnaireId, revision.id, paperCandidate(deviceId))) ?? revision.definition
+  );
 }
 
 /** What a submission is graded against: the candidate's kept paper, or 没有找到您的试卷 (never a new draw). */

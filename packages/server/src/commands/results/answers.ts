@@ -23,6 +23,7 @@ import type { Database } from "../../db/schema.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { answeredPaper } from "../answering/papers.ts";
 import { uploadUrl } from "../uploads.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
 import { answerExamOf } from "./grading.ts";
@@ -178,7 +179,11 @@ export async function getAnswerDetail(
 ): Promise<AnswerDetail> {
   const { definition: current, hidePersonal } = await resultsScope(ctx.db, viewer, input.id, "view");
   const row = await responseOf(ctx, input.id, input.responseId);
-  const answered = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId) ?? current;
+  const published = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
+  // 随机组卷: the response answered, and was graded on, its candidate's own paper.
+  const answered = published
+    ? await answeredPaper(ctx.db, input.id, { id: row.revisionId, definition: published }, row.deviceId)
+    : current;
   // Scores count every question; what is shown leaves out personal data when the viewer may not see it.
   const hidden = hidePersonal ? personalQuestionIds(answered) : new Set<string>();
   const definition = hidePersonal ? withoutPersonalData(answered) : answered;

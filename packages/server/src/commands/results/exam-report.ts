@@ -2,7 +2,6 @@ import {
   answerableQuestions,
   type ExamQuestionReport,
   type ExamReport,
-  getQuestionType,
   percent,
   type ResultsFilter,
   richTextToPlain,
@@ -13,19 +12,17 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { fullMarks } from "../answering/papers.ts";
 import { countedScoreFacts, groupedScoreFacts, pendingByResponse } from "./exam-report-facts.ts";
 import { filteredSet, isFiltered, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Full marks of a question under its scoring rule (what an unanswered response could have earned). */
+/** Full marks of a question of the definition (0 when it has no scoring rule). */
 function maxOf(definition: SurveyDefinition, questionId: string): number {
   const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
-  const module = question && getQuestionType(question.type);
-  if (!question?.scoring || !module?.score) return 0;
-  const options = module.options?.(question.config) ?? [];
-  return module.score(question.config, undefined, question.scoring, options).max;
+  return question ? fullMarks(question) : 0;
 }
 
 /** `statistics/getExamReport`: scores, ranking, pass rate, bands and per-question correct rates. */

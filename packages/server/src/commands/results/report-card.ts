@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { getAnswerDetail } from "./answers.ts";
+import { paperTagsOfResponse } from "./exam-tag-mastery.ts";
 
 /** The Chinese font the machine carries (Debian fonts-wqy-microhei); read once, on the first report card. */
 export const REPORT_CARD_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
@@ -29,15 +30,31 @@ function formatScore(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
+/** Points per tag of the candidate's paper, in paper order; questions still waiting for a grade left out. */
+function tagScores(questions: NonNullable<AnswerDetail["exam"]>["questions"], tagsOf: Map<string, string[]>) {
+  const byTag = new Map<string, { tag: string; score: number; max: number }>();
+  for (const question of questions) {
+    if (question.manual && !question.graded) continue;
+    for (const tag of tagsOf.get(question.questionId) ?? []) {
+      const line = byTag.get(tag) ?? { tag, score: 0, max: 0 };
+      line.score += question.score;
+      line.max += question.max;
+      byTag.set(tag, line);
+    }
+  }
+  return [...byTag.values()];
+}
+
 export interface ReportCard {
   fileName: string;
   body: Buffer;
 }
 
 /**
- * `answer/getReportCardPdf`: one candidate's 成绩单 as a PDF — total and pass, then each scored question's
- * score. It reads the response through `answer/getAnswerDetail`, so who may see it (and whether personal
- * answers such as the name are hidden) is decided in one place. pdfkit is loaded on the first card only.
+ * `answer/getReportCardPdf`: one candidate's 成绩单 as a PDF — total and pass, each scored question's score,
+ * then for a paper drawn from tagged bank questions the points per tag (知识点得分). It reads the response
+ * through `answer/getAnswerDetail`, so who may see it (and whether personal answers such as the name are
+ * hidden) is decided in one place. pdfkit is loaded on the first card only.
  */
 export async function reportCardPdf(
   ctx: AppContext,
@@ -93,6 +110,13 @@ export async function reportCardPdf(
       `${index + 1}. ${titles.get(question.questionId) ?? ""}　${formatScore(question.score)} / ${formatScore(question.max)} 分（${verdict}）`,
     );
   });
+  const tagLines = tagScores(exam.questions, await paperTagsOfResponse(ctx.db, input.id, detail.answer.id));
+  if (tagLines.length > 0) {
+    doc.moveDown().fontSize(13).text("知识点得分").moveDown(0.3).fontSize(11);
+    for (const line of tagLines) {
+      doc.text(`${line.tag}：${formatScore(line.score)} / ${formatScore(line.max)} 分`);
+    }
+  }
   doc.end();
   await ended;
   return {

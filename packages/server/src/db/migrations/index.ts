@@ -42,6 +42,7 @@ import { responseKeysBytewiseMigration } from "./0091-response-keys-bytewise.ts"
 import { drawPhonesMigration } from "./0100-draw-phones.ts";
 import { bankPracticeMigration } from "./0105-bank-practice.ts";
 import { redPacketPayoutsMigration } from "./0115-red-packet-payouts.ts";
+import { examPaperTagsMigration } from "./0120-exam-paper-tags.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -87,6 +88,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0100-draw-phones": drawPhonesMigration(),
     "0105-bank-practice": bankPracticeMigration(dialect),
     "0115-red-packet-payouts": redPacketPayoutsMigration(dialect),
+    "0120-exam-paper-tags": examPaperTagsMigration(dialect),
   };
 }
 

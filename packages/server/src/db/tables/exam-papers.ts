@@ -25,3 +25,19 @@ export interface ExamRescoresTable {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * One tag of one bank question on a candidate's paper, with the question's full marks on that paper, as
+ * the bank tagged it when the paper was drawn: the exam report's 知识点掌握 adds the candidates' score
+ * facts up per tag through these rows (joined on questionnaire, revision and candidate, like the paper).
+ */
+export interface ExamPaperTagsTable {
+  id: Generated<number>;
+  questionnaireId: number;
+  revisionId: number;
+  candidate: string;
+  /** The paper's question id, `bank_<item id>`. */
+  questionId: string;
+  tag: string;
+  maxScore: number;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 import { getExamReport } from "../../commands/results/exam-report.ts";
+import { getExamTagMastery } from "../../commands/results/exam-tag-mastery.ts";
 import { RESCORE_JOB, rescoreJobKey, rescoreProgress, startRescore } from "../../commands/results/rescore.ts";
 import { getOverview, getQuestionStatistics, getVoteResults } from "../../commands/results/statistics.ts";
 import { getTextAnswers } from "../../commands/results/text-answers.ts";
@@ -17,8 +18,8 @@ import {
 } from "./schema.ts";
 
 /**
- * `/wjgj/api/statistics/*`: overview, per-question statistics, text answers, cross-analysis, exam and
- * vote reports. Only the questionnaire's owner (403 otherwise, 303 when not logged in).
+ * `/wjgj/api/statistics/*`: overview, per-question statistics, text answers, cross-analysis, exam
+ * reports (with 知识点掌握) and vote reports. Only the questionnaire's owner (403 otherwise, 303 when not logged in).
  */
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
@@ -61,6 +62,14 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: examReportInput,
     handler: ({ viewer, input }) => getExamReport(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getExamTagMastery",
+    access: "account:use",
+    input: filterInput,
+    handler: ({ viewer, input }) => getExamTagMastery(ctx, viewer, input),
   });
 
   defineRoute(app, ctx, {

@@ -21,6 +21,7 @@ import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { formatDuration, formatNumber, formatPercent } from "../lib/format.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
+import { ExamTagCard } from "./exam-tag-card.tsx";
 import { RescoreBanner } from "./rescore-banner.tsx";
 import { TabLoading } from "./tab-loading.tsx";
 
@@ -62,7 +63,10 @@ const questionColumns: TableColumnsType<ExamQuestionReport> = [
   },
 ];
 
-/** 考试成绩: score statistics, bands, per-question correct rates, the ranking and manual grading. */
+/**
+ * 考试成绩: score statistics, bands, per-question correct rates, 知识点掌握 (随机组卷 from tagged banks), the
+ * ranking and manual grading.
+ */
 export function ExamTab() {
   const { id, filter } = useResults();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
@@ -174,8 +178,11 @@ export function ExamTab() {
           columns={questionColumns}
           dataSource={report.questions}
           pagination={false}
+          // A phone scrolls the table in its card; wider screens keep the titles cut with an ellipsis.
+          scroll={{ x: 760 }}
         />
       </Card>
+      <ExamTagCard />
       <Card title="成绩排名">
         <Table<ExamRankingItem>
           size="small"
@@ -183,6 +190,7 @@ export function ExamTab() {
           columns={rankingColumns}
           dataSource={report.ranking.list}
           loading={query.isFetching}
+          scroll={{ x: "max-content" }}
           pagination={{
             current: page.pageNum,
             pageSize: page.pageSize,

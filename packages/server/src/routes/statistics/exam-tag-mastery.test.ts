@@ -1,0 +1,192 @@
+import { type ExamTagMasteryResult, parseBankRows, type Question } from "@wjgj/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publishNew, satisfactionSurvey } from "../../../test/answering.ts";
+import { type BuiltUser, buildUser, sampleDefinition } from "../../../test/factories.ts";
+import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { pdfText } from "../../../test/pdf-text.ts";
+import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
+import { backfillPaperTags } from "../../db/migrations/0120-exam-paper-tags.ts";
+
+let t: TestContext;
+let owner: BuiltUser;
+beforeAll(async () => {
+  t = await createTestContext();
+  owner = await buildUser(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A bank of single-choice questions (甲 right, 乙 wrong), one per [title, tags] pair. */
+async function bankOf(items: [title: string, tags: string][]): Promise<number> {
+  const { questions } = parseBankRows(
+    items.map(([title, tags]) => [title, "单选题", "甲|乙", "A", "5", "", tags, "简单"]),
+    (i) => `q${i + 1}`,
+  );
+  const now = new Date().toISOString();
+  const bank = await t.ctx.db
+    .insertInto("question_banks")
+    .values({ ownerId: owner.user.id, name: "安全题库", createdAt: now, updatedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto("bank_questions")
+    .values(
+      questions.map((item, position) => ({
+        bankId: bank.id,
+        position,
+        question: JSON.stringify(item.question),
+        tags: JSON.stringify(item.tags),
+        difficulty: item.difficulty,
+      })),
+    )
+    .execute();
+  return bank.id;
+}
+
+/**
+ * Every paper draws the whole bank, so each candidate gets the same four questions (in their own order):
+ * 消防甲 (消防, 10 points), 消防用电 (消防 and 用电, 10), 用电甲 (用电, 5) and 急救甲 (急救, 4).
+ */
+async function taggedExam() {
+  const bankId = await bankOf([
+    ["消防甲", "消防"],
+    ["消防用电", "消防,用电"],
+    ["用电甲", "用电"],
+    ["急救甲", "急救"],
+  ]);
+  return publishNew(t, owner, {
+    kind: "exam",
+    definition: {
+      schemaVersion: 1,
+      kind: "exam",
+      title: "安全知识随机考",
+      pages: [{ id: "p1", questions: [{ id: "name", type: "text", title: "姓名", config: {} }] }],
+      settings: {
+        exam: {
+          paperRules: [
+            { bankId, tag: "消防", count: 2, points: 10 },
+            { bankId, tag: "用电", count: 1, points: 5 },
+            { bankId, count: 1, points: 4 },
+          ],
+        },
+      },
+    },
+  });
+}
+
+/** Opens the exam on `deviceId` and hands in its paper, right on the titles in `right`, wrong on the rest. */
+async function sit(publicId: string, deviceId: string, name: string, right: string[]): Promise<number> {
+  const open = await call<{ revisionId: number; definition: { pages: { questions: Question[] }[] } }>(
+    t.app,
+    "GET",
+    "anQuestion/getQuestionary",
+    { params: { publicId, deviceId } },
+  );
+  expect(open.body.code, open.body.msg).toBe(200);
+  const { revisionId, definition } = open.body.data;
+  const drawn = definition.pages.flatMap((page) => page.questions).filter((q) => q.id.startsWith("bank_"));
+  expect(drawn).toHaveLength(4);
+  const answers: Record<string, unknown> = { name };
+  for (const question of drawn) {
+    if (question.type !== "single") throw new Error("a single choice was drawn");
+    const [yes, no] = question.config.options;
+    answers[question.id] = { optionId: (right.includes(question.title) ? yes : no)?.id };
+  }
+  const res = await call<{ responseId: number }>(t.app, "POST", "anQuestion/questionAnswer", {
+    json: {
+      publicId,
+      revisionId,
+      answers,
+      deviceId,
+      idempotencyKey: `key-${deviceId}`,
+      answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
+    },
+  });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.responseId;
+}
+
+async function mastery(id: number, filter?: unknown) {
+  const res = await call<ExamTagMasteryResult>(t.app, "POST", "statistics/getExamTagMastery", {
+    token: owner.token,
+    json: { id, ...(filter ? { filter } : {}) },
+  });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data;
+}
+
+describe("知识点掌握 (statistics/getExamTagMastery)", () => {
+  it("adds up each tag over the valid responses, weakest first, and follows the report's filter", async () => {
+    const q = await taggedExam();
+    await sit(q.publicId, "DeviceAAAA01", "考生甲", ["消防甲", "消防用电", "用电甲", "急救甲"]);
+    await sit(q.publicId, "DeviceBBBB02", "考生乙", ["消防甲", "用电甲"]);
+    const invalid = await sit(q.publicId, "DeviceCCCC03", "考生丙", []);
+    const marked = await call(t.app, "POST", "answer/markInvalid", {
+      token: owner.token,
+      json: { id: q.id, responseIds: [invalid] },
+    });
+    expect(marked.body.code, marked.body.msg).toBe(200);
+    // Opened, never handed in: a paper with tags but no response.
+    await call(t.app, "GET", "anQuestion/getQuestionary", {
+      params: { publicId: q.publicId, deviceId: "DeviceDDDD04" },
+    });
+
+    expect((await mastery(q.id)).tags).toEqual([
+      { tag: "急救", candidates: 2, questions: 2, score: 4, maxScore: 8, masteryRate: 50 },
+      { tag: "用电", candidates: 2, questions: 4, score: 20, maxScore: 30, masteryRate: 66.7 },
+      { tag: "消防", candidates: 2, questions: 4, score: 30, maxScore: 40, masteryRate: 75 },
+    ]);
+
+    const onlyB = { condition: { kind: "compare", questionId: "name", op: "contains", value: "乙" } };
+    expect((await mastery(q.id, onlyB)).tags).toEqual([
+      { tag: "急救", candidates: 1, questions: 1, score: 0, maxScore: 4, masteryRate: 0 },
+      { tag: "用电", candidates: 1, questions: 2, score: 5, maxScore: 15, masteryRate: 33.3 },
+      { tag: "消防", candidates: 1, questions: 2, score: 10, maxScore: 20, masteryRate: 50 },
+    ]);
+    // Tagged papers, but no response the filter keeps.
+    expect(await mastery(q.id, { dateTo: "2000-01-01" })).toEqual({ tagged: true, tags: [] });
+  });
+
+  it("is empty for an exam without paper rules, and refused for a questionnaire that is no exam", async () => {
+    const fixed = await publishNew(t, owner, { kind: "exam", definition: sampleDefinition("固定试卷") });
+    expect(await mastery(fixed.id)).toEqual({ tagged: false, tags: [] });
+
+    const survey = await publishNew(t, owner, { definition: satisfactionSurvey("满意度") });
+    const res = await call(t.app, "POST", "statistics/getExamTagMastery", {
+      token: owner.token,
+      json: { id: survey.id },
+    });
+    expect(res.body).toMatchObject({ code: 400, msg: "该问卷未设置考试计分，没有成绩报告" });
+  });
+
+  it("puts the candidate's points per tag on the 成绩单", async () => {
+    const q = await taggedExam();
+    const responseId = await sit(q.publicId, "DeviceEEEE05", "考生丁", ["消防甲", "用电甲", "急救甲"]);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/wjgj/api/answer/getReportCardPdf?id=${q.id}&responseId=${responseId}`,
+      headers: { token: owner.token },
+    });
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const text = pdfText(res.rawPayload);
+    // The card reads the candidate's own paper: its four drawn questions (10 + 10 + 5 + 4 points).
+    expect(text).toContain("总分：19 / 29 分");
+    expect(text).toContain("知识点得分");
+    expect(text).toContain("消防：10 / 20 分");
+    expect(text).toContain("用电：5 / 15 分");
+    expect(text).toContain("急救：4 / 4 分");
+  });
+
+  it("gives papers drawn before the tag rows existed their tags (migration 0120)", async () => {
+    const q = await taggedExam();
+    await sit(q.publicId, "DeviceFFFF06", "考生戊", ["消防用电"]);
+    const expected = await mastery(q.id);
+    expect(expected.tags.map((row) => row.tag)).toEqual(["急救", "消防", "用电"]);
+    await t.ctx.db.deleteFrom("exam_paper_tags").where("questionnaireId", "=", q.id).execute();
+    expect(await mastery(q.id)).toEqual({ tagged: false, tags: [] });
+    await backfillPaperTags(t.ctx.db);
+    await backfillPaperTags(t.ctx.db);
+    expect(await mastery(q.id)).toEqual(expected);
+  });
+});

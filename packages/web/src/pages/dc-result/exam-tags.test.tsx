@@ -1,0 +1,79 @@
+import { screen, within } from "@testing-library/react";
+import type { ExamReport, ExamTagMasteryResult, QuestionaryDetail } from "@wjgj/core";
+import { describe, expect, it, vi } from "vitest";
+import { overview, questionary } from "./testing/fixtures.ts";
+import { type ApiCall, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
+
+vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
+
+const exam = { ...questionary, kind: "exam", kindName: "在线考试" } as unknown as QuestionaryDetail;
+
+const report: ExamReport = {
+  count: 2,
+  maxScore: 29,
+  average: 19,
+  highest: 29,
+  lowest: 9,
+  median: 19,
+  passMark: null,
+  passCount: 0,
+  passRate: null,
+  pendingManualCount: 0,
+  bands: [],
+  questions: [],
+  ranking: { list: [], total: 0, pageNum: 1, pageSize: 20 },
+};
+
+function render(mastery: ExamTagMasteryResult) {
+  const calls = stubApi({
+    "questionary/getQuestionaryDetail": () => exam,
+    "statistics/getOverview": () => overview(2),
+    "statistics/getExamReport": () => report,
+    "statistics/getRescoreProgress": () => ({ offered: false, run: null }),
+    "statistics/getExamTagMastery": () => mastery,
+  });
+  renderResults("?id=7&tab=exam");
+  return calls;
+}
+
+setupResultTests();
+
+describe("考试成绩 · 知识点掌握情况", { timeout: 30_000 }, () => {
+  it("lists each tag weakest first with its points, counts and a mastery bar", async () => {
+    const calls = render({
+      tagged: true,
+      tags: [
+        { tag: "急救", candidates: 2, questions: 2, score: 4, maxScore: 8, masteryRate: 50 },
+        { tag: "用电", candidates: 2, questions: 4, score: 20, maxScore: 30, masteryRate: 66.7 },
+      ],
+    });
+    const card = await screen.findByTestId("exam-tags", {}, slow);
+    expect(within(card).getByText("知识点掌握情况")).toBeTruthy();
+    const rows = await within(card).findAllByRole("row");
+    const body = rows.filter((row) => row.classList.contains("ant-table-row"));
+    expect(body.map((row) => row.querySelector(".wj-exam-tags__tag")?.textContent)).toEqual(["急救", "用电"]);
+    expect(body[0]?.textContent).toContain("2人 · 2题次");
+    expect(body[0]?.textContent).toContain("4 / 8");
+    expect(body[0]?.textContent).toContain("50%");
+    expect(body[1]?.textContent).toContain("20 / 30");
+    expect(body[1]?.textContent).toContain("66.7%");
+    const bar = within(card).getByLabelText("用电掌握率");
+    expect(bar.getAttribute("aria-valuenow")).toBe("66.7");
+    expect(calls.filter((call: ApiCall) => call.path === "statistics/getExamTagMastery")[0]?.body).toEqual({
+      id: 7,
+    });
+  });
+
+  it("says 本考试的题目没有标签 when no paper had tagged questions", async () => {
+    render({ tagged: false, tags: [] });
+    const card = await screen.findByTestId("exam-tags", {}, slow);
+    expect(await within(card).findByText("本考试的题目没有标签")).toBeTruthy();
+    expect(card.querySelector(".ant-table")).toBeNull();
+  });
+
+  it("tells tagged papers without counted responses apart from untagged ones", async () => {
+    render({ tagged: true, tags: [] });
+    const card = await screen.findByTestId("exam-tags", {}, slow);
+    expect(await within(card).findByText("暂无计入统计的答卷")).toBeTruthy();
+  });
+});
