@@ -12,11 +12,13 @@ import type { StorePlan } from "./submit-limits.ts";
  *
  * A questionnaire gets at most MAX_IN_FLIGHT statements at a time; while they run, new submits queue and form
  * the next batch, so batches grow with the load and a lone submit goes at once. Only submits that serialise
- * nothing come here (no cap, quota, per-source limit, unique answer or file claim: storeOnPostgres decides).
+ * nothing come here (no quota, per-source limit, unique answer or file claim: storeOnPostgres decides).
  *
  * The statement inserts only while the questionnaire and its owner's level still read as every submit of the
  * batch decided from (one lane per questionnaire, settings, published revision and remembered terms), and,
- * when the owner's level caps responses, only while the whole batch fits under the cap. Otherwise it stores
+ * when the owner's level caps responses, only while the whole batch fits under the cap — counted under the
+ * questionnaire's submit lock by the statement itself (migration 0125), so the cap is exact across batches,
+ * serialised submits and instances, still in one round trip. Otherwise it stores
  * nothing, and each submit of the batch is retried alone with the single-submit statement, which tells a
  * stale read from a full cap exactly as before. A repeated idempotency key stores nothing for that submit
  * only (its unique index settles it); a failing batch is retried one submit at a time, so one bad submit
@@ -32,8 +34,10 @@ export const batchSql = `with gate as (
     and (select vip_stop_time from users where id = q.owner_id) is not distinct from $5::text
     and (select limits from vip_sets where level = 0) is not distinct from $6::text
     and (select limits from vip_sets where level = $4::int) is not distinct from $7::text
-    and ($8::bigint < 0 or coalesce((select count from response_counters
-      where questionnaire_id = $1::int and key = 'total'), 0) + json_array_length($9::json) <= $8::bigint)
+    -- CASE, not OR: an uncapped batch must never take the lock. wjgj_locked_response_total (migration 0125)
+    -- takes the questionnaire's submit lock and counts on a snapshot taken after it.
+    and case when $8::bigint < 0 then true
+      else wjgj_locked_response_total($1::int) + json_array_length($9::json) <= $8::bigint end
 ), input as (
   select * from json_to_recordset($9::json) as i (ord int, revision_id int, answers text, labels text,
     score real, max_score real, passed int, end_state text, status text, ip text, user_agent text,
@@ -73,9 +77,8 @@ select s.ord, s.id, s.end_state as "endState", s.score, s.max_score as "maxScore
 from stored s, gate g`;
 
 const BATCH_STATEMENT = "wjgj_submit_batch";
-const LOCK_STATEMENT = "wjgj_submit_lock";
 
-/** Namespace of the advisory locks that serialise limited submits (shared with submit-postgres.ts). */
+/** Namespace of the advisory locks that serialise limited submits (submit-postgres.ts; migration 0125 too). */
 export const SUBMIT_LOCK_SPACE = 22;
 
 /** Statements one questionnaire may have in PostgreSQL at once; the rest queue for the next batch. */
@@ -251,20 +254,7 @@ export class SubmitBatcher {
       const client = await this.pool.connect();
       const started = performance.now();
       const plans = batch.map((waiting) => waiting.plan);
-      // A level that caps responses: the batch's count check and insert run under the questionnaire's
-      // advisory lock, in a transaction of their own (its statement's snapshot is taken after the lock), so
-      // concurrent batches and serialised submits never pass the cap together.
-      const capped = (plans[0] as StorePlan).terms.cap >= 0;
-      let failed = false;
       try {
-        if (capped) {
-          await client.query("begin");
-          await client.query({
-            name: LOCK_STATEMENT,
-            text: "select pg_advisory_xact_lock($1::int, $2::int)",
-            values: [SUBMIT_LOCK_SPACE, (plans[0] as StorePlan).row.id],
-          });
-        }
         rows = (
           await client.query<BatchRow & { ord: string }>({
             name: BATCH_STATEMENT,
@@ -272,14 +262,8 @@ export class SubmitBatcher {
             values: batchParams(plans),
           })
         ).rows.map(({ ord, ...row }) => ({ ...row, ord: Number(ord) }) as BatchRow & { ord: number });
-        if (capped) await client.query("commit");
-      } catch (error) {
-        failed = true;
-        if (capped) await client.query("rollback").catch(() => {});
-        throw error;
       } finally {
-        // A connection whose rollback failed is not given back to the pool.
-        client.release(failed && capped ? true : undefined);
+        client.release();
       }
       const elapsed = performance.now() - started;
       batchTimes.batches += 1;

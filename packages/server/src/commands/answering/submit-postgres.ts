@@ -53,15 +53,14 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
   const state = answerState(plan.row, readSettings(plan.row.settings), plan.now);
   if (state !== "open") throw new ClosedError(state);
   const pool = pgPoolOf(db);
-  let serial = needsSerialising(plan);
+  const serial = needsSerialising(plan);
   const files = referencesFiles(plan.definition, plan.answers);
   if (pool && !serial && !files) {
     // Batched with the submits to the same questionnaire that wait meanwhile (submit-batch.ts); alone when the
-    // batch could not tell this submit's outcome. Alone under a level's cap, it is serialised like a limited
-    // submit: concurrent single statements could otherwise pass the cap together.
+    // batch could not tell this submit's outcome. A level's cap needs no serialising: the statement counts
+    // under the questionnaire's submit lock itself.
     const batched = await batcherOf(pool).store(plan);
     if (batched !== "alone") return batched ? storedResponse(batched) : await previousOrStale(db, plan);
-    serial = plan.terms.cap >= 0;
   }
   if (pool && !serial && !files) {
     const client = await pool.connect();

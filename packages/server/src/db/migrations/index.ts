@@ -43,6 +43,7 @@ import { drawPhonesMigration } from "./0100-draw-phones.ts";
 import { bankPracticeMigration } from "./0105-bank-practice.ts";
 import { redPacketPayoutsMigration } from "./0115-red-packet-payouts.ts";
 import { examPaperTagsMigration } from "./0120-exam-paper-tags.ts";
+import { cappedSubmitCountMigration } from "./0125-capped-submit-count.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -89,6 +90,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0105-bank-practice": bankPracticeMigration(dialect),
     "0115-red-packet-payouts": redPacketPayoutsMigration(dialect),
     "0120-exam-paper-tags": examPaperTagsMigration(dialect),
+    "0125-capped-submit-count": cappedSubmitCountMigration(dialect),
   };
 }
 
