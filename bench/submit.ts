@@ -3,7 +3,8 @@
 // second process, against a bare Fastify route doing one insert of the same JSON — both on SQLite with
 // durable commits (WAL, synchronous=FULL), or both on PostgreSQL when DATABASE_URL is set (a fresh database
 // on that server, the same pool size on both sides), measured in alternating rounds of the same run. Then
-// one questionnaire at 64 concurrent clients, without limits and with a cap, and (PostgreSQL) the mean time
+// one questionnaire at 64 concurrent clients, without limits, under the owner's level cap, and with the
+// questionnaire's own cap, and (PostgreSQL) the mean time
 // the unlimited submit's statement took (a round trip: it serialises nothing) and the capped one's
 // serialising step was held. CPU per request of each side (this process, PostgreSQL's backends, the load
 // generator) is printed too: on a machine busy with other work the requests per second move a lot, the
@@ -297,6 +298,17 @@ async function hotRound(requestBody: string, hold: { count: number; ms: number; 
 }
 // On PostgreSQL the unlocked submits go in batches (submit-batch.ts): their statements' round trips.
 const hot = await hotRound(body, postgres ? batchTimes : submitHoldTimes.unlocked);
+// The owner's level now caps responses per questionnaire (as free and paid levels below the top one do), at
+// a number the bench will not reach: batches still form, each counting under the questionnaire's submit lock.
+await handle.db
+  .updateTable("vip_sets")
+  .set({ limits: JSON.stringify({ responsesPerQuestionnaire: 1_000_000_000 }) })
+  .where("level", "=", 3)
+  .execute();
+const levelCapped = await hotRound(
+  body.replaceAll("bench-__N__", "level-__N__"),
+  postgres ? batchTimes : submitHoldTimes.unlocked,
+);
 // The same questionnaire with a cap it will not reach: every submit now goes through the serialising step.
 await ours.inject({
   method: "POST",
@@ -333,7 +345,7 @@ console.log(
   `CPU ms per request: ours ${cpuText(cpuOurs)}; baseline ${cpuText(cpuBaseline)} (ratio of CPU per request, baseline/ours: ${round(cpuBaseline.total / cpuOurs.total)})`,
 );
 console.log(
-  `one questionnaire, ${HOT_CONCURRENCY} clients: ${round(hot.rps)} submits/s without limits${hot.holdMs === null ? "" : ` (no serialising step; ${hot.meanBatch === null ? "" : `${round(hot.meanBatch)} submits per statement on average, `}the statement's round trip as this process sees it: ${round(hot.holdMs)} ms on average)`}; ${round(capped.rps)} submits/s with a cap${holdText(capped.holdMs)}`,
+  `one questionnaire, ${HOT_CONCURRENCY} clients: ${round(hot.rps)} submits/s without limits${hot.holdMs === null ? "" : ` (no serialising step; ${hot.meanBatch === null ? "" : `${round(hot.meanBatch)} submits per statement on average, `}the statement's round trip as this process sees it: ${round(hot.holdMs)} ms on average)`}; ${round(levelCapped.rps)} submits/s under the owner's level cap${levelCapped.meanBatch === null ? "" : ` (${round(levelCapped.meanBatch)} per statement)`}; ${round(capped.rps)} submits/s with the questionnaire's own cap${holdText(capped.holdMs)}`,
 );
 console.log(
   JSON.stringify({
@@ -350,6 +362,9 @@ console.log(
     hot_p99_ms: round(hot.p99_ms),
     hot_hold_ms: hot.holdMs === null ? null : round(hot.holdMs),
     hot_mean_batch: hot.meanBatch === null ? null : round(hot.meanBatch),
+    level_capped_rps: round(levelCapped.rps),
+    level_capped_p99_ms: round(levelCapped.p99_ms),
+    level_capped_mean_batch: levelCapped.meanBatch === null ? null : round(levelCapped.meanBatch),
     capped_rps: round(capped.rps),
     capped_p99_ms: round(capped.p99_ms),
     capped_hold_ms: capped.holdMs === null ? null : round(capped.holdMs),
