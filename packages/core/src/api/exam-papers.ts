@@ -42,6 +42,27 @@ function withPoints(scoring: ScoringRule | undefined, points: number): ScoringRu
   }
 }
 
+/** A bank question as `rule` puts it on a paper: its paper id, the rule's points, options shuffled or not. */
+function paperQuestion(item: PaperPoolItem, rule: PaperRule, shuffleOptions: boolean): Question {
+  const scoring = withPoints(item.question.scoring, rule.points);
+  const question = {
+    ...item.question,
+    id: paperQuestionId(item.id),
+    ...(shuffleOptions ? { randomizeOptions: { keepLast: 0 } } : {}),
+  } as Question;
+  return (scoring ? { ...question, scoring } : question) as Question;
+}
+
+/**
+ * A bank question as the first of `rules` that may draw it scores it, or null when no rule matches it any
+ * more. For the report's row of a drawn question: one that two rules with different points could draw is
+ * shown with the first one's.
+ */
+export function drawnQuestionOf(rules: readonly PaperRule[], item: PaperPoolItem): Question | null {
+  const rule = rules.find((candidate) => paperRuleMatches(candidate, item));
+  return rule ? paperQuestion(item, rule, false) : null;
+}
+
 export type PaperDraw =
   | { ok: true; definition: SurveyDefinition; drawn: { rule: number; itemId: number }[] }
   /** Rule `rule` (0-based) found only `available` unused matching questions. */
@@ -79,16 +100,10 @@ export function drawPaper(
     if (matching.length < rule.count) return { ok: false, rule: index, available: matching.length };
     for (const item of shuffled(matching, random).slice(0, rule.count)) {
       taken.add(item.id);
-      const scoring = withPoints(item.question.scoring, rule.points);
-      const question = {
-        ...item.question,
-        id: paperQuestionId(item.id),
-        ...(exam?.paperShuffleOptions ? { randomizeOptions: { keepLast: 0 } } : {}),
-      } as Question;
       drawn.push({
         rule: index,
         itemId: item.id,
-        question: (scoring ? { ...question, scoring } : question) as Question,
+        question: paperQuestion(item, rule, exam?.paperShuffleOptions === true),
       });
     }
   }

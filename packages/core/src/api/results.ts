@@ -344,6 +344,11 @@ export interface ExamQuestionReport {
   correctRate: number | null;
   averageScore: number | null;
   manual: boolean;
+  /**
+   * A bank question drawn into random papers (随机组卷): listed after the exam's own questions, numbered on
+   * from them, though each candidate met it at a place of their own paper.
+   */
+  drawn?: boolean;
 }
 
 export interface ScoreBand {

@@ -90,6 +90,27 @@ export async function insertPaperTags(
   }
 }
 
+function poolItem(row: { id: number; bankId: number; question: string; tags: string; difficulty: number }) {
+  return {
+    id: row.id,
+    bankId: row.bankId,
+    tags: JSON.parse(row.tags) as string[],
+    difficulty: row.difficulty as PaperPoolItem["difficulty"],
+    question: JSON.parse(row.question) as PaperPoolItem["question"],
+  };
+}
+
+/** Bank questions by id, as rules see them (ids that no longer exist are left out). */
+export async function bankItemsById(db: Db, ids: readonly number[]): Promise<PaperPoolItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("bank_questions")
+    .select(["id", "bankId", "question", "tags", "difficulty"])
+    .where("id", "in", ids)
+    .execute();
+  return rows.map(poolItem);
+}
+
 /** The owner's bank questions the rules can draw from (only the owner's banks: rules name bank ids). */
 async function poolOf(db: Db, ownerId: number, definition: SurveyDefinition): Promise<PaperPoolItem[]> {
   const bankIds = [...new Set((definition.settings.exam?.paperRules ?? []).map((rule) => rule.bankId))];
@@ -101,13 +122,7 @@ async function poolOf(db: Db, ownerId: number, definition: SurveyDefinition): Pr
     .where("b.ownerId", "=", ownerId)
     .where("q.bankId", "in", bankIds)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    bankId: row.bankId,
-    tags: JSON.parse(row.tags) as string[],
-    difficulty: row.difficulty as PaperPoolItem["difficulty"],
-    question: JSON.parse(row.question) as PaperPoolItem["question"],
-  }));
+  return rows.map(poolItem);
 }
 
 /**

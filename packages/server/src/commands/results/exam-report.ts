@@ -1,8 +1,10 @@
 import {
   answerableQuestions,
+  drawnQuestionOf,
   type ExamQuestionReport,
   type ExamReport,
   percent,
+  type Question,
   type ResultsFilter,
   richTextToPlain,
   type SurveyDefinition,
@@ -12,8 +14,13 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { fullMarks } from "../answering/papers.ts";
-import { countedScoreFacts, groupedScoreFacts, pendingByResponse } from "./exam-report-facts.ts";
+import { bankItemsById, fullMarks } from "../answering/papers.ts";
+import {
+  countedScoreFacts,
+  groupedScoreFacts,
+  pendingByResponse,
+  type QuestionTally,
+} from "./exam-report-facts.ts";
 import { filteredSet, isFiltered, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 
@@ -86,24 +93,17 @@ export async function getExamReport(
     pageRows.map((row) => row.id),
   );
   const factsByKey = perQuestion.byQuestion;
-  const questions: ExamQuestionReport[] = answerableQuestions(definition)
+  const answerable = answerableQuestions(definition);
+  const questions: ExamQuestionReport[] = answerable
     .filter(({ question }) => question.scoring !== undefined)
-    .map(({ question, number }) => {
-      const row = factsByKey.get(question.id);
-      const scored = Number(row?.count ?? 0);
-      const correct = Number(row?.correct ?? 0);
-      return {
-        questionId: question.id,
-        title: richTextToPlain(question.title).trim(),
-        number,
-        maxScore: maxOf(definition, question.id),
-        scored,
-        correct,
-        correctRate: scored === 0 ? null : percent(correct, scored),
-        averageScore: scored === 0 ? null : round2(Number(row?.sum ?? 0) / scored),
-        manual: Number(row?.manual ?? 0) > 0 || question.scoring?.mode === "manual",
-      };
-    });
+    .map(({ question, number }) =>
+      questionRow(question, number, maxOf(definition, question.id), factsByKey.get(question.id)),
+    );
+  let number = answerable.at(-1)?.number ?? 0;
+  for (const { question, tally } of await drawnQuestions(ctx, definition, factsByKey)) {
+    number += 1;
+    questions.push({ ...questionRow(question, number, fullMarks(question), tally), drawn: true });
+  }
   return {
     count: total,
     maxScore,
@@ -143,6 +143,56 @@ export async function getExamReport(
       pageSize: input.pageSize,
     },
   };
+}
+
+function questionRow(
+  question: Question,
+  number: number,
+  maxScore: number,
+  tally: QuestionTally | undefined,
+): ExamQuestionReport {
+  const scored = Number(tally?.count ?? 0);
+  const correct = Number(tally?.correct ?? 0);
+  return {
+    questionId: question.id,
+    title: richTextToPlain(question.title).trim(),
+    number,
+    maxScore,
+    scored,
+    correct,
+    correctRate: scored === 0 ? null : percent(correct, scored),
+    averageScore: scored === 0 ? null : round2(Number(tally?.sum ?? 0) / scored),
+    manual: Number(tally?.manual ?? 0) > 0 || question.scoring?.mode === "manual",
+  };
+}
+
+/**
+ * The bank questions 随机组卷 drew that the tallies know (`bank_<item id>`), in bank order, as the exam's rules
+ * would score them. A question deleted from its bank since keeps its row, titled as such.
+ */
+async function drawnQuestions(
+  ctx: AppContext,
+  definition: SurveyDefinition,
+  tallies: ReadonlyMap<string, QuestionTally>,
+): Promise<{ question: Question; tally: QuestionTally }[]> {
+  const rules = definition.settings.exam?.paperRules ?? [];
+  const own = new Set(answerableQuestions(definition).map(({ question }) => question.id));
+  const ids = [...tallies.keys()]
+    .filter((key) => !own.has(key))
+    .map((key) => /^bank_(\d+)$/.exec(key))
+    .filter((match) => match !== null)
+    .map((match) => Number(match[1]))
+    .sort((a, b) => a - b);
+  const items = new Map((await bankItemsById(ctx.db, ids)).map((item) => [item.id, item]));
+  return ids.map((id) => {
+    const item = items.get(id);
+    const question = (item && drawnQuestionOf(rules, item)) ?? {
+      ...(item?.question ?? { type: "text", config: {} }),
+      id: `bank_${id}`,
+      title: item ? richTextToPlain(item.question.title) : "（该题已从题库删除）",
+    };
+    return { question: question as Question, tally: tallies.get(`bank_${id}`) as QuestionTally };
+  });
 }
 
 async function rowsInOrder(ctx: AppContext, ids: number[]) {

@@ -1,4 +1,4 @@
-import { type ExamTagMasteryResult, parseBankRows, type Question } from "@wjgj/core";
+import { type ExamReport, type ExamTagMasteryResult, parseBankRows, type Question } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishNew, satisfactionSurvey } from "../../../test/answering.ts";
 import { type BuiltUser, buildUser, sampleDefinition } from "../../../test/factories.ts";
@@ -146,6 +146,44 @@ describe("知识点掌握 (statistics/getExamTagMastery)", () => {
     ]);
     // Tagged papers, but no response the filter keeps.
     expect(await mastery(q.id, { dateTo: "2000-01-01" })).toEqual({ tagged: true, tags: [] });
+  });
+
+  it("lists each drawn bank question under 各题正确率, after the exam's own questions, filtered as the report", async () => {
+    const q = await taggedExam();
+    await sit(q.publicId, "DeviceGGGG07", "考生甲", ["消防甲", "消防用电", "用电甲", "急救甲"]);
+    await sit(q.publicId, "DeviceHHHH08", "考生乙", ["消防甲", "用电甲"]);
+    const report = async (filter?: unknown) => {
+      const res = await call<ExamReport>(t.app, "POST", "statistics/getExamReport", {
+        token: owner.token,
+        json: { id: q.id, pageNum: 1, pageSize: 20, ...(filter ? { filter } : {}) },
+      });
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data.questions.map(
+        ({ title, number, maxScore, scored, correct, correctRate, drawn }) => ({
+          title,
+          number,
+          maxScore,
+          scored,
+          correct,
+          correctRate,
+          drawn,
+        }),
+      );
+    };
+    // 姓名 is question 1 and scores nothing; the drawn ones follow in bank order, with their rules' points.
+    expect(await report()).toEqual([
+      { title: "消防甲", number: 2, maxScore: 10, scored: 2, correct: 2, correctRate: 100, drawn: true },
+      { title: "消防用电", number: 3, maxScore: 10, scored: 2, correct: 1, correctRate: 50, drawn: true },
+      { title: "用电甲", number: 4, maxScore: 5, scored: 2, correct: 2, correctRate: 100, drawn: true },
+      { title: "急救甲", number: 5, maxScore: 4, scored: 2, correct: 1, correctRate: 50, drawn: true },
+    ]);
+    const onlyB = { condition: { kind: "compare", questionId: "name", op: "contains", value: "乙" } };
+    expect((await report(onlyB)).map((row) => [row.title, row.scored, row.correct])).toEqual([
+      ["消防甲", 1, 1],
+      ["消防用电", 1, 0],
+      ["用电甲", 1, 1],
+      ["急救甲", 1, 0],
+    ]);
   });
 
   it("is empty for an exam without paper rules, and refused for a questionnaire that is no exam", async () => {

@@ -24,11 +24,11 @@ const report: ExamReport = {
   ranking: { list: [], total: 0, pageNum: 1, pageSize: 20 },
 };
 
-function render(mastery: ExamTagMasteryResult) {
+function render(mastery: ExamTagMasteryResult, examReport: ExamReport = report) {
   const calls = stubApi({
     "questionary/getQuestionaryDetail": () => exam,
     "statistics/getOverview": () => overview(2),
-    "statistics/getExamReport": () => report,
+    "statistics/getExamReport": () => examReport,
     "statistics/getRescoreProgress": () => ({ offered: false, run: null }),
     "statistics/getExamTagMastery": () => mastery,
   });
@@ -75,5 +75,32 @@ describe("考试成绩 · 知识点掌握情况", { timeout: 30_000 }, () => {
     render({ tagged: true, tags: [] });
     const card = await screen.findByTestId("exam-tags", {}, slow);
     expect(await within(card).findByText("暂无计入统计的答卷")).toBeTruthy();
+  });
+
+  it("marks the bank questions random papers drew as 抽题 under 各题正确率", async () => {
+    const row = { maxScore: 10, scored: 2, averageScore: 5, manual: false };
+    render(
+      { tagged: true, tags: [] },
+      {
+        ...report,
+        questions: [
+          { ...row, questionId: "q1", title: "固定题", number: 1, correct: 2, correctRate: 100 },
+          {
+            ...row,
+            questionId: "bank_9",
+            title: "消防用电",
+            number: 2,
+            correct: 1,
+            correctRate: 50,
+            drawn: true,
+          },
+        ],
+      },
+    );
+    const drawn = (await screen.findByText("消防用电", {}, slow)).closest("tr");
+    expect(drawn?.textContent).toContain("抽题");
+    expect(drawn?.textContent).toContain("50%");
+    const fixed = screen.getByText("固定题").closest("tr");
+    expect(fixed?.textContent).not.toContain("抽题");
   });
 });

@@ -30,7 +30,21 @@ const rankingOrder: AnswerListQuery = { sort: "scoreDesc", status: "valid" };
 
 const questionColumns: TableColumnsType<ExamQuestionReport> = [
   { title: "题号", dataIndex: "number", width: 64, render: (n: number) => `第${n}题` },
-  { title: "题目", dataIndex: "title", ellipsis: true },
+  {
+    title: "题目",
+    dataIndex: "title",
+    ellipsis: true,
+    // A bank question drawn into random papers: candidates met it at places of their own.
+    render: (title: string, row) =>
+      row.drawn ? (
+        <>
+          <Tag>抽题</Tag>
+          {title}
+        </>
+      ) : (
+        title
+      ),
+  },
   { title: "满分", dataIndex: "maxScore", width: 70 },
   { title: "作答", dataIndex: "scored", width: 70 },
   { title: "答对", dataIndex: "correct", width: 70 },
