@@ -332,6 +332,14 @@ export interface ExamRankingItem {
   name: string;
 }
 
+export interface ExamWrongOption {
+  optionId: string;
+  label: string;
+  count: number;
+  /** count / scored × 100, one decimal. */
+  rate: number;
+}
+
 export interface ExamQuestionReport {
   questionId: string;
   title: string;
@@ -344,6 +352,11 @@ export interface ExamQuestionReport {
   correctRate: number | null;
   averageScore: number | null;
   manual: boolean;
+  /**
+   * 最多错选: the wrong option chosen most often (choice questions scored by correct options), with how many
+   * of the scored responses chose it; null when no wrong option was chosen or the question has none.
+   */
+  topWrong: ExamWrongOption | null;
   /**
    * A bank question drawn into random papers (随机组卷): listed after the exam's own questions, numbered on
    * from them, though each candidate met it at a place of their own paper.

@@ -117,3 +117,36 @@ export async function pendingByResponse(ctx: AppContext, questionnaireId: number
     .execute();
   return new Map(rows.map((row) => [row.responseId, Number(row.count)]));
 }
+
+/**
+ * How many responses chose each of `keys` (`option:<q>:<o>` facts): from the counters for the whole report,
+ * else from the facts of the responses in the set. Keys nobody chose are left out.
+ */
+export async function optionCounts(
+  ctx: AppContext,
+  questionnaireId: number,
+  keys: readonly string[],
+  filtered: { set: ResponseSet; predicate: FactPredicate | null } | null,
+): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = filtered
+    ? await ctx.db
+        .selectFrom("response_facts")
+        .select(["key", (eb) => eb.fn.countAll<number>().as("count")])
+        .where("questionnaireId", "=", questionnaireId)
+        .where("key", "in", keys)
+        .where(
+          "responseId",
+          "in",
+          responsesIn(ctx.db, filtered.set, filtered.predicate).select("responses.id"),
+        )
+        .groupBy("key")
+        .execute()
+    : await ctx.db
+        .selectFrom("response_counters")
+        .select(["key", "count"])
+        .where("questionnaireId", "=", questionnaireId)
+        .where("key", "in", keys)
+        .execute();
+  return new Map(rows.map((row) => [row.key, Number(row.count)]));
+}

@@ -3,6 +3,9 @@ import {
   drawnQuestionOf,
   type ExamQuestionReport,
   type ExamReport,
+  type ExamWrongOption,
+  getQuestionType,
+  type Option,
   percent,
   type Question,
   type ResultsFilter,
@@ -18,6 +21,7 @@ import { bankItemsById, fullMarks } from "../answering/papers.ts";
 import {
   countedScoreFacts,
   groupedScoreFacts,
+  optionCounts,
   pendingByResponse,
   type QuestionTally,
 } from "./exam-report-facts.ts";
@@ -94,16 +98,25 @@ export async function getExamReport(
   );
   const factsByKey = perQuestion.byQuestion;
   const answerable = answerableQuestions(definition);
-  const questions: ExamQuestionReport[] = answerable
-    .filter(({ question }) => question.scoring !== undefined)
-    .map(({ question, number }) =>
-      questionRow(question, number, maxOf(definition, question.id), factsByKey.get(question.id)),
-    );
+  const scoredQuestions = answerable.filter(({ question }) => question.scoring !== undefined);
+  const rows = scoredQuestions.map(({ question, number }) => ({
+    question,
+    row: questionRow(question, number, maxOf(definition, question.id), factsByKey.get(question.id)),
+  }));
   let number = answerable.at(-1)?.number ?? 0;
   for (const { question, tally } of await drawnQuestions(ctx, definition, factsByKey)) {
     number += 1;
-    questions.push({ ...questionRow(question, number, fullMarks(question), tally), drawn: true });
+    rows.push({
+      question,
+      row: { ...questionRow(question, number, fullMarks(question), tally), drawn: true },
+    });
   }
+  const questions = await withTopWrong(
+    ctx,
+    input.id,
+    rows,
+    isFiltered(input.filter) ? { set, predicate } : null,
+  );
   return {
     count: total,
     maxScore,
@@ -145,6 +158,44 @@ export async function getExamReport(
   };
 }
 
+/** Scoring modes that score the options marked correct: a wrong option is one not marked. */
+const byCorrectOptions = new Set(["single", "allOrNothing", "partialNoWrong", "partial"]);
+
+/** The rows with 最多错选 filled in: one read of the wrong options' counts for all of them. */
+async function withTopWrong(
+  ctx: AppContext,
+  questionnaireId: number,
+  rows: readonly { question: Question; row: ExamQuestionReport }[],
+  filtered: Parameters<typeof optionCounts>[3],
+): Promise<ExamQuestionReport[]> {
+  const wrongOf = new Map<string, Option[]>();
+  for (const { question } of rows) {
+    if (!question.scoring || !byCorrectOptions.has(question.scoring.mode)) continue;
+    const options = getQuestionType(question.type)?.options?.(question.config) ?? [];
+    wrongOf.set(
+      question.id,
+      options.filter((option) => !option.correct),
+    );
+  }
+  const keys = [...wrongOf].flatMap(([id, options]) => options.map((option) => `option:${id}:${option.id}`));
+  const counts = await optionCounts(ctx, questionnaireId, keys, filtered);
+  return rows.map(({ question, row }) => {
+    let top: ExamWrongOption | null = null;
+    for (const option of wrongOf.get(question.id) ?? []) {
+      const count = counts.get(`option:${question.id}:${option.id}`) ?? 0;
+      if (count > 0 && row.scored > 0 && count > (top?.count ?? 0)) {
+        top = {
+          optionId: option.id,
+          label: richTextToPlain(option.label).trim(),
+          count,
+          rate: percent(count, row.scored),
+        };
+      }
+    }
+    return { ...row, topWrong: top };
+  });
+}
+
 function questionRow(
   question: Question,
   number: number,
@@ -163,6 +214,7 @@ function questionRow(
     correctRate: scored === 0 ? null : percent(correct, scored),
     averageScore: scored === 0 ? null : round2(Number(tally?.sum ?? 0) / scored),
     manual: Number(tally?.manual ?? 0) > 0 || question.scoring?.mode === "manual",
+    topWrong: null,
   };
 }
 

@@ -159,7 +159,7 @@ describe("知识点掌握 (statistics/getExamTagMastery)", () => {
       });
       expect(res.body.code, res.body.msg).toBe(200);
       return res.body.data.questions.map(
-        ({ title, number, maxScore, scored, correct, correctRate, drawn }) => ({
+        ({ title, number, maxScore, scored, correct, correctRate, drawn, topWrong }) => ({
           title,
           number,
           maxScore,
@@ -167,23 +167,64 @@ describe("知识点掌握 (statistics/getExamTagMastery)", () => {
           correct,
           correctRate,
           drawn,
+          wrong: topWrong && [topWrong.label, topWrong.count, topWrong.rate],
         }),
       );
     };
     // 姓名 is question 1 and scores nothing; the drawn ones follow in bank order, with their rules' points.
+    // 最多错选: 乙, the one wrong option, where anyone chose it.
+    const drawn = { drawn: true };
     expect(await report()).toEqual([
-      { title: "消防甲", number: 2, maxScore: 10, scored: 2, correct: 2, correctRate: 100, drawn: true },
-      { title: "消防用电", number: 3, maxScore: 10, scored: 2, correct: 1, correctRate: 50, drawn: true },
-      { title: "用电甲", number: 4, maxScore: 5, scored: 2, correct: 2, correctRate: 100, drawn: true },
-      { title: "急救甲", number: 5, maxScore: 4, scored: 2, correct: 1, correctRate: 50, drawn: true },
+      {
+        title: "消防甲",
+        number: 2,
+        maxScore: 10,
+        scored: 2,
+        correct: 2,
+        correctRate: 100,
+        ...drawn,
+        wrong: null,
+      },
+      {
+        title: "消防用电",
+        number: 3,
+        maxScore: 10,
+        scored: 2,
+        correct: 1,
+        correctRate: 50,
+        ...drawn,
+        wrong: ["乙", 1, 50],
+      },
+      {
+        title: "用电甲",
+        number: 4,
+        maxScore: 5,
+        scored: 2,
+        correct: 2,
+        correctRate: 100,
+        ...drawn,
+        wrong: null,
+      },
+      {
+        title: "急救甲",
+        number: 5,
+        maxScore: 4,
+        scored: 2,
+        correct: 1,
+        correctRate: 50,
+        ...drawn,
+        wrong: ["乙", 1, 50],
+      },
     ]);
     const onlyB = { condition: { kind: "compare", questionId: "name", op: "contains", value: "乙" } };
-    expect((await report(onlyB)).map((row) => [row.title, row.scored, row.correct])).toEqual([
-      ["消防甲", 1, 1],
-      ["消防用电", 1, 0],
-      ["用电甲", 1, 1],
-      ["急救甲", 1, 0],
+    expect((await report(onlyB)).map((row) => [row.title, row.scored, row.correct, row.wrong])).toEqual([
+      ["消防甲", 1, 1, null],
+      ["消防用电", 1, 0, ["乙", 1, 100]],
+      ["用电甲", 1, 1, null],
+      ["急救甲", 1, 0, ["乙", 1, 100]],
     ]);
+    const onlyA = { condition: { kind: "compare", questionId: "name", op: "contains", value: "甲" } };
+    expect((await report(onlyA)).map((row) => row.wrong)).toEqual([null, null, null, null]);
   });
 
   it("is empty for an exam without paper rules, and refused for a questionnaire that is no exam", async () => {

@@ -77,8 +77,8 @@ describe("考试成绩 · 知识点掌握情况", { timeout: 30_000 }, () => {
     expect(await within(card).findByText("暂无计入统计的答卷")).toBeTruthy();
   });
 
-  it("marks the bank questions random papers drew as 抽题 under 各题正确率", async () => {
-    const row = { maxScore: 10, scored: 2, averageScore: 5, manual: false };
+  it("marks the bank questions random papers drew as 抽题 under 各题正确率, with 最多错选", async () => {
+    const row = { maxScore: 10, scored: 2, averageScore: 5, manual: false, topWrong: null };
     render(
       { tagged: true, tags: [] },
       {
@@ -93,6 +93,7 @@ describe("考试成绩 · 知识点掌握情况", { timeout: 30_000 }, () => {
             correct: 1,
             correctRate: 50,
             drawn: true,
+            topWrong: { optionId: "o2", label: "乙", count: 1, rate: 50 },
           },
         ],
       },
@@ -100,6 +101,7 @@ describe("考试成绩 · 知识点掌握情况", { timeout: 30_000 }, () => {
     const drawn = (await screen.findByText("消防用电", {}, slow)).closest("tr");
     expect(drawn?.textContent).toContain("抽题");
     expect(drawn?.textContent).toContain("50%");
+    expect(drawn?.textContent).toContain("乙（1人，50%）");
     const fixed = screen.getByText("固定题").closest("tr");
     expect(fixed?.textContent).not.toContain("抽题");
   });

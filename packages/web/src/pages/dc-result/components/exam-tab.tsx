@@ -1,4 +1,4 @@
-import type { ExamQuestionReport, ExamRankingItem } from "@wjgj/core";
+import type { ExamQuestionReport, ExamRankingItem, ExamWrongOption } from "@wjgj/core";
 import {
   Alert,
   App,
@@ -67,6 +67,14 @@ const questionColumns: TableColumnsType<ExamQuestionReport> = [
           <span>{formatPercent(rate)}</span>
         </div>
       ),
+  },
+  {
+    title: "最多错选",
+    dataIndex: "topWrong",
+    width: 150,
+    ellipsis: true,
+    render: (wrong: ExamWrongOption | null) =>
+      wrong === null ? "-" : `${wrong.label}（${wrong.count}人，${formatPercent(wrong.rate)}）`,
   },
   { title: "平均得分", dataIndex: "averageScore", width: 90, render: (v: number | null) => formatNumber(v) },
   {
@@ -193,7 +201,7 @@ export function ExamTab() {
           dataSource={report.questions}
           pagination={false}
           // A phone scrolls the table in its card; wider screens keep the titles cut with an ellipsis.
-          scroll={{ x: 760 }}
+          scroll={{ x: 910 }}
         />
       </Card>
       <ExamTagCard />
