@@ -117,6 +117,11 @@ test("a bank imported from the template feeds a random exam: two phones get two 
     "aria-valuenow",
     "100",
   );
+  // 各题正确率 lists every bank question either paper drew, marked 抽题, all answered right.
+  const perQuestion = page.getByTestId("exam-tab").locator(".ant-card", { hasText: "各题正确率" });
+  const drawnRows = perQuestion.locator("tbody tr.ant-table-row", { hasText: "抽题" });
+  await expect(drawnRows).toHaveCount(new Set([...first, ...second]).size);
+  await expect(drawnRows.first()).toContainText("100%");
   // On a phone the counts move under the tag and the card fits the screen.
   await page.setViewportSize(PHONE.viewport);
   await expect(safety.getByRole("cell")).toHaveText([/^安全\s*2人 · 8题次$/, "40 / 40", "100%"], {
