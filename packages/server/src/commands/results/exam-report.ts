@@ -266,15 +266,19 @@ function higherThan(counts: readonly { score: number; count: number }[], score: 
 }
 
 /** 姓名 from a 个人信息 name question (or a blank labelled 姓名), for the ranking. */
+const NAME_TITLE = /^(?:请填写|请输入)?(?:您的|你的|考生|学生|学员)?(?:姓名|名字)[:：]?$/;
+
 async function namesOf(
   ctx: AppContext,
   definition: SurveyDefinition,
   questionnaireId: number,
   ids: number[],
 ) {
-  const nameQuestion = definition.pages
-    .flatMap((page) => page.questions)
-    .find((q) => q.type === "personal" && q.config.preset === "name");
+  const all = definition.pages.flatMap((page) => page.questions);
+  // A 个人信息 name, else a plain text question titled as one (姓名, 您的姓名, 考生姓名: …), as many exams ask.
+  const nameQuestion =
+    all.find((q) => q.type === "personal" && q.config.preset === "name") ??
+    all.find((q) => q.type === "text" && NAME_TITLE.test(richTextToPlain(q.title).trim()));
   if (!nameQuestion || ids.length === 0) return new Map<number, string>();
   const rows = await ctx.db
     .selectFrom("response_facts")

@@ -225,6 +225,15 @@ describe("知识点掌握 (statistics/getExamTagMastery)", () => {
     ]);
     const onlyA = { condition: { kind: "compare", questionId: "name", op: "contains", value: "甲" } };
     expect((await report(onlyA)).map((row) => row.wrong)).toEqual([null, null, null, null]);
+    // The ranking names candidates from the text question titled 姓名 (the exam has no 个人信息 name).
+    const ranked = await call<ExamReport>(t.app, "POST", "statistics/getExamReport", {
+      token: owner.token,
+      json: { id: q.id, pageNum: 1, pageSize: 20 },
+    });
+    expect(ranked.body.data.ranking.list.map((row) => [row.name, row.score])).toEqual([
+      ["考生甲", 29],
+      ["考生乙", 15],
+    ]);
   });
 
   it("is empty for an exam without paper rules, and refused for a questionnaire that is no exam", async () => {
