@@ -239,7 +239,7 @@ test.describe("answering on a phone", () => {
     await updateSettings(request, q, { startTime: "", endTime: "2020-01-01T00:00:00.000Z" });
     await expectClosed("问卷已结束", "这份问卷已停止收集答卷，感谢您的关注。");
     await updateSettings(request, q, { endTime: "", maxResponses: 1 });
-    await page.goto(`/r/${q.publicId}`);
+    await openAnswerPage(page, q.publicId);
     await tapText(card(page, "q1"), "大一");
     await page.getByRole("button", { name: "提交" }).tap();
     await expect(page.getByTestId("thank-you")).toBeVisible();

@@ -61,6 +61,8 @@ test.describe("提醒页与封面页", () => {
     await expect(cover.getByRole("link", { name: "《隐私政策》" })).toHaveAttribute("href", "/Agreement");
     await cover.getByRole("link", { name: "开始答题" }).click();
     await expect(page).toHaveURL(`/r/${q.publicId}?start=1`);
+    // A tap before the logic engine has loaded is not an answer yet (openAnswerPage waits the same way).
+    await page.locator("html[data-engine=ready]").waitFor({ state: "attached" });
     await card(page, "q1").getByText("大一", { exact: true }).click();
     await page.getByRole("button", { name: "提交" }).click();
     await expect(page.getByTestId("thank-you")).toBeVisible();

@@ -131,6 +131,8 @@ test.describe("content security policy, the respondent page", () => {
     // The share dialog's embed code frames this page on other sites.
     expect(policy).toContain("frame-ancestors *");
     expect(opened?.headers()["x-frame-options"]).toBeUndefined();
+    // Taps count once the logic engine has loaded (openAnswerPage waits the same way).
+    await page.locator("html[data-engine=ready]").waitFor({ state: "attached" });
 
     await tapText(card(page, "q1"), "大二");
     await card(page, "photo").locator('input[type="file"]').setInputFiles({

@@ -1,4 +1,3 @@
-import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import { AdminLayout } from "./layouts/admin-layout/index.tsx";
 import { adminRoutes } from "./layouts/admin-layout/routes.tsx";
@@ -6,13 +5,9 @@ import { ConsoleLayout } from "./layouts/console-layout/index.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { StandaloneLayout } from "./layouts/standalone-layout.tsx";
 import { WebsiteLayout } from "./layouts/website-layout/index.tsx";
+// Pages load on demand (seed §9): each route pulls its own chunk the first time it is opened.
+import { lazyPage as page } from "./lib/lazy-page.tsx";
 import type { RouteHandle } from "./lib/route-handle.ts";
-
-/** Pages load on demand (seed §9): each route pulls its own chunk the first time it is opened. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
-  return <Page />;
-}
 
 /**
  * Redirects of seed §2 run as loaders, before anything renders, so the guard judges the destination

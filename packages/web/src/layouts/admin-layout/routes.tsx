@@ -1,14 +1,11 @@
-import { type ComponentType, lazy, type ReactElement } from "react";
+import type { ComponentType, ReactElement } from "react";
 import { type RouteObject, redirect } from "react-router";
+import { lazyPage } from "../../lib/lazy-page.tsx";
 import { adminSections } from "./sections.ts";
 
 type RecordsModule = typeof import("../../pages/dw-records/index.tsx");
 
-/** Each screen loads on demand (seed §9); the list screens share one chunk. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  const Page = lazy(() => load().then((module) => ({ default: pick(module) })));
-  return <Page />;
-}
+// Each screen loads on demand (seed §9, lazyPage); the list screens share one chunk.
 
 const records = (pick: (module: RecordsModule) => ComponentType) =>
   lazyPage(() => import("../../pages/dw-records/index.tsx"), pick);
