@@ -9,6 +9,7 @@ import type { A11yFixtures, A11yPage } from "./a11y-pages.ts";
 import { ADMIN, apiLogin, DEMO_PERSONAL } from "./accounts.ts";
 import { simpleSurvey } from "./answer-page.ts";
 import { fireAlarmQuestion, lifecycle, publishQuestionnaire, submitAnswers, unique } from "./answering.ts";
+import { countRequestsInFlight } from "./axe.ts";
 import { everyTypeSurvey } from "./every-type-survey.ts";
 import { apiPartnerLogin } from "./partner.ts";
 
@@ -110,6 +111,7 @@ export const test = base.extend<Record<never, never>, { sweep: Sweep }>({
         let tab = tabs.get(key);
         if (!tab) {
           const context = await browser.newContext({ baseURL, locale });
+          await countRequestsInFlight(context);
           // The token goes where the login screen puts it, again in every document the tab opens, so the
           // storage cleared between visits never logs the role out.
           if (role)

@@ -1,16 +1,35 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 
 /** The WCAG 2.0, 2.1 and 2.2 A and AA rules; issue #21's bar. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Counts the page's API requests in flight (`window.__wjInFlight`) in every document the context opens, so that
+ * `waitForSettledAnimations` also waits for data still on its way: a card whose list arrives after the page
+ * looked settled switches its buttons on while axe reads their colours. Pages of contexts without it count none.
+ */
+export async function countRequestsInFlight(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const scope = window as unknown as { __wjInFlight: number };
+    scope.__wjInFlight = 0;
+    const original = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      scope.__wjInFlight += 1;
+      return original(...args).finally(() => {
+        scope.__wjInFlight -= 1;
+      });
+    };
+  });
+}
 
 /**
  * Waits until the page is live (hydrated: the web entries mark <html data-live>), every finite animation and
  * transition has finished, and the DOM has stayed unchanged for three frames in a row: axe reads colours as drawn,
  * so a panel still fading in, or a button fading from its disabled pre-hydration look to its live one, would be
  * reported as low contrast. The quiet frames matter because a lazily loaded page can switch its own buttons on a
- * render after the mark: before that render there is no transition yet to wait for. Endless animations (spinners,
- * the caret) are left running.
+ * render after the mark: before that render there is no transition yet to wait for. With `countRequestsInFlight`
+ * it also waits for the page's requests. Endless animations (spinners, the caret) are left running.
  */
 export async function waitForSettledAnimations(page: Page) {
   await page.evaluate(
@@ -30,6 +49,7 @@ export async function waitForSettledAnimations(page: Page) {
           document.documentElement.hasAttribute("data-live") &&
           // A list marked busy is drawn faded while it reloads; axe must see it as it ends up.
           document.querySelector('[aria-busy="true"]') === null &&
+          ((window as unknown as { __wjInFlight?: number }).__wjInFlight ?? 0) === 0 &&
           document.getAnimations().every((animation) => {
             const iterations = animation.effect?.getTiming().iterations;
             return iterations === Number.POSITIVE_INFINITY || animation.playState !== "running";
