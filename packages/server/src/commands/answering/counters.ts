@@ -1,6 +1,6 @@
 import { counterKeysOf, getQuestionType, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import { sql } from "kysely";
-import { isSqlite, type Trx } from "../../db/index.ts";
+import { type Db, isSqlite, type Trx } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 
 /**
@@ -106,9 +106,10 @@ const addCountersArrays = preparedQuery<
       on conflict (questionnaire_id, key, shard) do update set count = response_counter_shards.count + excluded.count`,
 );
 
-export async function readCounters(trx: Trx, questionnaireId: number, keys: readonly string[]) {
+/** The counters of `keys` (keys never counted are left out), inside a transaction or not. */
+export async function readCounters(db: Db | Trx, questionnaireId: number, keys: readonly string[]) {
   if (keys.length === 0) return new Map<string, number>();
-  const rows = await trx
+  const rows = await db
     .selectFrom("response_counters")
     .select(["key", "count"])
     .where("questionnaireId", "=", questionnaireId)

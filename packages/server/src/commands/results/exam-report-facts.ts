@@ -1,5 +1,6 @@
 import { EXAM_SUM_SCALE, type FactPredicate } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
+import { readCounters } from "../answering/counters.ts";
 import { PREFIX_END, type ResponseSet, responsesIn } from "./filter.ts";
 
 /** Per question: responses scored, points summed, full marks, and those graded or waiting by hand. */
@@ -128,25 +129,15 @@ export async function optionCounts(
   keys: readonly string[],
   filtered: { set: ResponseSet; predicate: FactPredicate | null } | null,
 ): Promise<Map<string, number>> {
+  if (!filtered) return readCounters(ctx.db, questionnaireId, keys);
   if (keys.length === 0) return new Map();
-  const rows = filtered
-    ? await ctx.db
-        .selectFrom("response_facts")
-        .select(["key", (eb) => eb.fn.countAll<number>().as("count")])
-        .where("questionnaireId", "=", questionnaireId)
-        .where("key", "in", keys)
-        .where(
-          "responseId",
-          "in",
-          responsesIn(ctx.db, filtered.set, filtered.predicate).select("responses.id"),
-        )
-        .groupBy("key")
-        .execute()
-    : await ctx.db
-        .selectFrom("response_counters")
-        .select(["key", "count"])
-        .where("questionnaireId", "=", questionnaireId)
-        .where("key", "in", keys)
-        .execute();
+  const rows = await ctx.db
+    .selectFrom("response_facts")
+    .select(["key", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("questionnaireId", "=", questionnaireId)
+    .where("key", "in", keys)
+    .where("responseId", "in", responsesIn(ctx.db, filtered.set, filtered.predicate).select("responses.id"))
+    .groupBy("key")
+    .execute();
   return new Map(rows.map((row) => [row.key, Number(row.count)]));
 }

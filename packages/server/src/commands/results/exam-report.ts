@@ -104,7 +104,7 @@ export async function getExamReport(
     row: questionRow(question, number, maxOf(definition, question.id), factsByKey.get(question.id)),
   }));
   let number = answerable.at(-1)?.number ?? 0;
-  for (const { question, tally } of await drawnQuestions(ctx, definition, factsByKey)) {
+  for (const { question, tally } of await drawnQuestions(ctx, definition, answerable, factsByKey)) {
     number += 1;
     rows.push({
       question,
@@ -225,10 +225,11 @@ function questionRow(
 async function drawnQuestions(
   ctx: AppContext,
   definition: SurveyDefinition,
+  answerable: ReturnType<typeof answerableQuestions>,
   tallies: ReadonlyMap<string, QuestionTally>,
 ): Promise<{ question: Question; tally: QuestionTally }[]> {
   const rules = definition.settings.exam?.paperRules ?? [];
-  const own = new Set(answerableQuestions(definition).map(({ question }) => question.id));
+  const own = new Set(answerable.map(({ question }) => question.id));
   const ids = [...tallies.keys()]
     .filter((key) => !own.has(key))
     .map((key) => /^bank_(\d+)$/.exec(key))
@@ -265,8 +266,10 @@ function higherThan(counts: readonly { score: number; count: number }[], score: 
   return higher;
 }
 
-/** 姓名 from a 个人信息 name question (or a blank labelled 姓名), for the ranking. */
+/** A plain text question's title that asks for a name: 姓名, 您的姓名, 考生姓名：… */
 const NAME_TITLE = /^(?:请填写|请输入)?(?:您的|你的|考生|学生|学员)?(?:姓名|名字)[:：]?$/;
+
+/** 姓名 for the ranking: from a 个人信息 name question, else from a text question titled as a name. */
 
 async function namesOf(
   ctx: AppContext,
@@ -275,7 +278,6 @@ async function namesOf(
   ids: number[],
 ) {
   const all = definition.pages.flatMap((page) => page.questions);
-  // A 个人信息 name, else a plain text question titled as one (姓名, 您的姓名, 考生姓名: …), as many exams ask.
   const nameQuestion =
     all.find((q) => q.type === "personal" && q.config.preset === "name") ??
     all.find((q) => q.type === "text" && NAME_TITLE.test(richTextToPlain(q.title).trim()));
