@@ -18,11 +18,16 @@ import type { StorePlan } from "./submit-limits.ts";
  * batch decided from (one lane per questionnaire, settings, published revision and remembered terms), and,
  * when the owner's level caps responses, only while the whole batch fits under the cap — counted under the
  * questionnaire's submit lock by the statement itself (migration 0125), so the cap is exact across batches,
- * serialised submits and instances, still in one round trip. Otherwise it stores
- * nothing, and each submit of the batch is retried alone with the single-submit statement, which tells a
- * stale read from a full cap exactly as before. A repeated idempotency key stores nothing for that submit
- * only (its unique index settles it); a failing batch is retried one submit at a time, so one bad submit
- * cannot fail its neighbours.
+ * serialised submits and instances, still in one round trip. Otherwise it stores nothing, and each submit of
+ * the batch is retried alone with the single-submit statement, which tells a stale read from a full cap
+ * exactly as before.
+ *
+ * The statement stores every submit of the batch or none: the counters arrive summed over the batch (about
+ * 94 rows for a batch of any size of the bench's questionnaire, where one row per submit and key cost
+ * PostgreSQL a fifth of the statement), so they hold only if every response went in. A repeated idempotency
+ * key is therefore not skipped but fails the statement on its unique index, and so does any other error;
+ * each submit of a failed batch is then retried alone, where a repeat answers the response already stored
+ * (`isRepeatedKey`), so one bad submit cannot fail its neighbours.
  */
 export const batchSql = `with gate as (
   select (select settings from prize_sets where questionnaire_id = $1::int) as prize_settings,
@@ -48,7 +53,6 @@ export const batchSql = `with gate as (
   select $1::int, i.revision_id, i.answers, i.labels, i.score, i.max_score, i.passed, i.end_state, i.status,
     i.ip, i.user_agent, i.device_id, i.user_id, i.source, i.duration_seconds, i.idempotency_key, i.submitted_at
   from input i, gate
-  on conflict (questionnaire_id, idempotency_key) do nothing
   returning id, idempotency_key, end_state, score, max_score, passed
 ), stored as (
   select r.*, i.ord from r join input i on i.idempotency_key collate "C" = r.idempotency_key
@@ -59,10 +63,8 @@ export const batchSql = `with gate as (
   join stored s on s.ord = x.ord
 ), c as (
   insert into response_counter_shards (questionnaire_id, key, shard, count)
-  select $1::int, e.key, ${COUNTER_SHARD}, sum(e.amount)
-  from json_to_recordset($11::json) as e (ord int, key text, amount bigint)
-  join stored s on s.ord = e.ord
-  group by e.key
+  select $1::int, e.key, ${COUNTER_SHARD}, e.amount
+  from json_to_recordset($11::json) as e (key text, amount bigint), gate
   order by e.key collate "C"
   on conflict (questionnaire_id, key, shard) do update
     set count = response_counter_shards.count + excluded.count
@@ -77,6 +79,15 @@ select s.ord, s.id, s.end_state as "endState", s.score, s.max_score as "maxScore
 from stored s, gate g`;
 
 const BATCH_STATEMENT = "wjgj_submit_batch";
+
+/** The unique index that settles a repeated idempotency key (migration 0004). */
+const IDEMPOTENCY_INDEX = "responses_idempotency_uq";
+
+/** Whether PostgreSQL refused a statement because a response of one of its idempotency keys is stored. */
+export function isRepeatedKey(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === IDEMPOTENCY_INDEX;
+}
 
 /** Namespace of the advisory locks that serialise limited submits (submit-postgres.ts; migration 0125 too). */
 export const SUBMIT_LOCK_SPACE = 22;
@@ -111,14 +122,16 @@ interface Lane {
 
 /**
  * The statement's parameters for a batch (every plan in one lane: same questionnaire, row and terms). The
- * responses, their facts and their counter entries go as three JSON arrays of rows (`json_to_recordset`):
- * JSON.stringify is native, where the driver's array literals escape every element in JavaScript.
+ * responses, their facts, the counters summed over the batch and the unique values go as JSON arrays of rows
+ * (`json_to_recordset`): JSON.stringify is native, where the driver's array literals escape every element in
+ * JavaScript. A fact's absent `num` and `text` are left out (most facts are choices): PostgreSQL reads a
+ * missing field as null.
  */
 export function batchParams(plans: readonly StorePlan[]): unknown[] {
   const first = plans[0] as StorePlan;
   const responses: unknown[] = [];
   const facts: unknown[] = [];
-  const counters: unknown[] = [];
+  const counters = new Map<string, number>();
   const uniques: unknown[] = [];
   plans.forEach((plan, index) => {
     const ord = index + 1;
@@ -142,15 +155,11 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
       idempotency_key: values.idempotencyKey,
       submitted_at: values.submittedAt,
     });
+    // JSON.stringify leaves out a fact's absent num and text.
     for (const fact of plan.facts)
-      facts.push({
-        ord,
-        question_id: fact.questionId,
-        key: fact.key,
-        num: fact.num ?? null,
-        text: fact.text ?? null,
-      });
-    for (const [key, amount] of counterEntries(plan.facts, values, 1)) counters.push({ ord, key, amount });
+      facts.push({ ord, question_id: fact.questionId, key: fact.key, num: fact.num, text: fact.text });
+    for (const [key, amount] of counterEntries(plan.facts, values, 1))
+      counters.set(key, (counters.get(key) ?? 0) + amount);
     for (const unique of plan.uniques)
       uniques.push({ ord, question_id: unique.questionId, value: unique.value });
   });
@@ -165,7 +174,7 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
     first.terms.cap,
     JSON.stringify(responses),
     JSON.stringify(facts),
-    JSON.stringify(counters),
+    JSON.stringify(Array.from(counters, ([key, amount]) => ({ key, amount }))),
     JSON.stringify(uniques),
   ];
 }

@@ -7,13 +7,14 @@ import { rewardsOffered } from "../rewards/offer.ts";
 import { claimFiles, referencesFiles } from "./files.ts";
 import type { RepliedResponse, StoredResponse } from "./reply.ts";
 import { answerState } from "./state.ts";
-import { batcherOf, batchParams, batchSql, SUBMIT_LOCK_SPACE } from "./submit-batch.ts";
+import { batcherOf, batchParams, batchSql, isRepeatedKey, SUBMIT_LOCK_SPACE } from "./submit-batch.ts";
 import { ClosedError, StaleRowError, type StorePlan, sameGates, uniqueTakenError } from "./submit-limits.ts";
 
 /**
  * A submit stored alone — in the serialised path's transaction, or retried out of a batch — runs the batch
  * statement (submit-batch.ts) with a batch of one: the same checks of the questionnaire and the owner's
- * terms, the same writes, one round trip.
+ * terms, the same writes, one round trip. A repeated idempotency key fails it on the key's unique index; the
+ * submit then answers the response stored under that key.
  */
 const STORE_STATEMENT = "wjgj_submit_store";
 
@@ -66,21 +67,27 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     const client = await pool.connect();
     // Timed once a connection is in hand: waiting for the pool is queueing, not holding.
     const started = performance.now();
-    let stored: { rows: StoreRow[] };
+    let stored: { rows: StoreRow[] } | "repeat";
     try {
       stored = await client.query<StoreRow>({
         name: STORE_STATEMENT,
         text: batchSql,
         values: batchParams([plan]),
       });
+    } catch (error) {
+      if (!isRepeatedKey(error)) throw error;
+      stored = "repeat";
     } finally {
       client.release();
     }
+    if (stored === "repeat") return await previousOrStale(db, plan);
     record(submitHoldTimes.unlocked, started);
     const row = stored.rows[0];
     return row ? storedResponse(row) : await previousOrStale(db, plan);
   }
   let locked = 0;
+  // The lock makes the key's lookup in checkLimits final for limited submits; an unlimited submit of the same
+  // key (sent before the questionnaire got its limit) can still get in first and fail the store.
   const stored = await transaction(db, async (trx) => {
     if (serial) {
       await trx.executeQuery(
@@ -97,6 +104,9 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     if (!row) throw new StaleRowError();
     await claim(row.id);
     return storedResponse(row);
+  }).catch(async (error: unknown) => {
+    if (isRepeatedKey(error)) return await previousOrStale(db, plan);
+    throw error;
   });
   if (locked > 0) record(submitHoldTimes.serial, locked);
   return stored;

@@ -111,6 +111,39 @@ describe("a burst of submits to one questionnaire", () => {
     expect(stored).toHaveLength(4);
   });
 
+  it("answers a key stored earlier with its response when it comes back among new submits, and counts each once", async () => {
+    const { q, revisionId } = await published("满意度·重发已存答卷");
+    const key = `again-${Date.now()}`;
+    const first = await submitWithToken(
+      t,
+      q.publicId,
+      revisionId,
+      { rate: { optionId: "no" } },
+      { idempotencyKey: key, deviceId: "device-again" },
+    );
+    expect(first.body.code, first.body.msg).toBe(200);
+    // On PostgreSQL the repeat fails its batch's statement (its counters come summed, so the statement stores
+    // all or nothing); every submit of that batch is then stored alone.
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        submitWithToken(
+          t,
+          q.publicId,
+          revisionId,
+          { rate: { optionId: i === 3 ? "no" : "yes" } },
+          i === 3 ? { idempotencyKey: key, deviceId: "device-again" } : {},
+        ),
+      ),
+    );
+    for (const reply of replies) expect(reply.body.code, reply.body.msg).toBe(200);
+    expect(replies[3]?.body.data?.responseId).toBe(first.body.data?.responseId);
+    expect(new Set(replies.map((reply) => reply.body.data?.responseId)).size).toBe(8);
+    const counters = await countersOf(q.id);
+    expect(counters.get("total")).toBe(8);
+    expect(counters.get("option:rate:no")).toBe(1);
+    expect(counters.get("option:rate:yes")).toBe(7);
+  });
+
   it("keeps to the owner's level cap when the burst is larger than what is left", async () => {
     const { q, revisionId } = await published("满意度·会员上限");
     for (let i = 0; i < 3; i++)
