@@ -17,7 +17,6 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../packages/server/src/app.ts";
 import {
@@ -91,21 +90,25 @@ async function load(url: string, body: string, concurrency = CONCURRENCY) {
 
 /**
  * CPU time (ms) each PostgreSQL backend serving the bench database has used, by process id, read from
- * /proc (the server runs on this machine; elsewhere the figure is left out). Ticks are 1/100 s.
+ * /proc (the server runs on this machine; elsewhere the figure is left out). Ticks are 1/100 s. A process
+ * that ended between the listing and the read (an autovacuum worker of the bench database, say) is skipped;
+ * it used to zero the whole round's figure. The listing runs on a connection of its own: run through the
+ * app's pool, it left out the very backend that had just stored the batches.
  */
 async function postgresCpu(): Promise<Map<number, number> | null> {
-  if (!postgres) return null;
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid()`.execute(handle.db);
+  if (!monitor || !fs.existsSync("/proc/self/stat")) return null;
+  const { rows } = await monitor.query<{ pid: number }>(`select pid from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()`);
   const used = new Map<number, number>();
   for (const { pid } of rows) {
+    let stat: string;
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     } catch {
-      return null;
+      continue;
     }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
   }
   return used;
 }
@@ -161,6 +164,8 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } |
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-submit-"));
 const postgres = await freshPostgres();
+const monitor = postgres ? new pg.Client({ connectionString: postgres.url }) : null;
+await monitor?.connect();
 const config = loadConfig({
   ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   ...(process.env.PG_POOL_MAX ? { PG_POOL_MAX: process.env.PG_POOL_MAX } : {}),
@@ -322,6 +327,7 @@ await ours.close();
 await bare.close();
 await handle.destroy();
 await closeBaseline();
+await monitor?.end();
 await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
