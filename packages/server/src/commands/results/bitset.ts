@@ -60,24 +60,42 @@ export class Bitset {
 
   count(): number {
     let total = 0;
-    for (let i = 0; i < this.words.length; i += 1) total += popcount(this.words[i] as number);
+    const words = this.words;
+    for (let i = 0; i < words.length; i += 1) {
+      const word = words[i] as number;
+      total += (BITS16[word & 0xffff] as number) + (BITS16[word >>> 16] as number);
+    }
     return total;
   }
 
-  /** |this ∧ other| without building the intersection. */
+  /**
+   * |this ∧ other| without building the intersection. The filtered statistics' inner loop (one pass per
+   * dense key): a 16-bit table lookup per half word counts faster here than the bit-twiddling popcount
+   * (bench/popcount.ts).
+   */
   countAnd(other: Bitset): number {
     let total = 0;
-    const n = Math.min(this.words.length, other.words.length);
-    for (let i = 0; i < n; i += 1) total += popcount((this.words[i] as number) & (other.words[i] as number));
+    const a = this.words;
+    const b = other.words;
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i += 1) {
+      const word = (a[i] as number) & (b[i] as number);
+      total += (BITS16[word & 0xffff] as number) + (BITS16[word >>> 16] as number);
+    }
     return total;
   }
 
   /** |this ∧ a ∧ b|. */
   countAnd2(a: Bitset, b: Bitset): number {
     let total = 0;
-    const n = Math.min(this.words.length, a.words.length, b.words.length);
-    for (let i = 0; i < n; i += 1)
-      total += popcount((this.words[i] as number) & (a.words[i] as number) & (b.words[i] as number));
+    const x = this.words;
+    const y = a.words;
+    const z = b.words;
+    const n = Math.min(x.length, y.length, z.length);
+    for (let i = 0; i < n; i += 1) {
+      const word = (x[i] as number) & (y[i] as number) & (z[i] as number);
+      total += (BITS16[word & 0xffff] as number) + (BITS16[word >>> 16] as number);
+    }
     return total;
   }
 
@@ -95,5 +113,9 @@ export const wordsFor = (size: number) => Math.ceil(size / 32);
 export function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+/** Set bits of every 16-bit number (64 KB, built once). */
+const BITS16 = new Uint8Array(65536);
+for (let i = 0; i < 65536; i += 1) BITS16[i] = popcount(i);
