@@ -1,5 +1,5 @@
 import { App, Button, Card, Form } from "antd";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useAdminMutation } from "../../api/admin.ts";
 import { adminSiteApi, type SettingsSaveInput } from "../../api/admin-site.ts";
 import { fieldErrorsOf } from "../../api/errors.ts";
@@ -45,13 +45,21 @@ export function SettingsSection({
     saveOwn ? saveOwn(values) : adminSiteApi.saveSettings(toInput ? toInput(values) : {}),
   );
 
+  // The stored values fill the fields the admin has not typed in since the last save: they arrive after the
+  // page opens, and again after every save on the screen (a save refreshes the settings), and must not wipe
+  // what is being typed here meanwhile. (antd counts setFieldsValue as touching, so edits are kept apart.)
+  const edited = useRef(new Set<string>());
   useEffect(() => {
-    if (initial) form.setFieldsValue(initial);
+    if (!initial) return;
+    form.setFieldsValue(
+      Object.fromEntries(Object.entries(initial).filter(([name]) => !edited.current.has(name))),
+    );
   }, [initial, form]);
 
   const handleFinish = async (values: Values) => {
     try {
       await save.mutateAsync(values);
+      edited.current.clear();
       void message.success(`${title}已保存`);
     } catch (error) {
       const errors = fieldErrorsOf(error)
@@ -72,7 +80,15 @@ export function SettingsSection({
 
   return (
     <Card title={title} extra={extra} className="wj-settings__card" data-testid={testId}>
-      <Form form={form} layout="vertical" onFinish={handleFinish} className="wj-settings__form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+        onValuesChange={(changed: Values) => {
+          for (const name of Object.keys(changed)) edited.current.add(name);
+        }}
+        className="wj-settings__form"
+      >
         {children}
         <Form.Item className="wj-settings__actions">
           <Button type="primary" htmlType="submit" loading={save.isPending}>
