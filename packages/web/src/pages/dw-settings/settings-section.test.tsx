@@ -27,18 +27,18 @@ function Section({ initial }: { initial: Record<string, unknown> | undefined }) 
   );
 }
 
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const fieldValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 describe("a settings section", () => {
   it("keeps what the admin typed when the stored settings arrive or are refreshed, and fills the rest", () => {
     const { rerender } = render(<Section initial={undefined} />);
     fireEvent.change(screen.getByLabelText("客服电话"), { target: { value: "400-123-4567" } });
     rerender(<Section initial={{ phone: "400-000-0000", email: "service@example.com" }} />);
-    expect(valueOf("客服电话")).toBe("400-123-4567");
-    expect(valueOf("电子邮箱")).toBe("service@example.com");
+    expect(fieldValue("客服电话")).toBe("400-123-4567");
+    expect(fieldValue("电子邮箱")).toBe("service@example.com");
     // A refresh after a save elsewhere on the screen: untouched fields follow it, typed ones stay.
     rerender(<Section initial={{ phone: "400-000-0000", email: "help@example.com" }} />);
-    expect(valueOf("客服电话")).toBe("400-123-4567");
-    expect(valueOf("电子邮箱")).toBe("help@example.com");
+    expect(fieldValue("客服电话")).toBe("400-123-4567");
+    expect(fieldValue("电子邮箱")).toBe("help@example.com");
   });
 });
