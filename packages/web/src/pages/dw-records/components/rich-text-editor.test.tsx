@@ -68,4 +68,12 @@ describe("RichTextEditor (admin CMS)", () => {
       "<p>原文</p>",
     );
   });
+
+  it("keeps focus in the editor when a formatting button is pressed, so typing goes on at once", () => {
+    renderEditor();
+    for (const name of ["加粗", "斜体", /^标\s?题$/, "小标题", /^正\s?文$/, "• 列表", "1. 列表"]) {
+      // fireEvent returns false when the handler prevented the default, i.e. the button did not take focus.
+      expect(fireEvent.mouseDown(screen.getByRole("button", { name })), String(name)).toBe(false);
+    }
+  });
 });

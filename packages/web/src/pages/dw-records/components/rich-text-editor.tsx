@@ -1,6 +1,6 @@
 import { EditorContent } from "@tiptap/react";
 import { Button, Input, Space, Tooltip } from "antd";
-import { useState } from "react";
+import { type MouseEvent, useState } from "react";
 import { useRichTextEditor } from "../../../components/rich-text/use-rich-text-editor.ts";
 import { cleanHtml } from "../lib/clean-html.ts";
 import { PromptButton } from "./prompt-button.tsx";
@@ -14,6 +14,13 @@ interface RichTextEditorProps {
 
 const LINK = /^(?:https?:\/\/|mailto:)[^\s"'<>\\]+$/i;
 const IMAGE = /^(?:https?:\/\/|\/)[^\s"'<>\\]+$/i;
+
+/**
+ * A formatting button must not take focus from the editor: if it did, the editor would blur on mousedown
+ * and Tiptap's focus() would give focus back only in the next animation frame, so keys typed right after
+ * the click (加粗, then 重点) were lost or landed before the previous character.
+ */
+const keepEditorFocus = (event: MouseEvent) => event.preventDefault();
 
 /**
  * The admin's article editor (news, help articles): the shared Tiptap editor with headings, lists, links
@@ -62,6 +69,7 @@ export function RichTextEditor({ value = "", onChange, id, ...rest }: RichTextEd
           <Button
             size="small"
             disabled={source}
+            onMouseDown={keepEditorFocus}
             onClick={() => chain()?.toggleBold().run()}
             aria-label="加粗"
           >
@@ -72,25 +80,26 @@ export function RichTextEditor({ value = "", onChange, id, ...rest }: RichTextEd
           <Button
             size="small"
             disabled={source}
+            onMouseDown={keepEditorFocus}
             onClick={() => chain()?.toggleItalic().run()}
             aria-label="斜体"
           >
             <i>I</i>
           </Button>
         </Tooltip>
-        <Button size="small" disabled={source} onClick={() => chain()?.toggleHeading({ level: 2 }).run()}>
+        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleHeading({ level: 2 }).run()}>
           标题
         </Button>
-        <Button size="small" disabled={source} onClick={() => chain()?.toggleHeading({ level: 3 }).run()}>
+        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleHeading({ level: 3 }).run()}>
           小标题
         </Button>
-        <Button size="small" disabled={source} onClick={() => chain()?.setParagraph().run()}>
+        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.setParagraph().run()}>
           正文
         </Button>
-        <Button size="small" disabled={source} onClick={() => chain()?.toggleBulletList().run()}>
+        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleBulletList().run()}>
           • 列表
         </Button>
-        <Button size="small" disabled={source} onClick={() => chain()?.toggleOrderedList().run()}>
+        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleOrderedList().run()}>
           1. 列表
         </Button>
         <PromptButton
