@@ -87,19 +87,44 @@ export function RichTextEditor({ value = "", onChange, id, ...rest }: RichTextEd
             <i>I</i>
           </Button>
         </Tooltip>
-        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleHeading({ level: 2 }).run()}>
+        <Button
+          size="small"
+          disabled={source}
+          onMouseDown={keepEditorFocus}
+          onClick={() => chain()?.toggleHeading({ level: 2 }).run()}
+        >
           标题
         </Button>
-        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleHeading({ level: 3 }).run()}>
+        <Button
+          size="small"
+          disabled={source}
+          onMouseDown={keepEditorFocus}
+          onClick={() => chain()?.toggleHeading({ level: 3 }).run()}
+        >
           小标题
         </Button>
-        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.setParagraph().run()}>
+        <Button
+          size="small"
+          disabled={source}
+          onMouseDown={keepEditorFocus}
+          onClick={() => chain()?.setParagraph().run()}
+        >
           正文
         </Button>
-        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleBulletList().run()}>
+        <Button
+          size="small"
+          disabled={source}
+          onMouseDown={keepEditorFocus}
+          onClick={() => chain()?.toggleBulletList().run()}
+        >
           • 列表
         </Button>
-        <Button size="small" disabled={source} onMouseDown={keepEditorFocus} onClick={() => chain()?.toggleOrderedList().run()}>
+        <Button
+          size="small"
+          disabled={source}
+          onMouseDown={keepEditorFocus}
+          onClick={() => chain()?.toggleOrderedList().run()}
+        >
           1. 列表
         </Button>
         <PromptButton
