@@ -92,6 +92,9 @@ async function openLogic(page: Page, card: Locator, editor: string) {
   await page.getByRole("menuitem", { name: editor }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText(`${editor} · `);
+  // Clicked once it has finished zooming in: a click mid-zoom (添加跳题规则, 按相同文字自动关联) was lost
+  // about once in eight runs, on SQLite and PostgreSQL.
+  await expect(dialog).not.toHaveClass(/ant-zoom/);
   return dialog;
 }
 
