@@ -75,3 +75,17 @@ export async function newSmsAccount(request: APIRequestContext, prefix = "137"):
   expect(login.code, login.msg).toBe(200);
   return login.data.token as string;
 }
+
+/**
+ * Opens the avatar's hover panel and returns it once its opening zoom has ended, with the pointer kept on it (as a
+ * user does) so it stays open. A click during the zoom can press on one row and release on the row that has moved
+ * under the pointer, which clicks neither (CI once saw 管理后台 clicked with nothing happening).
+ */
+export async function openUserPanel(page: Page) {
+  await page.getByTestId("header-avatar").hover();
+  const panel = page.getByTestId("user-panel");
+  await expect(panel).toBeVisible();
+  await panel.hover();
+  await expect(page.locator(".ant-popover").filter({ has: panel })).not.toHaveClass(/ant-zoom/);
+  return panel;
+}

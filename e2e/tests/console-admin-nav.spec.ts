@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { ADMIN, DEMO_PERSONAL, openLoggedIn, openUserPanel } from "../support/accounts.ts";
 import { adminScreens } from "../support/admin.ts";
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -16,9 +16,7 @@ test.describe("admin navigation from the console", () => {
     await expect(page.getByTestId("admin-layout")).toBeVisible();
 
     await page.goto("/dc/dclist");
-    await page.getByTestId("header-avatar").hover();
-    const panel = page.getByTestId("user-panel");
-    await expect(panel).toBeVisible();
+    const panel = await openUserPanel(page);
     // The admin's own level, not the 个人版 of vipLevel 0.
     await expect(panel.getByTestId("admin-badge")).toHaveText("管理员");
     await expect(panel).not.toContainText("个人版");

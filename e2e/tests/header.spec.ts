@@ -1,19 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
-import { apiUserInfo, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn } from "../support/accounts.ts";
-
-async function openPanel(page: Page) {
-  await page.getByTestId("header-avatar").hover();
-  const panel = page.getByTestId("user-panel");
-  await expect(panel).toBeVisible();
-  // Keep the pointer on the panel (as a user does) so it stays open while its opening animation ends.
-  await panel.hover();
-  return panel;
-}
+import { expect, test } from "@playwright/test";
+import { apiUserInfo, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn, openUserPanel } from "../support/accounts.ts";
 
 test.describe("header and top menu", () => {
   test("vipLevel 0: personal badge and no expiry line", async ({ page, request }) => {
     await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/dclist");
-    const panel = await openPanel(page);
+    const panel = await openUserPanel(page);
     await expect(panel).toContainText(DEMO_PERSONAL.phone);
     const badge = panel.getByTestId("vip-badge");
     await expect(badge).toHaveAttribute("data-level", "0");
@@ -38,7 +29,7 @@ test.describe("header and top menu", () => {
     // Seeded a year ahead.
     expect(new Date(date).getTime()).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
 
-    const panel = await openPanel(page);
+    const panel = await openUserPanel(page);
     const badge = panel.getByTestId("vip-badge");
     await expect(badge).toHaveAttribute("data-level", "2");
     await expect(badge).toHaveText("铂金会员");
@@ -47,11 +38,11 @@ test.describe("header and top menu", () => {
 
   test("panel items lead to the personal centre, consumption details and home", async ({ page, request }) => {
     await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/dclist");
-    await (await openPanel(page)).getByText("个人中心").click();
+    await (await openUserPanel(page)).getByText("个人中心").click();
     await expect(page).toHaveURL(/\/dc\/personalCenter\?type=1$/);
-    await (await openPanel(page)).getByText("消费明细").click();
+    await (await openUserPanel(page)).getByText("消费明细").click();
     await expect(page).toHaveURL(/\/dc\/personalCenter\/personalDetail\?type=3$/);
-    await (await openPanel(page)).getByText("访问首页").click();
+    await (await openUserPanel(page)).getByText("访问首页").click();
     await expect(page).toHaveURL(/\/website\/home$/);
   });
 
@@ -95,7 +86,7 @@ test.describe("header and top menu", () => {
     const token = await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/dclist?fromType=1");
     await page.evaluate(() => localStorage.setItem("something-else", "1"));
 
-    await (await openPanel(page)).getByRole("button", { name: "退出登录" }).click();
+    await (await openUserPanel(page)).getByRole("button", { name: "退出登录" }).click();
     let dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("提示");
     await expect(dialog).toContainText("确定要退出登陆吗, 是否退出?");
@@ -103,7 +94,7 @@ test.describe("header and top menu", () => {
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/dc\/dclist/);
 
-    await (await openPanel(page)).getByRole("button", { name: "退出登录" }).click();
+    await (await openUserPanel(page)).getByRole("button", { name: "退出登录" }).click();
     dialog = page.getByRole("dialog");
     await dialog
       .getByRole("button", { name: "退 出" })

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { newSmsAccount } from "../support/accounts.ts";
+import { newSmsAccount, openUserPanel } from "../support/accounts.ts";
 
 async function buyGold(page: Page, request: APIRequestContext) {
   const token = await newSmsAccount(request, "139");
@@ -42,10 +42,7 @@ async function buyGold(page: Page, request: APIRequestContext) {
 test.describe("membership purchase with the local fake gateway", () => {
   test("desktop: 立即开通 → pay → badge, 到期 date and the order in 消费明细", async ({ page, request }) => {
     await buyGold(page, request);
-    await page.getByTestId("header-avatar").hover();
-    const panel = page.getByTestId("user-panel");
-    await expect(panel).toBeVisible();
-    await panel.hover();
+    const panel = await openUserPanel(page);
     await expect(panel.getByTestId("vip-badge")).toHaveAttribute("data-level", "1");
     await expect(panel).toContainText("到期");
   });

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN, apiLogin, newSmsAccount } from "../support/accounts.ts";
+import { ADMIN, apiLogin, newSmsAccount, openUserPanel } from "../support/accounts.ts";
 
 // Each step waits up to 30 s: on a loaded two-core machine a console list that refetches after a change took
 // longer than the default 10 s (the order was listed, just late).
@@ -102,10 +102,7 @@ for (const width of [1280, 390]) {
     await expectSoon(page.getByTestId("wallet-page")).toContainText(/\d{4}-\d{2}-\d{2}到期/);
     expect(await noSideways(page)).toBe(true);
     if (width > 800) {
-      await page.getByTestId("header-avatar").hover();
-      const panel = page.getByTestId("user-panel");
-      await expectSoon(panel).toBeVisible();
-      await panel.hover();
+      const panel = await openUserPanel(page);
       await expectSoon(panel.getByTestId("vip-badge")).toHaveAttribute("data-level", "1");
       await expectSoon(panel).toContainText("到期");
     }

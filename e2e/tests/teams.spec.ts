@@ -19,6 +19,17 @@ async function post<T>(
   return (await response.json()) as Envelope<T>;
 }
 
+/**
+ * Opens the 团队 dialog from `title`'s card and returns it once it has finished zooming in: CI once saw a click on
+ * 邀请成员 during the zoom do nothing.
+ */
+async function openTeamDialog(page: Page, title: string) {
+  await (await ownerCard(page, title)).getByTestId("team-button").click();
+  await expect(page.locator(".wj-team-dialog")).toBeVisible();
+  await expect(page.locator(".wj-team-dialog")).not.toHaveClass(/ant-zoom/);
+  return page.getByRole("dialog", { name: /团队成员/ });
+}
+
 /** The owner's card of `title` in 我创建的, found by searching. */
 async function ownerCard(page: Page, title: string) {
   await page.getByLabel("搜索问卷名称").fill(title);
@@ -47,8 +58,7 @@ test.describe("teams", () => {
 
     // The owner creates an 编辑 link from the card's 团队 dialog.
     await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/dclist");
-    await (await ownerCard(page, title)).getByTestId("team-button").click();
-    const dialog = page.getByRole("dialog", { name: /团队成员/ });
+    const dialog = await openTeamDialog(page, title);
     await dialog.getByRole("tab", { name: "邀请成员" }).click();
     await dialog.getByTestId("create-invite").click();
     const url = await dialog.getByTestId("invite-url").inputValue();
@@ -112,7 +122,7 @@ test.describe("teams", () => {
 
     // The owner stops the link: opening it again shows the revoked page.
     await page.reload();
-    await (await ownerCard(page, title)).getByTestId("team-button").click();
+    await openTeamDialog(page, title);
     await dialog.getByRole("tab", { name: "邀请成员" }).click();
     const invites = dialog.getByTestId("team-invites");
     await invites.getByRole("button", { name: "停用" }).click();
