@@ -51,11 +51,6 @@ export default defineConfig({
     headless: true,
     screenshot: "only-on-failure",
     locale: "zh-CN",
-    // Pages open as for a person who asked for reduced motion: dialogs, menus and popovers appear at once, so a click
-    // never lands mid-zoom on the row that is moving under the pointer (CI lost such clicks again and again). The
-    // journeys about motion itself (the prize wheel's turn, focus coming back after a dialog's closing motion) ask
-    // for motion with `reducedMotion: "no-preference"`, and contexts a test opens itself keep the default.
-    reducedMotion: "reduce",
   },
   webServer: {
     command: "node --import tsx packages/server/src/main.ts",

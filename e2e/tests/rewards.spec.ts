@@ -21,8 +21,7 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 test.describe("rewards on a phone", () => {
-  // The first journey watches the wheel turn; the second asks for reduced motion itself.
-  test.use({ ...PHONE, reducedMotion: "no-preference" });
+  test.use({ ...PHONE });
 
   test("answer, draw, win, fill in the form; the creator sees the winner", async ({
     page,

@@ -3,11 +3,10 @@ import { App as AntApp, ConfigProvider } from "antd";
 import zhCN from "antd/locale/zh_CN";
 import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { registerFeedback } from "./api/feedback.ts";
 import { watchAntdA11y } from "./lib/antd-a11y.ts";
-import { usePrefersReducedMotion } from "./lib/reduced-motion.ts";
 import { LiveMark } from "./lib/use-hydrated.ts";
 import type { createAppRouter } from "./router.tsx";
 import { antdTheme } from "./styles/tokens.ts";
@@ -41,15 +40,8 @@ function FeedbackBridge() {
  * router in the same providers, with a query client of its own per request, so hydration matches.
  */
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
-  // Asked-for reduced motion turns off antd's motion (dialogs, menus, popovers open and close at once); the
-  // hand-written transitions follow global.css.
-  const reducedMotion = usePrefersReducedMotion();
-  const theme = useMemo(
-    () => (reducedMotion ? { ...antdTheme, token: { ...antdTheme.token, motion: false } } : antdTheme),
-    [reducedMotion],
-  );
   return (
-    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={zhCN} theme={antdTheme} button={{ autoInsertSpace: false }}>
       <AntApp>
         <FeedbackBridge />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
