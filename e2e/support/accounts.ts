@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 /** Accounts the server seeds into an empty database (see playwright.config.ts). */
 export const ADMIN = { phone: "13800000000", password: "Admin12345" };
@@ -81,11 +81,22 @@ export async function newSmsAccount(request: APIRequestContext, prefix = "137"):
  * user does) so it stays open. A click during the zoom can press on one row and release on the row that has moved
  * under the pointer, which clicks neither (CI once saw 管理后台 clicked with nothing happening).
  */
-export async function openUserPanel(page: Page) {
+export async function openUserPanel(page: Page, timeout?: number) {
   await page.getByTestId("header-avatar").hover();
   const panel = page.getByTestId("user-panel");
-  await expect(panel).toBeVisible();
+  await expect(panel).toBeVisible({ timeout });
   await panel.hover();
-  await expect(page.locator(".ant-popover").filter({ has: panel })).not.toHaveClass(/ant-zoom/);
+  await expect(page.locator(".ant-popover").filter({ has: panel })).not.toHaveClass(/ant-zoom/, { timeout });
   return panel;
+}
+
+/**
+ * Clicks `opener` (a card's 团队 or the designer's) and returns the 团队 dialog once it has finished zooming in: CI
+ * once saw a click on 邀请成员 during the zoom do nothing.
+ */
+export async function openTeamDialog(page: Page, opener: Locator) {
+  await opener.click();
+  await expect(page.locator(".wj-team-dialog")).toBeVisible();
+  await expect(page.locator(".wj-team-dialog")).not.toHaveClass(/ant-zoom/);
+  return page.getByRole("dialog", { name: /团队成员/ });
 }

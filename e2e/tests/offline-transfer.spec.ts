@@ -102,7 +102,7 @@ for (const width of [1280, 390]) {
     await expectSoon(page.getByTestId("wallet-page")).toContainText(/\d{4}-\d{2}-\d{2}到期/);
     expect(await noSideways(page)).toBe(true);
     if (width > 800) {
-      const panel = await openUserPanel(page);
+      const panel = await openUserPanel(page, 30_000);
       await expectSoon(panel.getByTestId("vip-badge")).toHaveAttribute("data-level", "1");
       await expectSoon(panel).toContainText("到期");
     }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { apiLogin, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn } from "../support/accounts.ts";
+import { apiLogin, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn, openTeamDialog } from "../support/accounts.ts";
 
 interface Envelope<T> {
   code: number;
@@ -18,13 +18,8 @@ async function confirm(page: Page, title: RegExp, button: string) {
   await expect(box).toBeHidden();
 }
 
-/** The 团队 dialog, once it has finished zooming in. */
-async function teamDialog(page: Page) {
-  await page.getByTestId("designer-team-button").click();
-  await expect(page.locator(".wj-team-dialog")).toBeVisible();
-  await expect(page.locator(".wj-team-dialog")).not.toHaveClass(/ant-zoom/);
-  return page.getByRole("dialog", { name: /团队成员/ });
-}
+/** The designer's 团队 dialog, once it has finished zooming in. */
+const teamDialog = (page: Page) => openTeamDialog(page, page.getByTestId("designer-team-button"));
 
 /** The notification about `title` in the header's bell. */
 async function openNotice(page: Page, title: string) {

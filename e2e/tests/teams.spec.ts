@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiLogin, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn } from "../support/accounts.ts";
+import { apiLogin, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn, openTeamDialog } from "../support/accounts.ts";
 
 interface Envelope<T> {
   code: number;
@@ -17,17 +17,6 @@ async function post<T>(
 ) {
   const response = await request.post(`/wjgj/api/${path}`, { headers: { token }, form });
   return (await response.json()) as Envelope<T>;
-}
-
-/**
- * Opens the 团队 dialog from `title`'s card and returns it once it has finished zooming in: CI once saw a click on
- * 邀请成员 during the zoom do nothing.
- */
-async function openTeamDialog(page: Page, title: string) {
-  await (await ownerCard(page, title)).getByTestId("team-button").click();
-  await expect(page.locator(".wj-team-dialog")).toBeVisible();
-  await expect(page.locator(".wj-team-dialog")).not.toHaveClass(/ant-zoom/);
-  return page.getByRole("dialog", { name: /团队成员/ });
 }
 
 /** The owner's card of `title` in 我创建的, found by searching. */
@@ -58,7 +47,7 @@ test.describe("teams", () => {
 
     // The owner creates an 编辑 link from the card's 团队 dialog.
     await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/dclist");
-    const dialog = await openTeamDialog(page, title);
+    const dialog = await openTeamDialog(page, (await ownerCard(page, title)).getByTestId("team-button"));
     await dialog.getByRole("tab", { name: "邀请成员" }).click();
     await dialog.getByTestId("create-invite").click();
     const url = await dialog.getByTestId("invite-url").inputValue();
@@ -122,7 +111,7 @@ test.describe("teams", () => {
 
     // The owner stops the link: opening it again shows the revoked page.
     await page.reload();
-    await openTeamDialog(page, title);
+    await openTeamDialog(page, (await ownerCard(page, title)).getByTestId("team-button"));
     await dialog.getByRole("tab", { name: "邀请成员" }).click();
     const invites = dialog.getByTestId("team-invites");
     await invites.getByRole("button", { name: "停用" }).click();
