@@ -8,7 +8,6 @@ import {
   parseBankRows,
   questionSchema,
 } from "@wjgj/core";
-import ExcelJS from "exceljs";
 import { iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import type { Db, Trx } from "../db/index.ts";
@@ -160,7 +159,8 @@ export async function deleteBankQuestion(ctx: AppContext, viewer: Viewer, id: nu
 
 /** The first sheet's rows after the header, each cell as text. */
 async function sheetRows(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: excel } = await import("exceljs");
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -218,7 +218,8 @@ function rowErrors(errors: readonly BankRowError[]): InvalidInputError {
 }
 
 async function workbookOf(rows: readonly (readonly string[])[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: excel } = await import("exceljs");
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet("题库");
   sheet.addRow([...bankSheetHeaders]);
   sheet.getRow(1).font = { bold: true };

@@ -2,15 +2,6 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
 import { temporaryPathFor } from "../durable-write.ts";
 import { assertSafeKey, type Storage } from "./storage.ts";
 
@@ -25,9 +16,11 @@ export interface S3Settings {
   scratchDir: string;
 }
 
-function isMissing(error: unknown): boolean {
+type Sdk = typeof import("@aws-sdk/client-s3");
+
+function isMissing(sdk: Sdk, error: unknown): boolean {
   return (
-    error instanceof S3ServiceException &&
+    error instanceof sdk.S3ServiceException &&
     (error.name === "NotFound" || error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)
   );
 }
@@ -38,16 +31,22 @@ function isMissing(error: unknown): boolean {
  * requires them: several S3-compatible stores refuse the SDK's newer default trailers.
  */
 export function s3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  // The SDK takes about a tenth of a second to load: only a server configured for S3 loads it, once, from here.
+  const loaded = import("@aws-sdk/client-s3").then((sdk) => ({
+    sdk,
+    client: new sdk.S3Client({
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+        : {}),
+    }),
+  }));
+  // A failed load is reported by the first call that needs the SDK, not as an unhandled rejection at start.
+  loaded.catch(() => {});
   const Bucket = settings.bucket;
   const keyOf = (key: string) => {
     assertSafeKey(key);
@@ -56,8 +55,9 @@ export function s3Storage(settings: S3Settings): Storage {
   return {
     driver: "s3",
     async put(key, data, options = {}) {
+      const { sdk, client } = await loaded;
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: keyOf(key),
           Body: data,
@@ -73,8 +73,9 @@ export function s3Storage(settings: S3Settings): Storage {
     async putFile(key, file, options = {}) {
       try {
         const { size } = await fsp.stat(file);
+        const { sdk, client } = await loaded;
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: keyOf(key),
             Body: fs.createReadStream(file),
@@ -87,28 +88,32 @@ export function s3Storage(settings: S3Settings): Storage {
       }
     },
     async open(key) {
+      const { sdk, client } = await loaded;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: keyOf(key) }));
         return { size: Number(object.ContentLength ?? 0), body: object.Body as Readable };
       } catch (error) {
-        if (isMissing(error)) return null;
+        if (isMissing(sdk, error)) return null;
         throw error;
       }
     },
     async stat(key) {
+      const { sdk, client } = await loaded;
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: keyOf(key) }));
         return { size: Number(head.ContentLength ?? 0) };
       } catch (error) {
-        if (isMissing(error)) return null;
+        if (isMissing(sdk, error)) return null;
         throw error;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      const { sdk, client } = await loaded;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      const { sdk, client } = await loaded;
+      await client.send(new sdk.HeadBucketCommand({ Bucket }));
     },
   };
 }

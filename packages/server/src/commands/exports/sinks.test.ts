@@ -74,7 +74,7 @@ describe("the xlsx sink", () => {
     ];
 
     const ours = path.join(dir, "ours.xlsx");
-    const sink = xlsxSink(ours, headers);
+    const sink = await xlsxSink(ours, headers);
     for (const row of rows) sink.add([...row]);
     await sink.drain();
     await sink.close();
@@ -90,7 +90,7 @@ describe("the xlsx sink", () => {
 
   it("neutralises formula-like text in place", async () => {
     const file = path.join(dir, "neutral.xlsx");
-    const sink = xlsxSink(file, ["a", "b"]);
+    const sink = await xlsxSink(file, ["a", "b"]);
     const row: Cell[] = ["=1+2", 3];
     sink.add(row);
     await sink.close();

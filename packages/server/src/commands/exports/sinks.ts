@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { exportFileTexts } from "@wjgj/core";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { type Cell, csvField, neutralise } from "./cells.ts";
 import { columnNames, rowXml } from "./sheet-xml.ts";
 
@@ -58,9 +58,11 @@ function fileOut(filePath: string) {
  * and the header row; the rows go into its sheet stream (not typed, like the backlog it reads) as the XML
  * `rowXml` renders, the same bytes (sinks.test.ts), flushed at every `drain`.
  */
-export function xlsxSink(filePath: string, headers: string[]): RowSink {
+export async function xlsxSink(filePath: string, headers: string[]): Promise<RowSink> {
+  // exceljs takes a fifth of a second to load: the server loads it for its first spreadsheet, not at start.
+  const { default: excel } = await import("exceljs");
   const { out, state, closed } = fileOut(filePath);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
     useSharedStrings: false,

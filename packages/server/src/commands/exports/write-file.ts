@@ -83,7 +83,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   signal?.throwIfAborted();
 
   if (request.kind === "zip") {
-    const zip = zipWriter(request.filePath, request.storage);
+    const zip = await zipWriter(request.filePath, request.storage);
     let rows = 0;
     let files = 0;
     try {
@@ -109,7 +109,10 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     return { rows };
   }
 
-  const sink: RowSink = (request.kind === "xlsx" ? xlsxSink : csvSink)(request.filePath, layout.headers);
+  const sink: RowSink = await (request.kind === "xlsx" ? xlsxSink : csvSink)(
+    request.filePath,
+    layout.headers,
+  );
   try {
     const withLabels = await labelsMayVary(db, questionnaireId);
     for await (const batch of responseBatches(db, questionnaireId, filter, { withLabels, predicate })) {

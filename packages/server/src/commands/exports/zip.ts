@@ -1,7 +1,6 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import { exportFileTexts } from "@wjgj/core";
-import { ZipArchive } from "archiver";
 import type { Db } from "../../db/index.ts";
 import { isSafeKey, type Storage } from "../../storage/index.ts";
 import { uploadStorageKey } from "../uploads.ts";
@@ -98,7 +97,9 @@ function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [strin
 }
 
 /** A zip written entry by entry: each `add` waits until archiver has taken the previous one. */
-export function zipWriter(filePath: string, storage: Storage) {
+export async function zipWriter(filePath: string, storage: Storage) {
+  // archiver is loaded for the first zip, not at the server's start.
+  const { ZipArchive } = await import("archiver");
   const out = fs.createWriteStream(filePath);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   let failure: unknown = null;

@@ -1,5 +1,4 @@
 import { type PrizeKind, type WinnerView, winnerFieldLabels } from "@wjgj/core";
-import ExcelJS from "exceljs";
 import { chinaDateTime, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
@@ -90,7 +89,8 @@ export async function listWinners(ctx: AppContext, viewer: Viewer, questionnaire
 /** 中奖名单 as an Excel file (a few thousand rows at most: built in memory). */
 export async function exportWinners(ctx: AppContext, viewer: Viewer, questionnaireId: number) {
   const q = await loadQuestionnaire(ctx.db, viewer, questionnaireId, "export");
-  const workbook = new ExcelJS.Workbook();
+  const { default: excel } = await import("exceljs");
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet("中奖名单");
   sheet.addRow(["答卷编号", "奖品", "券码", "姓名", "手机号", "收货地址", "中奖时间", "发放状态"]);
   for (const w of await winnerRows(ctx, questionnaireId)) {
