@@ -7,6 +7,7 @@ import { type ReactNode, useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { registerFeedback } from "./api/feedback.ts";
 import { watchAntdA11y } from "./lib/antd-a11y.ts";
+import { ReducedMotion } from "./lib/reduced-motion.tsx";
 import { LiveMark } from "./lib/use-hydrated.ts";
 import type { createAppRouter } from "./router.tsx";
 import { antdTheme } from "./styles/tokens.ts";
@@ -42,10 +43,12 @@ function FeedbackBridge() {
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={antdTheme} button={{ autoInsertSpace: false }}>
-      <AntApp>
-        <FeedbackBridge />
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </AntApp>
+      <ReducedMotion>
+        <AntApp>
+          <FeedbackBridge />
+          <QueryClientProvider client={client}>{children}</QueryClientProvider>
+        </AntApp>
+      </ReducedMotion>
     </ConfigProvider>
   );
 }
