@@ -98,7 +98,7 @@ async function loginTokens(request: APIRequestContext, workerIndex: number): Pro
 export const test = base.extend<Record<never, never>, { sweep: Sweep }>({
   sweep: [
     async ({ browser, playwright }, use, workerInfo) => {
-      const { baseURL, locale } = workerInfo.project.use;
+      const { baseURL, locale, reducedMotion } = workerInfo.project.use;
       const request = await playwright.request.newContext({ baseURL });
       const fixtures = await createFixtures(request);
       const tokens = await loginTokens(request, workerInfo.workerIndex);
@@ -110,7 +110,7 @@ export const test = base.extend<Record<never, never>, { sweep: Sweep }>({
         const key = role ?? "anonymous";
         let tab = tabs.get(key);
         if (!tab) {
-          const context = await browser.newContext({ baseURL, locale });
+          const context = await browser.newContext({ baseURL, locale, reducedMotion });
           await countRequestsInFlight(context);
           // The token goes where the login screen puts it, again in every document the tab opens, so the
           // storage cleared between visits never logs the role out.

@@ -77,14 +77,20 @@ export async function newSmsAccount(request: APIRequestContext, prefix = "137"):
 }
 
 /**
- * Opens the avatar's hover panel and returns it once its opening zoom has ended, with the pointer kept on it (as a
- * user does) so it stays open. A click during the zoom can press on one row and release on the row that has moved
- * under the pointer, which clicks neither (CI once saw 管理后台 clicked with nothing happening).
+ * Opens the avatar's hover panel and returns it once it stands still, with the pointer kept on it (as a user does)
+ * so it stays open. A click during an opening zoom can press on one row and release on the row that has moved under
+ * the pointer, which clicks neither (CI once saw 管理后台 clicked with nothing happening). Right after a row of the
+ * panel was clicked and the panel closed under the pointer, one move onto the avatar did not always open it again:
+ * as a person would, the pointer leaves and comes back until the panel shows.
  */
 export async function openUserPanel(page: Page, timeout?: number) {
-  await page.getByTestId("header-avatar").hover();
+  const avatar = page.getByTestId("header-avatar");
   const panel = page.getByTestId("user-panel");
-  await expect(panel).toBeVisible({ timeout });
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await avatar.hover();
+    await expect(panel).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout });
   await panel.hover();
   await expect(page.locator(".ant-popover").filter({ has: panel })).not.toHaveClass(/ant-zoom/, { timeout });
   return panel;

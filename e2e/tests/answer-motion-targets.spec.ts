@@ -91,14 +91,19 @@ for (const width of [320, 1280]) {
   });
 }
 
-test("with reduced motion asked for, nothing on the respondent page animates or scrolls smoothly", async ({
-  page,
-  request,
-}) => {
-  await openEveryType(page, request);
-  // Without the wish the page does move (options, the progress bar), so the probe is seen to find motion.
-  expect((await page.evaluate(movingElements)).length).toBeGreaterThan(0);
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  expect(await page.evaluate(movingElements), "减少动态效果时仍在动的元素").toEqual([]);
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+test.describe("motion", () => {
+  // The journeys ask for reduced motion by default; this one starts as most people do, with motion.
+  test.use({ reducedMotion: "no-preference" });
+
+  test("with reduced motion asked for, nothing on the respondent page animates or scrolls smoothly", async ({
+    page,
+    request,
+  }) => {
+    await openEveryType(page, request);
+    // Without the wish the page does move (options, the progress bar), so the probe is seen to find motion.
+    expect((await page.evaluate(movingElements)).length).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await page.evaluate(movingElements), "减少动态效果时仍在动的元素").toEqual([]);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+  });
 });

@@ -21,7 +21,8 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
 }
 
 test.describe("rewards on a phone", () => {
-  test.use({ ...PHONE });
+  // The first journey watches the wheel turn; the second asks for reduced motion itself.
+  test.use({ ...PHONE, reducedMotion: "no-preference" });
 
   test("answer, draw, win, fill in the form; the creator sees the winner", async ({
     page,
