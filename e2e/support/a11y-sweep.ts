@@ -9,7 +9,7 @@ import type { A11yFixtures, A11yPage } from "./a11y-pages.ts";
 import { ADMIN, apiLogin, DEMO_PERSONAL } from "./accounts.ts";
 import { simpleSurvey } from "./answer-page.ts";
 import { fireAlarmQuestion, lifecycle, publishQuestionnaire, submitAnswers, unique } from "./answering.ts";
-import { countRequestsInFlight } from "./axe.ts";
+import { countRequestsInFlight, preloadAxe } from "./axe.ts";
 import { everyTypeSurvey } from "./every-type-survey.ts";
 import { apiPartnerLogin } from "./partner.ts";
 
@@ -28,6 +28,8 @@ export interface Sweep {
   tabFor(role: Role | undefined): Promise<Page>;
   /** The tab the last visit used, for a screenshot when it failed. */
   lastTab(): Page | null;
+  /** The kinds of control whose keyboard focus was seen drawn on an earlier page (see expectVisibleFocus). */
+  drawnFocus: Set<string>;
 }
 
 async function createFixtures(request: APIRequestContext): Promise<A11yFixtures> {
@@ -112,6 +114,7 @@ export const test = base.extend<Record<never, never>, { sweep: Sweep }>({
         if (!tab) {
           const context = await browser.newContext({ baseURL, locale, reducedMotion });
           await countRequestsInFlight(context);
+          await preloadAxe(context);
           // The token goes where the login screen puts it, again in every document the tab opens, so the
           // storage cleared between visits never logs the role out.
           if (role)
@@ -133,7 +136,7 @@ export const test = base.extend<Record<never, never>, { sweep: Sweep }>({
         return tab;
       };
 
-      await use({ fixtures, tabFor, lastTab: () => last });
+      await use({ fixtures, tabFor, lastTab: () => last, drawnFocus: new Set() });
       for (const context of contexts.values()) await context.close();
       await request.dispose();
     },

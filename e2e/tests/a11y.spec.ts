@@ -36,8 +36,9 @@ for (const viewport of WIDTHS) {
         const label = `${entry.label} @${viewport.width}px`;
         await expectNoSeriousViolations(page, label);
         // The Tab walk once per page, at the phone's width, where sticky top and bottom bars cover the most
-        // of the screen (the focus styles are the same at every width): it doubles a test's time.
-        if (viewport.width === 390) await expectVisibleFocus(page, label);
+        // of the screen (the focus styles are the same at every width): it doubles a test's time. Controls whose
+        // focus an earlier page already showed drawn (the console's header, say) are only checked for cover.
+        if (viewport.width === 390) await expectVisibleFocus(page, label, sweep.drawnFocus);
       });
     }
   });
