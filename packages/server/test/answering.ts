@@ -1,7 +1,7 @@
 import type { QuestionnaireKind } from "@wjgj/core";
 import { issueAnswerToken } from "../src/commands/answering/answer-token.ts";
 import { type BuiltUser, buildQuestionnaire } from "./factories.ts";
-import { call, type TestContext } from "./helpers.ts";
+import { call, nextInContext, type TestContext } from "./helpers.ts";
 
 /**
  * Publishing and opening a questionnaire the way its creator and the answering page do:
@@ -71,8 +71,6 @@ export function satisfactionSurvey(title: string, textId?: string) {
   };
 }
 
-let keySeq = 0;
-
 /**
  * anQuestion/questionAnswer with a fresh answering token for the revision, a new idempotency key and
  * device each call; `extra` is merged into the body (its `ip`, if any, is the caller's address).
@@ -84,7 +82,7 @@ export function submitWithToken(
   answers: Record<string, unknown>,
   extra: Record<string, unknown> = {},
 ) {
-  keySeq += 1;
+  const keySeq = nextInContext(t);
   return call<{ responseId: number; endState: string; exam: unknown }>(
     t.app,
     "POST",

@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { jobWorkerOf } from "../src/jobs/index.ts";
 import { openAnswering, publishNew as publishNewQuestionnaire, releaseQuestionnaire } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
-import { call, type TestContext } from "./helpers.ts";
+import { call, nextInContext, type TestContext } from "./helpers.ts";
 
 /**
  * Helpers of the export tests: publish through the creator calls, answer through the real answering
@@ -89,8 +89,6 @@ export async function uploadFile(
   return { fileId: json.data.path, name: json.data.name, size: json.data.size, mime: "image/png" };
 }
 
-let submitSeq = 0;
-
 /** anQuestion/questionAnswer through the real submit path; answers the stored response id. */
 export async function submitAnswers(
   t: TestContext,
@@ -103,7 +101,7 @@ export async function submitAnswers(
     session?: { revisionId: number; answerToken: string };
   } = {},
 ): Promise<number> {
-  submitSeq += 1;
+  const submitSeq = nextInContext(t);
   const session = extra.session ?? (await openAnswering(t, publicId));
   const res = await call<{ responseId: number }>(t.app, "POST", "anQuestion/questionAnswer", {
     json: {

@@ -70,6 +70,19 @@ async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string;
   };
 }
 
+const counters = new WeakMap<TestContext, number>();
+
+/**
+ * 1, 2, 3, … for each test context. Test files share their worker's modules (vitest.config.ts), so a module-level
+ * counter would go on from wherever the files before left it; what a test derives from this one (an address, a
+ * source, a duration) is the same whichever files ran first.
+ */
+export function nextInContext(t: TestContext): number {
+  const next = (counters.get(t) ?? 0) + 1;
+  counters.set(t, next);
+  return next;
+}
+
 export interface TestContext {
   app: FastifyInstance;
   db: ReturnType<typeof openDb>["db"];

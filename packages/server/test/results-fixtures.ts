@@ -2,7 +2,7 @@ import type { ResponseStatus, SurveyDefinition } from "@wjgj/core";
 import { submitResponse } from "../src/commands/answering/submit.ts";
 import { publishNew } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
-import type { TestContext } from "./helpers.ts";
+import { nextInContext, type TestContext } from "./helpers.ts";
 
 /** A published questionnaire of `definition` owned by `owner`, with its revision id. */
 export async function publishedQuestionnaire(
@@ -21,7 +21,6 @@ export async function publishedQuestionnaire(
   return { id: q.id, publicId: q.publicId, revisionId: revision.id };
 }
 
-let seq = 0;
 const sources = ["link", "wechat", "qrcode"] as const;
 
 /** Submits through the real write path (core validation, facts, counters) at the test clock's time. */
@@ -31,7 +30,7 @@ export async function submitAnswers(
   answers: Record<string, unknown>,
   extra: { durationSeconds?: number; source?: string } = {},
 ): Promise<number> {
-  seq += 1;
+  const seq = nextInContext(t);
   const reply = await submitResponse(
     t.ctx,
     null,
