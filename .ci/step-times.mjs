@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 // Prints the wall time of each step .ci/run recorded (a tab-separated file: step, seconds, exit status) as a table,
 // and warns, without failing the run, when a step or the whole run took longer than its budget in budgets.json,
-// so growth shows in CI's output before it costs a submission. A name indented by two spaces is a part of the next
-// step that ran side by side with its other parts: shown under it, not counted again in the total.
-// Usage: node .ci/step-times.mjs <steps.tsv>
+// so growth shows in CI's output before it costs a submission. Usage: node .ci/step-times.mjs <steps.tsv>
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,34 +22,18 @@ const rows = fs
     return { step, seconds: Number(seconds), status: Number(status) };
   });
 
-// Parts are written as they end, before the step they belong to: each is moved under its step.
-const ordered = [];
-let parts = [];
-for (const row of rows) {
-  if (row.step.startsWith("  ")) parts.push(row);
-  else {
-    ordered.push(row, ...parts);
-    parts = [];
-  }
-}
-ordered.push(...parts);
-
 const clock = (seconds) => {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 };
-const total = rows.filter((row) => !row.step.startsWith("  ")).reduce((sum, row) => sum + row.seconds, 0);
+const total = rows.reduce((sum, row) => sum + row.seconds, 0);
 const width = Math.max(5, ...rows.map((row) => row.step.length));
 const warnings = [];
 const line = (step, seconds, budget, note) =>
   `${step.padEnd(width)}  ${clock(seconds).padStart(6)}  ${(budget ? clock(budget) : "").padStart(6)}  ${note}`;
 
 console.log(`\n== step times\n${line("step", 0, 0, "").replace(/0:00/, "wall").replace(/\s+$/, "")}  budget`);
-for (const row of ordered) {
-  if (row.step.startsWith("  ")) {
-    console.log(line(row.step, row.seconds, 0, row.status !== 0 ? `failed (exit ${row.status})` : ""));
-    continue;
-  }
+for (const row of rows) {
   const budget = budgets.steps[row.step];
   const notes = [];
   if (row.status !== 0) notes.push(`failed (exit ${row.status})`);

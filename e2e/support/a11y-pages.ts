@@ -15,10 +15,12 @@ export interface A11yFixtures {
   exam: { id: number };
   /** A published vote with a response (the 投票结果 tab). */
   vote: { id: number };
-  /** A published questionnaire holding every question type. */
+  /** A published questionnaire holding every question type, with the progress bar on. */
   everyType: { publicId: string };
   /** A questionnaire its creator has paused. */
   paused: { publicId: string };
+  /** A published questionnaire whose end time has passed. */
+  ended: { publicId: string };
   /** A questionnaire whose start time is years away (/trailerPage with 提醒我). */
   upcoming: { publicId: string };
   /** A questionnaire whose settings turn the cover page on (/questionnaireSurvey). */
@@ -229,6 +231,11 @@ export const a11yPages: A11yPage[] = [
     label: "提醒页（已暂停）",
     path: (f) => `/r/${f.paused.publicId}`,
     ready: (page) => page.getByRole("heading", { name: "问卷已暂停" }),
+  },
+  {
+    label: "提醒页（已结束）",
+    path: (f) => `/r/${f.ended.publicId}`,
+    ready: (page) => page.getByRole("heading", { name: "问卷已结束" }),
   },
   {
     label: "提醒页（未开始，提醒我）",

@@ -44,9 +44,14 @@ async function createFixtures(request: APIRequestContext): Promise<A11yFixtures>
   await submitAnswers(request, exam.publicId, { fire: { optionId: "a" } }, { key: "a11y-exam" });
   const vote = await publishQuestionnaire(request, simpleSurvey(unique("无障碍投票"), "vote"));
   await submitAnswers(request, vote.publicId, { q1: { optionId: "b" } }, { key: "a11y-vote" });
-  const everyType = await publishQuestionnaire(request, everyTypeSurvey(unique("无障碍全题型")));
+  const everyType = await publishQuestionnaire(request, everyTypeSurvey(unique("无障碍全题型")), {
+    progressBar: true,
+  });
   const paused = await publishQuestionnaire(request, simpleSurvey(unique("无障碍暂停")));
   await lifecycle(request, paused, "stopQuestionary");
+  const ended = await publishQuestionnaire(request, simpleSurvey(unique("无障碍已结束")), {
+    endTime: "2020-01-01T00:00:00.000Z",
+  });
   const upcoming = await publishQuestionnaire(request, simpleSurvey(unique("无障碍未开始")), {
     startTime: "2099-01-01T00:00:00.000Z",
   });
@@ -79,6 +84,7 @@ async function createFixtures(request: APIRequestContext): Promise<A11yFixtures>
     vote,
     everyType,
     paused,
+    ended,
     upcoming,
     covered,
     practice,
