@@ -71,7 +71,9 @@ test.describe("免费模板", () => {
       await expect(cards(page)).toHaveCount(12);
       await expectNoSidewaysScroll(page);
 
-      // Paging is a real link; the browser follows it without a reload.
+      // Paging is a real link; the browser follows it without a reload once the page is live (a click while React
+      // was still hydrating the lazily loaded page was lost once: the address stayed on page 1).
+      await page.locator("html[data-live]").waitFor({ state: "attached" });
       const pager = page.getByRole("navigation", { name: "分页" });
       await pager.getByRole("link", { name: "下一页" }).click();
       await expect(page).toHaveURL(/\/website\/free\?page=2$/);
