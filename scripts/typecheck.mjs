@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Type-checks every workspace, as many at a time as the machine has cores (tsc uses one each): on CI's two cores the
-// five checks take about half the time they took one after another. Output of each check is printed when it ends;
-// the exit status is 1 if any failed.
+// Runs every workspace's own `typecheck` script, as many at a time as the machine has cores (tsc uses one each): on
+// CI's two cores the five checks took 58 s against 74 s one after another. Output of each check is printed when it
+// ends; the exit status is 1 if any failed.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,7 +22,7 @@ withCheck.sort((a, b) => {
 function check(dir) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn("npx", ["tsc", "-p", "tsconfig.json"], {
+    const child = spawn("npm", ["run", "--silent", "typecheck"], {
       cwd: new URL(`../${dir}/`, import.meta.url),
     });
     let output = "";

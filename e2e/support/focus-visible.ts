@@ -35,9 +35,10 @@ async function inspectFocus(drawnBefore: string[]): Promise<Stop | null> {
   // Focus moved into a frame: its document is checked where it is a page of its own.
   if (tag === "iframe") return { name, key, kind, problem: null };
 
+  if (drawnBefore.includes(kind)) return covered();
+
   // The indicator may sit on the control, on a wrapper (antd's input boxes, the respondent page's option
   // cards), on the box drawn beside a hidden native input (antd's check boxes) ...
-  if (drawnBefore.includes(kind)) return covered();
   const related: Element[] = [el];
   for (let up = el.parentElement, i = 0; up && i < 3; up = up.parentElement, i++) related.push(up);
   if (el.parentElement) related.push(...Array.from(el.parentElement.children).filter((c) => c !== el));
