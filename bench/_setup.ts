@@ -3,7 +3,7 @@
 import { systemClock } from "../packages/server/src/clock.ts";
 import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
-import { createSession, resolveSession } from "../packages/server/src/commands/sessions.ts";
+import { createSession, resolveSession } from "../packages/server/src/commands/account/sessions.ts";
 import type { loadConfig } from "../packages/server/src/config.ts";
 import { openDb } from "../packages/server/src/db/index.ts";
 import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";

@@ -16,8 +16,8 @@ import { systemClock } from "../packages/server/src/clock.ts";
 import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
 import { counterEntries } from "../packages/server/src/commands/results/record.ts";
-import { resolveSession } from "../packages/server/src/commands/sessions.ts";
-import { insertUser } from "../packages/server/src/commands/users.ts";
+import { resolveSession } from "../packages/server/src/commands/account/sessions.ts";
+import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext } from "./_setup.ts";
 

@@ -14,7 +14,7 @@ import { counterKeysOf, responseFacts, type SurveyDefinition } from "@wjgj/core"
 import SQLite from "better-sqlite3";
 import { buildApp } from "../packages/server/src/app.ts";
 import { resultsIndex } from "../packages/server/src/commands/results/fact-bitset-cache.ts";
-import { insertUser } from "../packages/server/src/commands/users.ts";
+import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { responseCount } from "../packages/server/src/db/tables/questionnaires.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";

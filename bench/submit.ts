@@ -25,7 +25,7 @@ import {
 } from "../packages/server/src/commands/answering/answer-token.ts";
 import { batchTimes } from "../packages/server/src/commands/answering/submit-batch.ts";
 import { submitHoldTimes } from "../packages/server/src/commands/answering/submit-postgres.ts";
-import { insertUser } from "../packages/server/src/commands/users.ts";
+import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 

@@ -9,7 +9,7 @@ import { questionnaireKinds } from "@wjgj/core";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../packages/server/src/app.ts";
 import { systemClock } from "../packages/server/src/clock.ts";
-import { insertUser } from "../packages/server/src/commands/users.ts";
+import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext } from "./_setup.ts";
 

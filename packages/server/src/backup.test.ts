@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupSqlite, restoreSqlite } from "./backup.ts";
-import { insertUser } from "./commands/users.ts";
+import { insertUser } from "./commands/account/users.ts";
 import { type DbHandle, openDb } from "./db/index.ts";
 import { migrateToLatest } from "./db/migrations/index.ts";
 

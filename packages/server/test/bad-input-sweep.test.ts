@@ -1,6 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "../src/commands/sessions.ts";
+import { createSession } from "../src/commands/account/sessions.ts";
 import { apiRoutesOf, type RouteInfo } from "../src/http/route.ts";
 import { openAnswering, releaseQuestionnaire } from "./answering.ts";
 import {

@@ -1,6 +1,6 @@
 import crypto, { randomUUID } from "node:crypto";
 import { iso } from "../src/clock.ts";
-import { siteKey, transfer, walletKey } from "../src/commands/ledger.ts";
+import { siteKey, transfer, walletKey } from "../src/commands/money/ledger.ts";
 import { transaction } from "../src/db/index.ts";
 import type { BuiltUser } from "./factories.ts";
 import { createTestContext, type TestContext } from "./helpers.ts";

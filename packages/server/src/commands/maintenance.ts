@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { addSeconds, iso } from "../clock.ts";
 import type { AppContext } from "../context.ts";
 import type { JobHandler } from "../jobs/worker.ts";
-import { completeDueDeletions } from "./account-deletion.ts";
+import { completeDueDeletions } from "./account/deletion.ts";
 import { pruneExports } from "./exports/prune.ts";
 import { releaseEndedRedPackets } from "./rewards/red-packets.ts";
 

@@ -1,6 +1,6 @@
 import { messages } from "@wjgj/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { loadCampaignPage } from "../commands/campaign-pages.ts";
+import { loadCampaignPage } from "../commands/site/campaign-pages.ts";
 import type { AppContext } from "../context.ts";
 import { type AnswerPageSender, plain, SITE } from "./answer-pages.ts";
 import { siteOrigin } from "./website-pages.ts";

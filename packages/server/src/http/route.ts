@@ -1,8 +1,8 @@
 import { type MessageKey, messages, ok } from "@wjgj/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { isRequestParamUsed } from "../commands/other-platform-login.ts";
-import { resolveSession } from "../commands/sessions.ts";
+import { isRequestParamUsed } from "../commands/account/other-platform-login.ts";
+import { resolveSession } from "../commands/account/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { ForbiddenError, InvalidInputError, NotLoggedInError, OtherLoginRequiredError } from "../errors.ts";
 import { type Action, allow } from "../policies/index.ts";

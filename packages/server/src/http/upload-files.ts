@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { uploadStorageKey } from "../commands/uploads.ts";
+import { uploadStorageKey } from "../commands/uploads/files.ts";
 import type { AppContext } from "../context.ts";
 import { isSafeKey } from "../storage/index.ts";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { SITE_NAV, type SiteLink } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import { iso } from "../clock.ts";
-import { publishedCampaignPages } from "../commands/campaign-pages.ts";
+import { publishedCampaignPages } from "../commands/site/campaign-pages.ts";
 import type { AppContext } from "../context.ts";
 import { escapeHtml } from "./answer-pages.ts";
 import { siteOrigin } from "./website-pages.ts";

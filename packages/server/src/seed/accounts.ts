@@ -1,5 +1,5 @@
 import { addSeconds, type Clock, iso } from "../clock.ts";
-import { findUserByPhone, insertUser } from "../commands/users.ts";
+import { findUserByPhone, insertUser } from "../commands/account/users.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/index.ts";
 import { hashPassword, newPassword } from "../security/hashing.ts";

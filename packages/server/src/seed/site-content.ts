@@ -1,5 +1,5 @@
 import { addSeconds, type Clock, chinaDayStart, iso } from "../clock.ts";
-import { writeSetting } from "../commands/settings.ts";
+import { writeSetting } from "../commands/site/settings-store.ts";
 import { type Db, toCount, transaction } from "../db/index.ts";
 import { htmlToText, sanitizeRichText } from "../security/sanitize.ts";
 import { seedHelp } from "./help-content.ts";

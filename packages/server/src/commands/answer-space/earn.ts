@@ -11,7 +11,7 @@ import type { AppContext } from "../../context.ts";
 import { isSqlite, type Trx, transaction } from "../../db/index.ts";
 import { AppError, ConflictError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { InsufficientHoldError, pointsKey, postPending } from "../ledger.ts";
+import { InsufficientHoldError, pointsKey, postPending } from "../money/ledger.ts";
 import type { ResponseProof } from "../rewards/respondent.ts";
 import { earnedToday, openPoints, pointsOf } from "./points.ts";
 import { readSpaceSettings } from "./rules.ts";

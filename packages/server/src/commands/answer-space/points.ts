@@ -1,7 +1,7 @@
 import { spaceRules } from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { Db, Trx } from "../../db/index.ts";
-import { balanceOf, pointsKey, siteKey, transfer } from "../ledger.ts";
+import { balanceOf, pointsKey, siteKey, transfer } from "../money/ledger.ts";
 
 /**
  * Points are ledger accounts (`user:<id>:points`): every movement is a transfer, the balance is the sum

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type Db, type Trx, transaction } from "../../db/index.ts";
-import { recordAudit } from "../audit.ts";
-import { readSetting, writeSetting } from "../settings.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { readSetting, writeSetting } from "../site/settings-store.ts";
 
 /**
  * The answer space's earning and posting rules as the admin set them: one JSON row of `settings`

@@ -5,7 +5,7 @@ import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { paidSettingsInForce, underResponseCap } from "../entitlements.ts";
+import { paidSettingsInForce, underResponseCap } from "../money/entitlements.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { issueAnswerToken } from "./answer-token.ts";
 import { candidatePaper } from "./papers.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
-import { effectiveVipLevel, entitlementsFromLimits } from "../membership.ts";
+import { effectiveVipLevel, entitlementsFromLimits } from "../money/membership.ts";
 
 /**
  * What a submit needs of the questionnaire owner's level (issue #16): the responses per questionnaire it

@@ -2,7 +2,7 @@ import { type ExamResult, explanationsOf, type SubmitReply, type SurveyDefinitio
 import type { AppContext } from "../../context.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
-import { paidSettingsInForce } from "../entitlements.ts";
+import { paidSettingsInForce } from "../money/entitlements.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { offersRewards } from "../rewards/offer.ts";
 

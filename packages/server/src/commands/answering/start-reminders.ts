@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import { answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { ConflictError } from "../../errors.ts";
-import { checkPhoneCode, codeCheckError, sendPhoneCode } from "../phone-codes.ts";
+import { checkPhoneCode, codeCheckError, sendPhoneCode } from "../account/phone-codes.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { findByPublicId } from "./open.ts";
 import { answerState } from "./state.ts";

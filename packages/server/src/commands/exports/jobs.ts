@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError, TooManyRequestsError } from "../../errors
 import type { Viewer } from "../../http/viewer.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobWorker } from "../../jobs/worker.ts";
-import { assertExportAttachments } from "../entitlements.ts";
+import { assertExportAttachments } from "../money/entitlements.ts";
 import { loadQuestionnaireWithRole } from "../questionnaires/store.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { safeName } from "./cells.ts";

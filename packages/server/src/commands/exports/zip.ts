@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { exportFileTexts } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import { isSafeKey, type Storage } from "../../storage/index.ts";
-import { uploadStorageKey } from "../uploads.ts";
+import { uploadStorageKey } from "../uploads/files.ts";
 import { safeName } from "./cells.ts";
 import type { ExportLayout, ResponseSlice } from "./rows.ts";
 

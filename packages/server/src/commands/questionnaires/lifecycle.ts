@@ -13,7 +13,7 @@ import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/ques
 import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { assertSettingsAllowed } from "../entitlements.ts";
+import { assertSettingsAllowed } from "../money/entitlements.ts";
 import { releaseRedPackets } from "../rewards/red-packets.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { writeDraft } from "./drafts.ts";

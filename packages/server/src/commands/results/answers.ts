@@ -24,7 +24,7 @@ import type { ResponseRow } from "../../db/tables/responses.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { answeredPaper } from "../answering/papers.ts";
-import { uploadUrl } from "../uploads.ts";
+import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
 import { answerExamOf } from "./grading.ts";
 import { gradesOf, revisionDefinitions, submitContext } from "./record.ts";

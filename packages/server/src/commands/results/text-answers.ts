@@ -11,7 +11,7 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { uploadUrl } from "../uploads.ts";
+import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 

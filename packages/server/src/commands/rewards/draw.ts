@@ -12,7 +12,7 @@ import {
   NotFoundError,
   TooManyRequestsError,
 } from "../../errors.ts";
-import { checkPhoneCode, codeCheckError } from "../phone-codes.ts";
+import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
 import { livePrizes, prizeSetOf } from "./prizes.ts";
 import { meetsEligibility, type ProvenResponse, provenResponse, type ResponseProof } from "./respondent.ts";
 

@@ -13,7 +13,7 @@ import {
   type TransferState,
   wechatTransferPayout,
 } from "../../payments/wechat-transfer.ts";
-import { postPending, siteKey, transfer, walletKey } from "../ledger.ts";
+import { postPending, siteKey, transfer, walletKey } from "../money/ledger.ts";
 
 /**
  * Paying a red-packet claim out. By default (REDPACKET_PAYOUT=wallet, or a claim without an openid) the

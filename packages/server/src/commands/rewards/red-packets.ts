@@ -8,7 +8,7 @@ import { InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { presentClaim, presentRedPacket } from "../../presenters/rewards.ts";
 import { parseTime } from "../answering/state.ts";
-import { reserve, siteKey, voidPending, walletKey } from "../ledger.ts";
+import { reserve, siteKey, voidPending, walletKey } from "../money/ledger.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { parseEligibility } from "./respondent.ts";
 import { splitFixed, splitRandom } from "./split.ts";

@@ -1,7 +1,7 @@
 import { type SampleRates, sampleRateDefaults } from "@wjgj/core";
 import { z } from "zod";
 import type { Db, Trx } from "../../db/index.ts";
-import { readSetting, writeSetting } from "../settings.ts";
+import { readSetting, writeSetting } from "../site/settings-store.ts";
 
 /** The admin's sample-service rates: one JSON row of `settings` (站点设置 → 样本服务价格). */
 const SETTING_KEY = "samples";

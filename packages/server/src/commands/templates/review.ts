@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { type Db, type Trx, toCount, transaction } from "../../db/index.ts";
 import type { TemplateRow } from "../../db/tables/templates.ts";
 import { ConflictError, NotFoundError } from "../../errors.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../admin/audit.ts";
 import {
   assertCategoryOfKind,
   assertProfessionExists,

@@ -12,7 +12,7 @@ import type { TemplateRow, TemplatesTable } from "../../db/tables/templates.ts";
 import { ForbiddenError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { allowOnTemplate } from "../../policies/index.ts";
-import { recordAudit } from "../audit.ts";
+import { recordAudit } from "../admin/audit.ts";
 import { parseClientDefinition } from "../questionnaires/drafts.ts";
 import { assertPublishable } from "../questionnaires/lifecycle.ts";
 import { countQuestions, loadQuestionnaire, readDefinition } from "../questionnaires/store.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { deleteRecord, type RecordKind, saveRecord } from "../../commands/admin-records.ts";
+import { deleteRecord, type RecordKind, saveRecord } from "../../commands/admin/records.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import type { Page, PageInput } from "../../db/paging.ts";

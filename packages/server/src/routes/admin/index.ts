@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { chinaDateTime } from "../../clock.ts";
-import { listUserSessions, resetUserPassword, updateUserByAdmin } from "../../commands/admin-users.ts";
+import { listUserSessions, resetUserPassword, updateUserByAdmin } from "../../commands/admin/users.ts";
 import type { AppContext } from "../../context.ts";
 import { pageNewestFirst } from "../../db/paging.ts";
 import { contains } from "../../db/search.ts";

@@ -2,7 +2,7 @@ import type { OrderView, UserInfo, WalletView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRowsOf, type BuiltUser, buildAdmin, buildMember, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { ledgerMismatches } from "../../commands/ledger.ts";
+import { ledgerMismatches } from "../../commands/money/ledger.ts";
 
 let t: TestContext;
 let admin: BuiltUser;

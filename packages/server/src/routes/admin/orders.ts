@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { confirmTransfer, grantLevel, listAdminOrders, refundOrder } from "../../commands/admin-orders.ts";
-import { readBankInfo, saveBankInfo } from "../../commands/bank-info.ts";
+import { confirmTransfer, grantLevel, listAdminOrders, refundOrder } from "../../commands/admin/orders.ts";
+import { readBankInfo, saveBankInfo } from "../../commands/money/bank-info.ts";
 import type { AppContext } from "../../context.ts";
 import {
   blankAsAbsent,

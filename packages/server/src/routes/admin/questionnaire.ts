@@ -3,7 +3,7 @@ import {
   listAllQuestionnaires,
   restoreQuestionnaire,
   takeDownQuestionnaire,
-} from "../../commands/admin-questionnaires.ts";
+} from "../../commands/admin/questionnaires.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { idInput } from "./content-schema.ts";

@@ -1,6 +1,6 @@
 import { messages, questionaryStatuses } from "@wjgj/core";
 import { z } from "zod";
-import { auditEntities } from "../../commands/audit.ts";
+import { auditEntities } from "../../commands/admin/audit.ts";
 import {
   blankAsAbsent,
   booleanParam,

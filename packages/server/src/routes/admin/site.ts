@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { listAuditLogs } from "../../commands/audit.ts";
-import { markLeadHandled, reviewFriendLink } from "../../commands/site-requests.ts";
-import { readSiteSettings, saveSiteSettings } from "../../commands/site-settings.ts";
+import { listAuditLogs } from "../../commands/admin/audit.ts";
+import { markLeadHandled, reviewFriendLink } from "../../commands/site/requests.ts";
+import { readSiteSettings, saveSiteSettings } from "../../commands/site/settings.ts";
 import type { AppContext } from "../../context.ts";
 import { pageNewestFirst } from "../../db/paging.ts";
 import { defineRoute } from "../../http/route.ts";

@@ -1,8 +1,8 @@
 import { messages } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { issueInvoice, listAdminInvoices } from "../../commands/invoices.ts";
-import { approveWithdrawal, listAdminWithdrawals, rejectWithdrawal } from "../../commands/withdrawals.ts";
+import { issueInvoice, listAdminInvoices } from "../../commands/money/invoices.ts";
+import { approveWithdrawal, listAdminWithdrawals, rejectWithdrawal } from "../../commands/money/withdrawals.ts";
 import type { AppContext } from "../../context.ts";
 import {
   blankAsAbsent,

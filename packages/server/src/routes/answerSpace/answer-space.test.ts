@@ -10,7 +10,7 @@ import { openAnswering, publishNew } from "../../../test/answering.ts";
 import { auditRowsOf, type BuiltUser, buildAdmin, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
-import { ledgerMismatches } from "../../commands/ledger.ts";
+import { ledgerMismatches } from "../../commands/money/ledger.ts";
 
 let t: TestContext;
 beforeAll(async () => {

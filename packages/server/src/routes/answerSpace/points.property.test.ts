@@ -5,7 +5,7 @@ import { openAnswering, publishNew, satisfactionSurvey } from "../../../test/ans
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
-import { ledgerMismatches, pointsKey } from "../../commands/ledger.ts";
+import { ledgerMismatches, pointsKey } from "../../commands/money/ledger.ts";
 
 /**
  * Random posts, earnings and withdrawals through the API: every user's points equal a model kept beside

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { checkPracticeAnswer, openPractice } from "../../commands/practice.ts";
+import { checkPracticeAnswer, openPractice } from "../../commands/exams/practice.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { checkExerciseInput, openExerciseInput } from "./schema.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { listHelpCategories, readHelpArticle, searchHelpArticles } from "../../commands/help-center.ts";
-import { readFooterInfo } from "../../commands/settings.ts";
+import { listHelpCategories, readHelpArticle, searchHelpArticles } from "../../commands/site/help-center.ts";
+import { readFooterInfo } from "../../commands/site/settings-store.ts";
 import {
   listApprovedFriendLinks,
   listBanners,
@@ -8,9 +8,9 @@ import {
   listMenuEntries,
   listPublicNews,
   readPublicNews,
-} from "../../commands/site-content.ts";
-import { submitFriendLink, submitLead } from "../../commands/site-requests.ts";
-import { readContactInfo, readLogo } from "../../commands/site-settings.ts";
+} from "../../commands/site/content.ts";
+import { submitFriendLink, submitLead } from "../../commands/site/requests.ts";
+import { readContactInfo, readLogo } from "../../commands/site/settings.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import {

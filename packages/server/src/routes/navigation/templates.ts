@@ -1,6 +1,6 @@
 import { questionaryKindInfos } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
-import { assertQuestionnaireQuota } from "../../commands/membership.ts";
+import { assertQuestionnaireQuota } from "../../commands/money/membership.ts";
 import { listPublicTemplates } from "../../commands/templates/lists.ts";
 import { quoteTemplate } from "../../commands/templates/quote.ts";
 import { listProfessions } from "../../commands/templates/review.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, type TestContext } from "../../../test/helpers.ts";
 import { createFakePayContext } from "../../../test/wallet.ts";
-import { postPending, reserve, siteKey, voidPending, walletKey } from "../../commands/ledger.ts";
+import { postPending, reserve, siteKey, voidPending, walletKey } from "../../commands/money/ledger.ts";
 import { transaction } from "../../db/index.ts";
 import { signFakeNotification } from "../../payments/fake-provider.ts";
 

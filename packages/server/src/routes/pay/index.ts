@@ -1,10 +1,10 @@
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance } from "fastify";
-import { listConsumption } from "../../commands/consumption.ts";
-import { openInvoiceDownload, requestInvoice } from "../../commands/invoices.ts";
-import { cancelOrder, createOrder, getOrder, payOrder } from "../../commands/orders.ts";
-import { listWalletRecords, walletOf } from "../../commands/wallet.ts";
-import { cancelWithdrawal, listMyWithdrawals, requestWithdrawal } from "../../commands/withdrawals.ts";
+import { listConsumption } from "../../commands/money/consumption.ts";
+import { openInvoiceDownload, requestInvoice } from "../../commands/money/invoices.ts";
+import { cancelOrder, createOrder, getOrder, payOrder } from "../../commands/money/orders.ts";
+import { listWalletRecords, walletOf } from "../../commands/money/wallet.ts";
+import { cancelWithdrawal, listMyWithdrawals, requestWithdrawal } from "../../commands/money/withdrawals.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { contentDisposition } from "../export/index.ts";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { handlePaymentNotice } from "../../commands/orders.ts";
+import { handlePaymentNotice } from "../../commands/money/orders.ts";
 import type { AppContext } from "../../context.ts";
 import { ForbiddenError, NotFoundError } from "../../errors.ts";
 import { API_PREFIX, defineRoute } from "../../http/route.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRowsOf, type BuiltUser, buildAdmin, buildUser, tableCounts } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { fundWallet } from "../../../test/wallet.ts";
-import { ledgerMismatches } from "../../commands/ledger.ts";
+import { ledgerMismatches } from "../../commands/money/ledger.ts";
 
 let t: TestContext;
 let admin: BuiltUser;

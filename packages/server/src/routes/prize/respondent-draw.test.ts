@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, latestCode, nextPhone } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedWithRevision, storeResponses } from "../../../test/rewards-fixtures.ts";
-import { sendPhoneCode } from "../../commands/phone-codes.ts";
+import { sendPhoneCode } from "../../commands/account/phone-codes.ts";
 
 /** Issue #17's leftovers on the respondent's side: draws counted per verified phone, the public list. */
 

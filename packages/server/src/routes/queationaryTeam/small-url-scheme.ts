@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { smallUrlScheme } from "../../commands/mini-program.ts";
+import { smallUrlScheme } from "../../commands/questionnaires/mini-program.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { idInput } from "../questionary/schema.ts";

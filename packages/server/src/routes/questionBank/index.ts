@@ -11,7 +11,7 @@ import {
   listBanks,
   renameBank,
   shareBankForPractice,
-} from "../../commands/question-banks.ts";
+} from "../../commands/exams/question-banks.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { contentDisposition } from "../export/index.ts";

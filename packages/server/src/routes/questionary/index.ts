@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { responseCapNotices } from "../../commands/entitlements.ts";
-import { assertQuestionnaireQuota } from "../../commands/membership.ts";
+import { responseCapNotices } from "../../commands/money/entitlements.ts";
+import { assertQuestionnaireQuota } from "../../commands/money/membership.ts";
 import { createQuestionnaire, saveDraft } from "../../commands/questionnaires/drafts.ts";
 import {
   convertToCollect,

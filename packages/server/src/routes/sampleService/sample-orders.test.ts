@@ -10,7 +10,7 @@ import {
 } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { fundWallet } from "../../../test/wallet.ts";
-import { ledgerMismatches } from "../../commands/ledger.ts";
+import { ledgerMismatches } from "../../commands/money/ledger.ts";
 
 let t: TestContext;
 let admin: BuiltUser;

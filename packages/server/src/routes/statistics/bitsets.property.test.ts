@@ -23,7 +23,7 @@ import { buildApp } from "../../app.ts";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 import { chinaDate } from "../../commands/results/record.ts";
 import { getQuestionStatistics } from "../../commands/results/statistics.ts";
-import { resolveSession } from "../../commands/sessions.ts";
+import { resolveSession } from "../../commands/account/sessions.ts";
 import type { AppContext } from "../../context.ts";
 import { type DbHandle, openDb } from "../../db/index.ts";
 

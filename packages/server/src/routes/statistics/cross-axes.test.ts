@@ -5,7 +5,7 @@ import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
-import { resolveSession } from "../../commands/sessions.ts";
+import { resolveSession } from "../../commands/account/sessions.ts";
 
 let t: TestContext;
 let owner: BuiltUser;

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { sendResetCode, sendSecurityCode } from "../../commands/account-codes.ts";
-import { cancelDeletion, requestDeletion } from "../../commands/account-deletion.ts";
+import { sendResetCode, sendSecurityCode } from "../../commands/account/codes.ts";
+import { cancelDeletion, requestDeletion } from "../../commands/account/deletion.ts";
 import {
   assertNewPhoneFree,
   changePhone,
   presentAccountSecurity,
   resetPassword,
   setPassword,
-} from "../../commands/account-security.ts";
-import { listSessions, signOutSession } from "../../commands/account-sessions.ts";
-import { uploadAvatar } from "../../commands/avatar.ts";
-import { sendPhoneCode } from "../../commands/phone-codes.ts";
-import { revokeOtherSessions } from "../../commands/sessions.ts";
+} from "../../commands/account/security.ts";
+import { listSessions, signOutSession } from "../../commands/account/devices.ts";
+import { uploadAvatar } from "../../commands/account/avatar.ts";
+import { sendPhoneCode } from "../../commands/account/phone-codes.ts";
+import { revokeOtherSessions } from "../../commands/account/sessions.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { presentUserInfo } from "../../presenters/user.ts";

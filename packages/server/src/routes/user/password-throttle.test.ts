@@ -2,7 +2,7 @@ import { limits } from "@wjgj/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildUser, latestCode, nextPhone } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { hashCaptchaAnswer } from "../../commands/login-captcha.ts";
+import { hashCaptchaAnswer } from "../../commands/account/login-captcha.ts";
 
 let t: TestContext;
 beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { createSession, resolveSession } from "../../commands/sessions.ts";
+import { createSession, resolveSession } from "../../commands/account/sessions.ts";
 import { listProfessions, saveProfession } from "../../commands/templates/review.ts";
 import { createTemplate } from "../../commands/templates/write.ts";
 import type { AppContext } from "../../context.ts";
