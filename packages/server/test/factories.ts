@@ -1,9 +1,9 @@
 import type { QuestionnaireKind } from "@wjgj/core";
 import type { Insertable } from "kysely";
 import { iso } from "../src/clock.ts";
-import { createQuestionnaire } from "../src/commands/questionnaires/drafts.ts";
 import { createSession, resolveSession } from "../src/commands/account/sessions.ts";
 import { insertUser } from "../src/commands/account/users.ts";
+import { createQuestionnaire } from "../src/commands/questionnaires/drafts.ts";
 import type { HelpArticlesTable, LabelsTable, NewsTable } from "../src/db/tables/site-content.ts";
 import type { NewUser, UserRow } from "../src/db/tables/users.ts";
 import { hashPassword } from "../src/security/hashing.ts";

@@ -1,7 +1,7 @@
 import { messages } from "@wjgj/core";
+import type { ReminderForm } from "@wjgj/core/pages/answer";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ReminderForm } from "../../../web/src/answer/page-data.ts";
 import { findByPublicId, type OpenQuestionnaire, openQuestionnaire } from "../commands/answering/open.ts";
 import { addStartReminder, sendReminderCode } from "../commands/answering/start-reminders.ts";
 import { type AnswerState, answerState, answerStateMessages } from "../commands/answering/state.ts";

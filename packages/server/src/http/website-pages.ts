@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { wwwRedirectHost } from "@wjgj/core";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   type ApiRead,
   type ApiReply,
@@ -10,7 +9,8 @@ import {
   type WebsiteHead,
   type WebsitePageData,
   type WebsiteSsrModule,
-} from "../../../web/src/website/page-data.ts";
+} from "@wjgj/core/pages/website";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { escapeHtml, inlineJson } from "./answer-pages.ts";

@@ -1,10 +1,10 @@
 import type { SurveyDefinition } from "@wjgj/core";
 import { addSeconds } from "../clock.ts";
+import { createSession, resolveSession } from "../commands/account/sessions.ts";
+import { findUserByPhone } from "../commands/account/users.ts";
 import { submitResponse } from "../commands/answering/submit.ts";
 import { createQuestionnaire } from "../commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../commands/questionnaires/lifecycle.ts";
-import { createSession, resolveSession } from "../commands/account/sessions.ts";
-import { findUserByPhone } from "../commands/account/users.ts";
 import type { AppContext } from "../context.ts";
 import { demoQuestionnaires } from "./demo-definitions.ts";
 

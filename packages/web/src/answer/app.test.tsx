@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { AnswerPageInput, OpenData } from "@wjgj/core/pages/answer";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "./app.tsx";
 import { draftKey } from "./lib/draft-store.ts";
 import { keepEarlyInput } from "./lib/early-input.ts";
-import type { AnswerPageInput, OpenData } from "./page-data.ts";
 import { prepareAnswerPage, renderAnswerPage } from "./ssr.tsx";
 
 const definition = {

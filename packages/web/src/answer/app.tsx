@@ -1,3 +1,4 @@
+import type { AnswerPageData, ExtraScreenData, OpenData, PageView } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { type ComponentType, useEffect, useState } from "react";
 import { LiveMark } from "../lib/use-hydrated.ts";
@@ -6,7 +7,6 @@ import { StatusPage } from "./components/screens/status-page.tsx";
 import { Survey } from "./components/survey.tsx";
 import { apiCall, hasToken } from "./lib/api.ts";
 import { resolveDeviceId } from "./lib/ids.ts";
-import type { AnswerPageData, ExtraScreenData, OpenData, PageView } from "./page-data.ts";
 
 type AnswerData = Extract<AnswerPageData, { page: "answer" }>;
 type PreviewData = Extract<AnswerPageData, { page: "preview" }>;

@@ -1,7 +1,7 @@
+import type { ExtraScreenData } from "@wjgj/core/pages/answer";
 import { CampaignPage } from "./components/screens/campaign-page.tsx";
 import { CoverPage } from "./components/screens/cover-page.tsx";
 import { TrailerPage } from "./components/screens/trailer-page.tsx";
-import type { ExtraScreenData } from "./page-data.ts";
 
 /**
  * The notice, cover and campaign pages: server-rendered like /r/{id}, but a chunk of their own in the

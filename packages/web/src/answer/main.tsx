@@ -1,9 +1,9 @@
+import { type AnswerPageData, DATA_SCRIPT_ID, type ExtraScreenData } from "@wjgj/core/pages/answer";
 import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { keepEarlyInput } from "./lib/early-input.ts";
 import { loadEngine } from "./lib/view.ts";
-import { type AnswerPageData, DATA_SCRIPT_ID, type ExtraScreenData } from "./page-data.ts";
 import "./answer.css";
 
 const script = document.getElementById(DATA_SCRIPT_ID);

@@ -1,9 +1,9 @@
+import type { AnswerPageData, AnswerPageInput } from "@wjgj/core/pages/answer";
 import { evaluateSurvey } from "@wjgj/core/survey/index";
 import { renderToString } from "react-dom/server";
 import { App } from "./app.tsx";
 import { ExtraScreen } from "./extra-screens.tsx";
 import { firstPageOnly, indexDefinition, toView } from "./lib/view.ts";
-import type { AnswerPageData, AnswerPageInput } from "./page-data.ts";
 
 /**
  * Server-side rendering of the respondent page (built to dist/server/answer-ssr.js, loaded by the server's

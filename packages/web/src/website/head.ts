@@ -1,6 +1,7 @@
 import { hashKey } from "@tanstack/react-query";
 import type { TemplateDetail, TemplateProfession } from "@wjgj/core";
 import { richTextToPlain } from "@wjgj/core";
+import type { QuerySeed, WebsiteHead } from "@wjgj/core/pages/website";
 import { matchPath } from "react-router";
 import { type HelpArticle, type NewsDetail, navigationKeys } from "../api/navigation.ts";
 import { templateKeys } from "../api/templates.ts";
@@ -12,7 +13,6 @@ import {
   parseTemplateId,
 } from "../pages/website-free/free-state.ts";
 import { parseNewsId } from "../pages/website-news/news-state.ts";
-import type { QuerySeed, WebsiteHead } from "./page-data.ts";
 
 export const SITE_DESCRIPTION =
   "问卷管家是专业的在线问卷、考试、投票与表单平台：几十种题型与逻辑设置，手机电脑都能填写，数据实时统计、一键导出。";

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { WEBSITE_DATA_SCRIPT_ID, type WebsitePageData } from "./page-data.ts";
+import { WEBSITE_DATA_SCRIPT_ID, type WebsitePageData } from "@wjgj/core/pages/website";
 import { applySeeds } from "./seeds.ts";
 
 /**

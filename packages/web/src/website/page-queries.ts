@@ -1,4 +1,5 @@
 import { limits } from "@wjgj/core";
+import type { ApiRead } from "@wjgj/core/pages/website";
 import { matchPath } from "react-router";
 import { spaceKeys, spaceListParams } from "../api/answer-space.ts";
 import { type NewsListQuery, navigationKeys } from "../api/navigation.ts";
@@ -6,7 +7,6 @@ import { templateKeys, templateParams } from "../api/templates.ts";
 import { freeQuery, parseFreeState, parseTemplateId } from "../pages/website-free/free-state.ts";
 import { parseMutualState } from "../pages/website-mutual/mutual-state.ts";
 import { initialNewsState, parseNewsId } from "../pages/website-news/news-state.ts";
-import type { ApiRead } from "./page-data.ts";
 
 /** A read the server makes before rendering, and the query key the page's hook reads it under. */
 export interface PlannedRead {

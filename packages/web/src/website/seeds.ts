@@ -1,6 +1,6 @@
 import { type DehydratedState, hashKey, hydrate, type QueryClient } from "@tanstack/react-query";
+import type { QuerySeed } from "@wjgj/core/pages/website";
 import { ApiError } from "../api/errors.ts";
-import type { QuerySeed } from "./page-data.ts";
 
 /**
  * How long data read by the server counts as fresh in the browser: hydrating must not fetch it again

@@ -1,11 +1,11 @@
 import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
+import type { QuerySeed, WebsiteFetch, WebsiteRender } from "@wjgj/core/pages/website";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders, createQueryClient } from "../app.tsx";
 import { routes } from "../router.tsx";
 import { pageHead } from "./head.ts";
-import type { QuerySeed, WebsiteFetch, WebsiteRender } from "./page-data.ts";
 import { plannedReads } from "./page-queries.ts";
 import { applySeeds } from "./seeds.ts";
 

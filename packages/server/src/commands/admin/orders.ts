@@ -8,10 +8,10 @@ import { AppError, ConflictError, InvalidInputError, NotFoundError } from "../..
 import type { Viewer } from "../../http/viewer.ts";
 import { paymentsFor } from "../../payments/index.ts";
 import { presentOrder } from "../../presenters/money.ts";
-import { recordAudit } from "./audit.ts";
 import { siteKey, transfer, walletKey } from "../money/ledger.ts";
 import { effectiveVipLevel, grantMembership } from "../money/membership.ts";
 import { settleOrder } from "../money/orders.ts";
+import { recordAudit } from "./audit.ts";
 
 /** The admin console's 订单管理 (issue #16): search, confirm a bank transfer, refund, grant a level. */
 

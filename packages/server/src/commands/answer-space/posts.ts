@@ -9,7 +9,14 @@ import type { SpacePostRow } from "../../db/tables/answer-space.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { recordAudit } from "../admin/audit.ts";
-import { InsufficientBalanceError, pointsKey, reserve, siteKey, transfer, voidPending } from "../money/ledger.ts";
+import {
+  InsufficientBalanceError,
+  pointsKey,
+  reserve,
+  siteKey,
+  transfer,
+  voidPending,
+} from "../money/ledger.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { earnedToday, openPoints, pointsOf } from "./points.ts";
 import { readSpaceSettings } from "./rules.ts";

@@ -5,8 +5,8 @@ import type { RedPacketClaimRow, RedPacketRow } from "../../db/tables/rewards.ts
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
-import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { findOrCreateUserByPhone } from "../account/users.ts";
+import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { decidedStatus, payClaim } from "./payouts.ts";
 import { findRedPacket } from "./red-packets.ts";
 import { meetsEligibility, parseEligibility, provenResponse, type ResponseProof } from "./respondent.ts";

@@ -14,9 +14,9 @@ import { loadConfig } from "../../config.ts";
 import { jobWorkerOf } from "../../jobs/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { WechatTransferError, wechatTransferPayout } from "../../payments/wechat-transfer.ts";
-import { balanceOf, ledgerMismatches, siteKey, walletKey } from "../money/ledger.ts";
 import { sendPhoneCode } from "../account/phone-codes.ts";
 import { findUserByPhone } from "../account/users.ts";
+import { balanceOf, ledgerMismatches, siteKey, walletKey } from "../money/ledger.ts";
 import { PAYOUT_JOB, payoutJobHandler, transferNumbers, transferPayoutOf } from "./payouts.ts";
 
 const merchant = rsaPair();

@@ -6,8 +6,8 @@ import { publishedWithRevision } from "../../../test/rewards-fixtures.ts";
 import { fundWallet } from "../../../test/wallet.ts";
 import { addSeconds, iso } from "../../clock.ts";
 import { transaction } from "../../db/index.ts";
-import { balanceOf, ledgerMismatches, postPending, walletKey } from "../money/ledger.ts";
 import { pruneExpiredRecords } from "../maintenance.ts";
+import { balanceOf, ledgerMismatches, postPending, walletKey } from "../money/ledger.ts";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -12,7 +12,14 @@ import { isSqlite, type Trx, transaction } from "../../db/index.ts";
 import type { SampleOrderRow } from "../../db/tables/sample-orders.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { balanceOf, InsufficientBalanceError, reserve, siteKey, voidPending, walletKey } from "../money/ledger.ts";
+import {
+  balanceOf,
+  InsufficientBalanceError,
+  reserve,
+  siteKey,
+  voidPending,
+  walletKey,
+} from "../money/ledger.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { presentSampleOrder } from "./present.ts";
 import { readSampleRates } from "./rates.ts";

@@ -1,5 +1,9 @@
 import { ConflictError } from "../../errors.ts";
-import { presentAdminBanner, presentAdminMenuEntry, presentAdminVipSet } from "../../presenters/site-content.ts";
+import {
+  presentAdminBanner,
+  presentAdminMenuEntry,
+  presentAdminVipSet,
+} from "../../presenters/site-content.ts";
 import type { BannerSave, MenuSave, VipSetSave } from "../../routes/admin/content-schema.ts";
 import type { RecordKind } from "../admin/records.ts";
 

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { hdKind } from "../../commands/site/campaign-pages.ts";
-import { helpArticleKind, helpCategoryKind, labelKind, newsKind } from "../../commands/site/content-records.ts";
+import {
+  helpArticleKind,
+  helpCategoryKind,
+  labelKind,
+  newsKind,
+} from "../../commands/site/content-records.ts";
 import { bannerKind, menuKind, vipSetKind } from "../../commands/site/records.ts";
 import type { AppContext } from "../../context.ts";
 import { pageOrdered } from "../../db/paging.ts";

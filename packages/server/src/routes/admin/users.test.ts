@@ -7,8 +7,8 @@ import {
   buildUser,
 } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { updateUserByAdmin } from "../../commands/admin/users.ts";
 import { createSession, resolveSession } from "../../commands/account/sessions.ts";
+import { updateUserByAdmin } from "../../commands/admin/users.ts";
 import { InvalidInputError } from "../../errors.ts";
 
 let t: TestContext;

@@ -2,7 +2,11 @@ import { messages } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { issueInvoice, listAdminInvoices } from "../../commands/money/invoices.ts";
-import { approveWithdrawal, listAdminWithdrawals, rejectWithdrawal } from "../../commands/money/withdrawals.ts";
+import {
+  approveWithdrawal,
+  listAdminWithdrawals,
+  rejectWithdrawal,
+} from "../../commands/money/withdrawals.ts";
 import type { AppContext } from "../../context.ts";
 import {
   blankAsAbsent,

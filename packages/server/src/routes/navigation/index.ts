@@ -1,6 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { listHelpCategories, readHelpArticle, searchHelpArticles } from "../../commands/site/help-center.ts";
-import { readFooterInfo } from "../../commands/site/settings-store.ts";
 import {
   listApprovedFriendLinks,
   listBanners,
@@ -9,8 +7,10 @@ import {
   listPublicNews,
   readPublicNews,
 } from "../../commands/site/content.ts";
+import { listHelpCategories, readHelpArticle, searchHelpArticles } from "../../commands/site/help-center.ts";
 import { submitFriendLink, submitLead } from "../../commands/site/requests.ts";
 import { readContactInfo, readLogo } from "../../commands/site/settings.ts";
+import { readFooterInfo } from "../../commands/site/settings-store.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import {

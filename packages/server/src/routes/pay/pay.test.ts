@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, type TestContext } from "../../../test/helpers.ts";
 import { createFakePayContext } from "../../../test/wallet.ts";
-import { ledgerMismatches } from "../../commands/money/ledger.ts";
 import { createSession } from "../../commands/account/sessions.ts";
+import { ledgerMismatches } from "../../commands/money/ledger.ts";
 import { signFakeNotification } from "../../payments/fake-provider.ts";
 
 let gateway: crypto.KeyPairKeyObjectResult;

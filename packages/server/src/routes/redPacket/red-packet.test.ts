@@ -4,9 +4,9 @@ import { type BuiltUser, buildUser, latestCode, nextPhone } from "../../../test/
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedWithRevision, storeResponses } from "../../../test/rewards-fixtures.ts";
 import { fundWallet } from "../../../test/wallet.ts";
-import { balanceOf, ledgerMismatches, walletKey } from "../../commands/money/ledger.ts";
 import { sendPhoneCode } from "../../commands/account/phone-codes.ts";
 import { findUserByPhone } from "../../commands/account/users.ts";
+import { balanceOf, ledgerMismatches, walletKey } from "../../commands/money/ledger.ts";
 
 let t: TestContext;
 beforeAll(async () => {

@@ -20,10 +20,10 @@ import {
   submitAnswers,
 } from "../../../test/results-fixtures.ts";
 import { buildApp } from "../../app.ts";
+import { resolveSession } from "../../commands/account/sessions.ts";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 import { chinaDate } from "../../commands/results/record.ts";
 import { getQuestionStatistics } from "../../commands/results/statistics.ts";
-import { resolveSession } from "../../commands/account/sessions.ts";
 import type { AppContext } from "../../context.ts";
 import { type DbHandle, openDb } from "../../db/index.ts";
 

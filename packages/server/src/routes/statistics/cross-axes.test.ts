@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
-import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 import { resolveSession } from "../../commands/account/sessions.ts";
+import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 
 let t: TestContext;
 let owner: BuiltUser;

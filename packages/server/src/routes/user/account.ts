@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { uploadAvatar } from "../../commands/account/avatar.ts";
 import { sendResetCode, sendSecurityCode } from "../../commands/account/codes.ts";
 import { cancelDeletion, requestDeletion } from "../../commands/account/deletion.ts";
+import { listSessions, signOutSession } from "../../commands/account/devices.ts";
+import { sendPhoneCode } from "../../commands/account/phone-codes.ts";
 import {
   assertNewPhoneFree,
   changePhone,
@@ -8,9 +11,6 @@ import {
   resetPassword,
   setPassword,
 } from "../../commands/account/security.ts";
-import { listSessions, signOutSession } from "../../commands/account/devices.ts";
-import { uploadAvatar } from "../../commands/account/avatar.ts";
-import { sendPhoneCode } from "../../commands/account/phone-codes.ts";
 import { revokeOtherSessions } from "../../commands/account/sessions.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { bindPhone, sendBindPhoneCode, updateProfile } from "../../commands/account/profile.ts";
 import { loginWithPassword, loginWithPhoneCode } from "../../commands/account/login.ts";
 import { createLoginCaptcha } from "../../commands/account/login-captcha.ts";
 import { loginFromOtherPlatform } from "../../commands/account/other-platform-login.ts";
 import { sendPhoneCode } from "../../commands/account/phone-codes.ts";
+import { bindPhone, sendBindPhoneCode, updateProfile } from "../../commands/account/profile.ts";
 import { revokeSession, type SessionOrigin } from "../../commands/account/sessions.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";

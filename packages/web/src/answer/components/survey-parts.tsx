@@ -1,9 +1,9 @@
+import type { PublicSettings } from "@wjgj/core/pages/answer";
 import { richTextToPlain } from "@wjgj/core/survey/definition/rich-text";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import type { CSSProperties, ReactNode } from "react";
 import { clockText } from "../hooks/use-countdown.ts";
 import { readableTheme } from "../lib/contrast.ts";
-import type { PublicSettings } from "../page-data.ts";
 import { RichText } from "./rich-text.tsx";
 
 export function SurveyHeader(props: {

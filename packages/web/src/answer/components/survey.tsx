@@ -1,3 +1,4 @@
+import type { ForcedReason, OpenData, PageView, SubmitReply } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { useEffect, useMemo, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -10,7 +11,6 @@ import { detectSource, type SubmitPayload, useSubmit } from "../hooks/use-submit
 import { useTabSwitches } from "../hooks/use-tab-switches.ts";
 import { fieldErrorsOf } from "../lib/api.ts";
 import { indexDefinition, isAnswerable } from "../lib/view.ts";
-import type { ForcedReason, OpenData, PageView, SubmitReply } from "../page-data.ts";
 import { QuestionCard } from "./question-card.tsx";
 import { DraftPrompt } from "./screens/gates.tsx";
 import { Brand } from "./screens/status-page.tsx";

@@ -1,7 +1,7 @@
+import type { PageView } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition, SurveySession } from "@wjgj/core/survey/index";
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { loadEngine, sessionView } from "../lib/view.ts";
-import type { PageView } from "../page-data.ts";
 
 export interface Answering {
   /** What to show: the server's first page until the engine runs, then the engine's live result. */

@@ -1,5 +1,5 @@
+import type { PageView } from "@wjgj/core/pages/answer";
 import { useCallback, useState } from "react";
-import type { PageView } from "../page-data.ts";
 
 /**
  * Paging along the engine's page path (pages with something visible, after jumps). The path changes as

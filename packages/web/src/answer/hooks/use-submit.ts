@@ -1,8 +1,8 @@
+import type { ForcedReason } from "@wjgj/core/pages/answer";
 import { useMemo, useState } from "react";
 import { apiCall } from "../lib/api.ts";
 import { randomId } from "../lib/ids.ts";
 import { SubmitController, type SubmitPhase } from "../lib/submit-machine.ts";
-import type { ForcedReason } from "../page-data.ts";
 
 /** The body of `anQuestion/questionAnswer` (the key is added per attempt). */
 export interface SubmitPayload {

@@ -1,5 +1,5 @@
+import type { SubmitReply } from "@wjgj/core/pages/answer";
 import { describe, expect, it, vi } from "vitest";
-import type { SubmitReply } from "../page-data.ts";
 import type { ApiOutcome } from "./api.ts";
 import { RETRY_DELAYS_MS, SubmitController, type SubmitDeps, type SubmitPhase } from "./submit-machine.ts";
 

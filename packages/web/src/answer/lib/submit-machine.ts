@@ -1,4 +1,4 @@
-import type { SubmitReply } from "../page-data.ts";
+import type { SubmitReply } from "@wjgj/core/pages/answer";
 import type { ApiOutcome } from "./api.ts";
 
 /**

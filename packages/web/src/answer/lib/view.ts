@@ -1,5 +1,5 @@
+import type { PageView } from "@wjgj/core/pages/answer";
 import type { EvaluationResult, SurveyDefinition, SurveySession } from "@wjgj/core/survey/index";
-import type { PageView } from "../page-data.ts";
 
 export type EngineModule = typeof import("./engine.ts");
 

@@ -1,6 +1,6 @@
+import type { PublicSettings } from "@wjgj/core/pages/answer";
 import { evaluateSurvey, getQuestionType, type SurveyDefinition } from "@wjgj/core/survey/index";
 import { useMemo } from "react";
-import type { PublicSettings } from "../../page-data.ts";
 import type { FieldContext, ViewOption } from "../field-types.ts";
 import { QuestionCard } from "../question-card.tsx";
 import { Frame, SurveyHeader } from "../survey-parts.tsx";

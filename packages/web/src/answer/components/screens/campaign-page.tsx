@@ -1,4 +1,4 @@
-import type { CampaignData } from "../../page-data.ts";
+import type { CampaignData } from "@wjgj/core/pages/answer";
 import { RichText } from "../rich-text.tsx";
 import { Brand } from "./status-page.tsx";
 

@@ -1,6 +1,6 @@
+import type { CoverData } from "@wjgj/core/pages/answer";
 import type { CSSProperties } from "react";
 import { readableTheme } from "../../lib/contrast.ts";
-import type { CoverData } from "../../page-data.ts";
 import { RichText } from "../rich-text.tsx";
 import { Brand } from "./status-page.tsx";
 

@@ -1,7 +1,7 @@
+import type { SubmitReply } from "@wjgj/core/pages/answer";
 import { richTextToPlain } from "@wjgj/core/survey/definition/rich-text";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { indexDefinition } from "../../lib/view.ts";
-import type { SubmitReply } from "../../page-data.ts";
 
 /*
  * The exam's score with its answer key and the vote's live results on the thank-you screen: a chunk of their own,

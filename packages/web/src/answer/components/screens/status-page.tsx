@@ -1,5 +1,5 @@
+import type { AnswerState } from "@wjgj/core/pages/answer";
 import type { ReactNode } from "react";
-import type { AnswerState } from "../../page-data.ts";
 
 export type StatusKind = Exclude<AnswerState, "open"> | "notFound";
 

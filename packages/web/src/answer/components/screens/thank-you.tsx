@@ -1,6 +1,6 @@
+import type { SubmitReply } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { SubmitReply } from "../../page-data.ts";
 import { Brand } from "./status-page.tsx";
 
 // Only questionnaires with prizes or red packets, and answers from the answer space (?source=mutual), load

@@ -1,6 +1,6 @@
+import type { ReminderForm, TrailerData } from "@wjgj/core/pages/answer";
 import { useCountdown } from "../../hooks/use-countdown.ts";
 import { chinaTimeText, countdownText } from "../../lib/china-time.ts";
-import type { ReminderForm, TrailerData } from "../../page-data.ts";
 import { StatusPage } from "./status-page.tsx";
 
 /** Ticks in the browser only; without script the start time above it still says when to come back. */

@@ -1,4 +1,4 @@
-import type { Issue, SurveyDefinition } from "@wjgj/core/survey/index";
+import type { Issue, SurveyDefinition } from "../survey/index.ts";
 
 /**
  * The wire shapes of the respondent page: what `anQuestion/getQuestionary` answers, what the server inlines
@@ -6,9 +6,9 @@ import type { Issue, SurveyDefinition } from "@wjgj/core/survey/index";
  * imports this file too (without DOM or JSX), so both sides agree on the inlined data.
  */
 
-export type { AnswerState } from "@wjgj/core";
+export type { AnswerState } from "../api/answering.ts";
 
-import type { AnswerState } from "@wjgj/core";
+import type { AnswerState } from "../api/answering.ts";
 
 export interface PublicSettings {
   progressBar: boolean;
@@ -128,7 +128,7 @@ export interface AnswerSsrModule {
   renderAnswerPage(data: AnswerPageData): { html: string };
 }
 
-export type { ForcedReason, SubmitReply } from "@wjgj/core";
+export type { ForcedReason, SubmitReply } from "../api/answering.ts";
 
 export const DATA_SCRIPT_ID = "__ANSWER_DATA__";
 
