@@ -21,13 +21,12 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
-import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { answeredPaper } from "../answering/papers.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
 import { answerExamOf } from "./grading.ts";
-import { gradesOf, revisionDefinitions, submitContext } from "./record.ts";
+import { gradesOf, responseOf, revisionDefinitions, submitContext } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 
 type Eb = ExpressionBuilder<Database, "responses">;
@@ -147,22 +146,6 @@ export async function getAnswerList(
   };
 }
 
-/** A response of this questionnaire, whatever its status; another questionnaire's id is 404. */
-export async function responseOf(
-  ctx: AppContext,
-  questionnaireId: number,
-  responseId: number,
-): Promise<ResponseRow> {
-  const row = await ctx.db
-    .selectFrom("responses")
-    .selectAll()
-    .where("questionnaireId", "=", questionnaireId)
-    .where("id", "=", responseId)
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError("responseNotFound");
-  return row;
-}
-
 export interface AnswerDetailInput {
   id: number;
   responseId: number;
@@ -178,7 +161,7 @@ export async function getAnswerDetail(
   input: AnswerDetailInput,
 ): Promise<AnswerDetail> {
   const { definition: current, hidePersonal } = await resultsScope(ctx.db, viewer, input.id, "view");
-  const row = await responseOf(ctx, input.id, input.responseId);
+  const row = await responseOf(ctx.db, input.id, input.responseId);
   const published = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
   // 随机组卷: the response answered, and was graded on, its candidate's own paper.
   const answered = published

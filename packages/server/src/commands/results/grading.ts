@@ -17,10 +17,9 @@ import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { addToCounters, mergeCounterEntries } from "../answering/counters.ts";
 import { submittedPaper } from "../answering/papers.ts";
-import { responseOf } from "./answers.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { PREFIX_END } from "./filter.ts";
-import { gradesOf, insertFacts, revisionDefinitions, submitContext } from "./record.ts";
+import { gradesOf, insertFacts, responseOf, revisionDefinitions, submitContext } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 
 /** An exam response's scores with the manual grades given so far. */
@@ -53,7 +52,7 @@ export async function gradeAnswer(
   input: { id: number; responseId: number; grades: { questionId: string; score: number }[] },
 ): Promise<AnswerExam> {
   await resultsScope(ctx.db, viewer, input.id, "manage");
-  const row = await responseOf(ctx, input.id, input.responseId);
+  const row = await responseOf(ctx.db, input.id, input.responseId);
   const published = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
   if (!published || row.score === null) throw InvalidInputError.field("responseId", "examReportNotExam");
   // 随机组卷: the candidate was graded against their own paper, and so is the grade by hand.

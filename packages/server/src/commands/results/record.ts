@@ -16,6 +16,7 @@ import { chinaDayStart, iso } from "../../clock.ts";
 import { type Db, isSqlite, type Trx } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
+import { NotFoundError } from "../../errors.ts";
 import { addToCounters } from "../answering/counters.ts";
 
 /** China calendar date (YYYY-MM-DD) of an instant: the `day:` counters and the date filters use it. */
@@ -132,6 +133,22 @@ export function counterEntries(
 }
 
 /** Parsed definitions of revisions by id (immutable once published), for batch work over many responses. */
+/** A response of this questionnaire, whatever its status; another questionnaire's id is 404. */
+export async function responseOf(
+  db: Db | Trx,
+  questionnaireId: number,
+  responseId: number,
+): Promise<ResponseRow> {
+  const row = await db
+    .selectFrom("responses")
+    .selectAll()
+    .where("questionnaireId", "=", questionnaireId)
+    .where("id", "=", responseId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("responseNotFound");
+  return row;
+}
+
 export async function revisionDefinitions(db: Db | Trx, revisionIds: readonly number[]) {
   const unique = [...new Set(revisionIds)];
   if (unique.length === 0) return new Map<number, SurveyDefinition>();
