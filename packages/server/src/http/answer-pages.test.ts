@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
-import { fillTemplate, inlineJson } from "./answer-pages.ts";
+import { fillTemplate } from "./answer-pages.ts";
+import { inlineJson } from "./page-html.ts";
 
 let t: TestContext;
 let owner: BuiltUser;

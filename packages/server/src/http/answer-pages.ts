@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { messages, richTextToPlain } from "@wjgj/core";
+import { messages } from "@wjgj/core";
 import type { AnswerPageData, AnswerPageInput, AnswerSsrModule } from "@wjgj/core/pages/answer";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { chinaDayStart, iso } from "../clock.ts";
@@ -11,37 +11,19 @@ import type { AppContext } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import { registerCampaignPages } from "./campaign-pages.ts";
 import { answerDetour, registerNoticePages } from "./notice-pages.ts";
+import {
+  escapeHtml,
+  inlineJson,
+  MINIMAL_TEMPLATE,
+  type PageMeta,
+  PUBLIC_ID,
+  plain,
+  SITE,
+} from "./page-html.ts";
 import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
 
-/** Used when the web app was not built (unit tests, `npm run serve` before `npm run build`). */
-const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content=""><title>问卷管家</title></head><body><div id="root"></div></body></html>`;
-
-export const PUBLIC_ID = /^[0-9A-Za-z]{6,16}$/;
 const DEVICE_COOKIE = "wjgj_did";
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
-export const SITE = "问卷管家";
-
-/**
- * JSON for an inline `<script type="application/json">`: `<`, `>` and `&` (and the JS line separators) are
- * escaped, so no text in a questionnaire (a title of `</script><script>…`) can end the script element.
- */
-export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
 
 /**
  * Without JavaScript the form cannot be answered (its buttons are script-driven, and a plain POST would
@@ -122,26 +104,7 @@ function deviceIdOf(request: FastifyRequest): { id: string; fresh: boolean } {
   return { id: randomBytes(16).toString("base64url"), fresh: true };
 }
 
-/** Text of rich text for the head; markup with no text at all (`<script>…`) is shown as typed, escaped. */
-export function plain(html: string, max: number): string {
-  const text = (richTextToPlain(html).trim() || html).replace(/\s+/g, " ").trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 type Renderer = AnswerSsrModule | null;
-
-export type PageMeta = { title: string; description: string; status: number; canonical?: string };
-
-/** Renders one respondent page (server markup, inlined data, headers); shared with notice-pages.ts. */
-export interface AnswerPageSender {
-  send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: AnswerPageInput,
-    meta: PageMeta,
-  ): Promise<FastifyReply>;
-  notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-}
 
 /**
  * The renderer built by `npm run build -w @wjgj/web` (dist/server/answer-ssr.js); without a build, the

@@ -2,8 +2,7 @@ import { messages } from "@wjgj/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { loadCampaignPage } from "../commands/site/campaign-pages.ts";
 import type { AppContext } from "../context.ts";
-import { type AnswerPageSender, plain, SITE } from "./answer-pages.ts";
-import { siteOrigin } from "./website-pages.ts";
+import { type AnswerPageSender, plain, SITE, siteOrigin } from "./page-html.ts";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{1,63}$/;
 

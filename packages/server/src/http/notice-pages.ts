@@ -8,7 +8,7 @@ import { type AnswerState, answerState, answerStateMessages } from "../commands/
 import { countQuestions, readSettings } from "../commands/questionnaires/store.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, NotFoundError } from "../errors.ts";
-import { type AnswerPageSender, PUBLIC_ID, plain, SITE } from "./answer-pages.ts";
+import { type AnswerPageSender, PUBLIC_ID, plain, SITE } from "./page-html.ts";
 import { codeParam, phoneParam } from "./params.ts";
 
 /** Reading time the cover promises: about 15 seconds a question, at least a minute. */

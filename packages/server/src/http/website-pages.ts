@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { wwwRedirectHost } from "@wjgj/core";
 import {
   type ApiRead,
   type ApiReply,
@@ -11,39 +10,10 @@ import {
   type WebsiteSsrModule,
 } from "@wjgj/core/pages/website";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
-import { escapeHtml, inlineJson } from "./answer-pages.ts";
+import { escapeHtml, inlineJson, MINIMAL_TEMPLATE, SITE, siteOrigin } from "./page-html.ts";
 import { API_PREFIX } from "./route.ts";
 import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
-
-/** Used when the web app was not built (unit tests): the markup is the same, only without the app's scripts. */
-const MINIMAL_TEMPLATE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content=""><title>问卷管家</title></head><body><div id="root"></div></body></html>`;
-
-const SITE = "问卷管家";
-
-/**
- * The site's address for canonical links, the sitemap and robots.txt: SITE_URL when configured, else the
- * request's own host (behind a proxy, the forwarded one when TRUST_PROXY is on), moved to its www form
- * when the www host rule is on.
- */
-export function siteOrigin(request: FastifyRequest, config: Pick<Config, "siteUrl" | "wwwRedirect">): string {
-  if (config.siteUrl) return config.siteUrl;
-  const host = validHost(request.host);
-  // A Host header that is no host name is never echoed: links then stay relative to the page.
-  if (!host) return "";
-  return `${request.protocol}://${(config.wwwRedirect && wwwRedirectHost(host)) || host}`;
-}
-
-// A DNS name or IPv4 address, or a bracketed IPv6 address, with an optional port.
-const HOST_PATTERN =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
-
-/** The request's Host header when it is a well-formed host name (lower-cased), else null. */
-export function validHost(host: string | undefined): string | null {
-  if (!host || host.length > 260 || !HOST_PATTERN.test(host)) return null;
-  return host.toLowerCase();
-}
 
 /** CSS of every website page chunk (from the client build's manifest), so pages are styled before their chunk loads. */
 export function websiteStylesheets(webDist: string): string[] {

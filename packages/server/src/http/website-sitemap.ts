@@ -5,8 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { iso } from "../clock.ts";
 import { publishedCampaignPages } from "../commands/site/campaign-pages.ts";
 import type { AppContext } from "../context.ts";
-import { escapeHtml } from "./answer-pages.ts";
-import { siteOrigin } from "./website-pages.ts";
+import { escapeHtml, siteOrigin } from "./page-html.ts";
 
 interface SitemapEntry {
   path: string;
