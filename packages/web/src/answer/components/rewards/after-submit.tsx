@@ -1,4 +1,5 @@
-import RewardsPanel, { type ResponseProof } from "./rewards-panel.tsx";
+import type { ResponseProof } from "./response-proof.ts";
+import RewardsPanel from "./rewards-panel.tsx";
 import SpacePoints from "./space-points.tsx";
 
 /**

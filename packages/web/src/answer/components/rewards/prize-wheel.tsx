@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { apiCall } from "../../lib/api.ts";
 import { type PhoneCode, PhoneCodeFields } from "./phone-code-fields.tsx";
 import { PublicWinners } from "./public-winners.tsx";
-import type { ResponseProof } from "./rewards-panel.tsx";
+import type { ResponseProof } from "./response-proof.ts";
 import { WinnerForm } from "./winner-form.tsx";
 
 type Prize = NonNullable<RewardOffer["prize"]>["prizes"][number];

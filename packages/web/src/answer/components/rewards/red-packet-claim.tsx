@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { apiCall } from "../../lib/api.ts";
 import { type PhoneCode, PhoneCodeFields } from "./phone-code-fields.tsx";
-import type { ResponseProof } from "./rewards-panel.tsx";
+import type { ResponseProof } from "./response-proof.ts";
 
 function yuan(fen: number): string {
   return (fen / 100).toFixed(2);

@@ -3,12 +3,8 @@ import { useEffect, useState } from "react";
 import { apiCall } from "../../lib/api.ts";
 import { PrizeWheel } from "./prize-wheel.tsx";
 import { RedPacketClaim } from "./red-packet-claim.tsx";
+import type { ResponseProof } from "./response-proof.ts";
 import "./rewards.css";
-
-export interface ResponseProof {
-  responseId: number;
-  idempotencyKey: string;
-}
 
 /**
  * The thank-you screen's rewards (issue #17): loaded as its own chunk, only when the submit reply says the

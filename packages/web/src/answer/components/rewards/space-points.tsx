@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { apiCall } from "../../lib/api.ts";
-import type { ResponseProof } from "./rewards-panel.tsx";
+import type { ResponseProof } from "./response-proof.ts";
 
 /**
  * 互填积分: an answer that came from the answer space claims its points on the thank-you screen (loaded as

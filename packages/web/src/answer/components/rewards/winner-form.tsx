@@ -1,7 +1,7 @@
 import type { WinnerField } from "@wjgj/core/api/rewards";
 import { type FormEvent, useState } from "react";
 import { apiCall } from "../../lib/api.ts";
-import type { ResponseProof } from "./rewards-panel.tsx";
+import type { ResponseProof } from "./response-proof.ts";
 
 const LABELS: Record<WinnerField, string> = { name: "姓名", phone: "手机号", address: "收货地址" };
 
