@@ -1,9 +1,9 @@
 // Shared by the benches that run the real server code on a SQLite database of their own: opening and
 // migrating it, a logged-in session for a user, and a questionnaire created and published by that user.
 import { systemClock } from "../packages/server/src/clock.ts";
+import { createSession, resolveSession } from "../packages/server/src/commands/account/sessions.ts";
 import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
-import { createSession, resolveSession } from "../packages/server/src/commands/account/sessions.ts";
 import type { loadConfig } from "../packages/server/src/config.ts";
 import { openDb } from "../packages/server/src/db/index.ts";
 import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";

@@ -13,11 +13,11 @@ import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { buildApp } from "../packages/server/src/app.ts";
 import { systemClock } from "../packages/server/src/clock.ts";
+import { resolveSession } from "../packages/server/src/commands/account/sessions.ts";
+import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
 import { counterEntries } from "../packages/server/src/commands/results/record.ts";
-import { resolveSession } from "../packages/server/src/commands/account/sessions.ts";
-import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext } from "./_setup.ts";
 

@@ -19,13 +19,13 @@ import SQLite from "better-sqlite3";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../packages/server/src/app.ts";
+import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import {
   issueAnswerToken,
   prepareAnswerTokenKey,
 } from "../packages/server/src/commands/answering/answer-token.ts";
 import { batchTimes } from "../packages/server/src/commands/answering/submit-batch.ts";
 import { submitHoldTimes } from "../packages/server/src/commands/answering/submit-postgres.ts";
-import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
