@@ -2,8 +2,9 @@ import type { Issue, SurveyDefinition } from "../survey/index.ts";
 
 /**
  * The wire shapes of the respondent page: what `anQuestion/getQuestionary` answers, what the server inlines
- * into /r/{id} and /y/{id}/{type}, and what `anQuestion/questionAnswer` replies. Pure types: the server
- * imports this file too (without DOM or JSX), so both sides agree on the inlined data.
+ * into /r/{id} and /y/{id}/{type}, and what `anQuestion/questionAnswer` replies. Pure types, here in core
+ * because the server (packages/server/src/http/answer-pages.ts) and the web package's renderer both import
+ * them, so both sides agree on the inlined data.
  */
 
 export type { AnswerState } from "../api/answering.ts";
@@ -122,7 +123,7 @@ export type AnswerPageInput =
   | Omit<Extract<AnswerPageData, { page: "answer" }>, "initial">
   | Extract<AnswerPageData, { page: "preview" | "notFound" | "trailer" | "cover" | "campaign" }>;
 
-/** The server-side renderer (`src/answer/ssr.tsx`, built to `dist/server/answer-ssr.js`). */
+/** The server-side renderer (`packages/web/src/answer/ssr.tsx`, built to `dist/server/answer-ssr.js`). */
 export interface AnswerSsrModule {
   prepareAnswerPage(input: AnswerPageInput): AnswerPageData;
   renderAnswerPage(data: AnswerPageData): { html: string };

@@ -1,7 +1,7 @@
 /**
  * The contract between the server (packages/server/src/http/website-pages.ts) and the website's renderer
- * (src/website/ssr.tsx, built to dist/server/website-ssr.js). Pure types and constants: the server imports
- * this file too, without DOM or JSX.
+ * (packages/web/src/website/ssr.tsx, built to dist/server/website-ssr.js). Pure types and constants, here in
+ * core because both sides import them and neither imports the other.
  */
 
 /** One read of the public API, exactly as the browser makes it: the path under /wjgj/api and its query. */
@@ -56,7 +56,7 @@ export type WebsiteRender =
       data: WebsitePageData;
     };
 
-/** The server-side renderer (`src/website/ssr.tsx`, built to `dist/server/website-ssr.js`). */
+/** The server-side renderer (`packages/web/src/website/ssr.tsx`, built to `dist/server/website-ssr.js`). */
 export interface WebsiteSsrModule {
   renderWebsitePage(url: string, fetch: WebsiteFetch): Promise<WebsiteRender>;
 }
