@@ -121,8 +121,11 @@ async function applyDeltas(
   }
 }
 
-/** A single-phase transfer: `amount` moves from `debit` to `credit` now. True when it was new. */
-export async function transfer(trx: Trx, input: TransferInput): Promise<boolean> {
+/**
+ * Records the transfer row of a `transfer` or `reserve` in the given phase, with the two accounts it moves
+ * between. Null when a row with this id exists already (a retry: nothing more to do).
+ */
+async function recordTransfer(trx: Trx, input: TransferInput, phase: "posted" | "pending") {
   assertAmount(input.amount);
   const debitId = await accountId(trx, input.debit, input.now);
   const creditId = await accountId(trx, input.credit, input.now);
@@ -131,19 +134,25 @@ export async function transfer(trx: Trx, input: TransferInput): Promise<boolean>
     debitAccountId: debitId,
     creditAccountId: creditId,
     amount: input.amount,
-    phase: "posted",
+    phase,
     pendingId: null,
     kind: input.kind,
     reference: input.reference ?? "",
     memo: input.memo ?? "",
     createdAt: input.now,
   });
-  if (!isNew) return false;
+  return isNew ? { debitId, creditId } : null;
+}
+
+/** A single-phase transfer: `amount` moves from `debit` to `credit` now. True when it was new. */
+export async function transfer(trx: Trx, input: TransferInput): Promise<boolean> {
+  const accounts = await recordTransfer(trx, input, "posted");
+  if (!accounts) return false;
   await applyDeltas(
     trx,
     [
-      { id: debitId, posted: -input.amount, pending: 0 },
-      { id: creditId, posted: input.amount, pending: 0 },
+      { id: accounts.debitId, posted: -input.amount, pending: 0 },
+      { id: accounts.creditId, posted: input.amount, pending: 0 },
     ],
     () => new InsufficientBalanceError(),
   );
@@ -152,26 +161,12 @@ export async function transfer(trx: Trx, input: TransferInput): Promise<boolean>
 
 /** Freezes `amount` of `debit` for a later post (all or part) or void (the rest). */
 export async function reserve(trx: Trx, input: TransferInput): Promise<boolean> {
-  assertAmount(input.amount);
-  const debitId = await accountId(trx, input.debit, input.now);
-  const creditId = await accountId(trx, input.credit, input.now);
-  const isNew = await insertTransfer(trx, {
-    id: input.id,
-    debitAccountId: debitId,
-    creditAccountId: creditId,
-    amount: input.amount,
-    phase: "pending",
-    pendingId: null,
-    kind: input.kind,
-    reference: input.reference ?? "",
-    memo: input.memo ?? "",
-    createdAt: input.now,
-  });
-  if (!isNew) return false;
+  const accounts = await recordTransfer(trx, input, "pending");
+  if (!accounts) return false;
   await trx.insertInto("ledger_holds").values({ transferId: input.id, remaining: input.amount }).execute();
   await applyDeltas(
     trx,
-    [{ id: debitId, posted: 0, pending: input.amount }],
+    [{ id: accounts.debitId, posted: 0, pending: input.amount }],
     () => new InsufficientBalanceError(),
   );
   return true;

@@ -1,7 +1,6 @@
 import type { WalletView } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
-import { toCount } from "../../db/index.ts";
-import type { PageInput } from "../../db/paging.ts";
+import { type PageInput, pageOrdered } from "../../db/paging.ts";
 import type { UserRow } from "../../db/tables/users.ts";
 import { paymentsFor } from "../../payments/index.ts";
 import { presentWalletRecord } from "../../presenters/money.ts";
@@ -37,23 +36,13 @@ export async function listWalletRecords(ctx: AppContext, user: UserRow, input: P
       eb.and([eb("creditAccountId", "=", account.id), eb("phase", "in", ["posted", "post_pending"])]),
     ]),
   );
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(input.pageSize)
-      .offset((input.pageNum - 1) * input.pageSize)
-      .execute(),
-    base
-      .select((eb) => eb.fn.countAll().as("count"))
-      .executeTakeFirst()
-      .then(toCount),
-  ]);
-  return {
-    list: rows.map((row) => presentWalletRecord(row, account.id)),
-    total,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
+  return pageOrdered(
+    base,
+    input,
+    [
+      ["createdAt", "desc"],
+      ["id", "desc"],
+    ],
+    (row) => presentWalletRecord(row, account.id),
+  );
 }
