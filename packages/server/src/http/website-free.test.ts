@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
+import { headOf, rootOf } from "../../test/website-html.ts";
 import { seedSiteContent } from "../seed/site-content.ts";
 import { seedOfficialTemplates } from "../seed/templates/index.ts";
 
@@ -29,22 +30,6 @@ afterAll(async () => {
 
 const HOST = "wj.example.com";
 const page = (url: string) => t.app.inject({ method: "GET", url, headers: { host: HOST } });
-
-function rootOf(html: string): string {
-  const start = html.indexOf('<div id="root">');
-  const end = html.indexOf('<script id="__WEBSITE_DATA__"');
-  expect(start).toBeGreaterThan(0);
-  expect(end).toBeGreaterThan(start);
-  return html.slice(start, end);
-}
-
-function headOf(html: string) {
-  return {
-    title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null,
-    description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? null,
-    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null,
-  };
-}
 
 const decodeAmp = (html: string) => html.replace(/&amp;/g, "&");
 

@@ -2,6 +2,7 @@ import { PRODUCT_LINKS } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildNews } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
+import { headOf, rootOf } from "../../test/website-html.ts";
 import { seedHelp } from "../seed/help-content.ts";
 import { seedNews } from "../seed/news-content.ts";
 import { seedSiteContent } from "../seed/site-content.ts";
@@ -19,26 +20,6 @@ afterAll(async () => {
 
 const HOST = "wj.example.com";
 const page = (url: string) => t.app.inject({ method: "GET", url, headers: { host: HOST } });
-
-/** The markup inside #root: what a browser shows, and a crawler reads, before any script runs. */
-function rootOf(html: string): string {
-  const start = html.indexOf('<div id="root">');
-  const end = html.indexOf('<script id="__WEBSITE_DATA__"');
-  expect(start).toBeGreaterThan(0);
-  expect(end).toBeGreaterThan(start);
-  return html.slice(start, end);
-}
-
-function headOf(html: string) {
-  const meta = (attr: string) => new RegExp(`<meta ${attr} content="([^"]*)"`).exec(html)?.[1] ?? null;
-  return {
-    title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null,
-    description: meta('name="description"'),
-    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null,
-    ogTitle: meta('property="og:title"'),
-    ogDescription: meta('property="og:description"'),
-  };
-}
 
 async function newsIds(): Promise<{ id: number; title: string; summary: string }[]> {
   return t.db.selectFrom("news").select(["id", "title", "summary"]).orderBy("id").execute();
