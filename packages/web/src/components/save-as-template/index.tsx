@@ -1,11 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type QuestionnaireKind, questionnaireKindNames, questionnaireKinds } from "@wjgj/core";
-import { Button, Checkbox, Form, Input, Modal, Result, Select } from "antd";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { QuestionnaireKind } from "@wjgj/core";
+import { Button, Checkbox, Form, Modal, Result } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { templateKeys, templatesApi } from "../../api/templates.ts";
+import { templatesApi } from "../../api/templates.ts";
 import { useApiError } from "../../hooks/use-api-error.ts";
 import { useUserStore } from "../../stores/user-store.ts";
+import { TemplateMetaFields } from "../template-fields/index.tsx";
+import { type TemplateFieldValues, templateMetadataOf } from "../template-fields/template-values.ts";
 
 /** The questionnaire being saved: its id, and the title and kind the form starts from. */
 export interface TemplateSource {
@@ -14,18 +16,9 @@ export interface TemplateSource {
   kind: QuestionnaireKind;
 }
 
-interface Values {
-  title: string;
-  description?: string;
-  kind: QuestionnaireKind;
-  professionId?: number;
-  tags?: string[];
-  submitForReview?: boolean;
-}
+type Values = TemplateFieldValues & { title: string; submitForReview?: boolean };
 
 export const MY_TEMPLATES_PATH = "/dc/template?tab=mine";
-
-const kindOptions = questionnaireKinds.map((kind) => ({ value: kind, label: questionnaireKindNames[kind] }));
 
 /**
  * 另存为模板 (designer top bar, 我的问卷 cards): a questionnaire saved as its author's private template,
@@ -47,11 +40,6 @@ export function SaveAsTemplateDialog({
   const canSubmit = useUserStore(
     (state) => state.userInfo?.isTemplate === 1 || state.userInfo?.role === "admin",
   );
-  const professions = useQuery({
-    queryKey: templateKeys.professions,
-    queryFn: templatesApi.professions,
-    enabled: source !== null,
-  });
   const save = useMutation({
     mutationFn: templatesApi.saveFromQuestionnaire,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["templates"] }),
@@ -72,10 +60,7 @@ export function SaveAsTemplateDialog({
       const card = await save.mutateAsync({
         questionaryId: source.id,
         title: values.title.trim(),
-        kind: values.kind,
-        ...(values.description?.trim() ? { description: values.description.trim() } : {}),
-        ...(values.professionId ? { professionId: values.professionId } : {}),
-        ...(values.tags?.length ? { tags: values.tags } : {}),
+        ...templateMetadataOf(values),
         ...(canSubmit && values.submitForReview ? { visibility: "public" as const } : {}),
       });
       setSaved({
@@ -124,45 +109,7 @@ export function SaveAsTemplateDialog({
         />
       ) : (
         <Form form={form} layout="vertical" data-testid="save-as-template-form">
-          <Form.Item
-            name="title"
-            label="模板名称"
-            rules={[
-              { required: true, whitespace: true, message: "请填写模板名称" },
-              { max: 100, message: "模板名称最多 100 个字" },
-            ]}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="description" label="模板简介" rules={[{ max: 500, message: "简介最多 500 个字" }]}>
-            <Input.TextArea rows={3} maxLength={500} showCount placeholder="这个模板适合什么场景（选填）" />
-          </Form.Item>
-          <Form.Item name="kind" label="模板类型" rules={[{ required: true, message: "请选择模板类型" }]}>
-            <Select options={kindOptions} />
-          </Form.Item>
-          <Form.Item name="professionId" label="所属行业">
-            <Select
-              allowClear
-              placeholder="选择行业（选填）"
-              loading={professions.isLoading}
-              options={(professions.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-            />
-          </Form.Item>
-          <Form.Item
-            name="tags"
-            label="标签"
-            extra="输入后按回车添加，最多 5 个，每个不超过 10 个字"
-            rules={[
-              {
-                validator: (_rule, tags?: string[]) =>
-                  !tags || (tags.length <= 5 && tags.every((tag) => tag.trim().length <= 10))
-                    ? Promise.resolve()
-                    : Promise.reject(new Error("标签最多 5 个，每个不超过 10 个字")),
-              },
-            ]}
-          >
-            <Select mode="tags" open={false} suffixIcon={null} placeholder="例如：期末、满意度（选填）" />
-          </Form.Item>
+          <TemplateMetaFields withTitle loadProfessions={source !== null} />
           {canSubmit && (
             <Form.Item
               name="submitForReview"

@@ -1,16 +1,12 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { InviteState, TeamInviteInfo } from "@wjgj/core";
-import { createMemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../../app.tsx";
-import { routes } from "../../router.tsx";
+import { beforeEach, describe, expect, it } from "vitest";
 import { useSessionStore } from "../../stores/session-store.ts";
-import { useUserStore } from "../../stores/user-store.ts";
+import { ApiFailure, fakeApiForEachTest, renderRoute } from "../../testing/route-harness.tsx";
 
 /** /accept answers each state of agreeTeamInfo with its own Chinese page, and never 即将上线. */
 let inviteState: InviteState = "ok";
 let inviteMissing = false;
-const requests: string[] = [];
 
 function inviteInfo(): TeamInviteInfo {
   return {
@@ -24,44 +20,20 @@ function inviteInfo(): TeamInviteInfo {
   };
 }
 
+const requests = fakeApiForEachTest({
+  "user/getUserInfo": { nickName: "李同事", phone: "13900000001", isTemplate: 0, role: "user" },
+  "queationaryTeam/agreeTeamInfo": () => (inviteMissing ? new ApiFailure(404, "邀请不存在") : inviteInfo()),
+  "queationaryTeam/agreeTeam": { questionnaireId: 7, role: "editor" },
+  "queationaryTeam/getShareProjectTeamList": { list: [], total: 0, pageNum: 1, pageSize: 10 },
+});
+
 beforeEach(() => {
   inviteState = "ok";
   inviteMissing = false;
-  requests.length = 0;
-  useSessionStore.getState().clearAll();
-  useUserStore.getState().clear();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      requests.push(url);
-      const path = url.replace("/wjgj/api/", "").split("?")[0] ?? "";
-      const data: Record<string, unknown> = {
-        "user/getUserInfo": { nickName: "李同事", phone: "13900000001", isTemplate: 0, role: "user" },
-        "queationaryTeam/agreeTeam": { questionnaireId: 7, role: "editor" },
-        "queationaryTeam/getShareProjectTeamList": { list: [], total: 0, pageNum: 1, pageSize: 10 },
-      };
-      if (path === "queationaryTeam/agreeTeamInfo") {
-        const body = inviteMissing
-          ? { code: 404, msg: "邀请不存在", data: null }
-          : { code: 200, msg: "操作成功", data: inviteInfo() };
-        return new Response(JSON.stringify(body), { status: 200 });
-      }
-      const body =
-        path in data ? { code: 200, msg: "操作成功", data: data[path] } : { code: 404, msg: "x", data: null };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 function open(path = "/accept?code=abcdefghijklmnopqrstuvwx") {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<App router={router} />);
-  return router;
+  return renderRoute(path);
 }
 
 describe("/accept", { timeout: 60_000 }, () => {

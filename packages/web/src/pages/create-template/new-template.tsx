@@ -1,22 +1,16 @@
-import {
-  definitionSchema,
-  type QuestionnaireKind,
-  questionnaireKindNames,
-  questionnaireKinds,
-} from "@wjgj/core";
-import { Button, Card, Form, Input, Select } from "antd";
+import { definitionSchema, type QuestionnaireKind } from "@wjgj/core";
+import { Button, Card, Form } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { templatesApi } from "../../api/templates.ts";
 import { MY_TEMPLATES_PATH } from "../../components/save-as-template/index.tsx";
+import { TemplateKindField, TemplateTitleField } from "../../components/template-fields/index.tsx";
 import { useApiError } from "../../hooks/use-api-error.ts";
 
 interface Values {
   title: string;
   kind: QuestionnaireKind;
 }
-
-const kindOptions = questionnaireKinds.map((kind) => ({ value: kind, label: questionnaireKindNames[kind] }));
 
 /** 新建模板 (/dc/createTemplate without an id): a name and a kind, then the designer opens on it. */
 export function NewTemplate() {
@@ -55,19 +49,8 @@ export function NewTemplate() {
         initialValues={{ kind: "survey" }}
         onFinish={(values) => void handleCreate(values)}
       >
-        <Form.Item
-          name="title"
-          label="模板名称"
-          rules={[
-            { required: true, whitespace: true, message: "请填写模板名称" },
-            { max: 100, message: "模板名称最多 100 个字" },
-          ]}
-        >
-          <Input maxLength={100} placeholder="例如：新员工入职满意度调查" />
-        </Form.Item>
-        <Form.Item name="kind" label="模板类型" rules={[{ required: true, message: "请选择模板类型" }]}>
-          <Select options={kindOptions} />
-        </Form.Item>
+        <TemplateTitleField placeholder="例如：新员工入职满意度调查" />
+        <TemplateKindField />
         <div className="ct-new__actions">
           <Button onClick={() => navigate(MY_TEMPLATES_PATH)}>取消</Button>
           <Button type="primary" htmlType="submit" loading={creating}>

@@ -1,28 +1,17 @@
-import {
-  ArrowLeftOutlined,
-  EyeOutlined,
-  RedoOutlined,
-  RollbackOutlined,
-  SendOutlined,
-  UndoOutlined,
-} from "@ant-design/icons";
-import { questionnaireKindNames, richTextToPlain, type TemplateCard } from "@wjgj/core";
-import { App, Button, Input, Tag, Tooltip } from "antd";
+import { EyeOutlined, RollbackOutlined, SendOutlined } from "@ant-design/icons";
+import { questionnaireKindNames, type TemplateCard } from "@wjgj/core";
+import { App, Button, Tag, Tooltip } from "antd";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { templatesApi } from "../../api/templates.ts";
 import { MY_TEMPLATES_PATH } from "../../components/save-as-template/index.tsx";
 import { useApiError } from "../../hooks/use-api-error.ts";
 import { useUserStore } from "../../stores/user-store.ts";
 import { SaveIndicator } from "../dc-design/components/save-indicator.tsx";
+import { TopBarBack, TopBarTitle, UndoRedoButtons } from "../dc-design/components/top-bar-parts.tsx";
 import { autosave } from "../dc-design/hooks/use-autosave.ts";
 import { saveIndicatorOf } from "../dc-design/store/save-state.ts";
-import { editorActions, editorStore, useEditor } from "../dc-design/store/use-editor.ts";
+import { editorStore } from "../dc-design/store/use-editor.ts";
 import { useTemplateMeta } from "./template-store.ts";
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
 
 const stateColors: Record<TemplateCard["reviewState"], string> = {
   draft: "default",
@@ -42,12 +31,8 @@ export function isSubmitted(card: TemplateCard): boolean {
  * template's own preview page), and 提交审核 / 撤回审核 in place of 发布 — a template is never answered.
  */
 export function TemplateTopBar() {
-  const navigate = useNavigate();
   const { message } = App.useApp();
   const showError = useApiError();
-  const title = useEditor((state) => state.draft?.title ?? "");
-  const canUndo = useEditor((state) => state.history.past.length > 0);
-  const canRedo = useEditor((state) => state.history.future.length > 0);
   const card = useTemplateMeta((state) => state.card);
   const canSubmit = useUserStore(
     (state) => state.userInfo?.isTemplate === 1 || state.userInfo?.role === "admin",
@@ -92,24 +77,8 @@ export function TemplateTopBar() {
 
   return (
     <header className="dd-topbar">
-      <Tooltip title="返回我的模板">
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          aria-label="返回"
-          onClick={() => navigate(MY_TEMPLATES_PATH)}
-        />
-      </Tooltip>
-      <div className="dd-topbar__title">
-        <Input
-          variant="borderless"
-          aria-label="模板名称"
-          value={richTextToPlain(title)}
-          maxLength={100}
-          placeholder="请输入模板名称"
-          onChange={(event) => editorActions().setTitle(escapeText(event.target.value))}
-        />
-      </div>
+      <TopBarBack tooltip="返回我的模板" to={MY_TEMPLATES_PATH} />
+      <TopBarTitle label="模板名称" placeholder="请输入模板名称" maxLength={100} />
       <span className="dd-topbar__tags">
         <Tag color="blue">{questionnaireKindNames[card.kind]}模板</Tag>
         {card.official && <Tag color="purple">官方模板</Tag>}
@@ -119,24 +88,7 @@ export function TemplateTopBar() {
       </span>
       <SaveIndicator />
       <span className="dd-topbar__spacer" />
-      <Tooltip title="撤销">
-        <Button
-          type="text"
-          icon={<UndoOutlined />}
-          aria-label="撤销"
-          disabled={!canUndo}
-          onClick={() => editorActions().undo()}
-        />
-      </Tooltip>
-      <Tooltip title="重做">
-        <Button
-          type="text"
-          icon={<RedoOutlined />}
-          aria-label="重做"
-          disabled={!canRedo}
-          onClick={() => editorActions().redo()}
-        />
-      </Tooltip>
+      <UndoRedoButtons />
       <span className="dd-topbar__divider" />
       <Button
         icon={<EyeOutlined />}

@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, DesktopOutlined, MobileOutlined } from "@ant-design/icons";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { App, Button, Result, Segmented, Spin, Tag } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Result, Segmented, Spin } from "antd";
 import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { ReadOnlySurvey } from "../../answer/components/read-only/read-only-survey.tsx";
-import { AnswerStyles, READ_ONLY_SCOPE } from "../../answer/components/read-only/scoped-styles.tsx";
 import { templateKeys, templatesApi } from "../../api/templates.ts";
+import { TemplatePreview, TemplateSummary } from "../../components/template-details/index.tsx";
+import { useQuoteTemplate } from "../../components/template-details/use-quote-template.ts";
 import { loginPathFor } from "../../lib/guard.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
 import "./questionnaire-details.css";
@@ -20,7 +20,6 @@ function todayText(): string {
 export function QuestionnaireDetailsPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { message } = App.useApp();
   const [search] = useSearchParams();
   const id = Number(search.get("id"));
   const validId = Number.isInteger(id) && id > 0;
@@ -33,13 +32,7 @@ export function QuestionnaireDetailsPage() {
     enabled: validId,
     retry: false,
   });
-  const quote = useMutation({
-    mutationFn: templatesApi.quote,
-    onSuccess: (created) => {
-      message.success("已使用模板创建问卷");
-      navigate(`/dc/dcDesign?id=${created.id}`);
-    },
-  });
+  const quote = useQuoteTemplate();
 
   const handleUse = () => {
     // Quoting needs an account: a visitor logs in first and comes back to this template.
@@ -82,44 +75,18 @@ export function QuestionnaireDetailsPage() {
       </header>
       <div className="wj-tpl-detail__body">
         <aside className="wj-tpl-detail__info">
-          <h1 className="wj-tpl-detail__title">{template.title}</h1>
-          {template.description ? <p className="wj-tpl-detail__desc">{template.description}</p> : null}
-          <div className="wj-tpl-detail__tags">
-            <Tag color="blue">{template.kindName}</Tag>
-            {template.professionName ? <Tag>{template.professionName}</Tag> : null}
-            {template.tags
-              .filter((tag) => tag !== template.professionName && tag !== template.kindName)
-              .map((tag) => (
-                <Tag key={tag}>{tag}</Tag>
-              ))}
-          </div>
-          <dl className="wj-tpl-detail__facts">
-            <div>
-              <dt>题目数</dt>
-              <dd>{template.questionCount} 题</dd>
-            </div>
-            <div>
-              <dt>使用次数</dt>
-              <dd>{template.useCount} 次</dd>
-            </div>
-            <div>
-              <dt>作者</dt>
-              <dd>{template.authorName}</dd>
-            </div>
-          </dl>
+          <TemplateSummary template={template} block="wj-tpl-detail" />
           <Button type="primary" size="large" block loading={quote.isPending} onClick={handleUse}>
             使用此模板
           </Button>
         </aside>
-        <section className={`wj-tpl-detail__preview ${READ_ONLY_SCOPE}`} aria-label="模板预览">
-          <AnswerStyles />
-          <ReadOnlySurvey
-            definition={template.definition}
-            title={template.title}
-            frame={device}
-            today={todayText()}
-          />
-        </section>
+        <TemplatePreview
+          template={template}
+          block="wj-tpl-detail"
+          label="模板预览"
+          frame={device}
+          today={todayText()}
+        />
       </div>
     </div>
   );

@@ -1,12 +1,9 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { buildSurvey, choice, text } from "@wjgj/core/survey/testing/build";
-import { createMemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerNavigate } from "../../api/feedback.ts";
-import { App } from "../../app.tsx";
-import { routes } from "../../router.tsx";
+import { describe, expect, it } from "vitest";
 import { useSessionStore } from "../../stores/session-store.ts";
-import { useUserStore } from "../../stores/user-store.ts";
+import { fakeApiForEachTest, renderRoute } from "../../testing/route-harness.tsx";
+import { buildTemplateCard } from "../../testing/template-fixtures.ts";
 
 const definition = buildSurvey(
   [
@@ -20,66 +17,30 @@ const definition = buildSurvey(
 );
 
 const detail = {
-  id: 5,
-  title: "消防安全调查",
-  description: "了解员工的消防安全意识",
-  cover: "",
-  kind: "survey",
-  kindName: "问卷调查",
-  categoryId: "",
-  categoryName: "",
-  professionId: 2,
-  professionName: "企业人事",
-  tags: ["安全"],
-  questionCount: 2,
-  useCount: 31,
-  official: true,
-  featured: false,
-  visibility: "public",
-  reviewState: "approved",
-  reviewStateName: "已通过",
-  rejectReason: "",
-  authorName: "问卷管家官方",
-  createdAt: "2026-11-01 10:00:00",
-  updatedAt: "2026-11-01 10:00:00",
+  ...buildTemplateCard({
+    id: 5,
+    title: "消防安全调查",
+    description: "了解员工的消防安全意识",
+    professionId: 2,
+    professionName: "企业人事",
+    tags: ["安全"],
+    questionCount: 2,
+    useCount: 31,
+  }),
   definition,
   editable: false,
 };
 
-const requests: string[] = [];
-
-beforeEach(() => {
-  requests.length = 0;
-  useSessionStore.getState().clearAll();
-  useUserStore.getState().clear();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      requests.push(url);
-      const path = url.replace("/wjgj/api/", "").split("?")[0] ?? "";
-      const data: Record<string, unknown> = {
-        "user/getUserInfo": { nickName: "李老师", phone: "13900000001", isTemplate: 0, role: "user" },
-        "template/getTemplateDetail": detail,
-        "navigation/quoteTemplate": { id: 88, title: "消防安全调查" },
-      };
-      const body =
-        path in data ? { code: 200, msg: "操作成功", data: data[path] } : { code: 404, msg: "x", data: null };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+const requests = fakeApiForEachTest({
+  "user/getUserInfo": { nickName: "李老师", phone: "13900000001", isTemplate: 0, role: "user" },
+  "template/getTemplateDetail": detail,
+  "navigation/quoteTemplate": { id: 88, title: "消防安全调查" },
 });
 
 describe("模板预览 /questionnaireDetails", { timeout: 60_000 }, () => {
   it("shows the whole template read-only with its facts, and 使用此模板 opens the designer on the copy", async () => {
     useSessionStore.getState().setToken("t");
-    const router = createMemoryRouter(routes, { initialEntries: ["/questionnaireDetails?id=5"] });
-    registerNavigate((to) => void router.navigate(to));
-    render(<App router={router} />);
+    const router = renderRoute("/questionnaireDetails?id=5");
 
     // The page's own heading, and the survey's title as respondents see it in the preview.
     const headings = await screen.findAllByRole("heading", { name: "消防安全调查" }, { timeout: 20_000 });
@@ -106,8 +67,7 @@ describe("模板预览 /questionnaireDetails", { timeout: 60_000 }, () => {
   });
 
   it("sends a visitor without a session to log in, to come back to the same template", async () => {
-    const router = createMemoryRouter(routes, { initialEntries: ["/questionnaireDetails?id=5"] });
-    render(<App router={router} />);
+    const router = renderRoute("/questionnaireDetails?id=5");
     await waitFor(() => expect(router.state.location.pathname.toLowerCase()).toBe("/loginone"));
     expect(new URLSearchParams(router.state.location.search).get("redirect")).toBe(
       "/questionnaireDetails?id=5",

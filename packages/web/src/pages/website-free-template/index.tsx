@@ -1,12 +1,13 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { Alert, App, Button, type ButtonProps, Result, Skeleton, Tag } from "antd";
-import { type ReactNode, useEffect, useRef } from "react";
-import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { ReadOnlySurvey } from "../../answer/components/read-only/read-only-survey.tsx";
-import { AnswerStyles, READ_ONLY_SCOPE } from "../../answer/components/read-only/scoped-styles.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, Result, Skeleton } from "antd";
+import { useEffect, useRef } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { templateKeys, templatesApi } from "../../api/templates.ts";
+import { LinkButton } from "../../components/link-button.tsx";
+import { TemplatePreview, TemplateSummary } from "../../components/template-details/index.tsx";
+import { useQuoteTemplate } from "../../components/template-details/use-quote-template.ts";
 import { loginPathFor } from "../../lib/guard.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
@@ -23,29 +24,6 @@ import "../website-free/website-free.css";
 /** The flag a visitor comes back with from logging in: use the template straight away. */
 const USE_PARAM = "use";
 
-/** A primary button that is a real link (works before scripts load); with them, no page reload. */
-function LinkButton({
-  to,
-  children,
-  ...rest
-}: { to: string; children: ReactNode } & Pick<ButtonProps, "size" | "block">) {
-  const navigate = useNavigate();
-  return (
-    <Button
-      {...rest}
-      type="primary"
-      href={to}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        navigate(to);
-      }}
-    >
-      {children}
-    </Button>
-  );
-}
-
 function NotFound() {
   return (
     <div data-testid="free-not-found">
@@ -53,7 +31,11 @@ function NotFound() {
         status="404"
         title="模板不存在或已下架"
         subTitle="链接可能已失效，去免费模板看看其他模板吧。"
-        extra={<LinkButton to={FREE_PATH}>返回免费模板</LinkButton>}
+        extra={
+          <LinkButton type="primary" to={FREE_PATH}>
+            返回免费模板
+          </LinkButton>
+        }
       />
     </div>
   );
@@ -67,8 +49,6 @@ function NotFound() {
 export function WebsiteFreeTemplatePage() {
   const id = parseTemplateId(useParams().id);
   const [search, setSearch] = useSearchParams();
-  const navigate = useNavigate();
-  const { message } = App.useApp();
   const hydrated = useHydrated();
   const hasToken = useSessionStore((state) => Boolean(state.token));
   const loggedIn = hydrated && hasToken;
@@ -78,13 +58,7 @@ export function WebsiteFreeTemplatePage() {
     enabled: id !== null,
     retry: false,
   });
-  const quote = useMutation({
-    mutationFn: templatesApi.quote,
-    onSuccess: (created) => {
-      message.success("已使用模板创建问卷");
-      navigate(`/dc/dcDesign?id=${created.id}`);
-    },
-  });
+  const quote = useQuoteTemplate();
   const template = detail.data;
   const missing =
     id === null || (detail.isError && detail.error instanceof ApiError && detail.error.code === 404);
@@ -119,8 +93,6 @@ export function WebsiteFreeTemplatePage() {
   const gallery = parseFreeState(new URLSearchParams());
   const kindHref = filterHref(gallery, { kind: template.kind });
   const loginHref = loginPathFor(`${templateHref(template.id)}?${USE_PARAM}=1`);
-  const named = new Set([template.kindName, template.categoryName, template.professionName]);
-  const tags = template.tags.filter((tag) => !named.has(tag));
 
   return (
     <article className="wj-free-tpl" data-testid="free-template">
@@ -139,30 +111,7 @@ export function WebsiteFreeTemplatePage() {
       </nav>
       <div className="wj-free-tpl__layout">
         <aside className="wj-free-tpl__info">
-          <h1 className="wj-free-tpl__title">{template.title}</h1>
-          {template.description ? <p className="wj-free-tpl__desc">{template.description}</p> : null}
-          <div className="wj-free-tpl__tags">
-            <Tag color="blue">{template.kindName}</Tag>
-            {template.categoryName ? <Tag>{template.categoryName}</Tag> : null}
-            {template.professionName ? <Tag>{template.professionName}</Tag> : null}
-            {tags.map((tag) => (
-              <Tag key={tag}>{tag}</Tag>
-            ))}
-          </div>
-          <dl className="wj-free-tpl__facts">
-            <div>
-              <dt>题目数</dt>
-              <dd>{template.questionCount} 题</dd>
-            </div>
-            <div>
-              <dt>使用次数</dt>
-              <dd>{template.useCount} 次</dd>
-            </div>
-            <div>
-              <dt>作者</dt>
-              <dd>{template.authorName}</dd>
-            </div>
-          </dl>
+          <TemplateSummary template={template} block="wj-free-tpl" />
           {loggedIn ? (
             <Button
               type="primary"
@@ -174,7 +123,7 @@ export function WebsiteFreeTemplatePage() {
               使用此模板
             </Button>
           ) : (
-            <LinkButton to={loginHref} size="large" block>
+            <LinkButton type="primary" to={loginHref} size="large" block>
               使用此模板
             </LinkButton>
           )}
@@ -182,15 +131,13 @@ export function WebsiteFreeTemplatePage() {
             {loggedIn ? "将复制到“我的问卷”，可随意修改后发布" : "登录后复制到“我的问卷”，可随意修改后发布"}
           </p>
         </aside>
-        <section className={`wj-free-tpl__preview ${READ_ONLY_SCOPE}`} aria-label="模板题目预览">
-          <AnswerStyles />
-          <ReadOnlySurvey
-            definition={template.definition}
-            title={template.title}
-            frame="pc"
-            today={template.updatedAt.slice(0, 10)}
-          />
-        </section>
+        <TemplatePreview
+          template={template}
+          block="wj-free-tpl"
+          label="模板题目预览"
+          frame="pc"
+          today={template.updatedAt.slice(0, 10)}
+        />
       </div>
     </article>
   );

@@ -1,40 +1,27 @@
 import {
-  ArrowLeftOutlined,
   DesktopOutlined,
   EyeOutlined,
   GiftOutlined,
   MobileOutlined,
-  RedoOutlined,
   SaveOutlined,
   SendOutlined,
   ShareAltOutlined,
-  UndoOutlined,
 } from "@ant-design/icons";
-import { questionaryStatusNames, questionnaireKindNames, richTextToPlain } from "@wjgj/core";
-import { Button, Dropdown, Input, Tag, Tooltip } from "antd";
+import { questionaryStatusNames, questionnaireKindNames } from "@wjgj/core";
+import { Button, Dropdown, Tag } from "antd";
 import { useNavigate } from "react-router";
 import { usePublish } from "../hooks/use-publish.ts";
 import { useSaveAsTemplate } from "../hooks/use-save-as-template.ts";
 import { uiActions } from "../store/ui-store.ts";
-import { editorActions, useEditor } from "../store/use-editor.ts";
+import { useEditor } from "../store/use-editor.ts";
 import { PresenceAvatars } from "./presence-avatars.tsx";
 import { SaveIndicator } from "./save-indicator.tsx";
 import { TeamButton } from "./team-button.tsx";
-
-/** Plain text typed in the top bar is stored escaped, since the title field holds the rich-text subset. */
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
-const isMac = typeof navigator !== "undefined" && /Mac/i.test(navigator.platform);
-const mod = isMac ? "⌘" : "Ctrl+";
+import { TopBarBack, TopBarTitle, UndoRedoButtons } from "./top-bar-parts.tsx";
 
 export function TopBar() {
   const navigate = useNavigate();
-  const title = useEditor((state) => state.draft?.title ?? "");
   const meta = useEditor((state) => state.meta);
-  const canUndo = useEditor((state) => state.history.past.length > 0);
-  const canRedo = useEditor((state) => state.history.future.length > 0);
   const { publish, publishing } = usePublish();
   const saveAsTemplate = useSaveAsTemplate();
 
@@ -47,24 +34,8 @@ export function TopBar() {
 
   return (
     <header className="dd-topbar">
-      <Tooltip title="返回我的问卷">
-        <Button
-          type="text"
-          icon={<ArrowLeftOutlined />}
-          aria-label="返回"
-          onClick={() => navigate("/dc/dclist")}
-        />
-      </Tooltip>
-      <div className="dd-topbar__title">
-        <Input
-          variant="borderless"
-          aria-label="问卷名称"
-          value={richTextToPlain(title)}
-          maxLength={200}
-          placeholder="请输入问卷标题"
-          onChange={(event) => editorActions().setTitle(escapeText(event.target.value))}
-        />
-      </div>
+      <TopBarBack tooltip="返回我的问卷" to="/dc/dclist" />
+      <TopBarTitle label="问卷名称" placeholder="请输入问卷标题" maxLength={200} />
       {meta && (
         <span className="dd-topbar__tags">
           <Tag color="blue">{questionnaireKindNames[meta.kind]}</Tag>
@@ -79,24 +50,7 @@ export function TopBar() {
       <SaveIndicator />
       <PresenceAvatars />
       <span className="dd-topbar__spacer" />
-      <Tooltip title={`撤销（${mod}Z）`}>
-        <Button
-          type="text"
-          icon={<UndoOutlined />}
-          aria-label="撤销"
-          disabled={!canUndo}
-          onClick={() => editorActions().undo()}
-        />
-      </Tooltip>
-      <Tooltip title={`重做（${mod}Shift+Z）`}>
-        <Button
-          type="text"
-          icon={<RedoOutlined />}
-          aria-label="重做"
-          disabled={!canRedo}
-          onClick={() => editorActions().redo()}
-        />
-      </Tooltip>
+      <UndoRedoButtons />
       <span className="dd-topbar__divider" />
       <Dropdown
         menu={{

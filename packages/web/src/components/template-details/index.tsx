@@ -1,0 +1,72 @@
+import type { TemplateDetail } from "@wjgj/core";
+import { Tag } from "antd";
+import {
+  ReadOnlySurvey,
+  type ReadOnlySurveyProps,
+} from "../../answer/components/read-only/read-only-survey.tsx";
+import { AnswerStyles, READ_ONLY_SCOPE } from "../../answer/components/read-only/scoped-styles.tsx";
+import "./template-details.css";
+
+/*
+ * A template's own page, in the console (/questionnaireDetails) and on the public site (/website/free/:id):
+ * the same facts and the same read-only preview. Each page passes its BEM block (`block`), so its own
+ * stylesheet sizes and colours them; the layout both share lives in template-details.css, imported here so
+ * the website's server renderer links it with the page chunk (packages/server/src/http/website-pages.ts).
+ */
+
+/** The name, description, tags and facts (题目数, 使用次数, 作者) beside the preview. */
+export function TemplateSummary({ template, block }: { template: TemplateDetail; block: string }) {
+  // Kind, scene and profession have tags of their own; the same word among the free tags would repeat it.
+  const named = new Set([template.kindName, template.categoryName, template.professionName]);
+  const tags = template.tags.filter((tag) => !named.has(tag));
+  return (
+    <>
+      <h1 className={`wj-tpl-summary__title ${block}__title`}>{template.title}</h1>
+      {template.description ? (
+        <p className={`wj-tpl-summary__desc ${block}__desc`}>{template.description}</p>
+      ) : null}
+      <div className={`wj-tpl-summary__tags ${block}__tags`}>
+        <Tag color="blue">{template.kindName}</Tag>
+        {template.categoryName ? <Tag>{template.categoryName}</Tag> : null}
+        {template.professionName ? <Tag>{template.professionName}</Tag> : null}
+        {tags.map((tag) => (
+          <Tag key={tag}>{tag}</Tag>
+        ))}
+      </div>
+      <dl className={`wj-tpl-summary__facts ${block}__facts`}>
+        <div>
+          <dt>题目数</dt>
+          <dd>{template.questionCount} 题</dd>
+        </div>
+        <div>
+          <dt>使用次数</dt>
+          <dd>{template.useCount} 次</dd>
+        </div>
+        <div>
+          <dt>作者</dt>
+          <dd>{template.authorName}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** Every question of the template, drawn by the respondent page's own cards and disabled. */
+export function TemplatePreview({
+  template,
+  block,
+  label,
+  frame,
+  today,
+}: {
+  template: TemplateDetail;
+  block: string;
+  label: string;
+} & Pick<ReadOnlySurveyProps, "frame" | "today">) {
+  return (
+    <section className={`wj-tpl-preview ${block}__preview ${READ_ONLY_SCOPE}`} aria-label={label}>
+      <AnswerStyles />
+      <ReadOnlySurvey definition={template.definition} title={template.title} frame={frame} today={today} />
+    </section>
+  );
+}
