@@ -15,8 +15,10 @@ import {
 import { PRODUCT_LINKS } from "@wjgj/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { type Figure, FigureList } from "../../components/site-blocks/figure-list.tsx";
 import { FreeUseLink } from "../website-product/components/free-use-link.tsx";
 import { HomeCarousel } from "./components/home-carousel.tsx";
+import "../../components/site-blocks/site-blocks.css";
 import "./website-home.css";
 
 const PRODUCT_ICONS: Record<string, ReactNode> = {
@@ -30,7 +32,7 @@ const PRODUCT_ICONS: Record<string, ReactNode> = {
 };
 
 /** What the product offers, counted from what it does (not invented user numbers). */
-const NUMBERS: readonly { value: string; label: string }[] = [
+const NUMBERS: readonly Figure[] = [
   { value: "30+", label: "种题型，选择、填空、打分、矩阵、签名" },
   { value: "6 类", label: "项目：问卷、考试、表单、投票、满意度、竞赛" },
   { value: "7 种", label: "逻辑：跳题、显示、选项关联、配额等" },
@@ -94,7 +96,7 @@ export function WebsiteHomePage() {
         <div className="wj-home__products">
           {PRODUCT_LINKS.map((product) => (
             <Link key={product.to} to={product.to} className="wj-home__product">
-              <span className="wj-home__product-icon">
+              <span className="wj-site-icon wj-home__product-icon">
                 {PRODUCT_ICONS[product.to.split("/").pop() ?? ""]}
               </span>
               <strong>{product.label}</strong>
@@ -105,14 +107,7 @@ export function WebsiteHomePage() {
       </section>
 
       <section className="wj-home__numbers" aria-label="问卷管家的能力">
-        <ul>
-          {NUMBERS.map((item) => (
-            <li key={item.value}>
-              <strong>{item.value}</strong>
-              <span>{item.label}</span>
-            </li>
-          ))}
-        </ul>
+        <FigureList items={NUMBERS} />
       </section>
 
       <section className="wj-home__section" aria-labelledby="home-cases">
@@ -121,7 +116,7 @@ export function WebsiteHomePage() {
         <ul className="wj-home__cases">
           {USE_CASES.map((useCase) => (
             <li key={useCase.title}>
-              <span className="wj-home__product-icon">{useCase.icon}</span>
+              <span className="wj-site-icon wj-home__product-icon">{useCase.icon}</span>
               <h3>{useCase.title}</h3>
               <p>{useCase.text}</p>
               <Link to={useCase.to} aria-label={`${useCase.title}：查看相关产品`}>
@@ -147,7 +142,7 @@ export function WebsiteHomePage() {
       <section className="wj-home__cta" aria-labelledby="home-cta">
         <h2 id="home-cta">现在开始，创建您的第一份问卷</h2>
         <p>个人版免费使用，手机号登录即可开始</p>
-        <FreeUseLink className="wj-home__button wj-home__button--solid" />
+        <FreeUseLink className="wj-site-button wj-home__button wj-home__button--solid" />
       </section>
     </div>
   );

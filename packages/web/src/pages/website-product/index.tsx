@@ -1,24 +1,32 @@
 import { PRODUCT_LINKS } from "@wjgj/core";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { FigureList } from "../../components/site-blocks/figure-list.tsx";
 import { FeatureIcon } from "./components/feature-icon.tsx";
 import { FreeUseLink } from "./components/free-use-link.tsx";
 import { ProductIllustration } from "./components/product-illustration.tsx";
 import { productContent } from "./content/index.ts";
 import { isProductSlug, type ProductContent } from "./product-content.ts";
+import "../../components/site-blocks/site-blocks.css";
 import "./website-product.css";
 
 function Hero({ product }: { product: ProductContent }) {
   return (
-    <section className={`wj-product__hero wj-product__hero--${product.slug}`} aria-labelledby="product-title">
+    <section
+      className={`wj-product__hero wj-site-tone wj-product__hero--${product.slug}`}
+      aria-labelledby="product-title"
+    >
       <div className="wj-product__hero-inner">
         <div className="wj-product__hero-text">
           <p className="wj-product__eyebrow">产品介绍 · {product.name}</p>
           <h1 id="product-title">{product.headline}</h1>
           <p className="wj-product__intro">{product.intro}</p>
-          <div className="wj-product__actions">
-            <FreeUseLink className="wj-product__button wj-product__button--primary" />
-            <Link className="wj-product__button wj-product__button--ghost" to={product.secondary.to}>
+          <div className="wj-site-actions">
+            <FreeUseLink className="wj-site-button wj-product__button wj-product__button--primary" />
+            <Link
+              className="wj-site-button wj-product__button wj-product__button--ghost"
+              to={product.secondary.to}
+            >
               {product.secondary.label}
             </Link>
           </div>
@@ -26,19 +34,6 @@ function Hero({ product }: { product: ProductContent }) {
         <ProductIllustration slug={product.slug} alt={product.illustrationAlt} />
       </div>
     </section>
-  );
-}
-
-function Highlights({ product }: { product: ProductContent }) {
-  return (
-    <ul className="wj-product__highlights" aria-label={`${product.name}亮点`}>
-      {product.highlights.map((item) => (
-        <li key={item.value}>
-          <strong>{item.value}</strong>
-          <span>{item.label}</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -60,7 +55,11 @@ export function WebsiteProductPage() {
   return (
     <article className="wj-product" data-testid="product-page">
       <Hero product={product} />
-      <Highlights product={product} />
+      <FigureList
+        items={product.highlights}
+        className="wj-product__highlights"
+        label={`${product.name}亮点`}
+      />
 
       <Section id="product-features" title="核心功能">
         <ul className="wj-product__features">
@@ -113,7 +112,7 @@ export function WebsiteProductPage() {
       <section className="wj-product__cta" aria-labelledby="product-cta">
         <h2 id="product-cta">{product.ctaTitle}</h2>
         <p>注册即可免费使用，手机号登录，无需下载任何软件。</p>
-        <FreeUseLink className="wj-product__button wj-product__button--primary" />
+        <FreeUseLink className="wj-site-button wj-product__button wj-product__button--primary" />
       </section>
 
       <nav className="wj-product__section wj-product__others" aria-labelledby="product-others">

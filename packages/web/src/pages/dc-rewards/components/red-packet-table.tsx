@@ -1,4 +1,3 @@
-import { PlusOutlined } from "@ant-design/icons";
 import {
   type Eligibility,
   type RedPacketKind,
@@ -6,25 +5,11 @@ import {
   redPacketKindLabels,
   type SurveyDefinition,
 } from "@wjgj/core";
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Switch,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from "antd";
-import { useState } from "react";
+import { Alert, Form, InputNumber, Select, Switch, type TableColumnsType, Tag } from "antd";
 import { rewardsApi, useRedPacketList, useRewardMutation } from "../../../api/rewards.ts";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 import { EligibilityInput, eligibilityRules } from "./eligibility-input.tsx";
+import { RemoveButton, RewardListCard } from "./reward-list-card.tsx";
 
 interface Values {
   packetType: RedPacketKind;
@@ -45,10 +30,8 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 /** 红包: the budget is frozen in the wallet when a red packet is added; deleting it releases the rest. */
 export function RedPacketTable({ id, definition }: { id: number; definition: SurveyDefinition }) {
-  const { message } = App.useApp();
   const showError = useApiError();
   const list = useRedPacketList(id);
-  const [open, setOpen] = useState(false);
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch("packetType", form);
   const add = useRewardMutation(id, (values: Values) => {
@@ -63,15 +46,6 @@ export function RedPacketTable({ id, definition }: { id: number; definition: Sur
     });
   });
   const remove = useRewardMutation(id, (redPacketId: number) => rewardsApi.delRedPacket(id, redPacketId));
-
-  const handleAdd = (values: Values) =>
-    add.mutate(values, {
-      onSuccess: () => {
-        message.success("红包已添加，预算已从余额中冻结");
-        setOpen(false);
-      },
-      onError: (error) => showError(error, form),
-    });
 
   const columns: TableColumnsType<RedPacketView> = [
     { title: "类型", dataIndex: "packetType", render: (v: RedPacketKind) => redPacketKindLabels[v] },
@@ -94,17 +68,11 @@ export function RedPacketTable({ id, definition }: { id: number; definition: Sur
       key: "actions",
       render: (_, row) =>
         row.status === "active" ? (
-          <Popconfirm
+          <RemoveButton
             title="删除这个红包？"
             description="未领取的金额会退回余额"
-            okText="删除"
-            cancelText="取消"
             onConfirm={() => remove.mutate(row.redPacketId, { onError: (error) => showError(error) })}
-          >
-            <Button size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+          />
         ) : (
           "—"
         ),
@@ -112,74 +80,53 @@ export function RedPacketTable({ id, definition }: { id: number; definition: Sur
   ];
 
   return (
-    <Card
+    <RewardListCard
       title="红包"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
-          添加红包
-        </Button>
+      addText="添加红包"
+      notice={
+        <Alert
+          type="info"
+          showIcon
+          title="添加红包时，预算会从账户余额中冻结；答题者验证手机号后领取，金额存入该手机号的账户余额。问卷停止或红包删除时，未领取的金额退回。"
+          style={{ marginBottom: 12 }}
+        />
       }
+      rowKey="redPacketId"
+      list={list}
+      columns={columns}
+      emptyText="还没有红包"
+      form={form}
+      add={add}
+      okText="添加并冻结预算"
+      success="红包已添加，预算已从余额中冻结"
+      initialValues={{
+        packetType: "random",
+        count: 10,
+        amount: 10,
+        review: false,
+        eligibility: { kind: "all" },
+      }}
     >
-      <Alert
-        type="info"
-        showIcon
-        title="添加红包时，预算会从账户余额中冻结；答题者验证手机号后领取，金额存入该手机号的账户余额。问卷停止或红包删除时，未领取的金额退回。"
-        style={{ marginBottom: 12 }}
-      />
-      <Table
-        rowKey="redPacketId"
-        size="small"
-        scroll={{ x: "max-content" }}
-        loading={list.isLoading}
-        dataSource={list.data ?? []}
-        columns={columns}
-        pagination={false}
-        locale={{ emptyText: "还没有红包" }}
-      />
-      <Modal
-        title="添加红包"
-        open={open}
-        okText="添加并冻结预算"
-        cancelText="取消"
-        confirmLoading={add.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        forceRender
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={handleAdd}
-          initialValues={{
-            packetType: "random",
-            count: 10,
-            amount: 10,
-            review: false,
-            eligibility: { kind: "all" },
-          }}
-        >
-          <Form.Item name="packetType" label="红包类型">
-            <Select
-              options={[
-                { value: "random", label: "拼手气（随机金额）" },
-                { value: "fixed", label: "固定金额" },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="count" label="红包个数">
-            <InputNumber min={1} max={10000} precision={0} style={{ width: "100%" }} />
-          </Form.Item>
-          <Form.Item name="amount" label={kind === "fixed" ? "每个红包金额（元）" : "总金额（元）"}>
-            <InputNumber min={0.01} max={50000} step={0.01} precision={2} style={{ width: "100%" }} />
-          </Form.Item>
-          <Form.Item name="eligibility" label="谁可以领取" rules={eligibilityRules}>
-            <EligibilityInput definition={definition} />
-          </Form.Item>
-          <Form.Item name="review" label="发放前人工审核" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </Card>
+      <Form.Item name="packetType" label="红包类型">
+        <Select
+          options={[
+            { value: "random", label: "拼手气（随机金额）" },
+            { value: "fixed", label: "固定金额" },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="count" label="红包个数">
+        <InputNumber min={1} max={10000} precision={0} style={{ width: "100%" }} />
+      </Form.Item>
+      <Form.Item name="amount" label={kind === "fixed" ? "每个红包金额（元）" : "总金额（元）"}>
+        <InputNumber min={0.01} max={50000} step={0.01} precision={2} style={{ width: "100%" }} />
+      </Form.Item>
+      <Form.Item name="eligibility" label="谁可以领取" rules={eligibilityRules}>
+        <EligibilityInput definition={definition} />
+      </Form.Item>
+      <Form.Item name="review" label="发放前人工审核" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </RewardListCard>
   );
 }

@@ -1,8 +1,9 @@
 import type { ConsumptionView } from "@wjgj/core";
-import { App, Button, Form, Input, Modal } from "antd";
+import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { fetchProtectedBlob, saveBlob } from "../../../api/exports.ts";
 import { useRequestInvoiceMutation } from "../../../api/pay.ts";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 
 interface InvoiceForm {
@@ -24,68 +25,56 @@ function InvoiceDialog({
   /** After the closing motion, once antd has handed focus back to the button that opened it. */
   onClosed: () => void;
 }) {
-  const { message } = App.useApp();
-  const showError = useApiError();
   const [form] = Form.useForm<InvoiceForm>();
   const request = useRequestInvoiceMutation();
-  const handleOk = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    try {
-      await request.mutateAsync({
-        orderNo,
-        title: values.title.trim(),
-        taxNo: (values.taxNo ?? "").trim().toUpperCase(),
-        email: values.email.trim(),
-      });
-      void message.success("发票申请已提交，开具后可在消费明细中下载");
-      onClose();
-    } catch (error) {
-      showError(error, form);
-    }
-  };
   return (
-    <Modal
+    <FormDialog
       open={open}
       title="申请发票"
       okText="提交申请"
-      cancelText="取消"
-      confirmLoading={request.isPending}
-      onOk={handleOk}
-      onCancel={onClose}
-      afterClose={onClosed}
       width={440}
+      afterClose={onClosed}
+      form={form}
+      submit={(values) =>
+        request.mutateAsync({
+          orderNo,
+          title: values.title.trim(),
+          taxNo: (values.taxNo ?? "").trim().toUpperCase(),
+          email: values.email.trim(),
+        })
+      }
+      pending={request.isPending}
+      success="发票申请已提交，开具后可在消费明细中下载"
+      onClose={onClose}
+      intro={<p className="wj-wallet__card-meta">订单号 {orderNo}</p>}
     >
-      <p className="wj-wallet__card-meta">订单号 {orderNo}</p>
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="title"
-          label="发票抬头"
-          rules={[{ required: true, whitespace: true, message: "请填写发票抬头（不超过100字）" }]}
-        >
-          <Input maxLength={100} placeholder="公司名称或个人姓名" />
-        </Form.Item>
-        <Form.Item
-          name="taxNo"
-          label="纳税人识别号"
-          rules={[
-            {
-              pattern: /^([0-9A-Za-z]{15,20})?$/,
-              message: "纳税人识别号需为15-20位数字或大写字母，个人抬头可不填",
-            },
-          ]}
-        >
-          <Input maxLength={20} placeholder="个人抬头可不填" />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label="接收邮箱"
-          rules={[{ required: true, type: "email", message: "请填写正确的接收邮箱" }]}
-        >
-          <Input maxLength={100} inputMode="email" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="title"
+        label="发票抬头"
+        rules={[{ required: true, whitespace: true, message: "请填写发票抬头（不超过100字）" }]}
+      >
+        <Input maxLength={100} placeholder="公司名称或个人姓名" />
+      </Form.Item>
+      <Form.Item
+        name="taxNo"
+        label="纳税人识别号"
+        rules={[
+          {
+            pattern: /^([0-9A-Za-z]{15,20})?$/,
+            message: "纳税人识别号需为15-20位数字或大写字母，个人抬头可不填",
+          },
+        ]}
+      >
+        <Input maxLength={20} placeholder="个人抬头可不填" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label="接收邮箱"
+        rules={[{ required: true, type: "email", message: "请填写正确的接收邮箱" }]}
+      >
+        <Input maxLength={100} inputMode="email" />
+      </Form.Item>
+    </FormDialog>
   );
 }
 

@@ -8,13 +8,14 @@ import {
   withdrawalStatusLabels,
   yuanToFen,
 } from "@wjgj/core";
-import { App, Button, Form, Input, List, Modal, Popconfirm, Radio, Tag } from "antd";
+import { App, Button, Form, Input, List, Popconfirm, Radio, Tag } from "antd";
 import { useState } from "react";
 import {
   useCancelWithdrawalMutation,
   useRequestWithdrawalMutation,
   useWithdrawals,
 } from "../../../api/pay.ts";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 
 const PAGE_SIZE = 5;
@@ -44,95 +45,86 @@ export function WithdrawDialog({
   availableFen: number;
   onClose: () => void;
 }) {
-  const { message } = App.useApp();
-  const showError = useApiError();
   const [form] = Form.useForm<WithdrawalForm>();
   const channel = Form.useWatch("channel", form) ?? "alipay";
   const request = useRequestWithdrawalMutation();
-  const handleOk = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    try {
-      await request.mutateAsync({
-        amountFen: yuanToFen(values.amount) ?? 0,
-        channel: values.channel,
-        accountName: values.accountName.trim(),
-        accountNo: values.accountNo.trim(),
-        bankName: values.channel === "bank" ? (values.bankName ?? "").trim() : "",
-      });
-      void message.success("提现申请已提交，审核通过后打款");
-      form.resetFields();
-      onClose();
-    } catch (error) {
-      showError(error, form);
-    }
-  };
   return (
-    <Modal
+    <FormDialog
       open={open}
       title="申请提现"
       okText="提交申请"
-      cancelText="取消"
-      confirmLoading={request.isPending}
-      onOk={handleOk}
-      onCancel={onClose}
       width={440}
       forceRender
+      form={form}
+      submit={(values) =>
+        request.mutateAsync({
+          amountFen: yuanToFen(values.amount) ?? 0,
+          channel: values.channel,
+          accountName: values.accountName.trim(),
+          accountNo: values.accountNo.trim(),
+          bankName: values.channel === "bank" ? (values.bankName ?? "").trim() : "",
+        })
+      }
+      pending={request.isPending}
+      success="提现申请已提交，审核通过后打款"
+      resetOnSuccess
+      onClose={onClose}
+      intro={
+        <p className="wj-wallet__card-meta">
+          可提现余额 ¥{fenToYuan(availableFen)}。提交后金额将被冻结，管理员审核打款后从余额扣除，驳回则解冻。
+        </p>
+      }
+      initialValues={{ channel: "alipay" }}
     >
-      <p className="wj-wallet__card-meta">
-        可提现余额 ¥{fenToYuan(availableFen)}。提交后金额将被冻结，管理员审核打款后从余额扣除，驳回则解冻。
-      </p>
-      <Form form={form} layout="vertical" initialValues={{ channel: "alipay" }}>
-        <Form.Item
-          name="amount"
-          label="提现金额（元）"
-          rules={[
-            {
-              validator: (_, value: string | undefined) => {
-                const fen = yuanToFen(value ?? "");
-                if (fen === null || fen < WITHDRAWAL_MIN_FEN || fen > WITHDRAWAL_MAX_FEN)
-                  return Promise.reject(new Error("提现金额需为1到50000元之间，最多两位小数"));
-                if (fen > availableFen) return Promise.reject(new Error("提现金额超过可用余额"));
-                return Promise.resolve();
-              },
+      <Form.Item
+        name="amount"
+        label="提现金额（元）"
+        rules={[
+          {
+            validator: (_, value: string | undefined) => {
+              const fen = yuanToFen(value ?? "");
+              if (fen === null || fen < WITHDRAWAL_MIN_FEN || fen > WITHDRAWAL_MAX_FEN)
+                return Promise.reject(new Error("提现金额需为1到50000元之间，最多两位小数"));
+              if (fen > availableFen) return Promise.reject(new Error("提现金额超过可用余额"));
+              return Promise.resolve();
             },
-          ]}
-        >
-          <Input inputMode="decimal" prefix="¥" placeholder="1 - 50000" />
-        </Form.Item>
-        <Form.Item name="channel" label="收款方式">
-          <Radio.Group
-            options={(["alipay", "bank"] as const).map((value) => ({
-              value,
-              label: withdrawalChannelLabels[value],
-            }))}
-          />
-        </Form.Item>
+          },
+        ]}
+      >
+        <Input inputMode="decimal" prefix="¥" placeholder="1 - 50000" />
+      </Form.Item>
+      <Form.Item name="channel" label="收款方式">
+        <Radio.Group
+          options={(["alipay", "bank"] as const).map((value) => ({
+            value,
+            label: withdrawalChannelLabels[value],
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="accountName"
+        label="收款人姓名"
+        rules={[{ required: true, whitespace: true, message: "请填写收款人姓名（不超过32字）" }]}
+      >
+        <Input maxLength={32} />
+      </Form.Item>
+      {channel === "bank" && (
         <Form.Item
-          name="accountName"
-          label="收款人姓名"
-          rules={[{ required: true, whitespace: true, message: "请填写收款人姓名（不超过32字）" }]}
+          name="bankName"
+          label="开户银行"
+          rules={[{ required: true, whitespace: true, message: "收款方式为银行卡时请填写开户银行" }]}
         >
-          <Input maxLength={32} />
+          <Input maxLength={64} placeholder="如：招商银行北京分行" />
         </Form.Item>
-        {channel === "bank" && (
-          <Form.Item
-            name="bankName"
-            label="开户银行"
-            rules={[{ required: true, whitespace: true, message: "收款方式为银行卡时请填写开户银行" }]}
-          >
-            <Input maxLength={64} placeholder="如：招商银行北京分行" />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="accountNo"
-          label={channel === "bank" ? "银行卡号" : "支付宝账号"}
-          rules={[{ required: true, whitespace: true, message: "请填写收款账号（不超过64字）" }]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item
+        name="accountNo"
+        label={channel === "bank" ? "银行卡号" : "支付宝账号"}
+        rules={[{ required: true, whitespace: true, message: "请填写收款账号（不超过64字）" }]}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+    </FormDialog>
   );
 }
 

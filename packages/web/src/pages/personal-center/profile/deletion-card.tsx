@@ -1,12 +1,12 @@
-import { LockOutlined } from "@ant-design/icons";
 import { type AccountSecurity, limits } from "@wjgj/core";
-import { Alert, App, Button, Card, Form, Input, Modal, Radio } from "antd";
+import { Alert, App, Button, Card, Form } from "antd";
 import { useState } from "react";
 import { useCancelDeletionMutation, useRequestDeletionMutation } from "../../../api/account.ts";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
+import { CurrentPasswordField } from "./current-password-field.tsx";
 import { OwnCodeField } from "./own-code-field.tsx";
-
-type Proof = "password" | "code";
+import { type Proof, ProofChoice } from "./proof-choice.tsx";
 
 /** 注销账号: a request that takes effect after the cooling-off period and can be withdrawn until then. */
 export function DeletionCard({ security }: { security: AccountSecurity }) {
@@ -18,16 +18,6 @@ export function DeletionCard({ security }: { security: AccountSecurity }) {
   const showError = useApiError();
   const { message } = App.useApp();
   const days = limits.deletionCoolingOffDays;
-
-  const handleFinish = (values: { password?: string; code?: string }) => {
-    request.mutate(proof === "password" ? { password: values.password ?? "" } : { code: values.code ?? "" }, {
-      onSuccess: () => {
-        void message.success("已提交注销申请");
-        setOpen(false);
-      },
-      onError: (error) => showError(error, form),
-    });
-  };
 
   if (security.deletion) {
     return (
@@ -65,54 +55,42 @@ export function DeletionCard({ security }: { security: AccountSecurity }) {
       <Button danger onClick={() => setOpen(true)} data-testid="deletion-request">
         申请注销
       </Button>
-      <Modal
+      <FormDialog
         open={open}
         title="申请注销账号"
         okText="确认申请"
         okButtonProps={{ danger: true }}
-        cancelText="取消"
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        confirmLoading={request.isPending}
         destroyOnHidden
         forceRender
+        form={form}
+        submit={(values) =>
+          request.mutateAsync(
+            proof === "password" ? { password: values.password ?? "" } : { code: values.code ?? "" },
+          )
+        }
+        pending={request.isPending}
+        success="已提交注销申请"
+        onClose={() => setOpen(false)}
       >
-        <Form form={form} layout="vertical" onFinish={handleFinish}>
-          <p className="wj-profile__warning">
-            注销将在{days}
-            天后生效。生效后，已发布的问卷将无人管理，答卷数据仍按隐私政策保存。请确认是本人操作。
-          </p>
-          {security.hasPassword && security.phone && (
-            <Form.Item label="验证方式">
-              <Radio.Group value={proof} onChange={(event) => setProof(event.target.value as Proof)}>
-                <Radio value="password">登录密码</Radio>
-                <Radio value="code">短信验证码</Radio>
-              </Radio.Group>
-            </Form.Item>
-          )}
-          {proof === "password" ? (
-            <Form.Item
-              name="password"
-              label="登录密码"
-              rules={[{ required: true, message: "请输入登录密码" }]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                placeholder="请输入登录密码"
-              />
-            </Form.Item>
-          ) : (
-            <OwnCodeField
-              name="code"
-              phone={security.phone}
-              purpose="delete"
-              label="短信验证码"
-              onError={showError}
-            />
-          )}
-        </Form>
-      </Modal>
+        <p className="wj-profile__warning">
+          注销将在{days}
+          天后生效。生效后，已发布的问卷将无人管理，答卷数据仍按隐私政策保存。请确认是本人操作。
+        </p>
+        {security.hasPassword && security.phone && (
+          <ProofChoice value={proof} onChange={setProof} passwordLabel="登录密码" />
+        )}
+        {proof === "password" ? (
+          <CurrentPasswordField name="password" label="登录密码" />
+        ) : (
+          <OwnCodeField
+            name="code"
+            phone={security.phone}
+            purpose="delete"
+            label="短信验证码"
+            onError={showError}
+          />
+        )}
+      </FormDialog>
     </Card>
   );
 }

@@ -1,8 +1,7 @@
-import { SafetyOutlined } from "@ant-design/icons";
 import type { SecurityCodePurpose } from "@wjgj/core";
-import { Form, Input } from "antd";
+import { Form } from "antd";
 import { accountApi } from "../../../api/account.ts";
-import { SendCodeButton } from "../../../components/send-code-button.tsx";
+import { SmsCodeInput } from "../../../components/sms-code-input.tsx";
 import { codeRules } from "../../../lib/form-rules.ts";
 
 /** 138****0000: enough for the owner to recognise the number a code goes to. */
@@ -32,20 +31,11 @@ export function OwnCodeField({
       validateTrigger="onBlur"
       extra={`验证码将发送至 ${maskPhone(phone)}`}
     >
-      <Input
-        prefix={<SafetyOutlined />}
-        placeholder="请输入6位验证码"
+      <SmsCodeInput
         aria-label={label}
-        maxLength={6}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        suffix={
-          <SendCodeButton
-            getPhone={async () => phone}
-            send={() => accountApi.sendSecurityCode(purpose)}
-            onError={onError}
-          />
-        }
+        getPhone={async () => phone}
+        send={() => accountApi.sendSecurityCode(purpose)}
+        onError={onError}
       />
     </Form.Item>
   );

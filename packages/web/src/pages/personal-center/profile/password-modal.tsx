@@ -1,13 +1,14 @@
-import { LockOutlined } from "@ant-design/icons";
 import { limits, messages } from "@wjgj/core";
-import { App, Form, Input, Modal, Radio } from "antd";
+import { Form } from "antd";
 import { useState } from "react";
 import { useSetPasswordMutation } from "../../../api/account.ts";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { NewPasswordFields, type NewPasswordValues } from "../../../components/new-password-fields.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
+import { CurrentPasswordField } from "./current-password-field.tsx";
 import { OwnCodeField } from "./own-code-field.tsx";
+import { type Proof, ProofChoice } from "./proof-choice.tsx";
 
-type Proof = "old" | "code";
 type Values = NewPasswordValues & { oldPassword?: string; code?: string };
 
 /**
@@ -26,68 +27,41 @@ export function PasswordModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [proof, setProof] = useState<Proof>("old");
+  const [proof, setProof] = useState<Proof>("password");
   const save = useSetPasswordMutation();
   const showError = useApiError();
-  const { message } = App.useApp();
-
-  const handleFinish = (values: Values) => {
-    const input = {
-      password: values.password,
-      ...(hasPassword && proof === "old" ? { oldPassword: values.oldPassword ?? "" } : {}),
-      ...(hasPassword && proof === "code" ? { code: values.code ?? "" } : {}),
-    };
-    save.mutate(input, {
-      onSuccess: () => {
-        void message.success(
-          hasPassword ? "密码已修改，其他设备已退出登录" : messages.passwordSaved,
-          limits.toastSeconds * 2,
-        );
-        form.resetFields();
-        onClose();
-      },
-      onError: (error) => showError(error, form),
-    });
-  };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={hasPassword ? "修改登录密码" : "设置登录密码"}
       okText="保存"
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
       destroyOnHidden
       forceRender
+      form={form}
+      submit={(values) =>
+        save.mutateAsync({
+          password: values.password,
+          ...(hasPassword && proof === "password" ? { oldPassword: values.oldPassword ?? "" } : {}),
+          ...(hasPassword && proof === "code" ? { code: values.code ?? "" } : {}),
+        })
+      }
+      pending={save.isPending}
+      success={hasPassword ? "密码已修改，其他设备已退出登录" : messages.passwordSaved}
+      successSeconds={limits.toastSeconds * 2}
+      resetOnSuccess
+      onClose={onClose}
+      formTestId="password-form"
     >
-      <Form form={form} layout="vertical" onFinish={handleFinish} data-testid="password-form">
-        {!hasPassword && (
-          <p className="wj-profile__muted">设置后可在登录页使用“密码登录”，验证码登录仍然可用。</p>
-        )}
-        {hasPassword && phone && (
-          <Form.Item label="验证方式">
-            <Radio.Group value={proof} onChange={(event) => setProof(event.target.value as Proof)}>
-              <Radio value="old">原密码</Radio>
-              <Radio value="code">短信验证码</Radio>
-            </Radio.Group>
-          </Form.Item>
-        )}
-        {hasPassword && proof === "old" && (
-          <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: "请输入原密码" }]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              placeholder="请输入原密码"
-            />
-          </Form.Item>
-        )}
-        {hasPassword && proof === "code" && (
-          <OwnCodeField name="code" phone={phone} purpose="password" label="短信验证码" onError={showError} />
-        )}
-        <NewPasswordFields labels />
-      </Form>
-    </Modal>
+      {!hasPassword && (
+        <p className="wj-profile__muted">设置后可在登录页使用“密码登录”，验证码登录仍然可用。</p>
+      )}
+      {hasPassword && phone && <ProofChoice value={proof} onChange={setProof} passwordLabel="原密码" />}
+      {hasPassword && proof === "password" && <CurrentPasswordField name="oldPassword" label="原密码" />}
+      {hasPassword && proof === "code" && (
+        <OwnCodeField name="code" phone={phone} purpose="password" label="短信验证码" onError={showError} />
+      )}
+      <NewPasswordFields labels />
+    </FormDialog>
   );
 }

@@ -1,11 +1,13 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined } from "@ant-design/icons";
+import { MobileOutlined } from "@ant-design/icons";
 import { limits } from "@wjgj/core";
-import { App, Form, Input, Modal, Radio } from "antd";
+import { Form, Input, Radio } from "antd";
 import { useState } from "react";
 import { accountApi, useChangePhoneMutation } from "../../../api/account.ts";
-import { SendCodeButton } from "../../../components/send-code-button.tsx";
+import { FormDialog } from "../../../components/form-dialog.tsx";
+import { SmsCodeInput } from "../../../components/sms-code-input.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 import { codeRules, phoneRules } from "../../../lib/form-rules.ts";
+import { CurrentPasswordField } from "./current-password-field.tsx";
 import { OwnCodeField } from "./own-code-field.tsx";
 
 type OldProof = "code" | "password";
@@ -35,7 +37,6 @@ export function PhoneModal({
   const [oldProof, setOldProof] = useState<OldProof>("code");
   const change = useChangePhoneMutation();
   const showError = useApiError();
-  const { message } = App.useApp();
 
   const getNewPhone = async () => {
     try {
@@ -46,90 +47,63 @@ export function PhoneModal({
     }
   };
 
-  const handleFinish = (values: Values) => {
-    change.mutate(
-      {
-        phone: values.phone,
-        code: values.code,
-        ...(oldProof === "code" ? { oldCode: values.oldCode ?? "" } : { password: values.password ?? "" }),
-      },
-      {
-        onSuccess: () => {
-          void message.success("手机号已更换，请使用新手机号登录", limits.toastSeconds * 2);
-          form.resetFields();
-          onClose();
-        },
-        onError: (error) => showError(error, form),
-      },
-    );
-  };
-
   return (
-    <Modal
+    <FormDialog
       open={open}
       title="更换手机号"
       okText="确认更换"
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={change.isPending}
       destroyOnHidden
       forceRender
+      form={form}
+      submit={(values) =>
+        change.mutateAsync({
+          phone: values.phone,
+          code: values.code,
+          ...(oldProof === "code" ? { oldCode: values.oldCode ?? "" } : { password: values.password ?? "" }),
+        })
+      }
+      pending={change.isPending}
+      success="手机号已更换，请使用新手机号登录"
+      successSeconds={limits.toastSeconds * 2}
+      resetOnSuccess
+      onClose={onClose}
+      formTestId="phone-form"
     >
-      <Form form={form} layout="vertical" onFinish={handleFinish} data-testid="phone-form">
-        <Form.Item label="原手机号能否接收短信">
-          <Radio.Group value={oldProof} onChange={(event) => setOldProof(event.target.value as OldProof)}>
-            <Radio value="code">可以接收</Radio>
-            <Radio value="password">已无法使用</Radio>
-          </Radio.Group>
-        </Form.Item>
-        {oldProof === "code" ? (
-          <OwnCodeField
-            name="oldCode"
-            phone={phone}
-            purpose="phone-old"
-            label="原手机号验证码"
-            onError={showError}
-          />
-        ) : hasPassword ? (
-          <Form.Item name="password" label="登录密码" rules={[{ required: true, message: "请输入登录密码" }]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              placeholder="请输入登录密码"
-            />
-          </Form.Item>
-        ) : (
-          <p className="wj-profile__warning">
-            账号尚未设置登录密码，请先通过原手机号验证码设置密码后再更换。
-          </p>
-        )}
-        <Form.Item name="phone" label="新手机号" rules={phoneRules} validateTrigger="onBlur">
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder="请输入新手机号"
-            maxLength={11}
-            inputMode="numeric"
-            autoComplete="tel"
-          />
-        </Form.Item>
-        <Form.Item name="code" label="新手机号验证码" rules={codeRules} validateTrigger="onBlur">
-          <Input
-            prefix={<SafetyOutlined />}
-            placeholder="请输入6位验证码"
-            maxLength={6}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            suffix={
-              <SendCodeButton
-                getPhone={getNewPhone}
-                send={(next) => accountApi.sendNewPhoneCode(next)}
-                onError={(error) => showError(error, form)}
-              />
-            }
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="原手机号能否接收短信">
+        <Radio.Group value={oldProof} onChange={(event) => setOldProof(event.target.value as OldProof)}>
+          <Radio value="code">可以接收</Radio>
+          <Radio value="password">已无法使用</Radio>
+        </Radio.Group>
+      </Form.Item>
+      {oldProof === "code" ? (
+        <OwnCodeField
+          name="oldCode"
+          phone={phone}
+          purpose="phone-old"
+          label="原手机号验证码"
+          onError={showError}
+        />
+      ) : hasPassword ? (
+        <CurrentPasswordField name="password" label="登录密码" />
+      ) : (
+        <p className="wj-profile__warning">账号尚未设置登录密码，请先通过原手机号验证码设置密码后再更换。</p>
+      )}
+      <Form.Item name="phone" label="新手机号" rules={phoneRules} validateTrigger="onBlur">
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder="请输入新手机号"
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="tel"
+        />
+      </Form.Item>
+      <Form.Item name="code" label="新手机号验证码" rules={codeRules} validateTrigger="onBlur">
+        <SmsCodeInput
+          getPhone={getNewPhone}
+          send={(next) => accountApi.sendNewPhoneCode(next)}
+          onError={(error) => showError(error, form)}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -79,14 +79,14 @@ export function HomeCarousel() {
               aria-label={`${i + 1} / ${SLIDES.length}：${slide.tab}`}
               aria-hidden={!current}
               inert={!current}
-              className={`wj-home__slide wj-home__slide--${slide.tone}`}
+              className={`wj-home__slide wj-site-tone wj-home__slide--${slide.tone}`}
             >
               <div className="wj-home__slide-text">
                 <Heading className="wj-home__slide-title">{slide.title}</Heading>
                 <p>{slide.subtitle}</p>
-                <div className="wj-home__actions">
-                  <FreeUseLink className="wj-home__button wj-home__button--primary" />
-                  <Link className="wj-home__button wj-home__button--ghost" to={slide.product}>
+                <div className="wj-site-actions">
+                  <FreeUseLink className="wj-site-button wj-home__button wj-home__button--primary" />
+                  <Link className="wj-site-button wj-home__button wj-home__button--ghost" to={slide.product}>
                     了解{slide.tab}
                   </Link>
                 </div>

@@ -50,7 +50,7 @@ const icons: Record<FeatureIconName, ComponentType<{ "aria-hidden"?: boolean }>>
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
   const Icon = icons[name];
   return (
-    <span className="wj-product__feature-icon">
+    <span className="wj-site-icon wj-product__feature-icon">
       <Icon aria-hidden />
     </span>
   );
