@@ -3,6 +3,14 @@ import { ADMIN, apiLogin } from "./accounts.ts";
 
 /** Helpers of the admin-console journeys (admin*.spec.ts, stored-xss.spec.ts). */
 
+/** A template as the console and the review calls answer it (the fields the journeys read). */
+export interface TemplateCard {
+  id: number;
+  title: string;
+  reviewState: string;
+  visibility: string;
+}
+
 /** The console's screens as its side menu names them (layouts/admin-layout/sections.ts). */
 export const adminScreens = [
   { path: "admin/user", menu: "用户管理", testId: "admin-user-page" },

@@ -36,11 +36,12 @@ async function call<T>(
 export const unique = (label: string) =>
   `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-/** Creates a questionnaire with a definition as the demo account, publishes it, applies settings. */
-export async function publishQuestionnaire(
+type Definition = { kind: string; title: string; [key: string]: unknown };
+
+/** Creates a questionnaire with a definition as the demo account (a draft, not published). */
+export async function createQuestionnaire(
   request: APIRequestContext,
-  definition: { kind: string; title: string; [key: string]: unknown },
-  settings: Record<string, unknown> = {},
+  definition: Definition,
 ): Promise<Created> {
   const { token } = await apiLogin(request, DEMO_PERSONAL);
   const created = await call<{ id: number; publicId: string }>(
@@ -52,10 +53,44 @@ export async function publishQuestionnaire(
       json: { kind: definition.kind, title: definition.title, definition },
     },
   );
-  await call(request, "POST", "questionary/releaseQuestionary", token, { form: { id: created.id } });
-  if (Object.keys(settings).length > 0) await updateSettings(request, { ...created, token }, settings);
   return { ...created, token };
 }
+
+/** Creates a questionnaire with a definition as the demo account, publishes it, applies settings. */
+export async function publishQuestionnaire(
+  request: APIRequestContext,
+  definition: Definition,
+  settings: Record<string, unknown> = {},
+): Promise<Created> {
+  const created = await createQuestionnaire(request, definition);
+  await call(request, "POST", "questionary/releaseQuestionary", created.token, { form: { id: created.id } });
+  if (Object.keys(settings).length > 0) await updateSettings(request, created, settings);
+  return created;
+}
+
+/** A one-page form that asks for a name (姓名, required): a sign-up sheet. */
+export function nameForm(title: string) {
+  return {
+    schemaVersion: 1,
+    kind: "form",
+    title,
+    pages: [{ id: "p1", questions: [{ id: "q1", type: "text", title: "姓名", required: true, config: {} }] }],
+  };
+}
+
+/** 您的性别 (男 m / 女 f), required. */
+export const genderQuestion = {
+  id: "gender",
+  type: "single",
+  title: "您的性别",
+  required: true,
+  config: {
+    options: [
+      { id: "m", label: "男" },
+      { id: "f", label: "女" },
+    ],
+  },
+};
 
 export function updateSettings(request: APIRequestContext, q: Created, settings: Record<string, unknown>) {
   return call(request, "POST", "questionary/updateQuestionarySet", q.token, { json: { id: q.id, settings } });

@@ -1,15 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, openLoggedIn } from "../support/accounts.ts";
-import { adminCall } from "../support/admin.ts";
-
-interface TemplateCard {
-  id: number;
-  title: string;
-  reviewState: string;
-  visibility: string;
-}
-
-const unique = (label: string) => `${label}${Date.now().toString(36)}`;
+import { adminCall, type TemplateCard } from "../support/admin.ts";
+import { unique } from "../support/answering.ts";
 
 // 模板管理 takes an official template it made down and deletes it. While it is public it can be any gallery
 // page's first card, so this file runs with the other site-wide journeys, after the rest (playwright.config.ts):

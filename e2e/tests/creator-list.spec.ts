@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { createQuestionnaire, nameForm, unique } from "../support/answering.ts";
 
 interface Envelope<T> {
   code: number;
@@ -30,7 +31,6 @@ interface Detail extends Summary {
 }
 
 /** Titles unique to this run, so the demo account's other questionnaires never get in the way. */
-const unique = (label: string) => `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function api<T>(
   request: APIRequestContext,
@@ -177,24 +177,7 @@ test.describe("creator list", () => {
 
   test("publish from the list, then share shows the link and the QR code", async ({ page, request }) => {
     const title = unique("社团招新报名");
-    const { token } = await apiLogin(request, DEMO_PERSONAL);
-    const created = await request.post("/wjgj/api/questionary/addQuestionary", {
-      headers: { token },
-      data: {
-        kind: "form",
-        title,
-        definition: {
-          schemaVersion: 1,
-          kind: "form",
-          title,
-          pages: [
-            { id: "p1", questions: [{ id: "q1", type: "text", title: "姓名", required: true, config: {} }] },
-          ],
-        },
-      },
-    });
-    const body = (await created.json()) as Envelope<Detail>;
-    expect(body.code, body.msg).toBe(200);
+    const created = await createQuestionnaire(request, nameForm(title));
 
     await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dclist?title=${encodeURIComponent(title)}`);
     const item = card(page, title);
@@ -204,10 +187,10 @@ test.describe("creator list", () => {
 
     await item.getByRole("button", { name: "分享" }).click();
     const dialog = page.getByTestId("share-dialog");
-    await expect(dialog.getByTestId("share-link")).toHaveValue(new RegExp(`/r/${body.data.publicId}$`));
+    await expect(dialog.getByTestId("share-link")).toHaveValue(new RegExp(`/r/${created.publicId}$`));
     await expect(dialog.getByTestId("share-qr")).toHaveAttribute("src", /^data:image\/png;base64,/);
     await expect(dialog.locator("textarea")).toHaveValue(
-      new RegExp(`^<iframe src="[^"]+/r/${body.data.publicId}"`),
+      new RegExp(`^<iframe src="[^"]+/r/${created.publicId}"`),
     );
     const download = page.waitForEvent("download");
     await dialog.getByRole("button", { name: "下载二维码" }).click();

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { unique } from "../support/answering.ts";
 
 interface Envelope<T> {
   code: number;
@@ -57,8 +58,6 @@ const paletteTypes = [
   "group",
 ];
 const questionCount = paletteTypes.length - 1;
-
-const unique = (label: string) => `${label}${Date.now().toString(36)}`;
 
 async function call<T>(request: APIRequestContext, token: string, path: string, body?: unknown): Promise<T> {
   const response = body

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
+import { genderQuestion, publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 
 const survey = (title: string) => ({
   schemaVersion: 1,
@@ -9,20 +9,7 @@ const survey = (title: string) => ({
   pages: [
     {
       id: "p1",
-      questions: [
-        {
-          id: "gender",
-          type: "single",
-          title: "您的性别",
-          required: true,
-          config: {
-            options: [
-              { id: "m", label: "男" },
-              { id: "f", label: "女" },
-            ],
-          },
-        },
-      ],
+      questions: [genderQuestion],
     },
   ],
 });

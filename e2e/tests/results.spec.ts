@@ -1,7 +1,13 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { fireAlarmQuestion, publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
+import {
+  fireAlarmQuestion,
+  genderQuestion,
+  publishQuestionnaire,
+  submitAnswers,
+  unique,
+} from "../support/answering.ts";
 
 const survey = (title: string) => ({
   schemaVersion: 1,
@@ -11,18 +17,7 @@ const survey = (title: string) => ({
     {
       id: "p1",
       questions: [
-        {
-          id: "gender",
-          type: "single",
-          title: "您的性别",
-          required: true,
-          config: {
-            options: [
-              { id: "m", label: "男" },
-              { id: "f", label: "女" },
-            ],
-          },
-        },
+        genderQuestion,
         {
           id: "travel",
           type: "multiple",

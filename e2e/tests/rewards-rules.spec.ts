@@ -1,29 +1,16 @@
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { DEMO_PERSONAL, latestSmsCode, openLoggedIn } from "../support/accounts.ts";
-import { card, openAnswerPage, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import { PHONE, simpleSurvey } from "../support/answer-page.ts";
 import { type Created, publishQuestionnaire, unique } from "../support/answering.ts";
+import { answerGrade, creatorCall, publishPrizeDraw } from "../support/rewards.ts";
 
 /** Issue #17: who may draw by a condition built in 奖励设置; draws counted per verified phone; the public list. */
-
-async function creatorCall(
-  request: APIRequestContext,
-  q: Created,
-  path: string,
-  json: Record<string, unknown>,
-) {
-  const response = await request.post(`/wjgj/api/${path}`, { headers: { token: q.token }, data: json });
-  const body = (await response.json()) as { code: number; msg: string };
-  expect(body.code, `${path}: ${body.msg}`).toBe(200);
-}
 
 /** A respondent on a phone of their own (a fresh context: one device answers once) submits `grade`. */
 async function answerOnPhone(browser: Browser, q: Created, grade: "大一" | "大二") {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
-  await openAnswerPage(page, q.publicId);
-  await tapText(card(page, "q1"), grade);
-  await page.getByRole("button", { name: "提交" }).tap();
-  await expect(page.getByTestId("thank-you")).toBeVisible();
+  await answerGrade(page, q.publicId, grade);
   return { page, context };
 }
 
@@ -77,22 +64,13 @@ test.describe("on a phone", () => {
     page,
     request,
   }) => {
-    const q = await publishQuestionnaire(request, simpleSurvey(unique("手机号抽奖")));
-    await creatorCall(request, q, "prize/updatePrizeSet", {
-      questionnaireId: q.id,
-      prizeSet: { enabled: true, limitBy: "phone", publicWinners: true, winnerFields: ["name"] },
+    const q = await publishPrizeDraw(request, unique("手机号抽奖"), {
+      enabled: true,
+      limitBy: "phone",
+      publicWinners: true,
+      winnerFields: ["name"],
     });
-    await creatorCall(request, q, "prize/addPrize", {
-      questionnaireId: q.id,
-      name: "保温杯",
-      prizeType: "physical",
-      stock: 5,
-      probability: 100,
-    });
-
-    await openAnswerPage(page, q.publicId);
-    await tapText(card(page, "q1"), "大一");
-    await page.getByRole("button", { name: "提交" }).tap();
+    await answerGrade(page, q.publicId, "大一");
     const draw = page.getByRole("button", { name: "抽奖", exact: true });
     await expect(draw).toBeEnabled();
     const verify = page.getByRole("group", { name: "每个手机号可抽奖的次数有限，请先验证手机号" });

@@ -1,20 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { card, openAnswerPage, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
-import { type Created, publishQuestionnaire, unique } from "../support/answering.ts";
+import { PHONE, simpleSurvey } from "../support/answer-page.ts";
+import { publishQuestionnaire, unique } from "../support/answering.ts";
+import { answerGrade, creatorCall, publishPrizeDraw } from "../support/rewards.ts";
 
 /** Issue #17: a respondent on a phone answers, draws, wins and fills in the form; the creator sees the winner. */
-
-async function creatorCall(
-  request: APIRequestContext,
-  q: Created,
-  path: string,
-  json: Record<string, unknown>,
-) {
-  const response = await request.post(`/wjgj/api/${path}`, { headers: { token: q.token }, data: json });
-  const body = (await response.json()) as { code: number; msg: string };
-  expect(body.code, `${path}: ${body.msg}`).toBe(200);
-}
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
   await expect.poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBe(width);
@@ -29,23 +19,11 @@ test.describe("rewards on a phone", () => {
     request,
     browser,
   }) => {
-    const q = await publishQuestionnaire(request, simpleSurvey(unique("抽奖问卷")));
-    await creatorCall(request, q, "prize/updatePrizeSet", {
-      questionnaireId: q.id,
-      prizeSet: { enabled: true, winnerFields: ["name", "phone"] },
+    const q = await publishPrizeDraw(request, unique("抽奖问卷"), {
+      enabled: true,
+      winnerFields: ["name", "phone"],
     });
-    await creatorCall(request, q, "prize/addPrize", {
-      questionnaireId: q.id,
-      name: "保温杯",
-      prizeType: "physical",
-      stock: 5,
-      probability: 100,
-    });
-
-    await openAnswerPage(page, q.publicId);
-    await tapText(card(page, "q1"), "大一");
-    await page.getByRole("button", { name: "提交" }).tap();
-    await expect(page.getByTestId("thank-you")).toBeVisible();
+    await answerGrade(page, q.publicId, "大一");
     const draw = page.getByRole("button", { name: "抽奖", exact: true });
     await expect(draw).toBeEnabled();
     await expectNoSidewaysScroll(page, 390);
@@ -76,9 +54,7 @@ test.describe("rewards on a phone", () => {
       questionnaireId: q.id,
       prizeSet: { enabled: true },
     });
-    await openAnswerPage(page, q.publicId);
-    await tapText(card(page, "q1"), "大二");
-    await page.getByRole("button", { name: "提交" }).tap();
+    await answerGrade(page, q.publicId, "大二");
     await page.getByRole("button", { name: "抽奖", exact: true }).tap();
     await expect(page.getByTestId("draw-result")).toContainText("谢谢参与");
     const transition = await page

@@ -1,13 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiLogin, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn, openTeamDialog } from "../support/accounts.ts";
+import { unique } from "../support/answering.ts";
 
 interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
 }
-
-const unique = (label: string) => `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** Clicks a confirmation's button once its dialog has finished zooming in (a click mid-zoom can be lost). */
 async function confirm(page: Page, title: RegExp, button: string) {

@@ -1,15 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, DEMO_VIP2, openLoggedIn } from "../support/accounts.ts";
-import { adminCall } from "../support/admin.ts";
-
-interface TemplateCard {
-  id: number;
-  title: string;
-  reviewState: string;
-  visibility: string;
-}
-
-const unique = (label: string) => `${label}${Date.now().toString(36)}`;
+import { adminCall, type TemplateCard } from "../support/admin.ts";
+import { unique } from "../support/answering.ts";
 
 /** The response of the next template/updateTemplate call made by `action`. */
 async function updateAfter(page: Page, action: () => Promise<void>) {

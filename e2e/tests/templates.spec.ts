@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { createQuestionnaire, nameForm, unique } from "../support/answering.ts";
 
 interface Envelope<T> {
   code: number;
@@ -17,8 +18,6 @@ interface TemplateCard {
 interface TemplateDetail extends TemplateCard {
   definition: { pages: { questions: { type: string; title: string }[] }[] };
 }
-
-const unique = (label: string) => `${label}${Date.now().toString(36)}`;
 
 async function get<T>(request: APIRequestContext, path: string, params: Record<string, string | number>) {
   const body = (await (await request.get(`/wjgj/api/${path}`, { params })).json()) as Envelope<T>;
@@ -125,23 +124,7 @@ test.describe("templates", () => {
   test("另存为模板 from 我的问卷, then found under 我的模板", async ({ page, request }) => {
     const title = unique("社团活动报名");
     const templateTitle = unique("社团报名模板");
-    const { token } = await apiLogin(request, DEMO_PERSONAL);
-    const created = await request.post("/wjgj/api/questionary/addQuestionary", {
-      headers: { token },
-      data: {
-        kind: "form",
-        title,
-        definition: {
-          schemaVersion: 1,
-          kind: "form",
-          title,
-          pages: [
-            { id: "p1", questions: [{ id: "q1", type: "text", title: "姓名", required: true, config: {} }] },
-          ],
-        },
-      },
-    });
-    expect(((await created.json()) as Envelope<unknown>).code).toBe(200);
+    await createQuestionnaire(request, nameForm(title));
 
     await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/dclist");
     const card = page
