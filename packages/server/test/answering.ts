@@ -1,4 +1,5 @@
-import type { QuestionnaireKind } from "@wjgj/core";
+import type { Question, QuestionnaireKind } from "@wjgj/core";
+import { expect } from "vitest";
 import { issueAnswerToken } from "../src/commands/answering/answer-token.ts";
 import { type BuiltUser, buildQuestionnaire } from "./factories.ts";
 import { call, nextInContext, type TestContext } from "./helpers.ts";
@@ -98,6 +99,43 @@ export function submitWithToken(
         ...extra,
       },
       ip: (extra.ip as string | undefined) ?? `10.2.0.${keySeq % 250}`,
+    },
+  );
+}
+
+/** What a 随机组卷 candidate opens: the revision and their own paper. */
+export type PaperOpen = { revisionId: number; definition: { pages: { questions: Question[] }[] } | null };
+
+/** Opens an exam on `deviceId`: for 随机组卷, draws (or finds) that device's paper. */
+export async function openPaper(t: TestContext, publicId: string, deviceId: string): Promise<PaperOpen> {
+  const res = await call<PaperOpen>(t.app, "GET", "anQuestion/getQuestionary", {
+    params: { publicId, deviceId },
+  });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data;
+}
+
+/** Submits `answers` from `deviceId` (graded against its paper); the reply is returned as it came. */
+export function submitPaper(
+  t: TestContext,
+  publicId: string,
+  revisionId: number,
+  deviceId: string,
+  answers: Record<string, unknown>,
+) {
+  return call<{ responseId: number; exam: { total: number; max: number } | null }>(
+    t.app,
+    "POST",
+    "anQuestion/questionAnswer",
+    {
+      json: {
+        publicId,
+        revisionId,
+        answers,
+        deviceId,
+        idempotencyKey: `key-${deviceId}`,
+        answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
+      },
     },
   );
 }

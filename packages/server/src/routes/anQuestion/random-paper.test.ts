@@ -1,9 +1,9 @@
-import { type BankQuestion, parseBankRows, type Question } from "@wjgj/core";
+import type { Question } from "@wjgj/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { publishNew } from "../../../test/answering.ts";
+import { openPaper, type PaperOpen, publishNew, submitPaper } from "../../../test/answering.ts";
+import { insertBank } from "../../../test/banks.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -27,26 +27,7 @@ async function bankOf(user: BuiltUser, count: number): Promise<number> {
     i % 2 === 0 ? "消防" : "用电",
     "简单",
   ]);
-  const { questions } = parseBankRows(rows, (i) => `q${i + 1}`);
-  const now = new Date().toISOString();
-  const bank = await t.ctx.db
-    .insertInto("question_banks")
-    .values({ ownerId: user.user.id, name: "安全题库", createdAt: now, updatedAt: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.ctx.db
-    .insertInto("bank_questions")
-    .values(
-      questions.map((item: BankQuestion, position) => ({
-        bankId: bank.id,
-        position,
-        question: JSON.stringify(item.question),
-        tags: JSON.stringify(item.tags),
-        difficulty: item.difficulty,
-      })),
-    )
-    .execute();
-  return bank.id;
+  return insertBank(t, user, rows);
 }
 
 function randomExam(bankId: number) {
@@ -61,34 +42,13 @@ function randomExam(bankId: number) {
   };
 }
 
-type Open = { revisionId: number; definition: { pages: { questions: Question[] }[] } | null };
-
-async function open(publicId: string, deviceId: string) {
-  const res = await call<Open>(t.app, "GET", "anQuestion/getQuestionary", { params: { publicId, deviceId } });
-  expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data;
-}
+type Open = PaperOpen;
+const open = (publicId: string, deviceId: string) => openPaper(t, publicId, deviceId);
+const submit = (publicId: string, revisionId: number, deviceId: string, answers: Record<string, unknown>) =>
+  submitPaper(t, publicId, revisionId, deviceId, answers);
 
 const drawnIds = (data: Open) =>
   (data.definition?.pages.flatMap((p) => p.questions) ?? []).map((q) => q.id).filter((id) => id !== "name");
-
-function submit(publicId: string, revisionId: number, deviceId: string, answers: Record<string, unknown>) {
-  return call<{ responseId: number; exam: { total: number; max: number } | null }>(
-    t.app,
-    "POST",
-    "anQuestion/questionAnswer",
-    {
-      json: {
-        publicId,
-        revisionId,
-        answers,
-        deviceId,
-        idempotencyKey: `key-${deviceId}`,
-        answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
-      },
-    },
-  );
-}
 
 /** The option ids of B (the right answer) for every question of the paper. */
 function rightAnswers(questions: Question[]): Record<string, unknown> {

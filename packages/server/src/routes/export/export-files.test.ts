@@ -3,6 +3,7 @@ import {
   download,
   openAnswering,
   PNG,
+  parseCsv,
   publishNew,
   readSheet,
   runExport,
@@ -300,35 +301,6 @@ describe("xlsx export", () => {
     expect(menByQr.rows.slice(1).map((row) => row[1])).toEqual([ids[2]]);
   });
 });
-
-/** RFC 4180 records of a CSV text (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      record.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-      i += 1;
-    } else field += c;
-  }
-  return records;
-}
 
 describe("csv export", () => {
   it("is UTF-8 with a BOM and parses back to the same cells as the xlsx", async () => {

@@ -1,6 +1,7 @@
-import { type ExamReport, type ExamTagMasteryResult, parseBankRows, type Question } from "@wjgj/core";
+import type { ExamReport, ExamTagMasteryResult, Question } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishNew, satisfactionSurvey } from "../../../test/answering.ts";
+import { insertBank } from "../../../test/banks.ts";
 import { type BuiltUser, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { pdfText } from "../../../test/pdf-text.ts";
@@ -19,29 +20,11 @@ afterAll(async () => {
 
 /** A bank of single-choice questions (甲 right, 乙 wrong), one per [title, tags] pair. */
 async function bankOf(items: [title: string, tags: string][]): Promise<number> {
-  const { questions } = parseBankRows(
+  return insertBank(
+    t,
+    owner,
     items.map(([title, tags]) => [title, "单选题", "甲|乙", "A", "5", "", tags, "简单"]),
-    (i) => `q${i + 1}`,
   );
-  const now = new Date().toISOString();
-  const bank = await t.ctx.db
-    .insertInto("question_banks")
-    .values({ ownerId: owner.user.id, name: "安全题库", createdAt: now, updatedAt: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.ctx.db
-    .insertInto("bank_questions")
-    .values(
-      questions.map((item, position) => ({
-        bankId: bank.id,
-        position,
-        question: JSON.stringify(item.question),
-        tags: JSON.stringify(item.tags),
-        difficulty: item.difficulty,
-      })),
-    )
-    .execute();
-  return bank.id;
 }
 
 /**
