@@ -137,6 +137,10 @@ export const exportFileTexts = {
   other: (label: string, text: string) => `${label}〖${text}〗`,
   /** A question the response's logic hid or jumped over, as 问卷星 marks it; a question left empty stays blank. */
   skipped: "（跳过）",
+  /** 随机组卷: a bank question drawn into some candidates' papers, numbered in bank order after the fixed ones. */
+  drawn: (n: number) => `随机题${n}`,
+  drawnScore: "得分",
+  drawnKey: "正确答案",
   responsesFile: "_答卷数据",
   uploadsFile: "_上传文件",
   signatureFile: "签名.png",

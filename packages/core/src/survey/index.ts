@@ -22,6 +22,11 @@ export { type Answers, evaluateSurvey } from "./logic/evaluate.ts";
 export type { EndState, EvaluationResult } from "./logic/result.ts";
 export { createSession, SurveySession } from "./logic/session.ts";
 export type { EvaluationContext } from "./logic/state.ts";
+export {
+  ANSWER_KEY_ALTERNATIVES_JOIN,
+  ANSWER_KEY_OPTIONS_JOIN,
+  answerKeyText,
+} from "./scoring/answer-key.ts";
 export { type ExamResult, type QuestionScore, scoreExam } from "./scoring/exam.ts";
 export type { Issue, IssueLevel } from "./shared/issue.ts";
 export { surveyMessages } from "./shared/messages.ts";

@@ -266,12 +266,25 @@ export function questionColumns(definition: SurveyDefinition): QuestionColumns[]
   for (const question of definition.pages.flatMap((page) => page.questions)) {
     if (!getQuestionType(question.type)?.answerable) continue;
     const number = result.length + 1;
-    const title = plain(question.title) || getQuestionType(question.type)?.name || question.id;
-    const head = (sub?: string) => (sub === undefined ? `${number}、${title}` : `${number}、${title}—${sub}`);
-    const build =
-      builders[question.type] ??
-      (singleTypes.has(question.type) ? single : multipleTypes.has(question.type) ? multiple : generic);
-    result.push({ questionId: question.id, number, ...build(question, head) });
+    result.push({ questionId: question.id, number, ...columnsOfQuestion(question, String(number)) });
   }
   return result;
+}
+
+/** The title a question's columns carry: its plain title, else its type's name. */
+export function columnTitle(question: Question): string {
+  return plain(question.title) || getQuestionType(question.type)?.name || question.id;
+}
+
+/** One question's columns, headed `${label}、${title}` (and `—${sub-item}` per sub-item column). */
+export function columnsOfQuestion(
+  question: Question,
+  label: string,
+): Pick<QuestionColumns, "headers" | "fill"> {
+  const title = columnTitle(question);
+  const head = (sub?: string) => (sub === undefined ? `${label}、${title}` : `${label}、${title}—${sub}`);
+  const build =
+    builders[question.type] ??
+    (singleTypes.has(question.type) ? single : multipleTypes.has(question.type) ? multiple : generic);
+  return build(question, head);
 }

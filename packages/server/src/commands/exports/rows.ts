@@ -13,6 +13,7 @@ import { type Db, isSqlite } from "../../db/index.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
 import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
+import { type DrawnColumns, type DrawnPaper, fillDrawn } from "./drawn.ts";
 
 /** The columns of a response that exports read; answers and labels are JSON text ("" when not read). */
 export interface ResponseSlice {
@@ -26,6 +27,8 @@ export interface ResponseSlice {
   source: string;
   durationSeconds: number;
   submittedAt: string;
+  /** The answering device: whose 随机组卷 paper it answered. */
+  deviceId: string;
   /** Questions its logic hid or jumped over (its `skipped:` facts); absent when not read. */
   skipped?: ReadonlySet<string>;
 }
@@ -146,6 +149,7 @@ export async function* responseBatches(
         "source",
         "durationSeconds",
         "submittedAt",
+        "deviceId",
       ])
       .where("id", ">", after)
       .orderBy("id")
@@ -194,14 +198,17 @@ export interface ExportLayout {
   withIp: boolean;
   /** Personal-data questions left out of such a file (their columns, uploads and signatures). */
   hidden: ReadonlySet<string>;
+  /** 随机组卷: a block of columns per bank question drawn by anyone, after the fixed questions. */
+  drawn: readonly DrawnColumns[];
 }
 
 export function exportLayout(
   full: SurveyDefinition,
   filter: ExportFilter | null,
-  options: { hidePersonal?: boolean } = {},
+  options: { hidePersonal?: boolean; drawn?: readonly DrawnColumns[] } = {},
 ): ExportLayout {
   const hidePersonal = options.hidePersonal === true;
+  const drawn = options.drawn ?? [];
   const hidden = hidePersonal ? personalQuestionIds(full) : new Set<string>();
   const definition = hidePersonal ? withoutPersonalData(full) : full;
   const withStatus = filter?.includeInvalid === true;
@@ -218,9 +225,10 @@ export function exportLayout(
     ...(withStatus ? [texts.status] : []),
     ...(withScore ? [texts.score] : []),
     ...questions.flatMap((q) => q.headers),
+    ...drawn.flatMap((d) => d.headers),
   ];
   const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
-  return { headers, questions, latest, withStatus, withScore, withIp: !hidePersonal, hidden };
+  return { headers, questions, latest, withStatus, withScore, withIp: !hidePersonal, hidden, drawn };
 }
 
 function parseObject(json: string): Record<string, unknown> {
@@ -238,6 +246,7 @@ export function responseRow(
   response: ResponseSlice,
   seq: number,
   answered: Map<string, Question> | undefined,
+  paper?: DrawnPaper,
 ): Cell[] {
   const row: Cell[] = new Array(layout.headers.length).fill(null);
   row[0] = seq;
@@ -266,6 +275,10 @@ export function responseRow(
         }
       }
     }
+    at += columns.headers.length;
+  }
+  for (const columns of layout.drawn) {
+    fillDrawn(row, at, columns, paper, answers[columns.questionId], labels[columns.questionId]);
     at += columns.headers.length;
   }
   return row;

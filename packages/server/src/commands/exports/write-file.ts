@@ -3,6 +3,7 @@ import type { Db } from "../../db/index.ts";
 import { AppError, ConflictError } from "../../errors.ts";
 import type { Storage } from "../../storage/index.ts";
 import { planOrRefuse } from "../results/filter.ts";
+import { drawnColumns, drawnPapers } from "./drawn.ts";
 import {
   countResponses,
   exportLayout,
@@ -75,7 +76,8 @@ export function exportPredicate(definition: SurveyDefinition, filter: ExportFilt
 export async function writeExportFile(db: Db, request: ExportRequest): Promise<{ rows: number }> {
   const { questionnaireId, filter, signal } = request;
   const definition = await latestDefinition(db, questionnaireId);
-  const layout = exportLayout(definition, filter, { hidePersonal: request.hidePersonal === true });
+  const drawn = request.kind === "zip" ? [] : await drawnColumns(db, questionnaireId);
+  const layout = exportLayout(definition, filter, { hidePersonal: request.hidePersonal === true, drawn });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
   const revisions = new RevisionQuestions(db);
@@ -118,8 +120,11 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     for await (const batch of responseBatches(db, questionnaireId, filter, { withLabels, predicate })) {
       signal?.throwIfAborted();
       await revisions.load(batch.map((r) => r.revisionId));
+      const papers = drawn.length > 0 ? await drawnPapers(db, questionnaireId, batch) : undefined;
       for (const response of batch) {
-        sink.add(responseRow(layout, response, ++seq, revisions.of(response.revisionId)));
+        sink.add(
+          responseRow(layout, response, ++seq, revisions.of(response.revisionId), papers?.get(response.id)),
+        );
         if (seq % DRAIN_EVERY_ROWS === 0) await sink.drain();
       }
       await sink.drain();
