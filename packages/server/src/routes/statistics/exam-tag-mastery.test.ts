@@ -1,11 +1,10 @@
-import type { ExamReport, ExamTagMasteryResult, Question } from "@wjgj/core";
+import type { ExamReport, ExamTagMasteryResult } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishNew, satisfactionSurvey } from "../../../test/answering.ts";
+import { openPaper, publishNew, satisfactionSurvey, submitPaper } from "../../../test/answering.ts";
 import { insertBank } from "../../../test/banks.ts";
 import { type BuiltUser, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { pdfText } from "../../../test/pdf-text.ts";
-import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
 import { backfillPaperTags } from "../../db/migrations/0120-exam-paper-tags.ts";
 
 let t: TestContext;
@@ -60,15 +59,10 @@ async function taggedExam() {
 
 /** Opens the exam on `deviceId` and hands in its paper, right on the titles in `right`, wrong on the rest. */
 async function sit(publicId: string, deviceId: string, name: string, right: string[]): Promise<number> {
-  const open = await call<{ revisionId: number; definition: { pages: { questions: Question[] }[] } }>(
-    t.app,
-    "GET",
-    "anQuestion/getQuestionary",
-    { params: { publicId, deviceId } },
-  );
-  expect(open.body.code, open.body.msg).toBe(200);
-  const { revisionId, definition } = open.body.data;
-  const drawn = definition.pages.flatMap((page) => page.questions).filter((q) => q.id.startsWith("bank_"));
+  const { revisionId, definition } = await openPaper(t, publicId, deviceId);
+  const drawn = (definition?.pages ?? [])
+    .flatMap((page) => page.questions)
+    .filter((q) => q.id.startsWith("bank_"));
   expect(drawn).toHaveLength(4);
   const answers: Record<string, unknown> = { name };
   for (const question of drawn) {
@@ -76,16 +70,7 @@ async function sit(publicId: string, deviceId: string, name: string, right: stri
     const [yes, no] = question.config.options;
     answers[question.id] = { optionId: (right.includes(question.title) ? yes : no)?.id };
   }
-  const res = await call<{ responseId: number }>(t.app, "POST", "anQuestion/questionAnswer", {
-    json: {
-      publicId,
-      revisionId,
-      answers,
-      deviceId,
-      idempotencyKey: `key-${deviceId}`,
-      answerToken: issueAnswerToken(t.ctx, publicId, revisionId),
-    },
-  });
+  const res = await submitPaper(t, publicId, revisionId, deviceId, answers);
   expect(res.body.code, res.body.msg).toBe(200);
   return res.body.data.responseId;
 }
