@@ -16,6 +16,8 @@ export interface FakeProvider {
   url: string;
   /** Every request the fake accepted, newest last. */
   calls: Array<{ path: string; body: Record<string, unknown> }>;
+  /** Orders the payer has paid at this provider: closing them is refused as the real one refuses. */
+  paid: Set<string>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ function wechatAuthValid(
 export async function startFakeWechatPay(merchantPublicKey: string): Promise<FakeProvider> {
   const app = Fastify();
   const calls: FakeProvider["calls"] = [];
+  const paid = new Set<string>();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
   app.post("/v3/*", async (request, reply) => {
     const raw = String(request.body);
@@ -60,11 +63,17 @@ export async function startFakeWechatPay(merchantPublicKey: string): Promise<Fak
     calls.push({ path: request.url, body });
     if (request.url === "/v3/pay/transactions/native")
       return { code_url: `weixin://wxpay/bizpayurl?pr=${String(body.out_trade_no)}` };
+    const closing = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(request.url);
+    if (closing) {
+      if (paid.has(decodeURIComponent(closing[1] ?? "")))
+        return reply.code(400).send({ code: "ORDERPAID", message: "订单已支付" });
+      return reply.code(204).send();
+    }
     return { refund_id: "R1", out_refund_no: body.out_refund_no, status: "PROCESSING" };
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${port}`, calls, close: () => app.close() };
+  return { app, url: `http://127.0.0.1:${port}`, calls, paid, close: () => app.close() };
 }
 
 /** A WeChat Pay v3 payment notification: resource encrypted with the APIv3 key, headers signed by the platform. */
@@ -118,6 +127,7 @@ export function wechatNotification(
 export async function startFakeAlipay(keys: { appPublicKey: string; alipayPrivateKey: string }) {
   const app = Fastify();
   const calls: FakeProvider["calls"] = [];
+  const paid = new Set<string>();
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
     done(null, body),
   );
@@ -131,16 +141,20 @@ export async function startFakeAlipay(keys: { appPublicKey: string; alipayPrivat
     );
     const method = params.method ?? "";
     const biz = JSON.parse(params.biz_content ?? "{}") as Record<string, unknown>;
-    const result = valid
-      ? method === "alipay.trade.precreate"
-        ? {
-            code: "10000",
-            msg: "Success",
-            out_trade_no: biz.out_trade_no,
-            qr_code: `https://qr.alipay.com/${String(biz.out_trade_no)}`,
-          }
-        : { code: "10000", msg: "Success", out_trade_no: biz.out_trade_no, fund_change: "Y" }
-      : { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-signature" };
+    const result = !valid
+      ? { code: "40002", msg: "Invalid Arguments", sub_code: "isv.invalid-signature" }
+      : method === "alipay.trade.close"
+        ? paid.has(String(biz.out_trade_no))
+          ? { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_STATUS_ERROR" }
+          : { code: "10000", msg: "Success", out_trade_no: biz.out_trade_no }
+        : method === "alipay.trade.precreate"
+          ? {
+              code: "10000",
+              msg: "Success",
+              out_trade_no: biz.out_trade_no,
+              qr_code: `https://qr.alipay.com/${String(biz.out_trade_no)}`,
+            }
+          : { code: "10000", msg: "Success", out_trade_no: biz.out_trade_no, fund_change: "Y" };
     if (valid) calls.push({ path: method, body: { ...params, biz } });
     const text = JSON.stringify(result);
     const key = `${method.replace(/\./g, "_")}_response`;
@@ -150,7 +164,7 @@ export async function startFakeAlipay(keys: { appPublicKey: string; alipayPrivat
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${port}/gateway.do`, calls, close: () => app.close() };
+  return { app, url: `http://127.0.0.1:${port}/gateway.do`, calls, paid, close: () => app.close() };
 }
 
 /** An Alipay asynchronous notification, form-encoded and RSA2-signed by Alipay's private key. */
@@ -166,7 +180,7 @@ export function alipayNotification(alipayPrivateKey: string, params: Record<stri
  */
 export type TransferBehaviour = "ok" | "refuse" | "lose-answer" | "fail";
 
-export interface FakeWechatTransfer extends FakeProvider {
+export interface FakeWechatTransfer extends Omit<FakeProvider, "paid"> {
   /** Transfers WeChat created, by out_detail_no: each is paid at most once. */
   transfers: Map<string, { outBatchNo: string; openid: string; amount: number; status: "SUCCESS" | "FAIL" }>;
   /** POSTs to /v3/transfer/batches that carried a valid signature, accepted or not. */

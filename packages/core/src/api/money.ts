@@ -46,9 +46,16 @@ export const orderKindLabels: Record<OrderKind, string> = { vip: "会员开通",
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pending: "待支付",
   paid: "已支付",
-  cancelled: "已取消",
+  // Cancelled by the payer, or closed unpaid after ORDER_PAY_MINUTES: either way the order is closed.
+  cancelled: "已关闭",
   refunded: "已退款",
 };
+
+/**
+ * An unpaid order is closed this long after it was made, at the payment providers too (as shops do: 请在
+ * 30 分钟内完成支付). A 对公转账 waits for the bank instead and is closed only by its payer or an admin.
+ */
+export const ORDER_PAY_MINUTES = 30;
 export const payProviderLabels: Record<string, string> = {
   wallet: "余额支付",
   fake: "模拟支付",

@@ -4,6 +4,7 @@ import type { AppContext } from "../context.ts";
 import type { JobHandler } from "../jobs/worker.ts";
 import { completeDueDeletions } from "./account/deletion.ts";
 import { pruneExports } from "./exports/prune.ts";
+import { scheduleOverdueOrders } from "./money/order-expiry.ts";
 import { releaseEndedRedPackets } from "./rewards/red-packets.ts";
 
 const DAY = 86_400;
@@ -50,6 +51,8 @@ export async function pruneExpiredRecords(
   deleted.accountDeletions = await completeDueDeletions(ctx);
   // Red-packet budgets of questionnaires whose end time has passed go back to their payers.
   deleted.endedRedPackets = await releaseEndedRedPackets(ctx);
+  // Unpaid orders past their time to pay whose closing was never queued (made before it was).
+  deleted.overdueOrders = await scheduleOverdueOrders(ctx);
   const failedJobs = await ctx.db
     .deleteFrom("jobs")
     .where("status", "=", "failed")

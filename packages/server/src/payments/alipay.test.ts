@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { alipayNotification, rsaPair, startFakeAlipay } from "../../test/payment-fakes.ts";
+import { jobWorkerOf } from "../jobs/index.ts";
 
 const app = rsaPair();
 const alipay = rsaPair();
@@ -122,5 +123,20 @@ describe("Alipay precreate", () => {
     }
     expect(await statusOf(order.orderNo)).toBe("pending");
     expect(await transfersOf(order.orderNo)).toHaveLength(0);
+  });
+
+  it("closes an unpaid order at Alipay after 30 minutes; one the payer paid first waits for its notification", async () => {
+    const unpaid = await newOrder(500);
+    const paidFirst = await newOrder(600);
+    fake.paid.add(paidFirst.orderNo);
+    t.clock.advance(31 * 60);
+    await jobWorkerOf(t.app).idle();
+    expect(await statusOf(unpaid.orderNo)).toBe("cancelled");
+    expect(fake.calls.filter((c) => c.path === "alipay.trade.close").map((c) => c.body.biz)).toEqual(
+      expect.arrayContaining([{ out_trade_no: unpaid.orderNo }, { out_trade_no: paidFirst.orderNo }]),
+    );
+    expect(await statusOf(paidFirst.orderNo)).toBe("pending");
+    expect((await notify(alipayNotification(alipay.privateKey, paidParams(paidFirst)))).body).toBe("success");
+    expect(await statusOf(paidFirst.orderNo)).toBe("paid");
   });
 });

@@ -144,6 +144,14 @@ export function alipayProvider(config: AlipayConfig, clock: () => Date): Payment
       // Alipay retries until it reads exactly "success".
       return { status: 200, contentType: "text/plain", body: ok ? "success" : "failure" };
     },
+    async close(orderNo) {
+      const res = await call(config, "alipay.trade.close", { out_trade_no: orderNo }, clock());
+      if (res.code === "10000") return "closed";
+      // A QR code never scanned has no trade at Alipay yet; a paid (or finished) trade cannot be closed.
+      if (res.sub_code === "ACQ.TRADE_NOT_EXIST") return "closed";
+      if (res.sub_code === "ACQ.TRADE_STATUS_ERROR") return "paid";
+      throw new AppError(ResultCode.conflict, "payProviderUnavailable");
+    },
     async refund(request: RefundRequest) {
       const res = await call(
         config,

@@ -72,6 +72,9 @@ export function fakeProvider(publicKey: KeyObject): PaymentProvider {
         codeUrl: `fakepay://pay?orderNo=${encodeURIComponent(order.orderNo)}&amount=${order.amountFen}`,
       };
     },
+    async close() {
+      return "closed" as const;
+    },
     verifyNotification(headers, rawBody, now) {
       const timestamp = header(headers, fakeHeaders.timestamp);
       const nonce = header(headers, fakeHeaders.nonce);

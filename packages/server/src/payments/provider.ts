@@ -35,6 +35,11 @@ export interface PaymentProvider {
   ): PaymentNotice | null;
   /** The answer the provider expects, after handling (ok) or refusing a notification. */
   answer(ok: boolean): ProviderAnswer;
+  /**
+   * Closes the provider's side of an unpaid order so it can no longer be paid: "closed" (also when the payer
+   * never opened it there), "paid" when the payer paid first (its notification settles the order).
+   */
+  close?(orderNo: string): Promise<"closed" | "paid">;
   /** Gives a paid order's whole amount back to the payer; absent when the provider cannot. */
   refund?(request: RefundRequest): Promise<void>;
 }

@@ -9,6 +9,7 @@ import {
   wechatNotification,
 } from "../../test/payment-fakes.ts";
 import { loadConfig } from "../config.ts";
+import { jobWorkerOf } from "../jobs/index.ts";
 
 const merchant = rsaPair();
 const platform = rsaPair();
@@ -158,6 +159,36 @@ describe("WeChat Pay v3 Native", () => {
     expect(() => loadConfig({ WECHATPAY_MCH_ID: "1900000109", WECHATPAY_APP_ID: "wx1" })).toThrow(
       /微信支付配置不完整，缺少环境变量：WECHATPAY_SERIAL_NO、WECHATPAY_PRIVATE_KEY/,
     );
+  });
+
+  it("closes an unpaid order at WeChat Pay after 30 minutes; one the payer paid first waits for its notification", async () => {
+    const unpaid = await newOrder(500);
+    const paidFirst = await newOrder(600);
+    for (const order of [unpaid, paidFirst])
+      await call(t.app, "POST", "pay/payOrder", {
+        token: owner.token,
+        params: { orderNo: order.orderNo, provider: "wechat" },
+      });
+    fake.paid.add(paidFirst.orderNo);
+    t.clock.advance(29 * 60);
+    await jobWorkerOf(t.app).idle();
+    expect(await statusOf(unpaid.orderNo)).toBe("pending");
+    t.clock.advance(2 * 60);
+    await jobWorkerOf(t.app).idle();
+    expect(await statusOf(unpaid.orderNo)).toBe("cancelled");
+    expect(fake.calls.filter((c) => c.path.endsWith("/close")).map((c) => [c.path, c.body])).toEqual(
+      expect.arrayContaining([
+        [`/v3/pay/transactions/out-trade-no/${unpaid.orderNo}/close`, { mchid: "1900000109" }],
+      ]),
+    );
+    expect(await statusOf(paidFirst.orderNo)).toBe("pending");
+    const note = wechatNotification(
+      { platformPrivateKey: platform.privateKey, apiV3Key },
+      transaction(paidFirst),
+      t.clock.now(),
+    );
+    expect((await notify(note)).statusCode).toBe(204);
+    expect(await statusOf(paidFirst.orderNo)).toBe("paid");
   });
 
   it("answers a clear message when the provider cannot be reached", async () => {

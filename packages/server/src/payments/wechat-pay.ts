@@ -92,7 +92,8 @@ function noticeOf(config: WechatPayConfig, body: NotifyBody): PaymentNotice | nu
   };
 }
 
-async function call(config: WechatPayConfig, path: string, payload: unknown, now: Date) {
+/** One signed request; the status and JSON answer (empty for 204), or 409 when the service is unreachable. */
+async function send(config: WechatPayConfig, path: string, payload: unknown, now: Date) {
   const body = JSON.stringify(payload);
   let res: Response;
   try {
@@ -110,7 +111,12 @@ async function call(config: WechatPayConfig, path: string, payload: unknown, now
     throw new AppError(ResultCode.conflict, "payProviderUnavailable");
   }
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new AppError(ResultCode.conflict, "payProviderUnavailable");
+  return { status: res.status, json };
+}
+
+async function call(config: WechatPayConfig, path: string, payload: unknown, now: Date) {
+  const { status, json } = await send(config, path, payload, now);
+  if (status < 200 || status >= 300) throw new AppError(ResultCode.conflict, "payProviderUnavailable");
   return json;
 }
 
@@ -165,6 +171,24 @@ export function wechatPayProvider(config: WechatPayConfig, clock: () => Date): P
             contentType: "application/json",
             body: JSON.stringify({ code: "FAIL", message: "签名验证失败或订单不符" }),
           };
+    },
+    async close(orderNo) {
+      // 关闭订单: 204 when closed; ORDERPAID when the payer was first; an order never opened is closed too.
+      const { status, json } = await send(
+        config,
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`,
+        { mchid: config.mchId },
+        clock(),
+      );
+      if (status === 204 || status === 200) return "closed";
+      if (json.code === "ORDERPAID") return "paid";
+      if (
+        json.code === "ORDER_NOT_EXIST" ||
+        json.code === "RESOURCE_NOT_EXISTS" ||
+        json.code === "ORDERCLOSED"
+      )
+        return "closed";
+      throw new AppError(ResultCode.conflict, "payProviderUnavailable");
     },
     async refund(request: RefundRequest) {
       const json = await call(

@@ -51,8 +51,14 @@ export function presentConsumptionOrder(
     type: order.itemKind,
     typeLabel: consumptionTypeLabels[order.itemKind],
     itemName: order.itemName,
-    // A recharge brings money to the account; a membership is paid for.
-    amountFen: order.itemKind === "recharge" ? amount : -amount,
+    // A recharge brings money to the account; a membership is paid for. An order not (or no longer) paid
+    // moved nothing: its amount is shown without a sign, never as money gone.
+    amountFen:
+      order.status !== "paid" && order.status !== "refunded"
+        ? amount
+        : order.itemKind === "recharge"
+          ? amount
+          : -amount,
     orderNo: order.orderNo,
     status: order.status,
     statusLabel: orderStatusLabels[order.status],

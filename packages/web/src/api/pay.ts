@@ -34,6 +34,9 @@ export type NewOrder =
   | { kind: "vip"; vipLevel: number; period: VipPeriod }
   | { kind: "recharge"; amountFen: number };
 
+/** What a checkout pays: a new order, or one already made and still 待支付 (继续支付 in 消费明细). */
+export type CheckoutOrder = NewOrder | { orderNo: string };
+
 /** Client of orders, payment and the wallet (`pay/*`, `user/accountConsumption`). */
 export const payApi = {
   createOrder: (order: NewOrder) => http.post<OrderView>("pay/createOrder", { ...order }),
@@ -131,9 +134,9 @@ export function useConsumption(filter: ConsumptionFilter) {
 export function useCheckoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (v: { order: NewOrder; provider: string }) => {
-      const order = await payApi.createOrder(v.order);
-      return payApi.payOrder(order.orderNo, v.provider);
+    mutationFn: async (v: { order: CheckoutOrder; provider: string }) => {
+      const orderNo = "orderNo" in v.order ? v.order.orderNo : (await payApi.createOrder(v.order)).orderNo;
+      return payApi.payOrder(orderNo, v.provider);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
   });

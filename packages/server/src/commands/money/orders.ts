@@ -20,6 +20,7 @@ import { presentOrder } from "../../presenters/money.ts";
 import { readBankInfo } from "./bank-info.ts";
 import { siteKey, transfer, walletKey } from "./ledger.ts";
 import { grantMembership } from "./membership.ts";
+import { scheduleOrderExpiry } from "./order-expiry.ts";
 
 /** "20260601100000" + 6 random digits: sortable, unguessable enough to show on a bank transfer. */
 function newOrderNo(now: Date): string {
@@ -63,21 +64,25 @@ export async function createOrder(ctx: AppContext, user: UserRow, input: NewOrde
       amountFen: input.amountFen,
     };
   }
-  const row = await ctx.db
-    .insertInto("orders")
-    .values({
-      ...item,
-      orderNo: newOrderNo(ctx.clock.now()),
-      userId: user.id,
-      status: "pending",
-      provider: "",
-      tradeNo: "",
-      createdAt: now,
-      paidAt: null,
-      updatedAt: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await transaction(ctx.db, async (trx) => {
+    const created = await trx
+      .insertInto("orders")
+      .values({
+        ...item,
+        orderNo: newOrderNo(ctx.clock.now()),
+        userId: user.id,
+        status: "pending",
+        provider: "",
+        tradeNo: "",
+        createdAt: now,
+        paidAt: null,
+        updatedAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await scheduleOrderExpiry(trx, ctx.clock.now(), created);
+    return created;
+  });
   return presentOrder(row);
 }
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { handlePaymentNotice } from "../../commands/money/orders.ts";
 import type { AppContext } from "../../context.ts";
-import { ForbiddenError, NotFoundError } from "../../errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import { API_PREFIX, defineRoute } from "../../http/route.ts";
 import { signFakeNotification } from "../../payments/fake-provider.ts";
 import { paymentsFor } from "../../payments/index.ts";
@@ -54,6 +54,8 @@ export function registerPaymentNotifications(app: FastifyInstance, ctx: AppConte
         .where("userId", "=", viewer.user.id)
         .executeTakeFirst();
       if (!order) throw new NotFoundError("orderNotFound");
+      // A closed order's code can no longer be paid, as at a real gateway after 关闭订单.
+      if (order.status === "cancelled") throw new ConflictError("orderNotPending");
       const signed = signFakeNotification(
         key,
         {

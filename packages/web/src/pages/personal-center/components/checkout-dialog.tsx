@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Radio, Result } from "antd";
 import { useCallback, useState } from "react";
 import { ApiError } from "../../../api/errors.ts";
 import {
-  type NewOrder,
+  type CheckoutOrder,
   useCheckoutMutation,
   useFakeGatewayPayMutation,
   useWallet,
@@ -19,7 +19,7 @@ interface CheckoutDialogProps {
   /** What the order is for, as the payer reads it. */
   itemText: string;
   amountFen: number;
-  order: NewOrder;
+  order: CheckoutOrder;
   /** A recharge cannot be paid from the balance it fills. */
   allowWallet: boolean;
   onClose: () => void;

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   type ConsumptionType,
   type ConsumptionView,
@@ -5,12 +6,24 @@ import {
   consumptionTypes,
   payProviderLabels,
 } from "@wjgj/core";
-import { Button, DatePicker, Grid, List, Select, Table, type TableColumnsType } from "antd";
+import {
+  App,
+  Button,
+  DatePicker,
+  Grid,
+  List,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+} from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
-import { type ConsumptionFilter, payApi, useConsumption } from "../../../api/pay.ts";
+import { type ConsumptionFilter, payApi, payKeys, useConsumption } from "../../../api/pay.ts";
 import { useApiError } from "../../../hooks/use-api-error.ts";
-import { consumptionCsv, signedYuan } from "../lib/consumption-csv.ts";
+import { amountText, consumptionCsv, movedNoMoney } from "../lib/consumption-csv.ts";
+import { CheckoutDialog } from "./checkout-dialog.tsx";
 import { InvoiceCell } from "./invoice-cell.tsx";
 
 const PAGE_SIZE = 10;
@@ -20,11 +33,50 @@ const typeOptions = [
   ...consumptionTypes.map((value) => ({ value, label: consumptionTypeLabels[value] })),
 ];
 
-function Amount({ fen }: { fen: number }) {
-  return <span className={fen > 0 ? "wj-consumption__in" : undefined}>{signedYuan(fen)}</span>;
+function Amount({ row }: { row: ConsumptionView }) {
+  const className = movedNoMoney(row)
+    ? "wj-consumption__unpaid"
+    : row.amountFen > 0
+      ? "wj-consumption__in"
+      : undefined;
+  return <span className={className}>{amountText(row)}</span>;
 }
 
-const columns: TableColumnsType<ConsumptionView> = [
+/**
+ * 待支付: pay the same order (its code may be scanned again until it closes) or close it now. Other rows
+ * have nothing to do.
+ */
+function PendingActions({ row, onPay }: { row: ConsumptionView; onPay: (row: ConsumptionView) => void }) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const cancel = useMutation({
+    mutationFn: () => payApi.cancelOrder(row.orderNo),
+    onSuccess: () => void message.success("订单已关闭"),
+    onError: (error) => showError(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
+  });
+  if (row.source !== "order" || row.status !== "pending") return null;
+  return (
+    <Space size={0} wrap className="wj-consumption__actions">
+      <Button size="small" type="link" onClick={() => onPay(row)} aria-label={`继续支付 ${row.itemName}`}>
+        继续支付
+      </Button>
+      <Popconfirm
+        title="关闭这个订单？"
+        okText="关闭订单"
+        cancelText="再想想"
+        onConfirm={() => cancel.mutate()}
+      >
+        <Button size="small" type="link" loading={cancel.isPending} aria-label={`取消订单 ${row.itemName}`}>
+          取消
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
+const columnsWith = (onPay: (row: ConsumptionView) => void): TableColumnsType<ConsumptionView> => [
   { title: "时间", dataIndex: "createdAt", width: 160 },
   { title: "类型", dataIndex: "typeLabel", width: 90 },
   { title: "项目", dataIndex: "itemName" },
@@ -33,7 +85,7 @@ const columns: TableColumnsType<ConsumptionView> = [
     dataIndex: "amountFen",
     align: "right",
     width: 110,
-    render: (fen: number) => <Amount fen={fen} />,
+    render: (_: number, row) => <Amount row={row} />,
   },
   { title: "订单号", dataIndex: "orderNo", width: 190, render: (no: string) => no || "—" },
   {
@@ -42,7 +94,18 @@ const columns: TableColumnsType<ConsumptionView> = [
     width: 90,
     render: (p: string) => (p ? (payProviderLabels[p] ?? p) : "—"),
   },
-  { title: "状态", dataIndex: "statusLabel", width: 80 },
+  {
+    title: "状态",
+    dataIndex: "statusLabel",
+    width: 110,
+    // 待支付 carries its two actions under it, so the table needs no column of its own for them.
+    render: (label: string, o) => (
+      <>
+        {label}
+        <PendingActions row={o} onPay={onPay} />
+      </>
+    ),
+  },
   { title: "发票", key: "invoice", width: 90, render: (_: unknown, o) => <InvoiceCell order={o} /> },
 ];
 
@@ -76,6 +139,9 @@ export function ConsumptionPanel() {
     type,
   };
   const data = useConsumption(filter);
+  // 继续支付: the checkout pays the existing order (a recharge cannot be paid from the balance it fills).
+  const [paying, setPaying] = useState<ConsumptionView | null>(null);
+  const columns = columnsWith(setPaying);
   const [exporting, setExporting] = useState(false);
   const showError = useApiError();
   const handleExport = async () => {
@@ -145,15 +211,27 @@ export function ConsumptionPanel() {
             <List.Item className="wj-consumption__item" data-testid="consumption-row">
               <div className="wj-consumption__item-main">
                 <strong>{o.itemName}</strong>
-                <Amount fen={o.amountFen} />
+                <Amount row={o} />
               </div>
               <div className="wj-consumption__item-meta">
                 {o.typeLabel} · {o.statusLabel} · {o.createdAt}
               </div>
               {o.orderNo ? <div className="wj-consumption__item-meta">订单号 {o.orderNo}</div> : null}
-              {o.source === "order" ? <InvoiceCell order={o} /> : null}
+              {o.source === "order" && !movedNoMoney(o) ? <InvoiceCell order={o} /> : null}
+              <PendingActions row={o} onPay={setPaying} />
             </List.Item>
           )}
+        />
+      )}
+      {paying && (
+        <CheckoutDialog
+          open
+          title="继续支付"
+          itemText={paying.itemName}
+          amountFen={Math.abs(paying.amountFen)}
+          order={{ orderNo: paying.orderNo }}
+          allowWallet={paying.type !== "recharge"}
+          onClose={() => setPaying(null)}
         />
       )}
     </section>

@@ -1,6 +1,6 @@
 import type { ConsumptionView } from "@wjgj/core";
 import { describe, expect, it } from "vitest";
-import { consumptionCsv, signedYuan } from "./consumption-csv.ts";
+import { amountText, consumptionCsv, signedYuan } from "./consumption-csv.ts";
 
 const row = (over: Partial<ConsumptionView>): ConsumptionView => ({
   id: "order:20260601100000123456",
@@ -45,5 +45,12 @@ describe("消费明细 CSV", () => {
 
   it("shows money in with a plus sign and money out with a minus", () => {
     expect([signedYuan(5), signedYuan(-12_345), signedYuan(0)]).toEqual(["+0.05", "-123.45", "0.00"]);
+  });
+
+  it("shows an order that moved no money (待支付, 已关闭) without a sign, never as money gone", () => {
+    expect(amountText(row({ amountFen: 9_900, status: "pending", statusLabel: "待支付" }))).toBe("99.00");
+    expect(amountText(row({ amountFen: 9_900, status: "cancelled", statusLabel: "已关闭" }))).toBe("99.00");
+    expect(amountText(row({ type: "recharge", amountFen: 5_000, status: "pending" }))).toBe("50.00");
+    expect(amountText(row({}))).toBe("-99.00");
   });
 });

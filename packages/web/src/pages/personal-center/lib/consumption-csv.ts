@@ -5,6 +5,16 @@ export function signedYuan(fen: number): string {
   return fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen);
 }
 
+/** An order that moved no money (待支付, 已关闭): its amount has no sign, so it never reads as a charge. */
+export function movedNoMoney(row: Pick<ConsumptionView, "source" | "status">): boolean {
+  return row.source === "order" && (row.status === "pending" || row.status === "cancelled");
+}
+
+/** A row's amount as 消费明细 shows it: signed when money moved, plain when it did not. */
+export function amountText(row: Pick<ConsumptionView, "source" | "status" | "amountFen">): string {
+  return movedNoMoney(row) ? fenToYuan(Math.abs(row.amountFen)) : signedYuan(row.amountFen);
+}
+
 function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -20,7 +30,7 @@ export function consumptionCsv(rows: ConsumptionView[]): string {
       r.createdAt,
       r.typeLabel,
       r.itemName,
-      signedYuan(r.amountFen),
+      amountText(r),
       r.orderNo ? `\t${r.orderNo}` : "",
       r.provider ? (payProviderLabels[r.provider] ?? r.provider) : "",
       r.statusLabel,
