@@ -112,6 +112,8 @@ export interface WalletRecordView {
   /** Signed: positive when money came in. */
   amountFen: number;
   reference: string;
+  /** What the movement was about, as a person reads it (订单号 …, 问卷《…》的红包); never an internal id. */
+  detail: string;
   createdAt: string;
 }
 

@@ -28,6 +28,8 @@ export const rewardMessages = {
   redPacketNotFound: "红包不存在或已被删除",
   redPacketNotOpen: "本问卷没有可领取的红包",
   redPacketEmpty: "红包已被领完",
+  // Deleted by its creator, or its questionnaire stopped or ended: the rest went back to the creator.
+  redPacketStopped: "红包已停止发放",
   redPacketClaimed: "这份答卷或这个手机号已经领取过红包",
   redPacketNotEligible: "很遗憾，您的答卷不满足领取红包的条件",
   redPacketClaimNotFound: "领取记录不存在或已审核",

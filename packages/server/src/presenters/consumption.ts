@@ -37,7 +37,7 @@ const movementStatusLabels: Record<string, string> = {
 };
 
 /** Order numbers as the user knows them: a membership or recharge order, or a sample order (S…). */
-const ORDER_NO = /^S?\d{20}$/;
+export const ORDER_NO = /^S?\d{20}$/;
 
 export function presentConsumptionOrder(
   order: OrderRow,

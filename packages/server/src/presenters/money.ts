@@ -18,7 +18,11 @@ export function presentOrder(order: OrderRow): OrderView {
 }
 
 /** One movement seen from the wallet: money in is positive, out (or frozen) negative. */
-export function presentWalletRecord(row: LedgerTransferRow, walletAccountId: number): WalletRecordView {
+export function presentWalletRecord(
+  row: LedgerTransferRow,
+  walletAccountId: number,
+  detail = "",
+): WalletRecordView {
   const amount = Number(row.amount);
   let signed = row.creditAccountId === walletAccountId ? amount : -amount;
   let kind = row.kind;
@@ -34,6 +38,7 @@ export function presentWalletRecord(row: LedgerTransferRow, walletAccountId: num
     kindLabel: walletKindLabels[kind] ?? kind,
     amountFen: signed,
     reference: row.reference,
+    detail,
     createdAt: chinaDateTime(row.createdAt),
   };
 }

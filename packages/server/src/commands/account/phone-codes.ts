@@ -22,6 +22,8 @@ const USES: Record<PhoneCodePurpose, string> = {
   "phone-new": "更换手机号（新手机号验证）",
   delete: "注销账号",
   remind: "问卷开始提醒",
+  redPacket: "领取红包",
+  draw: "抽奖",
 };
 
 function smsContent(purpose: PhoneCodePurpose, code: string): string {

@@ -1,8 +1,9 @@
-import type { WalletView } from "@wjgj/core";
+import { richTextToPlain, type WalletView } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import { type PageInput, pageOrdered } from "../../db/paging.ts";
 import type { UserRow } from "../../db/tables/users.ts";
 import { paymentsFor } from "../../payments/index.ts";
+import { ORDER_NO } from "../../presenters/consumption.ts";
 import { presentWalletRecord } from "../../presenters/money.ts";
 import { readBankInfo } from "./bank-info.ts";
 import { balanceOf, walletKey } from "./ledger.ts";
@@ -36,13 +37,71 @@ export async function listWalletRecords(ctx: AppContext, user: UserRow, input: P
       eb.and([eb("creditAccountId", "=", account.id), eb("phase", "in", ["posted", "post_pending"])]),
     ]),
   );
-  return pageOrdered(
+  const page = await pageOrdered(
     base,
     input,
     [
       ["createdAt", "desc"],
       ["id", "desc"],
     ],
-    (row) => presentWalletRecord(row, account.id),
+    (row) => row,
   );
+  const details = await referenceDetails(
+    ctx,
+    page.list.map((row) => row.reference),
+  );
+  return {
+    ...page,
+    list: page.list.map((row) => presentWalletRecord(row, account.id, details(row.reference))),
+  };
+}
+
+const QUESTIONNAIRE_REF = /^questionnaire:(\d+)$/;
+const RED_PACKET_REF = /^red_packet:(\d+)$/;
+
+/**
+ * What each reference of a page of movements was about, in words: an order's number, the questionnaire a
+ * red packet or an 答题空间 post paid for (by its title). References name rows by internal id
+ * (`questionnaire:8`), which a person cannot read; one that names nothing shown reads as nothing.
+ */
+async function referenceDetails(ctx: AppContext, references: readonly string[]) {
+  const packetIds = references.flatMap((ref) => RED_PACKET_REF.exec(ref)?.[1] ?? []).map(Number);
+  const packets = packetIds.length
+    ? await ctx.db
+        .selectFrom("red_packets")
+        .select(["id", "questionnaireId"])
+        .where("id", "in", packetIds)
+        .execute()
+    : [];
+  const questionnaireOfPacket = new Map(packets.map((p) => [p.id, p.questionnaireId]));
+  const questionnaireIds = [
+    ...references.flatMap((ref) => QUESTIONNAIRE_REF.exec(ref)?.[1] ?? []).map(Number),
+    ...packets.map((p) => p.questionnaireId),
+  ];
+  const titles = new Map(
+    questionnaireIds.length
+      ? (
+          await ctx.db
+            .selectFrom("questionnaires")
+            .select(["id", "title"])
+            .where("id", "in", [...new Set(questionnaireIds)])
+            .execute()
+        ).map((q) => [q.id, richTextToPlain(q.title).trim().slice(0, 40) || "未命名问卷"])
+      : [],
+  );
+  const named = (id: number | undefined) => (id === undefined ? undefined : titles.get(id));
+  return (reference: string): string => {
+    if (ORDER_NO.test(reference)) return `订单号 ${reference}`;
+    const questionnaire = QUESTIONNAIRE_REF.exec(reference)?.[1];
+    if (questionnaire) {
+      const title = named(Number(questionnaire));
+      return title ? `问卷《${title}》` : "问卷已删除";
+    }
+    const packet = RED_PACKET_REF.exec(reference)?.[1];
+    if (packet) {
+      const title = named(questionnaireOfPacket.get(Number(packet)));
+      return title ? `问卷《${title}》的红包` : "红包";
+    }
+    return "";
+  };
 }

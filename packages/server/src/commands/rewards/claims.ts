@@ -13,7 +13,7 @@ import { meetsEligibility, parseEligibility, provenResponse, type ResponseProof 
 
 /**
  * Claiming a red packet: once per response and once per phone, after the phone is verified with the SMS
- * login code (user/sendCode). The packet is taken by a conditional UPDATE (… claimed_count < count), so
+ * code (user/sendCode with purpose redPacket). The packet is taken by a conditional UPDATE (… claimed_count < count), so
  * concurrent claims never take more packets than there are; the amount is posted from the budget's hold
  * to the phone's account wallet (created as phone login creates it), or waits for the creator's review.
  */
@@ -77,7 +77,7 @@ export async function claimRedPacket(
 ) {
   const response = await provenResponse(ctx.db, input);
   const packet = await findRedPacket(ctx.db, response.questionnaireId, input.redPacketId);
-  if (packet.status !== "active") throw new ConflictError("redPacketEmpty");
+  if (packet.status !== "active") throw new ConflictError("redPacketStopped");
   if (!(await meetsEligibility(ctx.db, parseEligibility(packet.eligibility), response, ctx.clock.now())))
     throw new ForbiddenError("redPacketNotEligible");
   let outcome:
@@ -87,7 +87,7 @@ export async function claimRedPacket(
     outcome = await transaction(ctx.db, async (trx) => {
       const check = await checkPhoneCode(ctx, trx, {
         phone: input.phone,
-        purpose: "login",
+        purpose: "redPacket",
         code: input.code,
       });
       if (check !== "ok") return { kind: "bad-code", check } as const;

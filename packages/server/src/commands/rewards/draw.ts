@@ -135,7 +135,7 @@ async function drawIn(trx: Trx, settings: PrizeSet, response: ProvenResponse, ph
   return draw.id;
 }
 
-/** The phone a per-phone draw counts, required with its SMS login code (user/sendCode). */
+/** The phone a per-phone draw counts, required with its SMS code (user/sendCode with purpose draw). */
 function phoneOf(settings: PrizeSet, request: DrawRequest): { phone: string; code: string } | null {
   if (settings.limitBy !== "phone") return null;
   if (!request.phone || !request.code)
@@ -169,7 +169,7 @@ export async function drawPrize(ctx: AppContext, proof: DrawRequest): Promise<Dr
   try {
     const outcome = await transaction(ctx.db, async (trx) => {
       if (verified) {
-        const check = await checkPhoneCode(ctx, trx, { ...verified, purpose: "login" });
+        const check = await checkPhoneCode(ctx, trx, { ...verified, purpose: "draw" });
         if (check !== "ok") return { kind: "bad-code", check } as const;
       }
       const id = await drawIn(trx, settings, response, verified?.phone ?? "", iso(now));

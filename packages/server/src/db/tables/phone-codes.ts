@@ -15,7 +15,10 @@ export type PhoneCodePurpose =
   | "phone-old"
   | "phone-new"
   | "delete"
-  | "remind";
+  | "remind"
+  // A respondent proving a phone on the thank-you page: to take a red packet, or to draw when draws count per phone.
+  | "redPacket"
+  | "draw";
 
 /** Verification codes sent by SMS, stored hashed. Rows double as the send log the rate limits count. */
 export interface PhoneCodesTable {

@@ -18,7 +18,7 @@ afterAll(async () => {
 let ipSeq = 0;
 async function freshCode(phone: string) {
   ipSeq += 1;
-  await sendPhoneCode(t.ctx, { phone, purpose: "login", ip: `10.9.${ipSeq >> 8}.${ipSeq & 255}` });
+  await sendPhoneCode(t.ctx, { phone, purpose: "draw", ip: `10.9.${ipSeq >> 8}.${ipSeq & 255}` });
   return latestCode(t, phone);
 }
 

@@ -1,4 +1,4 @@
-import type { RedPacketClaimView, RedPacketView } from "@wjgj/core";
+import type { RedPacketClaimView, RedPacketView, WalletRecordView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser, latestCode, nextPhone } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
@@ -17,11 +17,11 @@ afterAll(async () => {
 });
 
 let ipSeq = 0;
-/** A phone with a fresh SMS login code, as user/sendCode leaves it. */
+/** A phone with a fresh SMS code for a red packet, as user/sendCode leaves it. */
 async function verifiedPhone() {
   const phone = nextPhone();
   ipSeq += 1;
-  await sendPhoneCode(t.ctx, { phone, purpose: "login", ip: `10.8.${ipSeq >> 8}.${ipSeq & 255}` });
+  await sendPhoneCode(t.ctx, { phone, purpose: "redPacket", ip: `10.8.${ipSeq >> 8}.${ipSeq & 255}` });
   return { phone, code: await latestCode(t, phone) };
 }
 
@@ -80,6 +80,20 @@ describe("red packets", () => {
     const [r1, r2] = await storeResponses(t, q, 2);
     const { phone, code } = await verifiedPhone();
     expect(await findUserByPhone(t.db, phone)).toBeUndefined();
+    // The SMS says what the code is for; a login code of the same phone does not take a red packet.
+    const sms = await t.db
+      .selectFrom("sms_outbox")
+      .select("content")
+      .where("phone", "=", phone)
+      .executeTakeFirstOrThrow();
+    expect(sms.content).toContain("您的领取红包验证码是");
+    t.clock.advance(61);
+    await sendPhoneCode(t.ctx, { phone, purpose: "login", ip: "10.8.98.1" });
+    const loginCode = await latestCode(t, phone);
+    if (loginCode !== code) {
+      const asLogin = await claim({ ...r1, redPacketId: packet.redPacketId, phone, code: loginCode });
+      expect(asLogin.body).toMatchObject({ code: 400, msg: "验证码错误，请重新输入" });
+    }
 
     const wrong = await claim({
       ...r1,
@@ -104,13 +118,24 @@ describe("red packets", () => {
     expect(await wallet(owner.user.id)).toEqual({ posted: 850, frozen: 300, available: 550 });
 
     t.clock.advance(61);
-    await sendPhoneCode(t.ctx, { phone, purpose: "login", ip: "10.8.99.1" });
+    await sendPhoneCode(t.ctx, { phone, purpose: "redPacket", ip: "10.8.99.1" });
     const samePhone = await latestCode(t, phone);
     const twice = await claim({ ...r2, redPacketId: packet.redPacketId, phone, code: samePhone });
     expect(twice.body).toMatchObject({ code: 409, msg: "这份答卷或这个手机号已经领取过红包" });
     const other = await verifiedPhone();
     const sameResponse = await claim({ ...r1, redPacketId: packet.redPacketId, ...other });
     expect(sameResponse.body.code).toBe(409);
+
+    // The owner's wallet names the questionnaire the budget went to, never its internal id.
+    const records = await call<{ list: WalletRecordView[] }>(t.app, "GET", "pay/getWalletRecords", {
+      token: owner.token,
+    });
+    const title = (
+      await t.db.selectFrom("questionnaires").select("title").where("id", "=", q.id).executeTakeFirstOrThrow()
+    ).title;
+    const details = records.body.data.list.map((r) => r.detail);
+    expect(details).toContain(`问卷《${title}》`);
+    expect(details.join(" ")).not.toMatch(/questionnaire:|red_packet:/);
 
     const del = await call(t.app, "POST", "redPacket/delRedPacket", {
       token: owner.token,
@@ -119,7 +144,8 @@ describe("red packets", () => {
     expect(del.body.code).toBe(200);
     expect(await wallet(owner.user.id)).toEqual({ posted: 850, frozen: 0, available: 850 });
     const late = await claim({ ...r2, redPacketId: packet.redPacketId, ...(await verifiedPhone()) });
-    expect(late.body).toMatchObject({ code: 409, msg: "红包已被领完" });
+    // Deleted, not taken: the respondent is told it stopped, not that others were quicker.
+    expect(late.body).toMatchObject({ code: 409, msg: "红包已停止发放" });
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 

@@ -15,6 +15,7 @@ import {
   passwordLoginInput,
   phoneCodeInput,
   phoneInput,
+  sendCodeInput,
   updateUserInfoInput,
 } from "./schema.ts";
 
@@ -29,9 +30,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: "POST",
     path: "user/sendCode",
     access: "public",
-    input: phoneInput,
+    input: sendCodeInput,
     successMessage: "codeSent",
-    handler: ({ input, ip }) => sendPhoneCode(ctx, { phone: input.phone, purpose: "login", ip }),
+    handler: ({ input, ip }) => sendPhoneCode(ctx, { phone: input.phone, purpose: input.purpose, ip }),
   });
 
   defineRoute(app, ctx, {

@@ -12,6 +12,14 @@ import {
 } from "../../http/params.ts";
 
 export const phoneInput = z.object({ phone: phoneParam });
+
+/**
+ * `user/sendCode`: a login code by default; the thank-you page asks for one to take a red packet or to draw,
+ * so the SMS says what the code is for (a code for one purpose never passes for another).
+ */
+export const sendCodeInput = phoneInput.extend({
+  purpose: z.enum(["login", "redPacket", "draw"]).default("login"),
+});
 export const phoneCodeInput = z.object({ phone: phoneParam, code: codeParam });
 export const passwordLoginInput = z.object({
   phone: phoneParam,

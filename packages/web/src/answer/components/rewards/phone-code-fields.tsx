@@ -9,10 +9,11 @@ export interface PhoneCode {
 }
 
 /**
- * 手机号 + 验证码 with 获取验证码 (the SMS login code, user/sendCode): red packets and draws counted per
- * phone both verify a phone this way; the server checks the code with the claim or the draw.
+ * 手机号 + 验证码 with 获取验证码 (user/sendCode for `purpose`, so the SMS says 领取红包 or 抽奖): red packets
+ * and draws counted per phone both verify a phone this way; the server checks the code with the claim or the draw.
  */
 export function PhoneCodeFields(props: {
+  purpose: "redPacket" | "draw";
   value: PhoneCode;
   onChange: (value: PhoneCode) => void;
   onError: (message: string) => void;
@@ -32,7 +33,9 @@ export function PhoneCodeFields(props: {
       return;
     }
     props.onError("");
-    const outcome = await apiCall("POST", "user/sendCode", { body: { form: { phone } } });
+    const outcome = await apiCall("POST", "user/sendCode", {
+      body: { form: { phone, purpose: props.purpose } },
+    });
     if (outcome.ok) setWait(60);
     else props.onError(outcome.msg);
   };

@@ -92,7 +92,7 @@ export function PrizeWheel(props: {
       {!result && props.offer.needsPhone ? (
         <fieldset className="wa-reward-form wa-reward-fieldset">
           <legend className="wa-hint">每个手机号可抽奖的次数有限，请先验证手机号</legend>
-          <PhoneCodeFields value={verified} onChange={setVerified} onError={setError} />
+          <PhoneCodeFields purpose="draw" value={verified} onChange={setVerified} onError={setError} />
         </fieldset>
       ) : null}
       {!result ? (

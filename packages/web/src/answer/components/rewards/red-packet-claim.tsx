@@ -39,7 +39,7 @@ export function RedPacketClaim(props: { redPacketId: number; claimed: boolean; p
 
   return (
     <form className="wa-reward-form" onSubmit={handleClaim} aria-label="领取红包">
-      <PhoneCodeFields value={verified} onChange={setVerified} onError={setError} />
+      <PhoneCodeFields purpose="redPacket" value={verified} onChange={setVerified} onError={setError} />
       {error ? (
         <p className="wa-error" role="alert">
           {error}

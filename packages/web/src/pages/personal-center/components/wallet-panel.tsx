@@ -27,7 +27,7 @@ function RecordRow({ record }: { record: WalletRecordView }) {
         <div className="wj-wallet__record-kind">{record.kindLabel}</div>
         <div className="wj-wallet__record-meta">
           {record.createdAt}
-          {record.reference ? ` · 订单号 ${record.reference}` : ""}
+          {record.detail ? ` · ${record.detail}` : ""}
         </div>
       </div>
       <strong className={record.amountFen >= 0 ? "wj-money--in" : "wj-money--out"}>
