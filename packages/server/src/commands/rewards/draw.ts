@@ -6,6 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { isSqlite, type Trx, transaction } from "../../db/index.ts";
 import type { PrizeDrawRow, PrizeRow } from "../../db/tables/rewards.ts";
 import {
+  AppError,
   ConflictError,
   ForbiddenError,
   InvalidInputError,
@@ -154,11 +155,9 @@ export async function drawPrize(ctx: AppContext, proof: DrawRequest): Promise<Dr
   const response = await provenResponse(ctx.db, proof);
   const settings = await prizeSetOf(ctx.db, response.questionnaireId);
   const now = ctx.clock.now();
-  const earlier = await ctx.db
-    .selectFrom("prize_draws")
-    .select("id")
-    .where("responseId", "=", response.id)
-    .executeTakeFirst();
+  const drawOfResponse = () =>
+    ctx.db.selectFrom("prize_draws").select("id").where("responseId", "=", response.id).executeTakeFirst();
+  const earlier = await drawOfResponse();
   // A repeated call answers the draw made (also after the window closed).
   if (earlier) return drawResultOf(ctx, earlier.id, settings);
   checkWindow(settings, iso(now));
@@ -179,13 +178,11 @@ export async function drawPrize(ctx: AppContext, proof: DrawRequest): Promise<Dr
     if (outcome.kind === "bad-code") throw codeCheckError(outcome.check);
     drawId = outcome.drawId;
   } catch (error) {
-    // The same response drawing twice at once: the other one's result stands.
-    if (!isUniqueViolation(error)) throw error;
-    const other = await ctx.db
-      .selectFrom("prize_draws")
-      .select("id")
-      .where("responseId", "=", response.id)
-      .executeTakeFirst();
+    // The same response drawing twice at once (a double press): the press that lost the race finds the code
+    // spent, the person's count used up or the response's draw already stored, by the other press, which has
+    // committed by then. Its result stands and both presses answer it. Another response's draw never does.
+    if (!isUniqueViolation(error) && !(error instanceof AppError)) throw error;
+    const other = await drawOfResponse();
     if (!other) throw error;
     drawId = other.id;
   }

@@ -133,3 +133,23 @@ describe("the public winners list", () => {
     expect(unknown.body.code).toBe(404);
   });
 });
+
+describe("the same draw pressed twice at once", () => {
+  it.each(["device", "phone"] as const)(
+    "answers both presses with the one result when counted per %s",
+    async (limitBy) => {
+      const { q } = await drawSetUp({ limitBy, drawsPerPerson: 1 });
+      const responses = await storeResponses(t, q, 8);
+      for (const proof of responses) {
+        const phone = limitBy === "phone" ? nextPhone() : undefined;
+        const verified = phone ? { phone, code: await freshCode(phone) } : {};
+        const [first, second] = await Promise.all([
+          draw({ ...proof, ...verified }),
+          draw({ ...proof, ...verified }),
+        ]);
+        expect(first.body.code, first.body.msg).toBe(200);
+        expect(second.body, "the second press of the same draw").toEqual(first.body);
+      }
+    },
+  );
+});
