@@ -64,6 +64,39 @@ test.describe("rewards on a phone", () => {
   });
 });
 
+for (const width of [1280, 390]) {
+  test(`a winner who skipped the form shows 未填写 and 查看答卷 opens their response (${width} px)`, async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
+    const q = await publishPrizeDraw(request, unique("未填写领奖"), {
+      enabled: true,
+      winnerFields: ["name", "phone"],
+    });
+    const phone = await browser.newContext(PHONE);
+    const respondent = await phone.newPage();
+    await answerGrade(respondent, q.publicId, "大二");
+    await respondent.getByRole("button", { name: "抽奖", exact: true }).tap();
+    await expect(respondent.getByTestId("draw-result")).toContainText("恭喜您抽中：保温杯", {
+      timeout: 15_000,
+    });
+    // The respondent leaves without filling in 领奖信息.
+    await phone.close();
+
+    await page.setViewportSize({ width, height: 900 });
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${q.id}&tab=winners`);
+    const row = page.getByTestId("winners-tab").getByRole("row").filter({ hasText: "保温杯" });
+    // 姓名, 手机号 and 收货地址 each say so, rather than "— — —".
+    await expect(row.getByText("未填写", { exact: true })).toHaveCount(3);
+    await page.screenshot({ path: testInfo.outputPath(`winners-${width}.png`), fullPage: true });
+    await row.getByRole("button", { name: /查看答卷/ }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toContainText("您的年级");
+    await expect(drawer).toContainText("大二");
+  });
+}
+
 test("the 奖励 settings page fits 1280 px and 390 px and is reached from 我的问卷", async ({
   page,
   request,

@@ -1,9 +1,19 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import type { RedPacketClaimView, WinnerView } from "@wjgj/core";
-import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag } from "antd";
+import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from "antd";
+import { useState } from "react";
+import type { AnswerListQuery } from "../../../api/results.ts";
 import { rewardsApi, useClaimList, useRewardMutation, useWinnerList } from "../../../api/rewards.ts";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 import { useResults } from "../hooks/results-context.ts";
+import { AnswerDrawer } from "./answers/answer-drawer.tsx";
+
+/** The answer drawer steps through valid responses in submission order, as the answer list does. */
+const winnerOrder: AnswerListQuery = { sort: "timeDesc", status: "valid" };
+
+/** A physical prize's winner who has not filled in the form yet: nothing to send to. */
+const missingForm = (row: WinnerView) =>
+  row.prizeType === "physical" && !row.name && !row.phone && !row.address;
 
 const claimStatus = {
   pending: { color: "processing", label: "待审核" },
@@ -40,12 +50,30 @@ export function WinnersTab() {
   const handleExport = () =>
     rewardsApi.exportWinners(id, questionary.title).catch((error: unknown) => showError(error));
 
+  // 查看答卷: who won is in their response (a name or phone asked in the questionnaire reaches them too).
+  const [openId, setOpenId] = useState<number | null>(null);
+  const field = (value: string, row: WinnerView) =>
+    value || (missingForm(row) ? <Typography.Text type="secondary">未填写</Typography.Text> : "—");
   const columns: TableColumnsType<WinnerView> = [
     { title: "奖品", dataIndex: "prizeName" },
-    { title: "姓名", dataIndex: "name", render: (v: string) => v || "—" },
-    { title: "手机号", dataIndex: "phone", render: (v: string) => v || "—" },
-    { title: "收货地址", dataIndex: "address", render: (v: string) => v || "—" },
+    { title: "姓名", dataIndex: "name", render: (v: string, row) => field(v, row) },
+    { title: "手机号", dataIndex: "phone", render: (v: string, row) => field(v, row) },
+    { title: "收货地址", dataIndex: "address", render: (v: string, row) => field(v, row) },
     { title: "券码", dataIndex: "couponCode", render: (v: string | null) => v ?? "—" },
+    {
+      title: "答卷",
+      key: "response",
+      render: (_, row) => (
+        <Button
+          size="small"
+          type="link"
+          onClick={() => setOpenId(row.responseId)}
+          aria-label={`查看答卷 ${row.responseId}`}
+        >
+          查看答卷
+        </Button>
+      ),
+    },
     {
       title: "发放",
       key: "sent",
@@ -121,6 +149,12 @@ export function WinnersTab() {
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
         />
       </Card>
+      <AnswerDrawer
+        responseId={openId}
+        query={winnerOrder}
+        onStep={setOpenId}
+        onClose={() => setOpenId(null)}
+      />
     </Space>
   );
 }
