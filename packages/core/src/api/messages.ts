@@ -353,6 +353,8 @@ export const messages = {
   entitlementExportAttachments: "导出上传文件（附件打包下载）需要开通会员",
   entitlementRemoveBrand: "隐藏答题页底部的“问卷管家”标识需要开通会员",
   entitlementCustomRedirect: "提交后跳转到自定义网址需要开通会员",
+  entitlementCrossAnalysis: "当前会员等级不含交叉分析，升级会员即可使用",
+  entitlementTeamMembers: "当前会员等级每份问卷最多{limit}名团队成员，升级会员可邀请更多",
   payProviderUnavailable: "支付服务暂时无法连接，请稍后重试或选择其他支付方式",
   refundFailed: "支付渠道未受理退款，请稍后重试或退款到余额",
   wechatPayDisabled: "微信支付暂未开通，请选择其他支付方式",

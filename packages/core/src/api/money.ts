@@ -8,19 +8,35 @@ export interface Entitlements {
   exportAttachments: boolean;
   removeBrand: boolean;
   customRedirect: boolean;
+  /** Members of one questionnaire's team besides its owner. */
+  teamMembers: number;
+  crossAnalysis: boolean;
 }
 
 export type EntitlementKey = keyof Entitlements;
 
-/** How the pricing page and the admin's level form name each entitlement. */
-export const entitlementLabels: Record<EntitlementKey, string> = {
-  questionnaires: "问卷数量",
-  responsesPerQuestionnaire: "每份问卷答卷数",
-  uploadSpaceMb: "文件存储空间（MB）",
-  exportAttachments: "导出上传的附件",
-  removeBrand: "去除答题页品牌标识",
-  customRedirect: "提交后自定义跳转",
-};
+/**
+ * The one table of what a level can be sold with (issue #33: the pricing page promised what the server did
+ * not enforce, and the server allowed what the page said was 不支持). The pricing page and the admin's level
+ * form list exactly these rows, in this order, and the server enforces every one of them
+ * (commands/money/entitlements.ts, membership.ts, teams/invites.ts, results/cross-analysis.ts).
+ */
+export const entitlementCatalog: readonly {
+  key: EntitlementKey;
+  label: string;
+  /** A count ("份", "MB", "人"; -1 means 不限) or a feature (支持 / 不支持). */
+  unit: string;
+  kind: "count" | "feature";
+}[] = [
+  { key: "questionnaires", label: "问卷数量", unit: "份", kind: "count" },
+  { key: "responsesPerQuestionnaire", label: "每份问卷答卷数", unit: "份", kind: "count" },
+  { key: "uploadSpaceMb", label: "文件存储空间", unit: "MB", kind: "count" },
+  { key: "teamMembers", label: "团队成员", unit: "人", kind: "count" },
+  { key: "crossAnalysis", label: "交叉分析", unit: "", kind: "feature" },
+  { key: "exportAttachments", label: "附件打包导出", unit: "", kind: "feature" },
+  { key: "customRedirect", label: "提交后自定义跳转", unit: "", kind: "feature" },
+  { key: "removeBrand", label: "去除答题页品牌标识", unit: "", kind: "feature" },
+];
 
 /** What a membership is bought for; a month is 31 days so that a month bought on the 31st lasts a month. */
 export type VipPeriod = "month" | "year";
@@ -37,7 +53,57 @@ export const freeEntitlements: Entitlements = {
   exportAttachments: false,
   removeBrand: false,
   customRedirect: false,
+  teamMembers: 5,
+  crossAnalysis: true,
 };
+
+/** Each known entitlement of `limits` that has the free default's type, over `base`. */
+function overlayEntitlements(base: Entitlements, limits: Record<string, unknown> | undefined): Entitlements {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, free] of Object.entries(freeEntitlements)) {
+    if (limits && typeof limits[key] === typeof free) out[key] = limits[key];
+  }
+  return out as unknown as Entitlements;
+}
+
+/**
+ * What a level allows: its row's limits over level 0's (the admin's 个人版 row) over the built-in free
+ * defaults. The server enforces exactly this and the pricing page shows exactly this, so the two agree.
+ */
+export function resolveEntitlements(
+  level: number,
+  freeLimits: Record<string, unknown> | undefined,
+  levelLimits: Record<string, unknown> | undefined,
+): Entitlements {
+  const free = overlayEntitlements(freeEntitlements, freeLimits);
+  return level === 0 ? free : overlayEntitlements(free, levelLimits);
+}
+
+export interface EntitlementRow {
+  key: EntitlementKey;
+  label: string;
+  value: string;
+  /** False when the level lacks the feature. */
+  included: boolean;
+}
+
+/**
+ * Every row of core's entitlement table for what a level allows (resolveEntitlements, as the server
+ * enforces it): the page lists the same rows for every level, so nothing is promised or left out by accident.
+ */
+export function entitlementRows(entitlements: Entitlements): EntitlementRow[] {
+  return entitlementCatalog.map(({ key, label, unit, kind }) => {
+    const value = entitlements[key];
+    if (kind === "feature") return { key, label, value: value ? "支持" : "不支持", included: value === true };
+    const count = Number(value);
+    return {
+      key,
+      label,
+      value: count < 0 ? "不限" : `${count.toLocaleString("zh-CN")}${unit}`,
+      included: count !== 0,
+    };
+  });
+}
 
 export type OrderKind = "vip" | "recharge";
 export type OrderStatus = "pending" | "paid" | "cancelled" | "refunded";

@@ -53,10 +53,11 @@ const vipSets = [
       exportAttachments: true,
       removeBrand: false,
       customRedirect: true,
-      teamMembers: 3,
-      crossAnalysis: false,
+      teamMembers: 10,
+      crossAnalysis: true,
     },
-    description: "适合个人和小团队：更多问卷、更多答卷，去除答题页广告。",
+    // Says only what the limits above grant: the pricing page lists the rest from the same table.
+    description: "适合个人和小团队：更多答卷、更大的文件空间，附件打包导出与提交后自定义跳转。",
   },
   {
     level: 2,
@@ -71,10 +72,10 @@ const vipSets = [
       exportAttachments: true,
       removeBrand: true,
       customRedirect: true,
-      teamMembers: 10,
+      teamMembers: 50,
       crossAnalysis: true,
     },
-    description: "适合部门与机构：交叉分析、团队协作、在线考试防作弊全部可用。",
+    description: "适合部门与机构：每份问卷2万份答卷、50人团队协作，去除答题页品牌标识。",
   },
   {
     level: 3,
@@ -89,10 +90,10 @@ const vipSets = [
       exportAttachments: true,
       removeBrand: true,
       customRedirect: true,
-      teamMembers: 50,
+      teamMembers: -1,
       crossAnalysis: true,
     },
-    description: "适合企业：不限问卷与答卷数量，专属客服，支持自定义品牌。",
+    description: "适合企业：不限答卷数量与团队人数，50GB文件空间，去除答题页品牌标识。",
   },
 ];
 

@@ -1,4 +1,4 @@
-import { type Entitlements, freeEntitlements, messages, ResultCode } from "@wjgj/core";
+import { type Entitlements, messages, ResultCode, resolveEntitlements } from "@wjgj/core";
 import { addSeconds, iso } from "../../clock.ts";
 import type { Db, Trx } from "../../db/index.ts";
 import type { UserRow } from "../../db/tables/users.ts";
@@ -54,15 +54,6 @@ function parseLimits(text: string | undefined): Record<string, unknown> {
   }
 }
 
-/** Each known entitlement of `limits` that has the free default's type, over `base`. */
-function overlay(base: Entitlements, limits: Record<string, unknown>): Entitlements {
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, free] of Object.entries(freeEntitlements)) {
-    if (typeof limits[key] === typeof free) out[key] = limits[key];
-  }
-  return out as unknown as Entitlements;
-}
-
 /**
  * What an account may use now: its level's limits over level 0's, and level 0's (the admin's 个人版 row,
  * when saved) over the built-in free defaults. A level's row that is not published still counts: hiding
@@ -92,9 +83,11 @@ export function entitlementsFromLimits(
   freeLimits: string | null | undefined,
   levelLimits: string | null | undefined,
 ): Entitlements {
-  const free = overlay(freeEntitlements, parseLimits(freeLimits ?? undefined));
-  if (level === 0) return free;
-  return overlay(free, parseLimits(levelLimits ?? undefined));
+  return resolveEntitlements(
+    level,
+    parseLimits(freeLimits ?? undefined),
+    parseLimits(levelLimits ?? undefined),
+  );
 }
 
 /** Refused by the account's level: a Chinese message and where to upgrade. */

@@ -1,6 +1,7 @@
 import {
   type CrossAnalysisResult,
   type CrossTable,
+  messages,
   percent,
   type Question,
   type ResultsFilter,
@@ -11,6 +12,8 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { ownerEntitlements } from "../money/entitlements.ts";
+import { EntitlementError } from "../money/membership.ts";
 import { resultsIndex } from "./fact-bitset-cache.ts";
 import { prefixSet, responseSet } from "./fact-bitset-query.ts";
 import {
@@ -288,7 +291,10 @@ export async function getCrossAnalysis(
   input: { id: number; rowQuestionIds: string[]; columnQuestionId: string; filter: ResultsFilter },
   engine: ResultsEngine = "bitsets",
 ): Promise<CrossAnalysisResult> {
-  const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
+  const { definition, row: questionnaire } = await resultsScope(ctx.db, viewer, input.id, "view");
+  // 交叉分析 is sold per level (core's entitlement table): the owner's level decides, also for team members.
+  const { crossAnalysis } = await ownerEntitlements(ctx.db, questionnaire.ownerId, ctx.clock.now());
+  if (!crossAnalysis) throw new EntitlementError(messages.entitlementCrossAnalysis);
   const column = axisOf(definition, input.columnQuestionId, "columnQuestionId");
   const rows = input.rowQuestionIds.map((id, index) => axisOf(definition, id, `rowQuestionIds.${index}`));
   const { set } = filteredSet(ctx.dialect, definition, input);

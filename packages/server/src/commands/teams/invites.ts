@@ -3,6 +3,7 @@ import {
   type InviteState,
   type MemberRole,
   maskPhone,
+  messages,
   type TeamInvite,
   type TeamInviteInfo,
   type TeamUserBrief,
@@ -10,13 +11,33 @@ import {
 } from "@wjgj/core";
 import { addSeconds, chinaDateTime, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { type Db, type Trx, toCount, transaction } from "../../db/index.ts";
+import { type Db, isSqlite, type Trx, toCount, transaction } from "../../db/index.ts";
 import type { TeamInviteRow } from "../../db/tables/teams.ts";
 import { ConflictError, NotFoundError, TooManyRequestsError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { ownerEntitlements } from "../money/entitlements.ts";
+import { EntitlementError } from "../money/membership.ts";
 import { loadQuestionnaire, memberRoleOf } from "../questionnaires/store.ts";
 import { recordActivity } from "./activity.ts";
 import { notify } from "./notices.ts";
+
+/**
+ * 团队成员 is sold per level (core's entitlement table): a questionnaire's team holds at most its owner's
+ * number of members besides the owner (-1: no limit). Checked when inviting (so the owner learns before
+ * sending) and again when an invitation is accepted, in the accepting transaction.
+ */
+async function assertTeamRoom(db: Db | Trx, questionnaireId: number, ownerId: number, now: Date) {
+  const { teamMembers } = await ownerEntitlements(db, ownerId, now);
+  if (teamMembers < 0) return;
+  const members = await db
+    .selectFrom("team_members")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("questionnaireId", "=", questionnaireId)
+    .executeTakeFirst()
+    .then(toCount);
+  if (members >= teamMembers)
+    throw new EntitlementError(messages.entitlementTeamMembers.replace("{limit}", String(teamMembers)));
+}
 
 /** Phone look-ups one account may make in the window: enough to invite a team, too few to sweep numbers. */
 export const phoneSearchLimits = { perUser: 20, windowSeconds: 600 } as const;
@@ -83,6 +104,7 @@ export async function createInvite(ctx: AppContext, viewer: Viewer, input: NewIn
     inviteeId = user.id;
   }
   const now = ctx.clock.now();
+  await assertTeamRoom(ctx.db, row.id, row.ownerId, now);
   const code = randomBytes(18).toString("base64url");
   const created = await transaction(ctx.db, async (trx) => {
     const inserted = await trx
@@ -275,6 +297,15 @@ export async function acceptInvite(
   const state = await stateOf(ctx.db, invite, questionnaire.ownerId, viewer, now);
   if (state !== "ok") throw new ConflictError(refusals[state]);
   await transaction(ctx.db, async (trx) => {
+    // Holds the questionnaire's row so that two invitations accepted at once cannot both take the last place.
+    if (!isSqlite(trx))
+      await trx
+        .selectFrom("questionnaires")
+        .select("id")
+        .where("id", "=", invite.questionnaireId)
+        .forUpdate()
+        .execute();
+    await assertTeamRoom(trx, invite.questionnaireId, questionnaire.ownerId, now);
     const counted = await trx
       .updateTable("team_invites")
       .set((eb) => ({ uses: eb("uses", "+", 1) }))

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
-import { freeEntitlements, type VipPeriod } from "@wjgj/core";
+import { entitlementRows, resolveEntitlements, type VipPeriod } from "@wjgj/core";
 import { Alert, Button, Segmented, Skeleton } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -7,7 +7,7 @@ import { useVipSets } from "../../api/navigation.ts";
 import { LinkButton } from "../../components/link-button.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { vipBadge } from "../../lib/vip.ts";
-import { describeLimits, formatYuan, periodPrice } from "./pricing.ts";
+import { formatYuan, periodPrice } from "./pricing.ts";
 import "./website-version.css";
 
 /** The free edition is not a vipSet row; its column describes what every account gets. */
@@ -60,7 +60,7 @@ export function WebsiteVersionPage() {
                   <CheckOutlined aria-hidden="true" /> {text}
                 </li>
               ))}
-              {describeLimits({ ...freeEntitlements, ...(freeRow?.limits ?? {}) }).map((row) => (
+              {entitlementRows(resolveEntitlements(0, freeRow?.limits, undefined)).map((row) => (
                 <li key={row.key} className={row.included ? undefined : "wj-plan__missing"}>
                   {row.included ? <CheckOutlined aria-hidden="true" /> : <CloseOutlined aria-hidden="true" />}{" "}
                   {row.label}：{row.value}
@@ -98,7 +98,7 @@ export function WebsiteVersionPage() {
                 </p>
                 <p className="wj-plan__desc">{vip.description}</p>
                 <ul className="wj-plan__limits">
-                  {describeLimits(vip.limits).map((row) => (
+                  {entitlementRows(resolveEntitlements(vip.level, freeRow?.limits, vip.limits)).map((row) => (
                     <li key={row.key} className={row.included ? undefined : "wj-plan__missing"}>
                       {row.included ? (
                         <CheckOutlined aria-hidden="true" />
