@@ -74,6 +74,8 @@ describe("刷题 order and 错题本", () => {
         id: "q1",
         title: "地球是圆的",
         answerKind: "single",
+        // A 判断题 is answered by picking one, and is called what it is (it read 单选题 before).
+        typeLabel: "判断题",
         options: [
           { id: "t", label: "对" },
           { id: "f", label: "错" },

@@ -22,6 +22,8 @@ export interface PracticeQuestion {
   title: string;
   /** `single`: pick one; `multiple`: pick all that apply; `text`: type the answer. */
   answerKind: "single" | "multiple" | "text";
+  /** What the screen calls it: 单选题, 多选题, 判断题 (a 对/错 question answered by picking one) or 填空题. */
+  typeLabel: string;
   options: { id: string; label: string }[];
 }
 
@@ -74,7 +76,7 @@ export function practiceQuestionsOf(definition: SurveyDefinition): PracticeQuest
       .options;
     const title = richTextToPlain(question.title);
     if (rule.mode === "text" && rule.accepted.length > 0) {
-      out.push({ id: question.id, title, answerKind: "text", options: [] });
+      out.push({ id: question.id, title, answerKind: "text", typeLabel: "填空题", options: [] });
     } else if (choiceModes.has(rule.mode) && Array.isArray(options) && options.some((o) => o.correct)) {
       const answerKind = multipleTypes.has(question.type)
         ? "multiple"
@@ -86,6 +88,7 @@ export function practiceQuestionsOf(definition: SurveyDefinition): PracticeQuest
         id: question.id,
         title,
         answerKind,
+        typeLabel: question.type === "trueFalse" ? "判断题" : answerKind === "multiple" ? "多选题" : "单选题",
         options: options.map((o) => ({ id: o.id, label: richTextToPlain(o.label) })),
       });
     }

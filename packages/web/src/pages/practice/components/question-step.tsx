@@ -52,8 +52,7 @@ export function QuestionStep({ question, number, total, feedback, checking, last
   return (
     <section className="pr-card" aria-labelledby="pr-question-title">
       <p className="pr-step">
-        第 {number} / {total} 题 ·{" "}
-        {question.answerKind === "multiple" ? "多选题" : question.answerKind === "text" ? "填空题" : "单选题"}
+        第 {number} / {total} 题 · {question.typeLabel}
       </p>
       <h2 className="pr-title" id="pr-question-title">
         {question.title}

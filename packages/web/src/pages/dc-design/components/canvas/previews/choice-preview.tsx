@@ -87,6 +87,8 @@ export function ChoicePreview({ question, selected }: { question: Question; sele
           allowOther={
             question.type !== "trueFalse" && question.type !== "ranking" && question.type !== "allocation"
           }
+          // 判断题 has exactly its two options (对 and 错): none to add, none to delete.
+          fixed={question.type === "trueFalse"}
         />
       </>
     );
