@@ -34,6 +34,14 @@ test.describe("exams and previews on a phone", () => {
               scoring: { mode: "single", points: 4 },
               explanation: "120 是急救电话；110 是报警电话。",
             },
+            {
+              id: "q3",
+              type: "text",
+              title: "灭火器压力表的指针应在什么颜色区",
+              config: {},
+              scoring: { mode: "text", points: 5, accepted: ["绿色", "绿"], match: "exact" },
+              explanation: "指针在绿区表示压力正常。",
+            },
           ],
         },
       ],
@@ -45,13 +53,20 @@ test.describe("exams and previews on a phone", () => {
     // Explanations give the answers away: nowhere in the page before it is handed in.
     expect(await page.content()).not.toContain("是急救电话");
     await tapText(card(page, "q1"), "119");
+    await card(page, "q3").getByRole("textbox").fill("红色");
     await page.clock.fastForward("01:05");
     await expect(page.getByTestId("thank-you")).toBeVisible();
-    await expect(page.locator(".wa-score")).toContainText("4/ 8 分");
+    await expect(page.locator(".wa-score")).toContainText("4/ 13 分");
     await expect(page.getByText("很遗憾，未通过（及格线 6 分）")).toBeVisible();
     await expect(page.getByText("正确答案：120")).toBeVisible();
     await expect(page.getByTestId("explanation-q2")).toHaveText("答案解析：120 是急救电话；110 是报警电话。");
     await expect(page.getByTestId("explanation-q1")).toHaveText("答案解析：119 是火警电话。");
+    // A fill-in shows what was typed and the reference answers, as choice questions show theirs.
+    const fill = page.locator(".wa-review li").filter({ hasText: "灭火器压力表的指针" });
+    await expect(fill).toContainText("得分：0 / 5");
+    await expect(fill).toContainText("您的答案：红色");
+    await expect(fill).toContainText("参考答案：绿色 或 绿");
+    await expect(page.getByTestId("explanation-q3")).toHaveText("答案解析：指针在绿区表示压力正常。");
     expect(await responseCount(request, q)).toBe(1);
   });
 

@@ -30,6 +30,8 @@ export interface SubmitReply {
     pendingManual: number;
     questions?: QuestionScore[];
     answerKey?: Record<string, string[]>;
+    /** 参考答案 of fill-in questions (any one counts; blanks each in turn), sent with the answer key only. */
+    textKeys?: Record<string, string>;
     /** 答案解析 by question id, sent with the answer key only. */
     explanations?: Record<string, string>;
   } | null;

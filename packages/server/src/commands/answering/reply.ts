@@ -1,4 +1,10 @@
-import { type ExamResult, explanationsOf, type SubmitReply, type SurveyDefinition } from "@wjgj/core";
+import {
+  answerKeyText,
+  type ExamResult,
+  explanationsOf,
+  type SubmitReply,
+  type SurveyDefinition,
+} from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
@@ -29,6 +35,17 @@ function answerKey(definition: SurveyDefinition): Record<string, string[]> {
     choiceQuestions(definition)
       .map((q) => [q.id, q.options.filter((o) => o.correct).map((o) => o.id)] as const)
       .filter(([, ids]) => ids.length > 0),
+  );
+}
+
+/** The reference answers of scored fill-ins (text and blanks), as core words them. */
+function textKeys(definition: SurveyDefinition): Record<string, string> {
+  return Object.fromEntries(
+    definition.pages
+      .flatMap((page) => page.questions)
+      .filter((q) => q.scoring?.mode === "text" || q.scoring?.mode === "blanks")
+      .map((q) => [q.id, answerKeyText(q)] as const)
+      .filter(([, text]) => text !== ""),
   );
 }
 
@@ -86,6 +103,7 @@ export async function buildReply(
             ? {
                 questions: score.questions,
                 answerKey: answerKey(definition),
+                textKeys: textKeys(definition),
                 explanations: explanationsOf(definition),
               }
             : {}),

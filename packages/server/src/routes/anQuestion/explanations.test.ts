@@ -70,7 +70,21 @@ describe("答案解析", () => {
     const shown = await submitRight(await published(examWith({ showAnswersAfterSubmit: true })));
     expect(shown.exam).toMatchObject({ answerKey: { q1: ["b"] }, explanations: { q1: EXPLANATION } });
 
+    // A fill-in's reference answers come with the key (the thank-you page shows them beside what was typed).
+    const withFill = examWith({ showAnswersAfterSubmit: true });
+    withFill.pages[0]?.questions.push({
+      id: "q3",
+      type: "text",
+      title: "灭火器指针应在",
+      config: {},
+      scoring: { mode: "text", points: 2, accepted: ["绿区", "绿色"], match: "exact" },
+    } as never);
+    expect((await submitRight(await published(withFill))).exam).toMatchObject({
+      textKeys: { q3: "绿区 或 绿色" },
+    });
+
     const scoreOnly = await submitRight(await published(examWith({ showAnswersAfterSubmit: false })));
+    expect(scoreOnly.exam).not.toHaveProperty("textKeys");
     expect(scoreOnly.exam).not.toBeNull();
     expect(scoreOnly.exam).not.toHaveProperty("explanations");
     expect(scoreOnly.exam).not.toHaveProperty("answerKey");

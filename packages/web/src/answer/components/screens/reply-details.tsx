@@ -24,6 +24,22 @@ function chosenIds(answer: unknown): string[] {
     : [];
 }
 
+/** What the respondent typed into a fill-in: the text, or each blank's in turn (named as they saw it). */
+function typedText(question: { config: unknown } | undefined, answer: unknown): string {
+  if (typeof answer === "string") return answer.trim();
+  if (typeof answer !== "object" || answer === null) return "";
+  const typed = answer as Record<string, unknown>;
+  const blanks =
+    (question?.config as { blanks?: { id: string; label?: string }[] } | undefined)?.blanks ?? [];
+  return blanks
+    .map((blank, i) => {
+      const text = typeof typed[blank.id] === "string" ? String(typed[blank.id]).trim() : "";
+      return text ? `${richTextToPlain(blank.label ?? "").trim() || `填空${i + 1}`}：${text}` : "";
+    })
+    .filter(Boolean)
+    .join("；");
+}
+
 export function ExamResult(props: {
   exam: NonNullable<SubmitReply["exam"]>;
   definition: SurveyDefinition;
@@ -51,6 +67,7 @@ export function ExamResult(props: {
           {exam.questions.map((score) => {
             const key = exam.answerKey?.[score.questionId];
             const explanation = exam.explanations?.[score.questionId];
+            const textKey = exam.textKeys?.[score.questionId];
             const question = index.questions.get(score.questionId);
             return (
               <li
@@ -63,6 +80,11 @@ export function ExamResult(props: {
                   <>
                     <div className="wa-review-line">{`您的答案：${labelsOf(definition, score.questionId, chosenIds(props.answers[score.questionId])) || "未作答"}`}</div>
                     <div className="wa-review-line">{`正确答案：${labelsOf(definition, score.questionId, key)}`}</div>
+                  </>
+                ) : textKey ? (
+                  <>
+                    <div className="wa-review-line">{`您的答案：${typedText(question, props.answers[score.questionId]) || "未作答"}`}</div>
+                    <div className="wa-review-line">{`参考答案：${textKey}`}</div>
                   </>
                 ) : null}
                 {explanation ? (
