@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { unique } from "../support/answering.ts";
+import { expectReadableContrast } from "../support/axe.ts";
 
 interface Envelope<T> {
   code: number;
@@ -112,6 +113,8 @@ test.describe("designer", () => {
     await expect(cards(page)).toHaveCount(questionCount);
     await expect(page.getByRole("region", { name: "第2页" })).toBeVisible();
     await expect(cards(page).last()).toContainText("题组");
+    // Every type's canvas reads: the grey hints of its fake inputs were 1.99:1 (#b0b8c6 on white).
+    await expectReadableContrast(page, "[data-testid=designer]", "设计器全部题型");
 
     // 显示逻辑 on 第2题 (多选) over 第1题 (单选): the builder starts from the first earlier question's first option.
     let dialog = await openLogic(page, cards(page).nth(1), "显示逻辑");
