@@ -119,8 +119,12 @@ test.describe("designer", () => {
     // 显示逻辑 on 第2题 (多选) over 第1题 (单选): the builder starts from the first earlier question's first option.
     let dialog = await openLogic(page, cards(page).nth(1), "显示逻辑");
     await expect(dialog.getByTestId("logic-preview")).toHaveText("当第1题选择“选项1”时显示");
+    // Picking 选项2 in the new condition replaces the first option that stood in (it gave 选项1 or 选项2).
+    await dialog.getByRole("combobox", { name: "条件选项" }).click();
+    await page.locator(".ant-select-item-option", { hasText: "选项2" }).click();
+    await expect(dialog.getByTestId("logic-preview")).toHaveText("当第1题选择“选项2”时显示");
     await dialog.getByRole("button", { name: "保存" }).click();
-    await expect(cards(page).nth(1)).toContainText("当第1题选择“选项1”时显示");
+    await expect(cards(page).nth(1)).toContainText("当第1题选择“选项2”时显示");
 
     // 跳题逻辑 on 第1题: when 选项1 is chosen, go to page 2.
     dialog = await openLogic(page, cards(page).nth(0), "跳题逻辑");
@@ -144,7 +148,7 @@ test.describe("designer", () => {
     await page.reload();
     await expect(cards(page)).toHaveCount(questionCount);
     await expect(cards(page).nth(0)).toContainText("当第1题选择“选项1”时跳到第2页");
-    await expect(cards(page).nth(1)).toContainText("当第1题选择“选项1”时显示");
+    await expect(cards(page).nth(1)).toContainText("当第1题选择“选项2”时显示");
     await expect(cards(page).nth(2)).toContainText("选项关联第1题");
     await expect(cards(page).nth(7)).toContainText("选项引用第1题已选的选项");
     const saved = await call<Detail>(request, token, `questionary/getQuestionaryDetail?id=${id}`);

@@ -7,6 +7,7 @@ import {
   fromGroup,
   isComplete,
   keysOf,
+  pickedOptions,
   toGroup,
   valueTypeOf,
 } from "./condition-model.ts";
@@ -40,6 +41,15 @@ describe("condition builder model", () => {
       match: "any",
     });
     expect(defaultLeaf(text("t", "b"))).toEqual({ kind: "answered", questionId: "t" });
+  });
+
+  it("lets the first pick in a new condition replace the option that stood in, not join it", () => {
+    const fresh = defaultLeaf(single("q1", "a"));
+    expect(pickedOptions(fresh, ["o1", "o2"])).toEqual(["o2"]);
+    // Once the creator has chosen, or on a condition saved before, picks add up as the list shows them.
+    const chosen = { ...fresh };
+    expect(pickedOptions(chosen, ["o1", "o2"])).toEqual(["o1", "o2"]);
+    expect(pickedOptions(fresh, [])).toEqual([]);
   });
 
   it("lists the keys core accepts on a question with their value types", () => {

@@ -74,12 +74,36 @@ export function valueTypeOf(question: Question, key?: string): ValueType {
   return key ? "any" : module.valueType;
 }
 
+/** Leaves made by defaultLeaf whose pre-selected option nobody has chosen yet (by identity: edits make new leaves). */
+const untouchedDefaults = new WeakSet<Condition>();
+
 /** A sensible first leaf for a question: its first option for choices, "answered" otherwise. */
 export function defaultLeaf(question: Question): Condition {
   const choices = choicesOf(question);
-  if (choices && choices.length > 0)
-    return { kind: "selected", questionId: question.id, optionIds: [choices[0]?.id ?? ""], match: "any" };
+  if (choices && choices.length > 0) {
+    const leaf: Condition = {
+      kind: "selected",
+      questionId: question.id,
+      optionIds: [choices[0]?.id ?? ""],
+      match: "any",
+    };
+    untouchedDefaults.add(leaf);
+    return leaf;
+  }
   return { kind: "answered", questionId: question.id };
+}
+
+/**
+ * The options of a 选中 leaf after the creator picked in its list. The first option stands in until the first
+ * pick, so that first pick replaces it: choosing 不满意 in a new condition gives 不满意, not 满意 or 不满意.
+ */
+export function pickedOptions(leaf: Condition, picked: readonly string[]): string[] {
+  if (untouchedDefaults.has(leaf) && leaf.kind === "selected") {
+    const stand = leaf.optionIds[0];
+    const chosen = picked.filter((id) => id !== stand);
+    if (picked.length > leaf.optionIds.length && chosen.length > 0) return chosen;
+  }
+  return [...picked];
 }
 
 export type GroupCondition = Extract<Condition, { kind: "all" | "any" }>;

@@ -4,6 +4,7 @@ import {
   choicesOf,
   defaultLeaf,
   keysOf,
+  pickedOptions,
   type SourceQuestion,
   valueTypeOf,
 } from "../../lib/condition-model.ts";
@@ -165,7 +166,9 @@ export function LeafEditor({
             placeholder="选择选项"
             value={leaf.optionIds.filter(Boolean)}
             options={(choices ?? []).map((choice) => ({ value: choice.id, label: choice.label }))}
-            onChange={(optionIds: string[]) => onChange({ ...leaf, optionIds })}
+            onChange={(optionIds: string[]) =>
+              onChange({ ...leaf, optionIds: pickedOptions(leaf, optionIds) })
+            }
           />
           {leaf.optionIds.length > 1 && (
             <Select
