@@ -13,7 +13,8 @@ function columnsOf(question: Question): number {
   return typeof columns === "number" && columns > 1 ? columns : 1;
 }
 
-function OptionRows({
+/** Options as a respondent sees them before answering: a marker and the label, in `columns` columns. */
+export function OptionRows({
   options,
   marker,
   columns,

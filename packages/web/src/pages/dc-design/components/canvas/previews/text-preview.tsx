@@ -2,6 +2,7 @@ import { CalendarOutlined, ClockCircleOutlined, CloudUploadOutlined, EditOutline
 import { personalPresetNames, type Question, textFormatNames } from "@wjgj/core";
 import { Fragment } from "react";
 import { RichHtml } from "../rich-html.tsx";
+import { OptionRows } from "./choice-preview.tsx";
 
 function FakeInput({ hint, icon, tall }: { hint?: string; icon?: React.ReactNode; tall?: boolean }) {
   return (
@@ -49,6 +50,19 @@ export function TextPreview({ question }: { question: Question }) {
         </div>
       );
     case "personal":
+      // As respondents get it (answer page's PersonalField): 性别 as two choices, 民族 as a list, others typed.
+      if (question.config.preset === "gender")
+        return (
+          <OptionRows
+            options={[
+              { id: "男", label: "男" },
+              { id: "女", label: "女" },
+            ]}
+            marker="radio"
+            columns={2}
+          />
+        );
+      if (question.config.preset === "ethnicity") return <div className="dd-fake-select">请选择民族</div>;
       return <FakeInput hint={`请输入${personalPresetNames[question.config.preset]}`} />;
     case "region":
       return (
