@@ -51,27 +51,42 @@ export function buildAdmin(t: TestContext, values: Partial<NewUser> & { password
  * An account on a paid level whose limits are `limits` (over the free ones), for a year from the test
  * clock's now; the level's row is made when the test database has none.
  */
-export async function buildMember(
+/** A published membership level (会员等级) with its limits; a level already saved is left as it is. */
+export async function insertVipSet(
   t: TestContext,
   level: number,
-  limits: Record<string, unknown>,
-  values: Partial<NewUser> = {},
-): Promise<BuiltUser> {
+  values: {
+    name?: string;
+    badge?: string;
+    priceMonthFen?: number;
+    priceYearFen?: number;
+    limits?: object;
+  } = {},
+): Promise<void> {
   await t.db
     .insertInto("vip_sets")
     .values({
       level,
-      name: `测试会员${level}`,
-      badge: "",
-      priceMonthFen: 1_000 * level,
-      priceYearFen: 10_000 * level,
-      limits: JSON.stringify(limits),
+      name: values.name ?? `测试会员${level}`,
+      badge: values.badge ?? "",
+      priceMonthFen: values.priceMonthFen ?? 1_000 * level,
+      priceYearFen: values.priceYearFen ?? 10_000 * level,
+      limits: JSON.stringify(values.limits ?? {}),
       description: "",
       sort: level,
       status: "published",
     })
     .onConflict((oc) => oc.column("level").doNothing())
     .execute();
+}
+
+export async function buildMember(
+  t: TestContext,
+  level: number,
+  limits: Record<string, unknown>,
+  values: Partial<NewUser> = {},
+): Promise<BuiltUser> {
+  await insertVipSet(t, level, { limits });
   const stop = iso(new Date(t.clock.now().getTime() + 365 * 86_400_000));
   return buildUser(t, { vipLevel: level, vipStopTime: stop, ...values });
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { ConsumptionView, OrderView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltUser, buildUser } from "../../../test/factories.ts";
+import { type BuiltUser, buildUser, insertVipSet } from "../../../test/factories.ts";
 import { call, type TestContext } from "../../../test/helpers.ts";
 import { createFakePayContext } from "../../../test/wallet.ts";
 import { postPending, reserve, siteKey, voidPending, walletKey } from "../../commands/money/ledger.ts";
@@ -13,20 +13,7 @@ let gateway: crypto.KeyPairKeyObjectResult;
 let t: TestContext;
 beforeAll(async () => {
   ({ t, gateway } = await createFakePayContext());
-  await t.db
-    .insertInto("vip_sets")
-    .values({
-      level: 1,
-      name: "黄金会员",
-      badge: "gold",
-      priceMonthFen: 2_000,
-      priceYearFen: 20_000,
-      limits: JSON.stringify({}),
-      description: "",
-      sort: 1,
-      status: "published",
-    })
-    .execute();
+  await insertVipSet(t, 1, { name: "黄金会员", badge: "gold", priceMonthFen: 2_000, priceYearFen: 20_000 });
 });
 afterAll(async () => {
   await t.close();

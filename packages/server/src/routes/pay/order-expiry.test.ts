@@ -1,6 +1,6 @@
 import type { ConsumptionView, OrderView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltUser, buildUser } from "../../../test/factories.ts";
+import { type BuiltUser, buildUser, insertVipSet } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { pruneExpiredRecords } from "../../commands/maintenance.ts";
 import { jobWorkerOf } from "../../jobs/index.ts";
@@ -14,20 +14,7 @@ beforeAll(async () => {
   // The local gateway with its own key: pay/fakeGatewayPay plays the payer who scans the code.
   t = await createTestContext({ PAY_FAKE: "1" });
   buyer = await buildUser(t);
-  await t.db
-    .insertInto("vip_sets")
-    .values({
-      level: 1,
-      name: "黄金会员",
-      badge: "gold",
-      priceMonthFen: 9_900,
-      priceYearFen: 99_000,
-      limits: JSON.stringify({}),
-      description: "",
-      sort: 1,
-      status: "published",
-    })
-    .execute();
+  await insertVipSet(t, 1, { name: "黄金会员", badge: "gold", priceMonthFen: 9_900, priceYearFen: 99_000 });
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { ConsumptionView, OrderView, UserInfo, WalletView } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
+import { type BuiltUser, buildQuestionnaire, buildUser, insertVipSet } from "../../../test/factories.ts";
 import { call, type TestContext } from "../../../test/helpers.ts";
 import { createFakePayContext } from "../../../test/wallet.ts";
 import { createSession } from "../../commands/account/sessions.ts";
@@ -14,20 +14,13 @@ const forger = crypto.generateKeyPairSync("ed25519");
 let t: TestContext;
 beforeAll(async () => {
   ({ t, gateway } = await createFakePayContext());
-  await t.db
-    .insertInto("vip_sets")
-    .values({
-      level: 2,
-      name: "铂金会员",
-      badge: "platinum",
-      priceMonthFen: 19_900,
-      priceYearFen: 199_000,
-      limits: JSON.stringify({ questionnaires: -1 }),
-      description: "",
-      sort: 1,
-      status: "published",
-    })
-    .execute();
+  await insertVipSet(t, 2, {
+    name: "铂金会员",
+    badge: "platinum",
+    priceMonthFen: 19_900,
+    priceYearFen: 199_000,
+    limits: { questionnaires: -1 },
+  });
 });
 afterAll(async () => {
   await t.close();
