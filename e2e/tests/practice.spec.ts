@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PHONE } from "../support/answer-page.ts";
-import { publishQuestionnaire, unique } from "../support/answering.ts";
+import { fireAlarmQuestion, publishQuestionnaire, unique } from "../support/answering.ts";
 
 const EXPLANATION = "119 是火警电话，110 是报警电话。";
 
@@ -13,19 +13,8 @@ function practiceExam(title: string) {
       {
         id: "p1",
         questions: [
-          {
-            id: "q1",
-            type: "single",
-            title: "发生火灾时应拨打",
-            config: {
-              options: [
-                { id: "a", label: "110" },
-                { id: "b", label: "119", correct: true },
-              ],
-            },
-            scoring: { mode: "single", points: 5 },
-            explanation: EXPLANATION,
-          },
+          // The journeys' shared exam question (火警电话是: A. 119 right, B. 110), with an explanation.
+          { ...fireAlarmQuestion("q1"), explanation: EXPLANATION },
           {
             id: "q2",
             type: "text",
@@ -61,10 +50,10 @@ test.describe("刷题 on a phone", () => {
     await expect(page.getByRole("button", { name: /错题本/ })).toBeDisabled();
 
     await page.getByRole("button", { name: /顺序练习/ }).tap();
-    await page.getByRole("radio", { name: "A. 110" }).check();
+    await page.getByRole("radio", { name: "B. 110" }).check();
     await page.getByRole("button", { name: "提交答案" }).tap();
     await expect(page.getByText("回答错误")).toBeVisible();
-    await expect(page.getByText("正确答案：B. 119")).toBeVisible();
+    await expect(page.getByText("正确答案：A. 119")).toBeVisible();
     await expect(page.getByText(EXPLANATION)).toBeVisible();
     await page.getByRole("button", { name: "下一题" }).tap();
     await page.getByRole("textbox").fill("绿色");
@@ -79,8 +68,8 @@ test.describe("刷题 on a phone", () => {
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(390);
     await page.getByRole("button", { name: /错题本/ }).tap();
     await expect(page.getByText("第 1 / 1 题")).toBeVisible();
-    await expect(page.getByRole("heading", { name: "发生火灾时应拨打" })).toBeVisible();
-    await page.getByRole("radio", { name: "B. 119" }).check();
+    await expect(page.getByRole("heading", { name: "火警电话是" })).toBeVisible();
+    await page.getByRole("radio", { name: "A. 119" }).check();
     await page.getByRole("button", { name: "提交答案" }).tap();
     await expect(page.getByText("回答正确")).toBeVisible();
     await page.screenshot({ path: "test-results/practice-phone.png", fullPage: true });
