@@ -51,7 +51,7 @@ let ipSeq = 0;
 async function verifiedPhone() {
   const phone = nextPhone();
   ipSeq += 1;
-  await sendPhoneCode(t.ctx, { phone, purpose: "login", ip: `10.9.${ipSeq >> 8}.${ipSeq & 255}` });
+  await sendPhoneCode(t.ctx, { phone, purpose: "redPacket", ip: `10.9.${ipSeq >> 8}.${ipSeq & 255}` });
   return { phone, code: await latestCode(t, phone) };
 }
 
