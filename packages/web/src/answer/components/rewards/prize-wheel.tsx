@@ -78,15 +78,18 @@ export function PrizeWheel(props: {
           onTransitionEnd={reveal}
           aria-hidden="true"
         >
-          {slices.map((name, i) => (
-            <span
-              key={name}
-              className="wa-wheel-label"
-              style={{ transform: `rotate(${i * step + step / 2}deg)` }}
-            >
-              {name}
-            </span>
-          ))}
+          {slices.map((name, i) => {
+            const middle = i * step + step / 2;
+            // Where the slice stands once the wheel rests (before the draw, or on the result): a label in the
+            // lower half turns its text around, so every prize reads upright rather than upside down.
+            const resting = (((middle + turn) % 360) + 360) % 360;
+            const lower = resting > 90 && resting < 270;
+            return (
+              <span key={name} className="wa-wheel-label" style={{ transform: `rotate(${middle}deg)` }}>
+                <span className={lower ? "wa-wheel-text is-turned" : "wa-wheel-text"}>{name}</span>
+              </span>
+            );
+          })}
         </div>
       </div>
       {!result && props.offer.needsPhone ? (
