@@ -115,6 +115,21 @@ test.describe("designer", () => {
     await expect(cards(page).last()).toContainText("题组");
     // Every type's canvas reads: the grey hints of its fake inputs were 1.99:1 (#b0b8c6 on white).
     await expectReadableContrast(page, "[data-testid=designer]", "设计器全部题型");
+    // A selected matrix's row and column title editors stay inside its card beside the settings panel.
+    const matrix = cards(page).nth(paletteTypes.indexOf("matrixSingle"));
+    await matrix.click({ position: { x: 8, y: 8 } });
+    const editors = matrix.locator(".dd-matrix-editors");
+    await expect(editors.getByRole("textbox").first()).toBeVisible();
+    const [cardBox, editorsBox] = [await matrix.boundingBox(), await editors.boundingBox()];
+    expect((editorsBox?.x ?? 0) + (editorsBox?.width ?? 0)).toBeLessThanOrEqual(
+      (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+    );
+    for (const input of await editors.getByRole("textbox").all()) {
+      const box = await input.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0), "a title input inside the card").toBeLessThanOrEqual(
+        (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+      );
+    }
 
     // 显示逻辑 on 第2题 (多选) over 第1题 (单选): the builder starts from the first earlier question's first option.
     let dialog = await openLogic(page, cards(page).nth(1), "显示逻辑");
