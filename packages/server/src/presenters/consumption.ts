@@ -44,6 +44,7 @@ export function presentConsumptionOrder(
   invoiceStatus: InvoiceStatus | null,
 ): ConsumptionView {
   const amount = Number(order.amountFen);
+  const charged = order.status === "paid" || order.status === "refunded";
   return {
     id: `order:${order.orderNo}`,
     source: "order",
@@ -51,14 +52,9 @@ export function presentConsumptionOrder(
     type: order.itemKind,
     typeLabel: consumptionTypeLabels[order.itemKind],
     itemName: order.itemName,
-    // A recharge brings money to the account; a membership is paid for. An order not (or no longer) paid
-    // moved nothing: its amount is shown without a sign, never as money gone.
-    amountFen:
-      order.status !== "paid" && order.status !== "refunded"
-        ? amount
-        : order.itemKind === "recharge"
-          ? amount
-          : -amount,
+    // A paid membership is money gone; a recharge brings money in, and an order not (or no longer) paid moved
+    // nothing: both are shown unsigned, never as a charge.
+    amountFen: order.itemKind === "vip" && charged ? -amount : amount,
     orderNo: order.orderNo,
     status: order.status,
     statusLabel: orderStatusLabels[order.status],

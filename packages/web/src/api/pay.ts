@@ -100,6 +100,15 @@ export function useCancelWithdrawalMutation() {
   });
 }
 
+/** 取消 of a 待支付 order in 消费明细: closes it (the server's cancelOrder). */
+export function useCancelOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payApi.cancelOrder,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
+  });
+}
+
 export function useWallet() {
   return useQuery({ queryKey: payKeys.wallet(), queryFn: payApi.getWallet });
 }

@@ -32,6 +32,15 @@ describe("user/sendCode", () => {
     expect(Date.parse(stored.expiresAt) - Date.parse(stored.createdAt)).toBe(300_000);
   });
 
+  it("says what a code is for, and refuses a purpose it does not know without sending", async () => {
+    const phone = nextPhone();
+    const bad = await call(t.app, "POST", "user/sendCode", { params: { phone, purpose: "xyz" } });
+    expect(bad.body).toMatchObject({ code: 400, msg: "验证码用途无效" });
+    expect((await send(phone)).body.code).toBe(200);
+    const sms = await t.db.selectFrom("sms_outbox").select("content").where("phone", "=", phone).execute();
+    expect(sms.map((row) => row.content.slice(0, 14))).toEqual(["【问卷管家】您的登录验证码是"]);
+  });
+
   it("refuses a resend in the 59th second and allows it in the 61st", async () => {
     const phone = nextPhone();
     expect((await send(phone)).body.code).toBe(200);

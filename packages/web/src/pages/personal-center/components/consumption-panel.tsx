@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   type ConsumptionType,
   type ConsumptionView,
@@ -20,7 +19,7 @@ import {
 } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
-import { type ConsumptionFilter, payApi, payKeys, useConsumption } from "../../../api/pay.ts";
+import { type ConsumptionFilter, payApi, useCancelOrderMutation, useConsumption } from "../../../api/pay.ts";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 import { amountText, consumptionCsv, movedNoMoney } from "../lib/consumption-csv.ts";
 import { CheckoutDialog } from "./checkout-dialog.tsx";
@@ -42,32 +41,24 @@ function Amount({ row }: { row: ConsumptionView }) {
   return <span className={className}>{amountText(row)}</span>;
 }
 
-/**
- * 待支付: pay the same order (its code may be scanned again until it closes) or close it now. Other rows
- * have nothing to do.
- */
+const isPending = (row: ConsumptionView) => row.source === "order" && row.status === "pending";
+
+/** 待支付: pay the same order (its code may be scanned again until it closes) or close it now. */
 function PendingActions({ row, onPay }: { row: ConsumptionView; onPay: (row: ConsumptionView) => void }) {
-  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const showError = useApiError();
-  const cancel = useMutation({
-    mutationFn: () => payApi.cancelOrder(row.orderNo),
-    onSuccess: () => void message.success("订单已关闭"),
-    onError: (error) => showError(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: payKeys.all }),
-  });
-  if (row.source !== "order" || row.status !== "pending") return null;
+  const cancel = useCancelOrderMutation();
+  const handleCancel = () =>
+    cancel.mutate(row.orderNo, {
+      onSuccess: () => void message.success("订单已关闭"),
+      onError: (error) => showError(error),
+    });
   return (
     <Space size={0} wrap className="wj-consumption__actions">
       <Button size="small" type="link" onClick={() => onPay(row)} aria-label={`继续支付 ${row.itemName}`}>
         继续支付
       </Button>
-      <Popconfirm
-        title="关闭这个订单？"
-        okText="关闭订单"
-        cancelText="再想想"
-        onConfirm={() => cancel.mutate()}
-      >
+      <Popconfirm title="关闭这个订单？" okText="关闭订单" cancelText="再想想" onConfirm={handleCancel}>
         <Button size="small" type="link" loading={cancel.isPending} aria-label={`取消订单 ${row.itemName}`}>
           取消
         </Button>
@@ -102,7 +93,7 @@ const columnsWith = (onPay: (row: ConsumptionView) => void): TableColumnsType<Co
     render: (label: string, o) => (
       <>
         {label}
-        <PendingActions row={o} onPay={onPay} />
+        {isPending(o) && <PendingActions row={o} onPay={onPay} />}
       </>
     ),
   },
@@ -218,7 +209,7 @@ export function ConsumptionPanel() {
               </div>
               {o.orderNo ? <div className="wj-consumption__item-meta">订单号 {o.orderNo}</div> : null}
               {o.source === "order" && !movedNoMoney(o) ? <InvoiceCell order={o} /> : null}
-              <PendingActions row={o} onPay={setPaying} />
+              {isPending(o) && <PendingActions row={o} onPay={setPaying} />}
             </List.Item>
           )}
         />
