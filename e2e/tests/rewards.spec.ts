@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { PHONE, simpleSurvey } from "../support/answer-page.ts";
-import { publishQuestionnaire, unique } from "../support/answering.ts";
+import { publishQuestionnaire, TINY_PNG, unique } from "../support/answering.ts";
 import { answerGrade, creatorCall, publishPrizeDraw } from "../support/rewards.ts";
 
 /** Issue #17: a respondent on a phone answers, draws, wins and fills in the form; the creator sees the winner. */
@@ -112,3 +112,52 @@ test("the 奖励 settings page fits 1280 px and 390 px and is reached from 我�
   await expect(page.getByRole("button", { name: "添加红包" })).toBeVisible();
   await expectNoSidewaysScroll(page, 390);
 });
+
+for (const width of [1280, 390]) {
+  test(`a prize is edited in place and takes an uploaded picture (${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 860 });
+    const q = await publishQuestionnaire(request, simpleSurvey(unique("奖品编辑")));
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/rewards?id=${q.id}`);
+    await page.getByRole("button", { name: "添加奖品" }).click();
+    const addDialog = page.getByRole("dialog", { name: "添加奖品" });
+    await addDialog.getByLabel("奖品名称").fill("保温杯");
+    await addDialog.getByRole("button", { name: "添加" }).click();
+    await expect(addDialog).toBeHidden();
+    const row = page.locator(".ant-table-row").filter({ hasText: "保温杯" });
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: "编辑奖品 保温杯" }).click();
+    const dialog = page.getByRole("dialog", { name: "编辑奖品" });
+    await expect(dialog.getByLabel("奖品名称")).toHaveValue("保温杯");
+    await dialog.getByLabel("奖品名称").fill("定制保温杯");
+    await dialog.getByLabel("中奖概率（%）").fill("25");
+    const uploaded = page.waitForResponse((r) => r.url().includes("/wjgj/api/upload/upload"));
+    await dialog
+      .getByTestId("prize-image-field")
+      .locator("input[type=file]")
+      .setInputFiles({ name: "cup.png", mimeType: "image/png", buffer: TINY_PNG });
+    expect((await (await uploaded).json()).code).toBe(200);
+    await expect(dialog.getByRole("img", { name: "奖品图片预览" })).toBeVisible();
+    await expect(dialog.getByLabel("奖品图片地址")).toHaveValue(/^\/uploads\//);
+    if (width === 390) await expectNoSidewaysScroll(page, width);
+    await dialog.getByRole("button", { name: "保存" }).click();
+    await expect(dialog).toBeHidden();
+
+    const edited = page.locator(".ant-table-row").filter({ hasText: "定制保温杯" });
+    await expect(edited).toContainText("25%");
+    await expect(edited.locator("img.wj-rewards__prize-image")).toHaveAttribute("src", /^\/uploads\//);
+    // What the table shows is what was stored.
+    const list = await request.get("/wjgj/api/prize/getPrizeList", {
+      headers: { token: q.token },
+      params: { questionnaireId: q.id },
+    });
+    const prizes = ((await list.json()) as { data: { name: string; image: string; probability: number }[] })
+      .data;
+    expect(prizes).toEqual([expect.objectContaining({ name: "定制保温杯", probability: 25 })]);
+    expect(prizes[0]?.image).toMatch(/^\/uploads\//);
+    await expectNoSidewaysScroll(page, width);
+  });
+}

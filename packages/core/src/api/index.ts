@@ -17,6 +17,7 @@ export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
 export * from "./results.ts";
 export * from "./rewards.ts";
+export * from "./roles.ts";
 export * from "./sample-service.ts";
 export * from "./site-nav.ts";
 export * from "./teams.ts";

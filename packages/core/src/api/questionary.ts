@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
 import type { Issue } from "../survey/shared/issue.ts";
+import type { QuestionnaireAction, TeamRole } from "./roles.ts";
 
 /**
  * The creator area's contract (module `questionary` and friends): list items, detail, collection
@@ -59,6 +60,9 @@ export interface QuestionaryDetail extends QuestionarySummary {
   publishedVersion: number | null;
   /** What core's checkDefinition reports on the draft, with paths for the designer. */
   issues: Issue[];
+  /** The caller's role on it, and what that role may do (roles.ts): pages show only those controls. */
+  myRole: TeamRole;
+  permissions: QuestionnaireAction[];
 }
 
 export interface SaveQuestionaryResult {

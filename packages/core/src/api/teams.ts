@@ -1,46 +1,10 @@
 import type { QuestionarySummary } from "./questionary.ts";
+import type { MemberRole, QuestionnaireAction, TeamRole } from "./roles.ts";
 
 /**
- * Teams (团队协作): roles on a shared questionnaire, invitations and the /accept screen. The shapes shared
- * by the server's presenters and the browser's API client; who may do what lives in the server's policies.
+ * Teams (团队协作): members of a shared questionnaire, invitations and the /accept screen. The shapes shared
+ * by the server's presenters and the browser's API client; the roles and what each may do are in roles.ts.
  */
-export const teamRoles = ["owner", "admin", "editor", "viewer"] as const;
-export type TeamRole = (typeof teamRoles)[number];
-/** The roles an invitation or a role change may give (ownership moves only by transfer). */
-export const memberRoles = ["admin", "editor", "viewer"] as const;
-export type MemberRole = (typeof memberRoles)[number];
-
-export const teamRoleNames: Record<TeamRole, string> = {
-  owner: "所有者",
-  admin: "管理员",
-  editor: "编辑",
-  viewer: "数据查看",
-};
-
-export const teamRoleDescriptions: Record<TeamRole, string> = {
-  owner: "全部权限，可删除问卷、转让所有权",
-  admin: "除删除问卷和转让所有权外的全部权限",
-  editor: "设计、发布、停止问卷",
-  viewer: "查看结果和导出数据（只读）",
-};
-
-/** What one may do on a questionnaire; the server's table decides which role may do which. */
-export const questionnaireActions = [
-  "read",
-  "edit",
-  "publish",
-  "results",
-  "manageResponses",
-  "export",
-  "delete",
-  "team",
-  "manageTeam",
-  "transfer",
-  "activity",
-  "leave",
-] as const;
-export type QuestionnaireAction = (typeof questionnaireActions)[number];
-
 /** Why an invitation cannot be accepted; each has its own page at /accept. */
 export const inviteStates = ["ok", "expired", "revoked", "usedUp", "member", "notForYou"] as const;
 export type InviteState = (typeof inviteStates)[number];

@@ -1,4 +1,4 @@
-import { type QuestionnaireAction, questionnaireActions, type TeamRole } from "@wjgj/core";
+import { type QuestionnaireAction, questionnairePermissions, type TeamRole } from "@wjgj/core";
 import type { Viewer } from "../http/viewer.ts";
 
 export type { QuestionnaireAction };
@@ -45,28 +45,6 @@ export function allow(viewer: Viewer | null, action: Action): boolean {
   }
 }
 
-/**
- * The one table of who may do what on a questionnaire, by the viewer's role on it (deny by default: a role
- * missing from an action's list, a missing questionnaire or a non-member is refused). `export`: download its
- * responses; `results`: statistics and answers; `manageResponses`: delete, restore, mark and grade them;
- * `team`: see the members; `manageTeam`: invite, change roles, remove, see and stop invitations.
- * The matrix test (policies/matrix.test.ts) is generated from this table.
- */
-export const questionnairePermissions = {
-  read: ["owner", "admin", "editor", "viewer"],
-  edit: ["owner", "admin", "editor"],
-  publish: ["owner", "admin", "editor"],
-  results: ["owner", "admin", "viewer"],
-  manageResponses: ["owner", "admin"],
-  export: ["owner", "admin", "viewer"],
-  delete: ["owner"],
-  team: ["owner", "admin", "editor", "viewer"],
-  manageTeam: ["owner", "admin"],
-  transfer: ["owner"],
-  activity: ["owner", "admin"],
-  leave: ["admin", "editor", "viewer"],
-} as const satisfies Record<QuestionnaireAction, readonly TeamRole[]>;
-
 /** A questionnaire as the policy sees it: its owner, and the viewer's membership role when there is one. */
 export interface QuestionnaireSubject {
   ownerId: number;
@@ -81,13 +59,6 @@ export function roleOn(
   if (!questionnaire || viewer?.user.status !== "active") return null;
   if (questionnaire.ownerId === viewer.user.id) return "owner";
   return questionnaire.memberRole ?? null;
-}
-
-export function allowedActions(role: TeamRole | null): QuestionnaireAction[] {
-  if (!role) return [];
-  return questionnaireActions.filter((action) =>
-    (questionnairePermissions[action] as readonly TeamRole[]).includes(role),
-  );
 }
 
 export function allowOnQuestionnaire(
@@ -182,9 +153,12 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "redPacket/getRedPacketList": "read",
   "redPacket/getClaimList": "results",
   "redPacket/reviewClaim": "manageResponses",
-  // A post spends the caller's own points on the questionnaire: those who may publish post and withdraw it.
+  // A post spends the caller's own points on the questionnaire: those who may publish post, pause, resume and end
+  // it (its poster always may manage it: answer-space/my-posts.ts).
   "answerSpace/addUserSpace": "publish",
   "answerSpace/delUserSpace": "publish",
+  "answerSpace/pauseUserSpace": "publish",
+  "answerSpace/resumeUserSpace": "publish",
   // A sample order spends the caller's own wallet on the questionnaire: those who may publish order and
   // cancel; the whole team follows the progress.
   "sampleService/addSampleOrder": "publish",

@@ -1,4 +1,4 @@
-import { teamRoles } from "@wjgj/core";
+import { questionnairePermissions, teamRoles } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type BuiltUser,
@@ -9,7 +9,7 @@ import {
 } from "../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
 import { apiRoutesOf } from "../http/route.ts";
-import { questionnairePermissions, questionnaireRouteActions } from "./index.ts";
+import { questionnaireRouteActions } from "./index.ts";
 
 /**
  * Generated from the one policy table: every call naming a questionnaire × every kind of caller gives

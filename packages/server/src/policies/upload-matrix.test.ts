@@ -1,8 +1,8 @@
+import { type QuestionnaireAction, questionnairePermissions } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipart, PNG } from "../../test/export-fixtures.ts";
 import { type BuiltUser, buildQuestionnaire, buildTeamMember, buildUser } from "../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
-import { type QuestionnaireAction, questionnairePermissions } from "./index.ts";
 
 /**
  * upload/upload and upload/delFileByPath are shared with respondents' files, so the generic loop of

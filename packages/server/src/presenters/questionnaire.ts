@@ -1,10 +1,12 @@
 import {
+  allowedActions,
   checkDefinition,
   type QuestionaryDetail,
   type QuestionarySummary,
   type QuestionnaireKind,
   questionaryStatusNames,
   questionnaireKindNames,
+  type TeamRole,
 } from "@wjgj/core";
 import { chinaDateTime } from "../clock.ts";
 import { hasUnpublishedChanges } from "../commands/questionnaires/drafts.ts";
@@ -47,7 +49,8 @@ export function presentQuestionnaireSummary(row: QuestionnaireRow): QuestionaryS
   };
 }
 
-export function presentQuestionnaireDetail(row: QuestionnaireRow): QuestionaryDetail {
+/** The questionnaire as its designer opens it, with what `role` (the caller's) may do on it. */
+export function presentQuestionnaireDetail(row: QuestionnaireRow, role: TeamRole): QuestionaryDetail {
   const definition = readDefinition(row.draft);
   return {
     ...presentQuestionnaireSummary(row),
@@ -55,5 +58,7 @@ export function presentQuestionnaireDetail(row: QuestionnaireRow): QuestionaryDe
     settings: readSettings(row.settings),
     publishedVersion: row.publishedVersion,
     issues: checkDefinition(definition),
+    myRole: role,
+    permissions: allowedActions(role),
   };
 }

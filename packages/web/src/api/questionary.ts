@@ -146,10 +146,11 @@ export const questionaryApi = {
       ...(base ? { base } : {}),
     }),
   /** The creator's 页眉图片 through upload/upload (`purpose` tells it from a respondent's file). */
-  uploadHeaderImage: (id: number, file: File) => {
+  /** A picture of the questionnaire's own: its 页眉图片 or a prize's picture (upload/upload). */
+  uploadQuestionnaireImage: (id: number, purpose: "headerImage" | "prizeImage", file: File) => {
     const form = new FormData();
     form.set("id", String(id));
-    form.set("purpose", "headerImage");
+    form.set("purpose", purpose);
     form.set("file", file);
     return http.postMultipart<{ url: string; path: string }>("upload/upload", form);
   },

@@ -23,6 +23,9 @@ export interface PrizeInput {
   codes?: string;
 }
 
+/** A prize's changes: its kind stays; an image of "" takes the picture away. */
+export type PrizeChanges = Omit<PrizeInput, "prizeType"> & { prizeId: number };
+
 export interface RedPacketInput {
   questionnaireId: number;
   packetType: RedPacketKind;
@@ -39,6 +42,8 @@ export const rewardsApi = {
     http.postJson<PrizeSet>("prize/updatePrizeSet", { questionnaireId, prizeSet }),
   getPrizeList: (questionnaireId: number) => http.get<PrizeView[]>("prize/getPrizeList", { questionnaireId }),
   addPrize: (input: PrizeInput) => http.postJson<PrizeView>("prize/addPrize", input),
+  /** Changes a prize in place; codes add to a coupon's (those handed out stay). */
+  updatePrize: (input: PrizeChanges) => http.postJson<null>("prize/updatePrize", input),
   removePrize: (questionnaireId: number, prizeId: number) =>
     http.postJson<null>("prize/updatePrize", { questionnaireId, prizeId, deleted: true }),
   getWinnerList: (questionnaireId: number) =>

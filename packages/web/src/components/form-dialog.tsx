@@ -23,6 +23,8 @@ export interface FormDialogProps<V> extends PassedModalProps {
   intro?: ReactNode;
   initialValues?: FormProps<V>["initialValues"];
   formTestId?: string;
+  /** Prefixes the fields' ids: needed when two dialogs with the same fields are mounted on one page. */
+  formName?: string;
   children: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function FormDialog<V>({
   intro,
   initialValues,
   formTestId,
+  formName,
   children,
   ...modal
 }: FormDialogProps<V>) {
@@ -75,6 +78,7 @@ export function FormDialog<V>({
         onFinish={handleFinish}
         initialValues={initialValues}
         data-testid={formTestId}
+        name={formName}
       >
         {children}
       </Form>

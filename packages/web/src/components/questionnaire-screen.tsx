@@ -1,16 +1,19 @@
-import type { QuestionaryDetail } from "@wjgj/core";
+import type { QuestionaryDetail, QuestionnaireAction } from "@wjgj/core";
 import { Button, Result, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../api/errors.ts";
 import { useQuestionaryDetail } from "../api/questionary.ts";
+import { AccessContext, AccessDenied, accessOf } from "./permitted.tsx";
 
 /**
  * A creator's screen about one questionnaire (/dc/…?id=…): reads the id from the query, loads the
  * questionnaire, and answers 问卷不存在 for a bad id or one that is gone or not the caller's (403 is not told
- * apart, so nobody learns which ids exist).
+ * apart, so nobody learns which ids exist). The caller's role decides what the screen offers: `requires` is
+ * what opening it needs, and every control inside reads the role through `useAccess` / `Permitted`.
  */
 export function QuestionnaireScreen(props: {
+  requires?: QuestionnaireAction;
   children: (questionnaire: { id: number; detail: QuestionaryDetail }) => ReactNode;
 }) {
   const [params] = useSearchParams();
@@ -35,5 +38,12 @@ export function QuestionnaireScreen(props: {
       />
     );
   if (!detail.data) return <Skeleton active paragraph={{ rows: 8 }} />;
-  return props.children({ id, detail: detail.data });
+  const access = accessOf(detail.data);
+  const denied = access.reason(props.requires ?? "read");
+  if (denied) return <AccessDenied reason={denied} />;
+  return (
+    <AccessContext.Provider value={access}>
+      {props.children({ id, detail: detail.data })}
+    </AccessContext.Provider>
+  );
 }

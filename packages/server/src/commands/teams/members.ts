@@ -1,4 +1,5 @@
 import {
+  allowedActions,
   type MemberRole,
   maskPhone,
   type QueationaryTeamDetail,
@@ -14,7 +15,7 @@ import { type Db, toCount, transaction } from "../../db/index.ts";
 import type { UserRow } from "../../db/tables/users.ts";
 import { ConflictError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
-import { allowedActions, allowOnQuestionnaire } from "../../policies/index.ts";
+import { allowOnQuestionnaire } from "../../policies/index.ts";
 import { loadQuestionnaireWithRole } from "../questionnaires/store.ts";
 import { recordActivity } from "./activity.ts";
 import { listPendingInvites } from "./invites.ts";

@@ -11,15 +11,18 @@ import {
   type UploadedFileInfo,
 } from "./files.ts";
 
-/** What a creator may upload for the questionnaire itself (not an answer): the 页眉图片. */
-export const ASSET_PURPOSES = ["headerImage"] as const;
+/** What a creator may upload for the questionnaire itself (not an answer): the 页眉图片 and prize pictures. */
+export const ASSET_PURPOSES = ["headerImage", "prizeImage"] as const;
 export type AssetPurpose = (typeof ASSET_PURPOSES)[number];
 
-const HEADER_IMAGE = { accept: ["png", "jpg", "gif", "webp"], maxSizeMb: 2 };
+/** Both are pictures shown to respondents (the page's header, a prize on the draw): the same rule. */
+const IMAGE = { accept: ["png", "jpg", "gif", "webp"], maxSizeMb: 2 };
+const fileStem: Record<AssetPurpose, string> = { headerImage: "header", prizeImage: "prize" };
 
 /**
- * `upload/upload` with `purpose=headerImage`: the owner's 页眉图片, checked by content like answers'
- * files, kept with the questionnaire (those who may edit it delete it with upload/delFileByPath).
+ * `upload/upload` with `purpose=headerImage` or `prizeImage`: a picture of the questionnaire's own, checked
+ * by content like answers' files, kept with the questionnaire (those who may edit it upload it, and delete it
+ * with upload/delFileByPath).
  */
 export async function storeQuestionnaireAsset(
   ctx: AppContext,
@@ -28,15 +31,15 @@ export async function storeQuestionnaireAsset(
 ): Promise<UploadedFileInfo> {
   const row = await loadQuestionnaire(ctx.db, viewer, args.id, "edit");
   if (args.file.data.length === 0) throw InvalidInputError.field("file", "uploadMissingFile");
-  if (args.file.data.length > HEADER_IMAGE.maxSizeMb * 1024 * 1024) {
+  if (args.file.data.length > IMAGE.maxSizeMb * 1024 * 1024) {
     throw InvalidInputError.field("file", "uploadTooLarge");
   }
-  const sniffed = await sniffAllowed(args.file, HEADER_IMAGE.accept);
+  const sniffed = await sniffAllowed(args.file, IMAGE.accept);
   await assertUploadSpace(ctx, row.ownerId, args.file.data.length, "owner");
   return saveUpload(ctx, {
     file: args.file,
     sniffed,
-    fallbackName: `header.${sniffed.ext}`,
+    fallbackName: `${fileStem[args.purpose]}.${sniffed.ext}`,
     questionnaireId: row.id,
     questionId: ASSET_QUESTION_ID,
     answerSession: `owner:${viewer.user.id}`,

@@ -2,7 +2,8 @@ import type { DrawResult, PrizeView, RewardOffer, WinnerView } from "@wjgj/core"
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitWithToken } from "../../../test/answering.ts";
-import { type BuiltUser, buildUser } from "../../../test/factories.ts";
+import { multipart, PNG } from "../../../test/export-fixtures.ts";
+import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedWithRevision, storeResponses } from "../../../test/rewards-fixtures.ts";
 
@@ -106,6 +107,72 @@ describe("prize settings and prizes", () => {
       prizeId: prizes[2]?.prizeId,
     });
     expect(gone.body).toMatchObject({ code: 404, msg: "奖品不存在或已被删除" });
+  });
+
+  it("edits a prize in place with an uploaded picture (purpose prizeImage), and takes the picture away", async () => {
+    const { q, prizes } = await setUp({ enabled: true }, [
+      { name: "保温杯", prizeType: "physical", stock: 5, probability: 10 },
+    ]);
+    const prizeId = prizes[0]?.prizeId;
+    const body = multipart({ id: String(q.id), purpose: "prizeImage" }, { name: "cup.png", data: PNG });
+    const uploaded = (
+      await t.app.inject({
+        method: "POST",
+        url: "/wjgj/api/upload/upload",
+        payload: body.payload,
+        headers: { ...body.headers, token: owner.token },
+      })
+    ).json() as { code: number; msg: string; data: { url: string } };
+    expect(uploaded.code, uploaded.msg).toBe(200);
+    expect(uploaded.data.url).toMatch(/^\/uploads\/.+\.png$/);
+
+    const edited = await creator<PrizeView>("POST", "updatePrize", {
+      questionnaireId: q.id,
+      prizeId,
+      name: "定制保温杯",
+      image: uploaded.data.url,
+      probability: 12,
+    });
+    expect(edited.body.code, edited.body.msg).toBe(200);
+    expect(edited.body.data).toMatchObject({
+      name: "定制保温杯",
+      image: uploaded.data.url,
+      probability: 12,
+      stock: 5,
+    });
+    // Leaving the picture out keeps it; "" takes it away.
+    const renamed = await creator<PrizeView>("POST", "updatePrize", {
+      questionnaireId: q.id,
+      prizeId,
+      name: "杯",
+    });
+    expect(renamed.body.data.image).toBe(uploaded.data.url);
+    const cleared = await creator<PrizeView>("POST", "updatePrize", {
+      questionnaireId: q.id,
+      prizeId,
+      image: "",
+    });
+    expect(cleared.body.data.image).toBe("");
+
+    // A member who may not edit (数据查看) may neither upload a prize picture nor change the prize.
+    const viewer = await buildUser(t);
+    await buildTeamMember(t, q.id, viewer, "viewer");
+    const refused = (
+      await t.app.inject({
+        method: "POST",
+        url: "/wjgj/api/upload/upload",
+        payload: body.payload,
+        headers: { ...body.headers, token: viewer.token },
+      })
+    ).json() as { code: number };
+    expect(refused.code).toBe(403);
+    const notChanged = await creator(
+      "POST",
+      "updatePrize",
+      { questionnaireId: q.id, prizeId, name: "改" },
+      viewer,
+    );
+    expect(notChanged.body.code).toBe(403);
   });
 
   it("answers bad input with a Chinese message naming the field", async () => {

@@ -72,7 +72,8 @@ export const addPrizeInput = questionnaireInput.extend(prizeFields);
 
 export const updatePrizeInput = prizeInput.extend({
   name: blankAsAbsent(prizeFields.name),
-  image: blankAsAbsent(urlParam("urlInvalid", { optional: true })),
+  /** "" takes the picture away (absent leaves it as it is). */
+  image: urlParam("urlInvalid", { optional: true }).optional(),
   stock: blankAsAbsent(intFromText("prizeStockInvalid", 0, 100_000)),
   probability: blankAsAbsent(probabilityParam),
   sort: blankAsAbsent(intFromText("sortInvalid", -9999, 9999)),

@@ -1,4 +1,4 @@
-import { type SharedQuestionarySummary, teamRoleNames } from "@wjgj/core";
+import { allowedActions, type SharedQuestionarySummary, teamRoleNames } from "@wjgj/core";
 import type { FastifyInstance } from "fastify";
 import { listSharedQuestionnaires } from "../../commands/questionnaires/lists.ts";
 import { loadQuestionnaire } from "../../commands/questionnaires/store.ts";
@@ -22,7 +22,6 @@ import { listNotices, markNoticesRead } from "../../commands/teams/notices.ts";
 import { designerHeartbeat } from "../../commands/teams/presence.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
-import { allowedActions } from "../../policies/index.ts";
 import { presentQuestionnaireSummary } from "../../presenters/questionnaire.ts";
 import {
   activityInput,

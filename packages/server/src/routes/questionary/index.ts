@@ -14,7 +14,7 @@ import {
   updateQuestionnaireSettings,
 } from "../../commands/questionnaires/lifecycle.ts";
 import { listQuestionnaires } from "../../commands/questionnaires/lists.ts";
-import { loadQuestionnaire } from "../../commands/questionnaires/store.ts";
+import { loadQuestionnaireWithRole } from "../../commands/questionnaires/store.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { presentQuestionnaireDetail, presentQuestionnaireSummary } from "../../presenters/questionnaire.ts";
@@ -33,7 +33,7 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
     bodyLimit: DEFINITION_BODY_LIMIT,
     handler: async ({ viewer, input }) => {
       await assertQuestionnaireQuota(ctx.db, viewer.user, ctx.clock.now());
-      return presentQuestionnaireDetail(await createQuestionnaire(ctx, viewer, input));
+      return presentQuestionnaireDetail(await createQuestionnaire(ctx, viewer, input), "owner");
     },
   });
 
@@ -71,8 +71,10 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "questionary/getQuestionaryDetail",
     access: "account:use",
     input: idInput,
-    handler: async ({ viewer, input }) =>
-      presentQuestionnaireDetail(await loadQuestionnaire(ctx.db, viewer, input.id, "read")),
+    handler: async ({ viewer, input }) => {
+      const { row, role } = await loadQuestionnaireWithRole(ctx.db, viewer, input.id, "read");
+      return presentQuestionnaireDetail(row, role);
+    },
   });
 
   defineRoute(app, ctx, {

@@ -9,6 +9,7 @@ import { DesignerDnd } from "./components/canvas/designer-dnd.tsx";
 import { DialogHost } from "./components/dialog-host.tsx";
 import { LeftPanel } from "./components/left-panel.tsx";
 import { MobileBar } from "./components/mobile-bar.tsx";
+import { ReadOnlyDesigner } from "./components/read-only-designer.tsx";
 import { SidePanel } from "./components/side-panel.tsx";
 import { TopBar } from "./components/top-bar.tsx";
 import { useAutosave } from "./hooks/use-autosave.ts";
@@ -80,14 +81,16 @@ export function DcDesignPage() {
   });
   const [loadedAt, setLoadedAt] = useState(0);
   const loadedId = useEditor((state) => state.meta?.id);
+  // A member whose role may not edit gets the questionnaire read-only, never loaded into the editor.
+  const readOnly = query.data !== undefined && !query.data.permissions.includes("edit");
 
   useEffect(() => {
     // Loaded once per fetch: later refetches (刷新 after a conflict) load explicitly.
-    if (!query.data || query.dataUpdatedAt === loadedAt) return;
+    if (!query.data || readOnly || query.dataUpdatedAt === loadedAt) return;
     editorActions().load(query.data);
     uiActions().closeDialog();
     setLoadedAt(query.dataUpdatedAt);
-  }, [query.data, query.dataUpdatedAt, loadedAt]);
+  }, [query.data, query.dataUpdatedAt, loadedAt, readOnly]);
 
   let content: React.ReactNode;
   if (!valid || (query.error instanceof ApiError && query.error.code === 404)) {
@@ -112,6 +115,8 @@ export function DcDesignPage() {
         extra={<Button onClick={() => void query.refetch()}>重试</Button>}
       />
     );
+  } else if (query.data && readOnly) {
+    content = <ReadOnlyDesigner detail={query.data} />;
   } else if (!query.data || loadedId !== id || loadedAt === 0) {
     content = (
       <Spin size="large" className="dd-loading" tip="正在打开问卷…">

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { useOverview } from "../../api/results.ts";
+import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
 import { ShareDialog } from "../../components/share-dialog/index.tsx";
 import { AnswersTab } from "./components/answers/answers-tab.tsx";
 import { CrossTab } from "./components/cross-tab.tsx";
@@ -141,6 +142,13 @@ export function DcResultPage() {
         <Skeleton active paragraph={{ rows: 8 }} />
       </div>
     );
+  const access = accessOf(detail.data);
+  const denied = access.reason("results");
+  if (denied) return <AccessDenied reason={denied} />;
   // Keyed by questionnaire: the filter and tab state never carry over to another one.
-  return <Workspace key={detail.data.id} questionary={detail.data} />;
+  return (
+    <AccessContext.Provider value={access}>
+      <Workspace key={detail.data.id} questionary={detail.data} />
+    </AccessContext.Provider>
+  );
 }

@@ -1,5 +1,6 @@
 import { Button } from "antd";
 import { useNavigate } from "react-router";
+import { Permitted } from "../../components/permitted.tsx";
 import { QuestionnaireScreen } from "../../components/questionnaire-screen.tsx";
 import { PrizeSetForm } from "./components/prize-set-form.tsx";
 import { PrizeTable } from "./components/prize-table.tsx";
@@ -15,7 +16,9 @@ export function DcRewardsPage() {
         <div className="wj-rewards" data-testid="rewards-page">
           <header className="wj-rewards__head">
             <h1>{`奖励设置 · ${detail.title}`}</h1>
-            <Button onClick={() => navigate(`/dc/result?id=${id}&tab=winners`)}>查看中奖名单</Button>
+            <Permitted action="results">
+              <Button onClick={() => navigate(`/dc/result?id=${id}&tab=winners`)}>查看中奖名单</Button>
+            </Permitted>
           </header>
           <div className="wj-rewards__grid">
             <PrizeSetForm id={id} definition={detail.definition} />

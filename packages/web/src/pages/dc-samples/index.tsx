@@ -1,5 +1,6 @@
 import { Button } from "antd";
 import { useNavigate } from "react-router";
+import { Permitted } from "../../components/permitted.tsx";
 import { QuestionnaireScreen } from "../../components/questionnaire-screen.tsx";
 import { SampleOrderForm } from "./components/order-form.tsx";
 import { SampleOrderTable } from "./components/order-table.tsx";
@@ -14,7 +15,9 @@ export function DcSamplesPage() {
         <div className="wj-samples" data-testid="samples-page">
           <header className="wj-samples__head">
             <h1>{`样本服务 · ${detail.title}`}</h1>
-            <Button onClick={() => navigate(`/dc/result?id=${id}`)}>查看答卷数据</Button>
+            <Permitted action="results">
+              <Button onClick={() => navigate(`/dc/result?id=${id}`)}>查看答卷数据</Button>
+            </Permitted>
           </header>
           <div className="wj-samples__grid">
             <SampleOrderForm id={id} published={detail.status === "published"} />

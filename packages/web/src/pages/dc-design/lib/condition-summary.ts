@@ -1,4 +1,12 @@
-import type { CompareOp, Condition, Jump, OptionSource, SelectConnect, SurveyDefinition } from "@wjgj/core";
+import type {
+  CompareOp,
+  Condition,
+  Jump,
+  OptionSource,
+  Question,
+  SelectConnect,
+  SurveyDefinition,
+} from "@wjgj/core";
 import { optionListOf } from "./question-meta.ts";
 import { plainTitle, questionLabel, type SurveyIndex } from "./survey-index.ts";
 
@@ -145,4 +153,14 @@ export function describeSelectConnect(ctx: SummaryContext, connect: SelectConnec
 export function describeOptionSource(ctx: SummaryContext, source: OptionSource): string {
   const mode = source.mode === "unselected" ? "未选" : "已选";
   return `选项引用${questionLabel(ctx.index, source.questionId)}${mode}的选项`;
+}
+
+/** Readable summaries of a question's logic (显示/跳题/关联/引用), as its card lists them. */
+export function summariesOf(ctx: SummaryContext, question: Question): string[] {
+  const texts: string[] = [];
+  if (question.showIf) texts.push(describeShowIf(ctx, question.showIf));
+  for (const jump of question.jumps ?? []) texts.push(describeJump(ctx, jump));
+  if (question.selectConnect) texts.push(describeSelectConnect(ctx, question.selectConnect));
+  if (question.optionSource) texts.push(describeOptionSource(ctx, question.optionSource));
+  return texts;
 }

@@ -1,4 +1,5 @@
 import {
+  allowedActions,
   type Question,
   type QuestionaryDetail,
   questionarySettingsSchema,
@@ -56,6 +57,8 @@ export function detailOf(definition: SurveyDefinition, version = 1): Questionary
     settings: questionarySettingsSchema.parse({}),
     publishedVersion: null,
     issues: [],
+    myRole: "owner",
+    permissions: allowedActions("owner"),
   };
 }
 

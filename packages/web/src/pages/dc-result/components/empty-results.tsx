@@ -1,5 +1,6 @@
 import { ShareAltOutlined } from "@ant-design/icons";
 import { Button, Empty } from "antd";
+import { Permitted } from "../../../components/permitted.tsx";
 import { useResults } from "../hooks/results-context.ts";
 
 /** No response yet: the next step is to share the questionnaire (or to publish it first). */
@@ -21,9 +22,11 @@ export function EmptyResults({ description }: { description?: string }) {
         </div>
       }
     >
-      <Button type="primary" icon={<ShareAltOutlined />} onClick={openShare}>
-        分享问卷
-      </Button>
+      <Permitted action="publish">
+        <Button type="primary" icon={<ShareAltOutlined />} onClick={openShare}>
+          分享问卷
+        </Button>
+      </Permitted>
     </Empty>
   );
 }

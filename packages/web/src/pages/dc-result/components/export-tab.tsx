@@ -26,6 +26,7 @@ import {
   useDownloadExportMutation,
   useExportList,
 } from "../../../api/exports.ts";
+import { Permitted } from "../../../components/permitted.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { exportFilterOf, filterParts } from "../lib/filter-model.ts";
@@ -152,15 +153,16 @@ export function ExportTab() {
       <Card title="导出数据">
         <Space wrap size={12}>
           {buttons.map((item) => (
-            <Button
-              key={item.kind}
-              type={item.kind === "xlsx" ? "primary" : "default"}
-              icon={item.icon}
-              loading={create.isPending && create.variables?.kind === item.kind}
-              onClick={() => void handleCreate(item.kind)}
-            >
-              {item.label}
-            </Button>
+            <Permitted key={item.kind} action="export">
+              <Button
+                type={item.kind === "xlsx" ? "primary" : "default"}
+                icon={item.icon}
+                loading={create.isPending && create.variables?.kind === item.kind}
+                onClick={() => void handleCreate(item.kind)}
+              >
+                {item.label}
+              </Button>
+            </Permitted>
           ))}
           <Checkbox checked={includeInvalid} onChange={(event) => setIncludeInvalid(event.target.checked)}>
             包含无效答卷

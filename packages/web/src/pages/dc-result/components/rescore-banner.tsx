@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Button, Progress } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { resultsKeys, useRescoreProgress, useStartRescoreMutation } from "../../../api/results.ts";
+import { Permitted } from "../../../components/permitted.tsx";
 
 /**
  * 重新评分: after a published edit of the answer key or points, earlier responses keep their old scores until
@@ -49,9 +50,11 @@ export function RescoreBanner({ id }: { id: number }) {
         showIcon
         title="发布后修改了答案或分值，之前提交的答卷仍按原答案计分。"
         action={
-          <Button type="primary" size="small" loading={start.isPending} onClick={handleStart}>
-            重新评分
-          </Button>
+          <Permitted action="manageResponses">
+            <Button type="primary" size="small" loading={start.isPending} onClick={handleStart}>
+              重新评分
+            </Button>
+          </Permitted>
         }
       />
     );

@@ -4,6 +4,7 @@ import type { ResultsOverview } from "@wjgj/core";
 import { Button, Space, Tag, Tooltip } from "antd";
 import { useNavigate } from "react-router";
 import { resultsKeys } from "../../../api/results.ts";
+import { Permitted, useAccess } from "../../../components/permitted.tsx";
 import { useResults } from "../hooks/results-context.ts";
 
 const statusColors = { draft: "default", published: "green", stopped: "orange" } as const;
@@ -14,6 +15,7 @@ export function ResultHeader({ overview, onShare }: { overview?: ResultsOverview
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: resultsKeys.all(id) }) > 0;
+  const mayEdit = useAccess().may("edit");
   return (
     <header className="wj-result__head">
       <div className="wj-result__title">
@@ -45,12 +47,15 @@ export function ResultHeader({ overview, onShare }: { overview?: ResultsOverview
             刷新
           </Button>
         </Tooltip>
+        {/* A member who may not edit opens the designer read-only: 查看问卷 says so. */}
         <Button icon={<EditOutlined />} onClick={() => navigate(`/dc/dcDesign?id=${id}`)}>
-          编辑问卷
+          {mayEdit ? "编辑问卷" : "查看问卷"}
         </Button>
-        <Button type="primary" icon={<ShareAltOutlined />} onClick={onShare}>
-          分享收集
-        </Button>
+        <Permitted action="publish">
+          <Button type="primary" icon={<ShareAltOutlined />} onClick={onShare}>
+            分享收集
+          </Button>
+        </Permitted>
       </Space>
     </header>
   );

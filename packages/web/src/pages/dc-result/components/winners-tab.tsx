@@ -4,6 +4,7 @@ import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typ
 import { useState } from "react";
 import type { AnswerListQuery } from "../../../api/results.ts";
 import { rewardsApi, useClaimList, useRewardMutation, useWinnerList } from "../../../api/rewards.ts";
+import { Permitted } from "../../../components/permitted.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
@@ -81,9 +82,11 @@ export function WinnersTab() {
         row.sent ? (
           <Tag color="success">已发放</Tag>
         ) : (
-          <Button size="small" onClick={() => handleSent(row.drawId)} loading={markSent.isPending}>
-            标记已发放
-          </Button>
+          <Permitted action="manageResponses">
+            <Button size="small" onClick={() => handleSent(row.drawId)} loading={markSent.isPending}>
+              标记已发放
+            </Button>
+          </Permitted>
         ),
     },
   ];
@@ -103,12 +106,16 @@ export function WinnersTab() {
       render: (_, row) =>
         row.status === "pending" ? (
           <Space>
-            <Button size="small" type="primary" onClick={() => handleReview(row.claimId, true)}>
-              通过并发放
-            </Button>
-            <Button size="small" onClick={() => handleReview(row.claimId, false)}>
-              不通过
-            </Button>
+            <Permitted action="manageResponses">
+              <Button size="small" type="primary" onClick={() => handleReview(row.claimId, true)}>
+                通过并发放
+              </Button>
+            </Permitted>
+            <Permitted action="manageResponses">
+              <Button size="small" onClick={() => handleReview(row.claimId, false)}>
+                不通过
+              </Button>
+            </Permitted>
           </Space>
         ) : (
           "—"
@@ -121,9 +128,11 @@ export function WinnersTab() {
       <Card
         title="中奖名单"
         extra={
-          <Button icon={<DownloadOutlined />} onClick={handleExport} disabled={!winners.data?.length}>
-            导出 Excel
-          </Button>
+          <Permitted action="export">
+            <Button icon={<DownloadOutlined />} onClick={handleExport} disabled={!winners.data?.length}>
+              导出 Excel
+            </Button>
+          </Permitted>
         }
       >
         <Table

@@ -1,11 +1,12 @@
-import type {
-  AnswerDetail,
-  AnswerSummary,
-  ExportJob,
-  QuestionaryDetail,
-  QuestionStatisticsResult,
-  ResultsOverview,
-  SurveyDefinition,
+import {
+  allowedActions,
+  type AnswerDetail,
+  type AnswerSummary,
+  type ExportJob,
+  type QuestionaryDetail,
+  type QuestionStatisticsResult,
+  type ResultsOverview,
+  type SurveyDefinition,
 } from "@wjgj/core";
 
 /** A small survey the result-page tests share: a single choice with 其他, a multiple choice, a text. */
@@ -67,6 +68,8 @@ export const questionary = {
   settings: {},
   publishedVersion: 2,
   issues: [],
+  myRole: "owner",
+  permissions: allowedActions("owner"),
 } as unknown as QuestionaryDetail;
 
 export function overview(total = 3): ResultsOverview {

@@ -11,6 +11,7 @@ import { App, Button, Card, Checkbox, DatePicker, Form, InputNumber, Select, Swi
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { rewardsApi, usePrizeSet, useRewardMutation } from "../../../api/rewards.ts";
+import { Permitted, useAccess } from "../../../components/permitted.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 import { EligibilityInput, eligibilityRules } from "./eligibility-input.tsx";
 
@@ -45,6 +46,7 @@ export function PrizeSetForm({ id, definition }: { id: number; definition: Surve
   const { message } = App.useApp();
   const showError = useApiError();
   const set = usePrizeSet(id);
+  const access = useAccess();
   const save = useRewardMutation(id, (changes: Partial<PrizeSet>) => rewardsApi.updatePrizeSet(id, changes));
 
   useEffect(() => {
@@ -70,7 +72,13 @@ export function PrizeSetForm({ id, definition }: { id: number; definition: Surve
 
   return (
     <Card title="抽奖设置" loading={set.isLoading}>
-      <Form form={form} layout="vertical" onFinish={handleFinish} className="wj-rewards__form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={handleFinish}
+        className="wj-rewards__form"
+        disabled={!access.may("edit")}
+      >
         <Form.Item name="enabled" label="开启抽奖" valuePropName="checked">
           <Switch />
         </Form.Item>
@@ -92,9 +100,11 @@ export function PrizeSetForm({ id, definition }: { id: number; definition: Surve
         <Form.Item name="publicWinners" label="公开中奖名单" valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          保存抽奖设置
-        </Button>
+        <Permitted action="edit">
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存抽奖设置
+          </Button>
+        </Permitted>
       </Form>
     </Card>
   );

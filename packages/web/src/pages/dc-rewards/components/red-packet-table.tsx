@@ -69,6 +69,7 @@ export function RedPacketTable({ id, definition }: { id: number; definition: Sur
       render: (_, row) =>
         row.status === "active" ? (
           <RemoveButton
+            action="publish"
             title="删除这个红包？"
             description="未领取的金额会退回余额"
             onConfirm={() => remove.mutate(row.redPacketId, { onError: (error) => showError(error) })}
@@ -83,6 +84,7 @@ export function RedPacketTable({ id, definition }: { id: number; definition: Sur
     <RewardListCard
       title="红包"
       addText="添加红包"
+      action="publish"
       notice={
         <Alert
           type="info"

@@ -1,4 +1,5 @@
 import { PlusOutlined } from "@ant-design/icons";
+import type { QuestionnaireAction } from "@wjgj/core";
 import {
   Button,
   Card,
@@ -11,6 +12,7 @@ import {
 } from "antd";
 import { type ReactNode, useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
+import { Permitted, useAccess } from "../../../components/permitted.tsx";
 
 /**
  * 奖品 and 红包 side by side on the rewards page: a card titled by the kind, the table of what was added, and
@@ -20,6 +22,7 @@ import { FormDialog } from "../../../components/form-dialog.tsx";
 export function RewardListCard<T extends object, V>({
   title,
   addText,
+  action,
   notice,
   rowKey,
   list,
@@ -31,11 +34,14 @@ export function RewardListCard<T extends object, V>({
   success,
   resetOnSuccess,
   initialValues,
+  after,
   children,
 }: {
   title: string;
   /** The button's text and the dialog's title. */
   addText: string;
+  /** What adding needs of the caller's role (the button is disabled, with the reason, without it). */
+  action: QuestionnaireAction;
   /** Shown above the table. */
   notice?: ReactNode;
   rowKey: TableProps<T>["rowKey"];
@@ -48,6 +54,8 @@ export function RewardListCard<T extends object, V>({
   success: string;
   resetOnSuccess?: boolean;
   initialValues: FormProps<V>["initialValues"];
+  /** Rendered after the add dialog (a row's edit dialog). */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -55,9 +63,11 @@ export function RewardListCard<T extends object, V>({
     <Card
       title={title}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
-          {addText}
-        </Button>
+        <Permitted action={action}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+            {addText}
+          </Button>
+        </Permitted>
       }
     >
       {notice}
@@ -86,25 +96,33 @@ export function RewardListCard<T extends object, V>({
       >
         {children}
       </FormDialog>
+      {after}
     </Card>
   );
 }
 
 /** A row's 删除, asked once more: `description` says what becomes of what was already won or paid. */
 export function RemoveButton({
+  action,
   title,
   description,
   onConfirm,
 }: {
+  /** What removing needs of the caller's role. */
+  action: QuestionnaireAction;
   title: string;
   description: string;
   onConfirm: () => void;
 }) {
+  const button = (
+    <Button size="small" danger>
+      删除
+    </Button>
+  );
+  if (!useAccess().may(action)) return <Permitted action={action}>{button}</Permitted>;
   return (
     <Popconfirm title={title} description={description} okText="删除" cancelText="取消" onConfirm={onConfirm}>
-      <Button size="small" danger>
-        删除
-      </Button>
+      {button}
     </Popconfirm>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import { sampleApi, useSampleMutation, useSampleService } from "../../../api/sample-service.ts";
+import { Permitted, useAccess } from "../../../components/permitted.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 
 interface Values extends SampleTargeting {
@@ -26,6 +27,7 @@ export function SampleOrderForm({ id, published }: { id: number; published: bool
   const { message } = App.useApp();
   const navigate = useNavigate();
   const showError = useApiError();
+  const mayOrder = useAccess().may("publish");
   const service = useSampleService();
   const [form] = Form.useForm<Values>();
   const values = Form.useWatch([], form) as Partial<Values> | undefined;
@@ -57,7 +59,7 @@ export function SampleOrderForm({ id, published }: { id: number; published: bool
         layout="vertical"
         onFinish={handleFinish}
         initialValues={{ ...anyTargeting, quantity: rates.minQuantity, note: "" }}
-        disabled={!published}
+        disabled={!published || !mayOrder}
       >
         <Form.Item
           name="quantity"
@@ -95,9 +97,11 @@ export function SampleOrderForm({ id, published }: { id: number; published: bool
           {`基础价 ¥${fenToYuan(rates.basePriceFen)}/份；${surchargeText(rates)}。下单时费用从余额中冻结，按有效答卷逐份扣除，取消订单时未完成部分退回余额。`}
         </p>
         <div className="wj-samples__actions">
-          <Button type="primary" htmlType="submit" loading={add.isPending}>
-            下单并冻结费用
-          </Button>
+          <Permitted action="publish">
+            <Button type="primary" htmlType="submit" loading={add.isPending}>
+              下单并冻结费用
+            </Button>
+          </Permitted>
           {total > balanceFen && (
             <Button onClick={() => navigate("/dc/personalCenter?type=2")}>余额不足，去充值</Button>
           )}

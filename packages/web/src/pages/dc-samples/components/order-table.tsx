@@ -1,6 +1,7 @@
 import { fenToYuan, type SampleOrderStatus, type SampleOrderView, sampleOrderStatusLabels } from "@wjgj/core";
 import { App, Button, Card, Popconfirm, Progress, Table, type TableColumnsType, Tag } from "antd";
 import { sampleApi, useSampleMutation, useSampleOrders } from "../../../api/sample-service.ts";
+import { Permitted, useAccess } from "../../../components/permitted.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 
 const statusColors: Record<SampleOrderStatus, string> = {
@@ -16,6 +17,7 @@ export function SampleOrderTable({ id }: { id: number }) {
   const showError = useApiError();
   const orders = useSampleOrders(id);
   const cancel = useSampleMutation((orderId: number) => sampleApi.cancelOrder(id, orderId));
+  const mayCancel = useAccess().may("publish");
 
   const handleCancel = (row: SampleOrderView) =>
     cancel.mutate(row.id, {
@@ -74,7 +76,15 @@ export function SampleOrderTable({ id }: { id: number }) {
       title: "操作",
       key: "actions",
       render: (_, row) =>
-        row.status === "paid" || row.status === "collecting" ? (
+        row.status !== "paid" && row.status !== "collecting" ? (
+          "—"
+        ) : !mayCancel ? (
+          <Permitted action="publish">
+            <Button size="small" danger>
+              取消订单
+            </Button>
+          </Permitted>
+        ) : (
           <Popconfirm
             title="取消这个样本订单？"
             description="已回收的有效答卷照常计费，未完成部分的费用退回余额"
@@ -86,8 +96,6 @@ export function SampleOrderTable({ id }: { id: number }) {
               取消订单
             </Button>
           </Popconfirm>
-        ) : (
-          "—"
         ),
     },
   ];

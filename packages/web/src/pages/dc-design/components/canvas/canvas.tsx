@@ -1,28 +1,13 @@
 import { PlusOutlined } from "@ant-design/icons";
-import type { Question, SurveyDefinition } from "@wjgj/core";
+import type { SurveyDefinition } from "@wjgj/core";
 import { useMemo, useRef } from "react";
-import {
-  describeJump,
-  describeOptionSource,
-  describeSelectConnect,
-  describeShowIf,
-  type SummaryContext,
-} from "../../lib/condition-summary.ts";
+import { type SummaryContext, summariesOf } from "../../lib/condition-summary.ts";
 import { groupIssues } from "../../lib/issues.ts";
 import { indexSurvey } from "../../lib/survey-index.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
 import { ConflictBanner } from "../conflict-banner.tsx";
 import { PageBlock } from "./page-block.tsx";
 import { SurveyHeader } from "./survey-header.tsx";
-
-function summariesOf(ctx: SummaryContext, question: Question): string[] {
-  const texts: string[] = [];
-  if (question.showIf) texts.push(describeShowIf(ctx, question.showIf));
-  for (const jump of question.jumps ?? []) texts.push(describeJump(ctx, jump));
-  if (question.selectConnect) texts.push(describeSelectConnect(ctx, question.selectConnect));
-  if (question.optionSource) texts.push(describeOptionSource(ctx, question.optionSource));
-  return texts;
-}
 
 const sameTexts = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((text, i) => text === b[i]);

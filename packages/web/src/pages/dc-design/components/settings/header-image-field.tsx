@@ -1,8 +1,5 @@
-import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
-import { Button, Input, Space, Upload } from "antd";
-import { useState } from "react";
 import { questionaryApi } from "../../../../api/questionary.ts";
-import { useApiError } from "../../../../hooks/use-api-error.ts";
+import { ImageField } from "../../../../components/image-field/index.tsx";
 import { useEditor } from "../../store/use-editor.ts";
 
 interface HeaderImageFieldProps {
@@ -11,52 +8,15 @@ interface HeaderImageFieldProps {
 }
 
 /** 页眉图片: uploaded from the computer (or, for an image hosted elsewhere, its address), with a preview. */
-export function HeaderImageField({ value = "", onChange }: HeaderImageFieldProps) {
+export function HeaderImageField({ value, onChange }: HeaderImageFieldProps) {
   const id = useEditor((state) => state.meta?.id ?? 0);
-  const showError = useApiError();
-  const [uploading, setUploading] = useState(false);
-
-  const handleFile = async (file: File) => {
-    setUploading(true);
-    try {
-      const uploaded = await questionaryApi.uploadHeaderImage(id, file);
-      onChange?.(uploaded.url);
-    } catch (error) {
-      showError(error);
-    } finally {
-      setUploading(false);
-    }
-  };
-
   return (
-    <div className="dd-header-image" data-testid="header-image-field">
-      {value && <img className="dd-header-image__preview" src={value} alt="页眉图片预览" />}
-      <Space.Compact block>
-        <Upload
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void handleFile(file);
-            // The request is ours (handleFile), not antd's default XHR.
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={uploading}>
-            {value ? "更换图片" : "上传图片"}
-          </Button>
-        </Upload>
-        {value && (
-          <Button icon={<DeleteOutlined />} onClick={() => onChange?.("")} aria-label="移除页眉图片" />
-        )}
-      </Space.Compact>
-      <Input
-        className="dd-header-image__url"
-        aria-label="页眉图片地址"
-        placeholder="或填写图片地址 https://"
-        value={value}
-        onChange={(event) => onChange?.(event.target.value)}
-      />
-      <p className="dd-hint">支持 PNG、JPG、GIF、WebP，不超过 2MB，建议宽度 750 像素以上</p>
-    </div>
+    <ImageField
+      value={value}
+      onChange={onChange}
+      upload={(file) => questionaryApi.uploadQuestionnaireImage(id, "headerImage", file)}
+      name="页眉图片"
+      testId="header-image-field"
+    />
   );
 }

@@ -45,8 +45,10 @@ export function answerColumns(options: {
   onAction: (action: AnswerAction, row: AnswerSummary) => void;
   /** Keep 操作 in view while scrolling sideways; on a phone it would cover half the table. */
   fixActions: boolean;
+  /** The caller's role may delete, restore and mark responses; without it the column offers 查看 only. */
+  manage: boolean;
 }): TableColumnsType<AnswerSummary> {
-  const { exam, sort, offset, onOpen, onAction, fixActions } = options;
+  const { exam, sort, offset, onOpen, onAction, fixActions, manage } = options;
   return [
     { title: "序号", key: "index", width: 70, render: (_v, _row, index) => offset + index + 1 },
     {
@@ -101,14 +103,14 @@ export function answerColumns(options: {
     {
       title: "操作",
       key: "actions",
-      width: 190,
+      width: manage ? 190 : 80,
       fixed: fixActions ? "right" : undefined,
       render: (_v, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onOpen(row)}>
             查看
           </Button>
-          {actionsFor[row.status].map((item) => (
+          {(manage ? actionsFor[row.status] : []).map((item) => (
             <Button
               key={item.action}
               type="link"

@@ -3,6 +3,7 @@ import type { AnswerDetail, AnswerExamQuestion } from "@wjgj/core";
 import { Alert, App, Button, Descriptions, Drawer, InputNumber, Skeleton, Space, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { type AnswerListQuery, useAnswerDetail, useGradeAnswerMutation } from "../../../../api/results.ts";
+import { Permitted, useAccess } from "../../../../components/permitted.tsx";
 import { useApiError } from "../../../../hooks/use-api-error.ts";
 import { useResults } from "../../hooks/results-context.ts";
 import { formatDuration } from "../../lib/format.ts";
@@ -70,6 +71,7 @@ export function AnswerDrawer({
   const detail = detailQuery.data && detailQuery.data.answer.id === responseId ? detailQuery.data : undefined;
   const { perform, pending } = useAnswerActions();
   const grade = useGradeAnswerMutation();
+  const mayGrade = useAccess().may("manageResponses");
   const [grades, setGrades] = useState<Record<string, number>>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: entered grades belong to one response.
@@ -119,6 +121,7 @@ export function AnswerDrawer({
       <span>评分：</span>
       <InputNumber
         aria-label={`第${number}题评分`}
+        disabled={!mayGrade}
         min={0}
         max={score.max}
         step={0.5}
@@ -167,24 +170,27 @@ export function AnswerDrawer({
             <span className="wj-muted">按 ↑ / ↓ 键切换上一份、下一份</span>
             <Space>
               {manual && (
-                <Button
-                  type="primary"
-                  loading={grade.isPending}
-                  disabled={Object.keys(grades).length === 0}
-                  onClick={() => void handleGrade()}
-                >
-                  保存评分
-                </Button>
+                <Permitted action="manageResponses">
+                  <Button
+                    type="primary"
+                    loading={grade.isPending}
+                    disabled={Object.keys(grades).length === 0}
+                    onClick={() => void handleGrade()}
+                  >
+                    保存评分
+                  </Button>
+                </Permitted>
               )}
               {actionsFor[detail.answer.status].map((item) => (
-                <Button
-                  key={item.action}
-                  danger={item.danger}
-                  loading={pending}
-                  onClick={() => void handleAction(item.action)}
-                >
-                  {item.label}
-                </Button>
+                <Permitted key={item.action} action="manageResponses">
+                  <Button
+                    danger={item.danger}
+                    loading={pending}
+                    onClick={() => void handleAction(item.action)}
+                  >
+                    {item.label}
+                  </Button>
+                </Permitted>
               ))}
             </Space>
           </div>

@@ -2,6 +2,7 @@ import type { AnswerSort, AnswerSummary, ResponseStatus } from "@wjgj/core";
 import { Button, Grid, Segmented, Space, Table } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { type AnswerListQuery, useAnswerList, useOverview } from "../../../../api/results.ts";
+import { Permitted, useAccess } from "../../../../components/permitted.tsx";
 import { useResults } from "../../hooks/results-context.ts";
 import { type AnswerAction, actionsFor, useAnswerActions } from "./answer-actions.tsx";
 import { answerColumns, sortOf } from "./answer-columns.tsx";
@@ -21,6 +22,7 @@ export function AnswersTab() {
   const query: AnswerListQuery = { ...page, sort, status };
   const list = useAnswerList(id, query, filter);
   const { perform, pending } = useAnswerActions();
+  const manage = useAccess().may("manageResponses");
 
   // A new filter or view starts from its first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resets on these changes only.
@@ -48,6 +50,7 @@ export function AnswersTab() {
     onOpen: (row) => setOpenId(row.id),
     onAction: (action, row) => handleAction(action, [row.id]),
     fixActions: screens.md !== false,
+    manage,
   });
 
   return (
@@ -65,15 +68,16 @@ export function AnswersTab() {
         <Space>
           {selected.length > 0 && <span className="wj-muted">已选 {selected.length} 份</span>}
           {actionsFor[status].map((item) => (
-            <Button
-              key={item.action}
-              danger={item.danger}
-              disabled={selected.length === 0}
-              loading={pending}
-              onClick={() => handleAction(item.action, selected)}
-            >
-              批量{item.label}
-            </Button>
+            <Permitted key={item.action} action="manageResponses">
+              <Button
+                danger={item.danger}
+                disabled={selected.length === 0}
+                loading={pending}
+                onClick={() => handleAction(item.action, selected)}
+              >
+                批量{item.label}
+              </Button>
+            </Permitted>
           ))}
         </Space>
       </div>
@@ -85,7 +89,11 @@ export function AnswersTab() {
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
         scroll={{ x: "max-content" }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        rowSelection={
+          manage
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+            : undefined
+        }
         onRow={(row) => ({
           onDoubleClick: () => setOpenId(row.id),
           className: row.id === openId ? "is-open" : undefined,
