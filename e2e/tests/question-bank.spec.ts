@@ -35,9 +35,20 @@ test("importing a bank: a file with a bad row names it and imports nothing; the 
   const good = ["发生火灾时应拨打", "单选题", "A. 110|B. 119", "B", "5", "119 是火警电话", "消防", "简单"];
   const chooser = row.locator('input[type="file"]');
   await chooser.setInputFiles(
-    file(await sheet([good, ["缺答案", "单选题", "A. 甲|B. 乙", "", "5", "", "", ""]])),
+    file(
+      await sheet([
+        good,
+        ["缺答案", "单选题", "A. 甲|B. 乙", "", "5", "", "", ""],
+        ["二选一", "单选题", "A. 甲|B. 乙", "E", "5", "", "", ""],
+        ["灯亮了吗", "判断题", "", "是", "2", "", "", ""],
+      ]),
+    ),
   );
-  await expect(page.getByText("第3行：答案应为选项字母，如 A 或 AC")).toBeVisible();
+  // Each bad row names its real fault, not a generic rule.
+  await expect(page.getByText("第3行：缺少答案，应填选项字母，如 A 或 AC")).toBeVisible();
+  await expect(page.getByText("第4行：答案E 超出选项范围（共2个选项）")).toBeVisible();
+  await expect(page.getByText("第5行：判断题答案应为“对”或“错”")).toBeVisible();
+  await page.screenshot({ path: "test-results/question-bank-import-errors-1280.png" });
   await page.getByRole("button", { name: /知道了|确\s*定|OK/ }).click();
   await expect(row.getByRole("cell", { name: "0", exact: true })).toBeVisible();
 
@@ -47,6 +58,8 @@ test("importing a bank: a file with a bad row names it and imports nothing; the 
   await expect(page.getByText("已导入 2 道题")).toBeVisible();
   await expect(row.getByRole("cell", { name: "2", exact: true })).toBeVisible();
   await row.getByRole("button", { name, exact: true }).click();
-  await expect(page.getByRole("dialog").getByText("2. 电器起火应先切断电源")).toBeVisible();
+  await expect(page.getByRole("dialog").getByTestId("bank-question").nth(1)).toContainText(
+    "2.电器起火应先切断电源",
+  );
   await page.screenshot({ path: "test-results/question-bank-1280.png" });
 });

@@ -1,5 +1,6 @@
 export * from "./answer-space.ts";
 export * from "./answering.ts";
+export * from "./bank-messages.ts";
 export * from "./browser-validation.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";

@@ -75,6 +75,11 @@ const NOT_SCOPED = new Set([
   "questionBank/exportBank",
   "questionBank/getImportTemplate",
   "questionBank/updateBankPractice",
+  "questionBank/getBankTags",
+  "questionBank/addBankQuestion",
+  "questionBank/updateBankQuestion",
+  "questionBank/delBankQuestions",
+  "questionBank/moveBankQuestions",
 ]);
 
 const CALLERS = ["owner", "admin", "editor", "viewer", "removed", "stranger", "anonymous"] as const;

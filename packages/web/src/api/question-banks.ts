@@ -1,4 +1,5 @@
-import type { BankQuestion } from "@wjgj/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BankDifficulty, BankQuestion, BankQuestionFilter, Question } from "@wjgj/core";
 import { fetchProtectedBlob, saveBlob } from "./exports.ts";
 import { http } from "./request.ts";
 
@@ -11,6 +12,16 @@ export interface BankSummary {
   updatedAt: string;
 }
 export type BankItem = BankQuestion & { id: number };
+export interface BankTag {
+  tag: string;
+  count: number;
+}
+/** What the bank question editor saves: the question as the designer's editors built it, tags, difficulty. */
+export interface BankItemDraft {
+  question: Question;
+  tags: string[];
+  difficulty: BankDifficulty;
+}
 
 /** 题库 calls (`/wjgj/api/questionBank/*`). */
 export const questionBankApi = {
@@ -19,7 +30,17 @@ export const questionBankApi = {
   updateBankPractice: (id: number, practiceOpen: boolean) =>
     http.post<{ practicePublicId: string | null }>("questionBank/updateBankPractice", { id, practiceOpen }),
   delBank: (id: number) => http.post<null>("questionBank/delBank", { id }),
-  getBankQuestionList: (id: number) => http.get<BankItem[]>("questionBank/getBankQuestionList", { id }),
+  getBankQuestionList: (id: number, filter: BankQuestionFilter = {}) =>
+    http.get<BankItem[]>("questionBank/getBankQuestionList", { id, ...filter }),
+  getBankTags: (id: number) => http.get<BankTag[]>("questionBank/getBankTags", { id }),
+  addBankQuestion: (id: number, draft: BankItemDraft) =>
+    http.postJson<BankItem>("questionBank/addBankQuestion", { id, ...draft }),
+  updateBankQuestion: (id: number, questionId: number, draft: BankItemDraft) =>
+    http.postJson<BankItem>("questionBank/updateBankQuestion", { id, questionId, ...draft }),
+  delBankQuestions: (id: number, questionIds: number[]) =>
+    http.postJson<{ deleted: number }>("questionBank/delBankQuestions", { id, questionIds }),
+  moveBankQuestions: (id: number, questionIds: number[], toBankId: number) =>
+    http.postJson<{ moved: number }>("questionBank/moveBankQuestions", { id, questionIds, toBankId }),
   importBankQuestions: (id: number, file: File) => {
     const form = new FormData();
     form.append("id", String(id));
@@ -37,5 +58,25 @@ export const questionBankApi = {
 
 export const questionBankKeys = {
   list: () => ["questionBank", "list"] as const,
-  questions: (id: number) => ["questionBank", "questions", id] as const,
+  questions: (id: number, filter: BankQuestionFilter = {}) =>
+    ["questionBank", "questions", id, filter] as const,
+  tags: (id: number) => ["questionBank", "tags", id] as const,
 };
+
+/** A bank mutation that refreshes every bank query (lists, counts, tags) when it succeeds. */
+function useBankMutation<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (args: A) => fn(...args),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["questionBank"] }),
+  });
+}
+
+export const useSaveBankQuestionMutation = () =>
+  useBankMutation((bankId: number, questionId: number | null, draft: BankItemDraft) =>
+    questionId === null
+      ? questionBankApi.addBankQuestion(bankId, draft)
+      : questionBankApi.updateBankQuestion(bankId, questionId, draft),
+  );
+export const useDeleteBankQuestionsMutation = () => useBankMutation(questionBankApi.delBankQuestions);
+export const useMoveBankQuestionsMutation = () => useBankMutation(questionBankApi.moveBankQuestions);

@@ -3,17 +3,18 @@ import {
   type BankDifficulty,
   type BankQuestion,
   type BankRowError,
+  bankMessages,
   bankQuestionToRow,
   bankSheetHeaders,
   parseBankRows,
-  questionSchema,
 } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import type { Db, Trx } from "../../db/index.ts";
-import { InvalidInputError, NotFoundError } from "../../errors.ts";
+import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { readDraft } from "../questionnaires/logic.ts";
+import { bankQuestions } from "./bank-questions.ts";
+import { appendQuestions, nextPosition, ownBank, touchBank } from "./bank-store.ts";
 
 export interface BankSummary {
   id: number;
@@ -22,22 +23,6 @@ export interface BankSummary {
   practicePublicId: string | null;
   questionCount: number;
   updatedAt: string;
-}
-
-export interface BankItem extends BankQuestion {
-  id: number;
-}
-
-/** The viewer's own bank, or 题库不存在 (also for another user's bank: deny by default). */
-async function ownBank(db: Db, viewer: Viewer, id: number) {
-  const bank = await db
-    .selectFrom("question_banks")
-    .selectAll()
-    .where("id", "=", id)
-    .where("ownerId", "=", viewer.user.id)
-    .executeTakeFirst();
-  if (!bank) throw new NotFoundError("bankNotFound");
-  return bank;
 }
 
 export async function listBanks(ctx: AppContext, viewer: Viewer): Promise<BankSummary[]> {
@@ -69,25 +54,6 @@ async function insertBank(ctx: AppContext, viewer: Viewer, name: string, items: 
     await appendQuestions(trx, bank.id, 0, items);
     return { id: bank.id, name, practicePublicId: null, questionCount: items.length, updatedAt: now };
   });
-}
-
-async function appendQuestions(db: Db | Trx, bankId: number, start: number, items: readonly BankQuestion[]) {
-  for (let i = 0; i < items.length; i += 200) {
-    const chunk = items.slice(i, i + 200);
-    if (chunk.length === 0) break;
-    await db
-      .insertInto("bank_questions")
-      .values(
-        chunk.map((item, j) => ({
-          bankId,
-          position: start + i + j,
-          question: JSON.stringify(item.question),
-          tags: JSON.stringify(item.tags),
-          difficulty: item.difficulty,
-        })),
-      )
-      .execute();
-  }
 }
 
 export function addBank(ctx: AppContext, viewer: Viewer, name: string): Promise<BankSummary> {
@@ -135,28 +101,6 @@ export async function shareBankForPractice(
   return { practicePublicId };
 }
 
-export async function bankQuestions(ctx: AppContext, viewer: Viewer, id: number): Promise<BankItem[]> {
-  await ownBank(ctx.db, viewer, id);
-  const rows = await ctx.db
-    .selectFrom("bank_questions")
-    .selectAll()
-    .where("bankId", "=", id)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    question: questionSchema.parse(JSON.parse(row.question)),
-    tags: JSON.parse(row.tags) as string[],
-    difficulty: row.difficulty as BankDifficulty,
-  }));
-}
-
-export async function deleteBankQuestion(ctx: AppContext, viewer: Viewer, id: number, questionId: number) {
-  await ownBank(ctx.db, viewer, id);
-  await ctx.db.deleteFrom("bank_questions").where("bankId", "=", id).where("id", "=", questionId).execute();
-}
-
 /** The first sheet's rows after the header, each cell as text. */
 async function sheetRows(data: Buffer): Promise<string[][]> {
   const { default: excel } = await import("exceljs");
@@ -194,24 +138,15 @@ export async function importBankQuestions(
   const { questions, errors } = parseBankRows(await sheetRows(data), () => `q${randomUUID().slice(0, 8)}`);
   if (errors.length > 0) throw rowErrors(errors);
   await ctx.db.transaction().execute(async (trx) => {
-    const last = await trx
-      .selectFrom("bank_questions")
-      .select((eb) => eb.fn.max<number>("position").as("position"))
-      .where("bankId", "=", id)
-      .executeTakeFirst();
-    await appendQuestions(trx, id, Number(last?.position ?? -1) + 1, questions);
-    await trx
-      .updateTable("question_banks")
-      .set({ updatedAt: iso(ctx.clock.now()) })
-      .where("id", "=", id)
-      .execute();
+    await appendQuestions(trx, id, await nextPosition(trx, id), questions);
+    await touchBank(trx, id, iso(ctx.clock.now()));
   });
   return { imported: questions.length };
 }
 
 function rowErrors(errors: readonly BankRowError[]): InvalidInputError {
   return new InvalidInputError(
-    errors.map((e) => ({ field: `row${e.row}`, message: `第${e.row}行：${e.message}` })),
+    errors.map((e) => ({ field: `row${e.row}`, message: bankMessages.row(e.row, e.message) })),
     "bankImportRowsInvalid",
     "key",
   );

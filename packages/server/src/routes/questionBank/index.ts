@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
+  addBankQuestion,
+  bankQuestions,
+  bankTags,
+  deleteBankQuestion,
+  deleteBankQuestions,
+  moveBankQuestions,
+  updateBankQuestion,
+} from "../../commands/exams/bank-questions.ts";
+import {
   addBank,
   bankFromQuestionnaire,
-  bankQuestions,
   deleteBank,
-  deleteBankQuestion,
   exportBank,
   importBankQuestions,
   importTemplate,
@@ -17,12 +24,17 @@ import { defineRoute } from "../../http/route.ts";
 import { contentDisposition } from "../export/index.ts";
 import {
   addBankInput,
+  addBankQuestionInput,
   bankIdInput,
   bankPracticeInput,
   bankQuestionInput,
+  bankQuestionListInput,
+  bankQuestionsInput,
   fromQuestionaryInput,
   importInput,
+  moveBankQuestionsInput,
   updateBankInput,
+  updateBankQuestionInput,
 } from "./schema.ts";
 
 function sendWorkbook(reply: FastifyReply, body: Buffer, fileName: string, fallback: string): null {
@@ -84,8 +96,47 @@ export function questionBankRoutes(app: FastifyInstance, ctx: AppContext): void 
     method: "GET",
     path: "questionBank/getBankQuestionList",
     access: "account:use",
+    input: bankQuestionListInput,
+    handler: ({ viewer, input }) => {
+      const { id, ...filter } = input;
+      return bankQuestions(ctx, viewer, id, filter);
+    },
+  });
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "questionBank/getBankTags",
+    access: "account:use",
     input: bankIdInput,
-    handler: ({ viewer, input }) => bankQuestions(ctx, viewer, input.id),
+    handler: ({ viewer, input }) => bankTags(ctx, viewer, input.id),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "questionBank/addBankQuestion",
+    access: "account:use",
+    input: addBankQuestionInput,
+    handler: ({ viewer, input }) => addBankQuestion(ctx, viewer, input.id, input),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "questionBank/updateBankQuestion",
+    access: "account:use",
+    input: updateBankQuestionInput,
+    handler: ({ viewer, input }) => updateBankQuestion(ctx, viewer, input.id, input.questionId, input),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "questionBank/delBankQuestions",
+    access: "account:use",
+    input: bankQuestionsInput,
+    handler: ({ viewer, input }) => deleteBankQuestions(ctx, viewer, input.id, input.questionIds),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "questionBank/moveBankQuestions",
+    access: "account:use",
+    input: moveBankQuestionsInput,
+    handler: ({ viewer, input }) =>
+      moveBankQuestions(ctx, viewer, input.id, input.questionIds, input.toBankId),
   });
   defineRoute(app, ctx, {
     method: "POST",

@@ -69,7 +69,7 @@ const GOOD = [
 ];
 
 describe("题库 Excel import and export", () => {
-  it("reports every bad row in Chinese and imports nothing when any row fails", async () => {
+  it("names each bad row's real fault and imports nothing when any row fails", async () => {
     const id = await newBank();
     const bad = await upload(
       owner.token,
@@ -79,17 +79,29 @@ describe("题库 Excel import and export", () => {
         ["", "单选题", "A. 甲|B. 乙", "A", "5", "", "", ""],
         ["哪个对", "问答题", "", "", "", "", "", ""],
         GOOD[1] as string[],
-        ["二选一", "单选题", "A. 甲|B. 乙", "C", "5", "", "", ""],
+        ["二选一", "单选题", "A. 甲|B. 乙", "E", "5", "", "", ""],
         ["太难", "判断题", "", "对", "5", "", "", "极难"],
+        ["灯亮了吗", "判断题", "", "是", "2", "", "", ""],
+        ["缺答案", "多选题", "A. 甲|B. 乙|C. 丙", "", "5", "", "", ""],
+        ["只有一项", "单选题", "A. 甲", "A", "5", "", "", ""],
+        ["两个答案", "单选题", "A. 甲|B. 乙", "AB", "5", "", "", ""],
+        ["填空", "填空题", "", "", "3", "", "", ""],
+        ["分值", "单选题", "A. 甲|B. 乙", "A", "200", "", "", ""],
       ]),
     );
     expect(bad.code).toBe(400);
     expect(bad.msg).toBe("表格中有错误的行，未导入任何题目，请修改后重新导入");
     expect(bad.data?.errors?.map((e) => e.message)).toEqual([
-      "第3行：题目不能为空",
+      "第3行：缺少题目标题",
       "第4行：题型“问答题”无效，应为单选题、多选题、判断题或填空题",
-      "第6行：答案应为选项字母，如 A 或 AC",
-      "第7行：难度应为简单、中等或困难",
+      "第6行：答案E 超出选项范围（共2个选项）",
+      "第7行：难度“极难”无效，应为简单、中等或困难",
+      "第8行：判断题答案应为“对”或“错”",
+      "第9行：缺少答案，应填选项字母，如 A 或 AC",
+      "第10行：单选题至少需要2个选项（现有1个），用 | 或换行分隔",
+      "第11行：单选题只能有一个答案（填了AB）",
+      "第12行：填空题缺少参考答案，多个参考答案用 | 分隔",
+      "第13行：分值“200”无效，应为1-100的整数",
     ]);
     expect((await questionsOf(id)).data).toEqual([]);
 

@@ -1,64 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bankDifficulties, bankTypeNames, richTextToPlain } from "@wjgj/core";
-import {
-  App,
-  Button,
-  Drawer,
-  Empty,
-  Input,
-  List,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-  Upload,
-} from "antd";
+import { App, Button, Empty, Input, Popconfirm, Space, Switch, Table, Typography, Upload } from "antd";
 import { useState } from "react";
 import { ApiError } from "../../api/errors.ts";
 import { type BankSummary, questionBankApi, questionBankKeys } from "../../api/question-banks.ts";
+import { BankDrawer } from "./components/bank-drawer.tsx";
 import "./question-bank.css";
 
 function errorText(error: unknown): string {
   if (!(error instanceof ApiError)) return "操作失败，请稍后重试";
   const rows = (error.data as { errors?: { message: string }[] } | null)?.errors ?? [];
   return rows.length > 0 ? `${error.message}\n${rows.map((r) => r.message).join("\n")}` : error.message;
-}
-
-function BankQuestions({ bank, onClose }: { bank: BankSummary | null; onClose(): void }) {
-  const query = useQuery({
-    queryKey: questionBankKeys.questions(bank?.id ?? 0),
-    queryFn: () => questionBankApi.getBankQuestionList(bank?.id ?? 0),
-    enabled: bank !== null,
-  });
-  return (
-    <Drawer open={bank !== null} onClose={onClose} title={bank?.name} size="large">
-      <List
-        loading={query.isPending}
-        dataSource={query.data ?? []}
-        locale={{ emptyText: <Empty description="题库中还没有题目" /> }}
-        renderItem={(item, i) => (
-          <List.Item>
-            <List.Item.Meta
-              title={`${i + 1}. ${richTextToPlain(item.question.title)}`}
-              description={
-                <Space wrap size={4}>
-                  <Tag>
-                    {bankTypeNames[item.question.type as keyof typeof bankTypeNames] ?? item.question.type}
-                  </Tag>
-                  <Tag color="blue">{bankDifficulties[item.difficulty - 1]}</Tag>
-                  {item.tags.map((tag) => (
-                    <Tag key={tag}>{tag}</Tag>
-                  ))}
-                </Space>
-              }
-            />
-          </List.Item>
-        )}
-      />
-    </Drawer>
-  );
 }
 
 /**
@@ -93,7 +44,7 @@ function PracticeSwitch({ bank, onChange }: { bank: BankSummary; onChange(): voi
   );
 }
 
-/** /dc/questionBank (题库): the user's banks; import from the Excel template, export, open to read. */
+/** /dc/questionBank (题库): the user's banks; import from the Excel template, export, open to read and edit. */
 export function QuestionBankPage() {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
@@ -187,7 +138,7 @@ export function QuestionBankPage() {
           },
         ]}
       />
-      <BankQuestions bank={open} onClose={() => setOpen(null)} />
+      <BankDrawer bank={open} banks={list.data ?? []} onClose={() => setOpen(null)} />
     </main>
   );
 }

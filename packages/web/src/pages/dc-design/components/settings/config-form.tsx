@@ -154,6 +154,7 @@ export function FieldEditor({
     case "number":
       return (
         <InputNumber
+          aria-label={field.label}
           min={kind.min}
           max={kind.max}
           precision={kind.integer ? 0 : undefined}
@@ -162,10 +163,11 @@ export function FieldEditor({
         />
       );
     case "boolean":
-      return <Switch size="small" checked={value === true} onChange={onChange} />;
+      return <Switch size="small" aria-label={field.label} checked={value === true} onChange={onChange} />;
     case "enum":
       return (
         <Select
+          aria-label={field.label}
           style={{ width: "100%" }}
           value={typeof value === "string" ? value : field.defaultValue}
           options={kind.values.map((item) => ({ value: item, label: enumLabels[field.key]?.[item] ?? item }))}
@@ -175,6 +177,7 @@ export function FieldEditor({
     case "text":
       return (
         <Input
+          aria-label={field.label}
           maxLength={kind.maxLength}
           value={typeof value === "string" ? value : ""}
           onChange={(event) =>

@@ -62,6 +62,7 @@ export function ScoringSettings({ question }: { question: Question }) {
       <div className="dd-field">
         <span className="dd-field__label">计分方式</span>
         <Select
+          aria-label="计分方式"
           style={{ width: "100%" }}
           value={rule?.mode ?? "none"}
           options={[
@@ -77,6 +78,7 @@ export function ScoringSettings({ question }: { question: Question }) {
         <div className="dd-field">
           <span className="dd-field__label">本题分值</span>
           <InputNumber
+            aria-label="本题分值"
             min={0}
             value={rule.points}
             onChange={(points) => set({ ...rule, points: points ?? 0 })}
@@ -87,6 +89,7 @@ export function ScoringSettings({ question }: { question: Question }) {
         <div className="dd-field">
           <span className="dd-field__label">每答对一项得</span>
           <InputNumber
+            aria-label="每答对一项得"
             min={0}
             value={rule.perOption}
             onChange={(perOption) => set({ ...rule, perOption: perOption ?? 0 })}
