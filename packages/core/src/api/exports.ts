@@ -141,6 +141,8 @@ export const exportFileTexts = {
   drawn: (n: number) => `随机题${n}`,
   drawnScore: "得分",
   drawnKey: "正确答案",
+  /** The column beside a 文件上传 or 电子签名 answer: a signed, expiring link per file, one a line. */
+  fileLinks: "下载链接",
   responsesFile: "_答卷数据",
   uploadsFile: "_上传文件",
   signatureFile: "签名.png",

@@ -239,6 +239,10 @@ export const messages = {
   exportInterrupted: "服务重启，导出已中断，请重新导出",
   exportNoFiles: "所选答卷中没有上传的文件或签名，无需打包",
   exportStorageFailed: "导出文件写入失败，请联系管理员检查存储空间",
+  exportLinkInvalid: "下载链接无效，请从最新导出的文件中打开",
+  exportLinkExpired: "下载链接已过期（导出后7天内有效），请重新导出数据",
+  exportLinkDenied: "您已没有导出这份问卷数据的权限，链接已失效",
+  exportLinkGone: "文件不存在：答卷或文件可能已被删除",
   // Operations (/readyz, for load balancers and operators)
   notReady: "服务暂不可用：数据库或文件存储无法连接",
   // Results: statistics and the response viewer

@@ -59,6 +59,8 @@ const NOT_SCOPED = new Set([
   "answerSpace/checkUserSpace",
   "answerSpace/getSpaceList",
   "answerSpace/getSpacePoints",
+  // A 下载链接 from an exported file: its signed token names the questionnaire and the exporter.
+  "export/file",
   // Today's rates and the caller's own balance.
   "sampleService/getSampleService",
   // The caller's own notifications (notices.test.ts: nobody reads or marks another's).

@@ -87,6 +87,14 @@ function tokenSecret(config: Config): string {
   return known;
 }
 
+/**
+ * A MAC of `body` under the server's signing key (the answer-token key), for another `purpose`: other
+ * signed links (export files) share the key without sharing a meaning, since the purpose is signed too.
+ */
+export function serverMac(config: Config, purpose: string, body: string, bytes = MAC_BYTES): string {
+  return hmacSha256(`${purpose}:${body}`, tokenSecret(config)).subarray(0, bytes).toString("base64url");
+}
+
 function mac(config: Config, body: string): string {
   return hmacSha256(`${PURPOSE}:${body}`, tokenSecret(config)).subarray(0, MAC_BYTES).toString("base64url");
 }

@@ -8,6 +8,7 @@ import {
   type SurveyDefinition,
 } from "@wjgj/core";
 import type { Cell } from "./cells.ts";
+import type { FileLinks } from "./file-links.ts";
 
 /** Labels of the options a response chose, as the respondent saw them: option (or row) id → label. */
 export type Seen = Readonly<Record<string, string>> | undefined;
@@ -22,8 +23,11 @@ export interface QuestionColumns {
   /** 题号: position among answerable questions, from 1. */
   number: number;
   headers: string[];
-  /** Writes `headers.length` cells of one answer from `row[at]` on; `question` is the answered revision's. */
-  fill(row: Cell[], at: number, answer: unknown, seen: Seen, question: Question): void;
+  /**
+   * Writes `headers.length` cells of one answer from `row[at]` on; `question` is the answered revision's,
+   * `responseId` the response's (the 下载链接 of its files name it).
+   */
+  fill(row: Cell[], at: number, answer: unknown, seen: Seen, question: Question, responseId?: number): void;
 }
 
 /** Multi-choice answers are joined like 问卷星 does, so existing spreadsheets keep working. */
@@ -88,6 +92,7 @@ function genericCell(answer: unknown, seen: Seen, question: Question): Cell {
 type Build = (
   latest: Question,
   head: (sub?: string) => string,
+  links?: FileLinks,
 ) => Omit<QuestionColumns, "questionId" | "number">;
 
 function sameType<T extends Question["type"]>(question: Question, type: T): QuestionOfType<T> | undefined {
@@ -210,6 +215,8 @@ const builders: Partial<Record<Question["type"], Build>> = {
       latest,
     );
   },
+  file: (latest, head, links) => withFileLinks(latest, head, links),
+  signature: (latest, head, links) => withFileLinks(latest, head, links),
   multiBlank: (latest, head) => blanks(latest, head),
   inlineBlank: (latest, head) => blanks(latest, head),
   ranking: (latest, head) => {
@@ -253,6 +260,30 @@ function blanks(latest: Question, head: (sub?: string) => string): ReturnType<Bu
   };
 }
 
+/**
+ * 文件上传 and 电子签名: the file names (or [签名]) as before, and beside them 下载链接 — a signed, expiring link
+ * per file, one a line — when the export makes links (file-links.ts).
+ */
+const withFileLinks: Build = (latest, head, links) => {
+  if (!links) return generic(latest, head);
+  return {
+    headers: [head(), head(exportFileTexts.fileLinks)],
+    fill(row, at, answer, seen, question, responseId) {
+      row[at] = genericCell(answer, seen, question);
+      if (responseId === undefined) return;
+      const count = Array.isArray(answer)
+        ? answer.length
+        : typeof answer === "string" && answer !== ""
+          ? 1
+          : 0;
+      if (count === 0) return;
+      row[at + 1] = Array.from({ length: count }, (_, i) => links.link(responseId, question.id, i)).join(
+        "\n",
+      );
+    },
+  };
+};
+
 const generic: Build = (_latest, head) => ({
   headers: [head()],
   fill(row, at, answer, seen, question) {
@@ -261,12 +292,12 @@ const generic: Build = (_latest, head) => ({
 });
 
 /** The question columns of a definition (its answerable questions, numbered in order). */
-export function questionColumns(definition: SurveyDefinition): QuestionColumns[] {
+export function questionColumns(definition: SurveyDefinition, links?: FileLinks): QuestionColumns[] {
   const result: QuestionColumns[] = [];
   for (const question of definition.pages.flatMap((page) => page.questions)) {
     if (!getQuestionType(question.type)?.answerable) continue;
     const number = result.length + 1;
-    result.push({ questionId: question.id, number, ...columnsOfQuestion(question, String(number)) });
+    result.push({ questionId: question.id, number, ...columnsOfQuestion(question, String(number), links) });
   }
   return result;
 }
@@ -280,11 +311,12 @@ export function columnTitle(question: Question): string {
 export function columnsOfQuestion(
   question: Question,
   label: string,
+  links?: FileLinks,
 ): Pick<QuestionColumns, "headers" | "fill"> {
   const title = columnTitle(question);
   const head = (sub?: string) => (sub === undefined ? `${label}、${title}` : `${label}、${title}—${sub}`);
   const build =
     builders[question.type] ??
     (singleTypes.has(question.type) ? single : multipleTypes.has(question.type) ? multiple : generic);
-  return build(question, head);
+  return build(question, head, links);
 }

@@ -47,12 +47,16 @@ export function downloadName(title: string, kind: ExportKind): string {
   return `${safeName(title, exportFileTexts.untitled, 80)}${suffixes[kind]}`;
 }
 
-/** `export/createExport`: queues a job for the owner's published questionnaire. */
+/**
+ * `export/createExport`: queues a job for the owner's published questionnaire. `origin` is the site's
+ * address as the caller reached it: the 下载链接 in the file point there (file-links.ts).
+ */
 export async function createExportJob(
   ctx: AppContext,
   worker: JobWorker,
   viewer: Viewer,
   input: { questionnaireId: number; kind: ExportKind; filter?: ExportFilter | undefined },
+  origin = ctx.config.siteUrl ?? "",
 ): Promise<ExportJobRow> {
   const { row: questionnaire, hidePersonal } = await loadQuestionnaireWithRole(
     ctx.db,
@@ -102,7 +106,7 @@ export async function createExportJob(
     await enqueueJob(trx, ctx.clock.now(), {
       kind: EXPORT_JOB,
       key: exportJobKey(row.id),
-      payload: { exportJobId: row.id },
+      payload: { exportJobId: row.id, origin },
       maxAttempts: ctx.config.jobs.maxAttempts,
     });
     // The 动态 line names the file in Chinese, and exists only if the export does.

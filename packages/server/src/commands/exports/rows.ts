@@ -14,6 +14,7 @@ import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
 import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
 import { type DrawnColumns, type DrawnPaper, fillDrawn } from "./drawn.ts";
+import type { FileLinks } from "./file-links.ts";
 
 /** The columns of a response that exports read; answers and labels are JSON text ("" when not read). */
 export interface ResponseSlice {
@@ -205,7 +206,7 @@ export interface ExportLayout {
 export function exportLayout(
   full: SurveyDefinition,
   filter: ExportFilter | null,
-  options: { hidePersonal?: boolean; drawn?: readonly DrawnColumns[] } = {},
+  options: { hidePersonal?: boolean; drawn?: readonly DrawnColumns[]; links?: FileLinks } = {},
 ): ExportLayout {
   const hidePersonal = options.hidePersonal === true;
   const drawn = options.drawn ?? [];
@@ -214,7 +215,7 @@ export function exportLayout(
   const withStatus = filter?.includeInvalid === true;
   const withScore =
     definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
-  const questions = questionColumns(definition);
+  const questions = questionColumns(definition, options.links);
   const headers = [
     texts.seq,
     texts.responseId,
@@ -268,7 +269,7 @@ export function responseRow(
       const question = answered?.get(columns.questionId) ?? layout.latest.get(columns.questionId);
       if (question) {
         try {
-          columns.fill(row, at, answer, labels[columns.questionId], question);
+          columns.fill(row, at, answer, labels[columns.questionId], question, response.id);
         } catch {
           // An answer shaped by an older type of this question: show it rather than lose the row.
           row[at] = JSON.stringify(answer);

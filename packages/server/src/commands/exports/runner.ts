@@ -8,6 +8,7 @@ import type { Db } from "../../db/index.ts";
 import type { ExportJobRow } from "../../db/tables/export-jobs.ts";
 import { AppError } from "../../errors.ts";
 import type { JobHandler, JobRun, StopReason } from "../../jobs/worker.ts";
+import { fileLinks } from "./file-links.ts";
 import { writeExportFile } from "./write-file.ts";
 
 /** The shared queue's job kind for exports, and the key of one export's job. */
@@ -91,6 +92,11 @@ export function exportJobHandler(ctx: AppContext, log: FastifyBaseLogger): JobHa
           hidePersonal: started.hidePersonal === 1,
           filePath: partPath,
           storage,
+          links: fileLinks(ctx, {
+            questionnaireId: started.questionnaireId,
+            userId: started.userId,
+            origin: (run.payload as { origin?: string }).origin ?? ctx.config.siteUrl ?? "",
+          }),
           signal: run.signal,
           onProgress: progressRecorder(db, started.id),
         });

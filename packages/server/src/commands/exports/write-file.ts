@@ -4,6 +4,7 @@ import { AppError, ConflictError } from "../../errors.ts";
 import type { Storage } from "../../storage/index.ts";
 import { planOrRefuse } from "../results/filter.ts";
 import { drawnColumns, drawnPapers } from "./drawn.ts";
+import type { FileLinks } from "./file-links.ts";
 import {
   countResponses,
   exportLayout,
@@ -25,6 +26,8 @@ export interface ExportRequest {
   filePath: string;
   /** Where uploads are read from, for zips. */
   storage: Storage;
+  /** Makes the 下载链接 of files in xlsx and csv (none without it). */
+  links?: FileLinks;
   signal?: AbortSignal;
   /** Called after every batch of responses with those written so far and the total selected. */
   onProgress?: (rows: number, total: number) => Promise<void>;
@@ -77,7 +80,11 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   const { questionnaireId, filter, signal } = request;
   const definition = await latestDefinition(db, questionnaireId);
   const drawn = request.kind === "zip" ? [] : await drawnColumns(db, questionnaireId);
-  const layout = exportLayout(definition, filter, { hidePersonal: request.hidePersonal === true, drawn });
+  const layout = exportLayout(definition, filter, {
+    hidePersonal: request.hidePersonal === true,
+    drawn,
+    ...(request.kind === "zip" || !request.links ? {} : { links: request.links }),
+  });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
   const revisions = new RevisionQuestions(db);

@@ -12,7 +12,7 @@ import {
   uploadFile,
   zipEntries,
 } from "../../../test/export-fixtures.ts";
-import { type BuiltUser, buildMember } from "../../../test/factories.ts";
+import { type BuiltUser, buildMember, buildTeamMember, buildUser } from "../../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 
 /** Revision 1 of a survey touching every column family the exporter builds. */
@@ -210,9 +210,14 @@ const HEADERS = [
   "5、请按重要程度排序—第3位",
   "6、您的建议",
   "7、签名确认",
+  "7、签名确认—下载链接",
   "8、上传凭证",
+  "8、上传凭证—下载链接",
   "9、其他意见",
 ];
+
+/** A 下载链接 of this export: absolute, to export/file with a signed token. */
+const LINK = /^http:\/\/localhost(:80)?\/wjgj\/api\/export\/file\?t=[\w.-]+$/;
 
 async function exportedSheet(filter?: Record<string, unknown>) {
   const job = await runExport(t, owner, questionnaireId, "xlsx", filter);
@@ -249,8 +254,12 @@ describe("xlsx export", () => {
       "服务",
       "'=1+2",
       "[签名]",
+      expect.stringMatching(LINK),
       "证件照.png、证件照.png",
+      // One link per file, one a line.
+      expect.stringMatching(/^\S+\n\S+$/),
     ]);
+    for (const link of String(first?.[19]).split("\n")) expect(link).toMatch(LINK);
     expect(second?.slice(0, 6)).toEqual([2, ids[1], "2026-06-03 10:00:00", "40秒", "微信", "10.8.0.2"]);
     expect(second?.slice(6)).toEqual([
       "女",
@@ -264,7 +273,9 @@ describe("xlsx export", () => {
       "服务",
       '说"好"，也说,\n再见',
       undefined,
+      undefined,
       "evil.png",
+      expect.stringMatching(LINK),
       "'-5 分",
     ]);
   });
@@ -338,5 +349,71 @@ describe("zip export", () => {
       expect(entry.name.split("/").some((part) => part === ".." || part === ".")).toBe(false);
       expect([...entry.name].some((c) => c === "\\" || c.charCodeAt(0) < 0x20)).toBe(false);
     }
+  });
+});
+
+describe("下载链接 in xlsx and csv", () => {
+  /** Opens a link as a spreadsheet program's browser would: no token, no session. */
+  const open = (link: string) => {
+    const url = new URL(link);
+    return t.app.inject({ method: "GET", url: `${url.pathname}${url.search}` });
+  };
+
+  it("opens each file without a login, under the respondent's name for it, while the link and the exporter's permission hold", async () => {
+    const { rows } = await exportedSheet();
+    const first = rows[1] as unknown[];
+    const [photoLink, secondPhoto] = String(first[19]).split("\n") as [string, string];
+    const photo = await open(photoLink);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.equals(PNG)).toBe(true);
+    expect(photo.headers["content-type"]).toBe("image/png");
+    expect(String(photo.headers["content-disposition"])).toContain(encodeURIComponent("证件照.png"));
+    expect((await open(secondPhoto)).statusCode).toBe(200);
+    // The signature kept inline as a PNG data URL.
+    const signature = await open(String(first[17]));
+    expect(signature.statusCode).toBe(200);
+    expect(signature.rawPayload.equals(PNG)).toBe(true);
+
+    // A link changed by hand (another response, another file) no longer verifies.
+    const forged = photoLink.replace(`.${ids[0]}.photo.0.`, `.${ids[1]}.photo.0.`);
+    expect(forged).not.toBe(photoLink);
+    expect((await open(forged)).json()).toMatchObject({
+      code: 400,
+      msg: "下载链接无效，请从最新导出的文件中打开",
+    });
+
+    // A member's links stop when the member leaves the team.
+    const member = await buildUser(t);
+    await buildTeamMember(t, questionnaireId, member, "viewer");
+    const asMember = await runExport(t, member, questionnaireId, "csv");
+    const file = await download(t, member.token, questionnaireId, asMember.id);
+    const memberLink = String(parseCsv(file.rawPayload.toString("utf8").slice(1))[1]?.[19]).split(
+      "\n",
+    )[0] as string;
+    expect((await open(memberLink)).statusCode).toBe(200);
+    await t.db.deleteFrom("team_members").where("userId", "=", member.user.id).execute();
+    expect((await open(memberLink)).json()).toMatchObject({
+      code: 403,
+      msg: "您已没有导出这份问卷数据的权限，链接已失效",
+    });
+
+    // A deleted response's files are gone; and after seven days every link has expired.
+    await t.db
+      .updateTable("responses")
+      .set({ status: "deleted" })
+      .where("id", "=", ids[1] as number)
+      .execute();
+    const secondRow = rows[2] as unknown[];
+    expect((await open(String(secondRow[19]))).json()).toMatchObject({ code: 404 });
+    await t.db
+      .updateTable("responses")
+      .set({ status: "valid" })
+      .where("id", "=", ids[1] as number)
+      .execute();
+    t.clock.advance(7 * 86_400 + 1);
+    expect((await open(photoLink)).json()).toMatchObject({
+      code: 400,
+      msg: "下载链接已过期（导出后7天内有效），请重新导出数据",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance } from "fastify";
+import { openFileLink } from "../../commands/exports/file-links.ts";
 import {
   createExportJob,
   deleteExportJob,
@@ -8,10 +9,11 @@ import {
   openExportDownload,
 } from "../../commands/exports/jobs.ts";
 import type { AppContext } from "../../context.ts";
+import { siteOrigin } from "../../http/page-html.ts";
 import { defineRoute } from "../../http/route.ts";
 import { jobWorkerOf } from "../../jobs/index.ts";
 import { presentExportJob } from "../../presenters/export-job.ts";
-import { createInput, jobInput, listInput } from "./schema.ts";
+import { createInput, fileLinkInput, jobInput, listInput } from "./schema.ts";
 
 /** RFC 6266/5987: an ASCII fallback for old clients, the real (Chinese) name as UTF-8 for the rest. */
 export function contentDisposition(fileName: string, fallback: string): string {
@@ -46,7 +48,8 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "export/createExport",
     access: "account:use",
     input: createInput,
-    handler: async ({ viewer, input }) => presentExportJob(await createExportJob(ctx, runner, viewer, input)),
+    handler: async ({ viewer, input, request }) =>
+      presentExportJob(await createExportJob(ctx, runner, viewer, input, siteOrigin(request, ctx.config))),
   });
 
   defineRoute(app, ctx, {
@@ -72,6 +75,23 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.raw.writeHead(200, downloadHeaders(download, fallback));
       await pipeline(download.body, reply.raw).catch((error: unknown) =>
         request.log.warn({ err: error }, "export download interrupted"),
+      );
+      return null;
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "export/file",
+    // Opened from a spreadsheet, where there is no login: the signed link is the credential (file-links.ts).
+    access: "public",
+    input: fileLinkInput,
+    handler: async ({ input, reply, request }) => {
+      const download = await openFileLink(ctx, input.t);
+      reply.hijack();
+      reply.raw.writeHead(200, downloadHeaders(download, "wjgj-file"));
+      await pipeline(download.body, reply.raw).catch((error: unknown) =>
+        request.log.warn({ err: error }, "file link download interrupted"),
       );
       return null;
     },

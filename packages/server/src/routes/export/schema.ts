@@ -67,3 +67,8 @@ export const createInput = z.object({
 export const listInput = z.object({ questionnaireId: idParam });
 
 export const jobInput = z.object({ questionnaireId: idParam, id: idParam });
+
+/** `export/file`: the signed token of a 下载链接 (checked in full by openFileLink). */
+export const fileLinkInput = z.object({
+  t: z.string({ error: messages.exportLinkInvalid }).max(200, messages.exportLinkInvalid),
+});

@@ -170,7 +170,8 @@ export function ExportTab() {
         </Space>
         <p className="wj-muted wj-export__hint">
           Excel 与 CSV 每份答卷一行、每题（或每个小题）一列，选项为答题者当时看到的文字；CSV 为 UTF-8
-          编码，可直接用 Excel 打开。文件保留 {exportRetentionDays} 天。
+          编码，可直接用 Excel 打开。上传的文件与签名旁有“下载链接”，点击即可下载，无需登录：链接在导出后 7
+          天内有效，每次打开都会核对导出人仍有导出权限。文件保留 {exportRetentionDays} 天。
         </p>
         {parts.length > 0 && <Alert type="info" showIcon title={`按当前筛选导出：${parts.join("，")}`} />}
       </Card>
