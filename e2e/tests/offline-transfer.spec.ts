@@ -89,10 +89,25 @@ for (const width of [1280, 390]) {
     await expectSoon(row).toContainText("99.00");
     await row.getByRole("button", { name: "确认收款" }).click();
     const confirm = admin.getByRole("dialog", { name: "确认已收到转账" });
-    await confirm.getByRole("textbox").fill("CMB-E2E-001");
+    // A bank's serial is long: the table shows it whole, never cut or under the fixed 操作 column.
+    const serial = `CMB-E2E-${reference}-0001`;
+    await confirm.getByRole("textbox").fill(serial);
     await confirm.getByRole("button", { name: "确定" }).click();
     await expectSoon(row).toContainText("已支付");
-    await expectSoon(row).toContainText("CMB-E2E-001");
+    const cell = row.locator("td").filter({ hasText: serial });
+    await expectSoon(cell).toHaveCount(1);
+    // Nothing in the cell cuts the text (an ellipsis box is narrower than what it holds).
+    expect(
+      await cell.evaluate((td) =>
+        [td, ...Array.from(td.querySelectorAll("*"))].every((e) => e.scrollWidth <= e.clientWidth + 1),
+      ),
+    ).toBe(true);
+    const tradeNo = cell.getByText(serial);
+    await tradeNo.scrollIntoViewIfNeeded();
+    const actions = row.locator("td.ant-table-cell-fix-right, td.ant-table-cell-fix-end").first();
+    const [textBox, actionsBox] = [await tradeNo.boundingBox(), await actions.boundingBox()];
+    if (width > 800)
+      expect((textBox?.x ?? 0) + (textBox?.width ?? 0)).toBeLessThanOrEqual(actionsBox?.x ?? 0);
     await expectSoon(row.getByRole("button", { name: "确认收款" })).toHaveCount(0);
     await admin.screenshot({ path: `test-results/offline-transfer-admin-${width}.png` });
     await context.close();

@@ -1,5 +1,5 @@
 import { Button, Input, Select, Table, type TableColumnsType, Typography } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { type CSSProperties, useEffect, useMemo, useState } from "react";
 import { useAdminMutation } from "../../../api/admin.ts";
 import { adminRecordsApi, useAdminPage } from "../../../api/admin-records.ts";
 import type { Params } from "../../../api/request.ts";
@@ -98,6 +98,9 @@ export function RecordScreen<Row extends { id: number }>({ config }: { config: S
       <Table<Row>
         rowKey="id"
         size="middle"
+        className="wj-record-table"
+        // A column scrolled into view (by the keyboard, or a search) stops left of the fixed 操作 column.
+        style={{ "--wj-actions-width": `${config.actionsWidth ?? 160}px` } as CSSProperties}
         columns={columns}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}

@@ -1,5 +1,5 @@
 import { fenToYuan, type OrderStatus, orderStatusLabels, payProviderLabels } from "@wjgj/core";
-import { Tag } from "antd";
+import { Tag, Typography } from "antd";
 import { type AdminOrder, adminMoneyApi } from "../../../api/admin-money.ts";
 import { BankInfoButton } from "../components/bank-info-button.tsx";
 import type { ScreenConfig } from "../screen-config.ts";
@@ -51,7 +51,23 @@ export const orderScreen: ScreenConfig<AdminOrder> = {
       title: "状态",
       render: (row) => <Tag color={statusColors[row.status]}>{orderStatusLabels[row.status]}</Tag>,
     },
-    { key: "tradeNo", title: "交易流水号", render: (row) => row.tradeNo || "—", width: 160, ellipsis: true },
+    {
+      // Read whole and copied into the provider's console when reconciling: never cut, never under 操作.
+      key: "tradeNo",
+      title: "交易流水号",
+      render: (row) =>
+        row.tradeNo ? (
+          <Typography.Text
+            copyable={{ tooltips: ["复制", "已复制"] }}
+            className="wj-trade-no"
+            data-testid="trade-no"
+          >
+            {row.tradeNo}
+          </Typography.Text>
+        ) : (
+          "—"
+        ),
+    },
     { key: "createdAt", title: "下单时间", render: (row) => row.createdAt },
     { key: "paidAt", title: "支付时间", render: (row) => row.paidAt || "—" },
   ],
