@@ -38,6 +38,8 @@ export interface OpenData {
   settings: PublicSettings;
   /** Signed by the server for this page: sent back with the submission and with uploads; null when gated. */
   answerToken: string | null;
+  /** 显示每题分值: question id → full points, when the exam shows them on the paper (core's paperPoints). */
+  points?: Record<string, number>;
   /** Previews only: the draft's version, sent back as the revision of a preview submission. */
   draftVersion?: number;
 }

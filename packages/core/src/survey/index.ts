@@ -26,6 +26,7 @@ export {
   ANSWER_KEY_ALTERNATIVES_JOIN,
   ANSWER_KEY_OPTIONS_JOIN,
   answerKeyText,
+  paperPoints,
 } from "./scoring/answer-key.ts";
 export { type ExamResult, type QuestionScore, scoreExam } from "./scoring/exam.ts";
 export type { Issue, IssueLevel } from "./shared/issue.ts";

@@ -282,6 +282,14 @@ describe("the respondent page in the browser", () => {
     expect(localStorage.getItem(draftKey("Pub1234567"))).toBeNull();
   });
 
+  it("shows each question's points after its title when the exam shows them on the paper", async () => {
+    await hydrate(openData({ kind: "exam", points: { go: 5 } }));
+    const title = document.getElementById("t-go");
+    expect(title?.textContent).toContain("（5分）");
+    // A question without points (or a page without the setting) shows none.
+    expect(document.querySelectorAll(".wa-points")).toHaveLength(1);
+  });
+
   it("hands an exam in when its time is up, and past the tab-switch limit", async () => {
     const exam = {
       ...definition,

@@ -27,6 +27,8 @@ export const examSettingsSchema = z.object({
   timeLimitMinutes: z.number().int().positive().optional(),
   showScoreAfterSubmit: z.boolean().default(true),
   showAnswersAfterSubmit: z.boolean().default(false),
+  /** 显示每题分值: the paper shows each question's points after its title (「（5分）」) while answering. */
+  showPointsOnPaper: z.boolean().optional(),
   /** 分数段: lower bounds in points (e.g. [0, 60, 75, 90]); without them the report uses 0/60/70/80/90 %. */
   scoreBands: z.array(z.number().finite().min(0)).max(20).optional(),
   /** 随机组卷 rules; absent or empty: every candidate answers the questions of the definition. */

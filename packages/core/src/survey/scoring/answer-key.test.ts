@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Question } from "../definition/question.ts";
-import { answerKeyText } from "./answer-key.ts";
+import { answerKeyText, paperPoints } from "./answer-key.ts";
 
 const question = (q: Record<string, unknown>) => q as unknown as Question;
 
@@ -67,5 +67,55 @@ describe("answerKeyText", () => {
     expect(answerKeyText(question({ id: "s", type: "single", title: "性别", config: { options: [] } }))).toBe(
       "",
     );
+  });
+});
+
+describe("paperPoints", () => {
+  const exam = (showPointsOnPaper?: boolean) =>
+    ({
+      schemaVersion: 1,
+      kind: "exam",
+      title: "安全知识考试",
+      pages: [
+        {
+          id: "p1",
+          questions: [
+            {
+              id: "q1",
+              type: "single",
+              title: "灭火器的压力表指针在哪个区域表示正常",
+              config: {
+                options: [
+                  { id: "a", label: "红区" },
+                  { id: "b", label: "绿区", correct: true },
+                ],
+              },
+              scoring: { mode: "single", points: 5 },
+            },
+            {
+              id: "q2",
+              type: "multiBlank",
+              title: "报警电话",
+              config: {
+                blanks: [
+                  { id: "b1", label: "火警" },
+                  { id: "b2", label: "急救" },
+                ],
+              },
+              scoring: { mode: "blanks", pointsPerBlank: 2, accepted: { b1: ["119"], b2: ["120"] } },
+            },
+            { id: "q3", type: "text", title: "姓名", config: {} },
+          ],
+        },
+      ],
+      computed: [],
+      quotas: [],
+      settings: { numbering: "dynamic", allowBack: true, exam: { showPointsOnPaper } },
+    }) as unknown as Parameters<typeof paperPoints>[0];
+
+  it("gives each scored question's full points when the exam shows them, and nothing otherwise", () => {
+    expect(paperPoints(exam(true))).toEqual({ q1: 5, q2: 4 });
+    expect(paperPoints(exam(false))).toEqual({});
+    expect(paperPoints(exam(undefined))).toEqual({});
   });
 });

@@ -1,3 +1,4 @@
+import type { SurveyDefinition } from "../definition/definition.ts";
 import type { Question } from "../definition/question.ts";
 import { richTextToPlain } from "../definition/rich-text.ts";
 import { getQuestionType } from "../types/registry.ts";
@@ -43,4 +44,22 @@ export function answerKeyText(question: Question): string {
     case "manual":
       return "";
   }
+}
+
+/**
+ * 显示每题分值: each scored question's full points, as the paper shows them after the title (「（5分）」), when
+ * the exam's setting asks for it; {} otherwise. Computed before the answer key is stripped from what
+ * respondents get, and sent beside it: the points say nothing of the right answer.
+ */
+export function paperPoints(definition: SurveyDefinition): Record<string, number> {
+  const points: Record<string, number> = {};
+  if (definition.settings.exam?.showPointsOnPaper !== true) return points;
+  for (const question of definition.pages.flatMap((page) => page.questions)) {
+    const module = getQuestionType(question.type);
+    if (!question.scoring || !module?.score) continue;
+    const options = module.options?.(question.config) ?? [];
+    const max = module.score(question.config as never, undefined, question.scoring, options).max;
+    if (max > 0) points[question.id] = max;
+  }
+  return points;
 }

@@ -10,7 +10,7 @@ import { readSettings } from "../questionnaires/store.ts";
 import { issueAnswerToken } from "./answer-token.ts";
 import { candidatePaper } from "./papers.ts";
 import { passesPasswordGate } from "./password-gate.ts";
-import { publishedRevision, respondentDefinition } from "./revisions.ts";
+import { publishedRevision, respondentDefinition, withPoints } from "./revisions.ts";
 import { type AnswerState, answerState, answerStateMessages } from "./state.ts";
 
 /** Settings the answering page needs; the password and limits stay on the server. */
@@ -46,6 +46,8 @@ export interface OpenQuestionnaire {
   settings: ReturnType<typeof publicSettings>;
   /** The answering-session token `questionAnswer` and uploads want back; null while nothing can be answered. */
   answerToken: string | null;
+  /** 显示每题分值: full points per question, when the exam shows them on the paper. */
+  points?: Record<string, number>;
 }
 
 /** The questionnaire behind a public link, without its draft (respondents get the published revision). */
@@ -106,6 +108,7 @@ export async function openQuestionnaire(
     gate: null,
     revisionId: revision.id,
     definition: respondentDefinition(paper),
+    ...withPoints(paper),
     answerToken: issueAnswerToken(ctx, row.publicId, revision.id),
   };
 }

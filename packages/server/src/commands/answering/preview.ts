@@ -3,7 +3,7 @@ import type { Viewer } from "../../http/viewer.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
 import { issueAnswerToken } from "./answer-token.ts";
 import { findByPublicId, type OpenQuestionnaire, publicSettings } from "./open.ts";
-import { respondentDefinition } from "./revisions.ts";
+import { respondentDefinition, withPoints } from "./revisions.ts";
 
 export interface PreviewQuestionnaire extends OpenQuestionnaire {
   /** The draft's version: a preview submission sends it as its revision (previews are never stored). */
@@ -22,6 +22,7 @@ export async function openPreview(
 ): Promise<PreviewQuestionnaire> {
   const found = await findByPublicId(ctx.db, publicId);
   const row = await loadQuestionnaire(ctx.db, viewer, found.id, "read");
+  const draft = readDefinition(row.draft);
   return {
     state: "open",
     stateMessage: "",
@@ -30,7 +31,8 @@ export async function openPreview(
     title: row.title,
     kind: row.kind,
     revisionId: null,
-    definition: respondentDefinition(readDefinition(row.draft)),
+    definition: respondentDefinition(draft),
+    ...withPoints(draft),
     settings: publicSettings(readSettings(row.settings)),
     draftVersion: row.version,
     // For uploads: preview submissions are never stored, so they do not need it.

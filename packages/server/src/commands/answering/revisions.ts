@@ -1,4 +1,4 @@
-import { definitionSchema, type SurveyDefinition, withoutExplanations } from "@wjgj/core";
+import { definitionSchema, paperPoints, type SurveyDefinition, withoutExplanations } from "@wjgj/core";
 import type { Db, Trx } from "../../db/index.ts";
 import { withoutAnswerKey } from "../questionnaires/store.ts";
 
@@ -51,4 +51,10 @@ export async function publishedRevision(
 export function respondentDefinition(definition: SurveyDefinition): SurveyDefinition {
   const shown = withoutExplanations(definition);
   return definition.kind === "exam" || definition.kind === "knowledge" ? withoutAnswerKey(shown) : shown;
+}
+
+/** 显示每题分值: `points` for the page when the exam shows them (left out otherwise, as before). */
+export function withPoints(definition: SurveyDefinition): { points?: Record<string, number> } {
+  const points = paperPoints(definition);
+  return Object.keys(points).length > 0 ? { points } : {};
 }

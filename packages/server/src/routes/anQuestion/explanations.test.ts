@@ -96,3 +96,27 @@ describe("答案解析", () => {
     expect(JSON.stringify(nothing)).not.toContain(EXPLANATION);
   });
 });
+
+describe("显示每题分值", () => {
+  it("sends each question's full points beside the paper when the exam shows them, never the answer key", async () => {
+    const opened = await openAnswering<{ definition: unknown; points?: Record<string, number> }>(
+      t,
+      (await published(examWith({ showPointsOnPaper: true }))).q.publicId,
+    );
+    expect(opened.points).toEqual({ q1: 4 });
+    expect(JSON.stringify(opened.definition)).not.toMatch(/"scoring"|"correct"/);
+    const preview = await call<{ points?: Record<string, number> }>(
+      t.app,
+      "GET",
+      "anQuestion/getPreviewQuestionary",
+      {
+        token: owner.token,
+        params: { publicId: (await published(examWith({ showPointsOnPaper: true }))).q.publicId },
+      },
+    );
+    expect(preview.body.data.points).toEqual({ q1: 4 });
+    // Off (the default): no points go out.
+    const hidden = await published(examWith({}));
+    expect(hidden).not.toHaveProperty("points");
+  });
+});

@@ -18,6 +18,8 @@ export interface CardProps {
   /** Shown once the respondent has left the question or tried to go on. */
   revealed: boolean;
   serverError: string | undefined;
+  /** 显示每题分值: the question's full points, shown after its title when the exam shows them. */
+  points?: number | undefined;
   inGroup: boolean;
   context: FieldContext;
   onChange(questionId: string, value: unknown): void;
@@ -151,6 +153,7 @@ export function QuestionCard(props: CardProps) {
           <RichText as="span" html={title} className="wa-title-text" />
         )}
         {question.required ? <span className="wa-sr">（必答）</span> : null}
+        {props.points !== undefined ? <span className="wa-points">{`（${props.points}分）`}</span> : null}
         {hintOf(question) ? <span className="wa-type-hint">{hintOf(question)}</span> : null}
       </div>
       {description ? <RichText html={description} className="wa-desc" /> : null}

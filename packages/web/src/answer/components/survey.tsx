@@ -271,6 +271,7 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
               warnings={view.warnings[id] ?? []}
               revealed={revealed.has(id)}
               serverError={serverErrors[id]}
+              points={open.points?.[id]}
               inGroup={members.has(id)}
               context={context}
               onChange={handleChange}

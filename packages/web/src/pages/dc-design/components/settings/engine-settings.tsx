@@ -133,6 +133,15 @@ export function EngineSettings() {
               onChange={(on) => updateExam({ showAnswersAfterSubmit: on })}
             />
           </div>
+          <div className="dd-field">
+            <span className="dd-field__label">答题时显示每题分值</span>
+            <Switch
+              size="small"
+              aria-label="答题时显示每题分值"
+              checked={exam.showPointsOnPaper === true}
+              onChange={(on) => updateExam({ showPointsOnPaper: on })}
+            />
+          </div>
           {questionnaire && (
             <>
               <TabSwitchLimit />
