@@ -90,10 +90,12 @@ test.describe("templates", () => {
     await expect(page.locator(".wj-tpl-detail__title")).toHaveText(first.title);
     await expect(page.locator(".wj-tpl-detail__tags")).toContainText("在线考试");
     const detail = await get<TemplateDetail>(request, "template/getTemplateDetail", { id: first.id });
-    const titles = detail.definition.pages
-      .flatMap((p) => p.questions)
+    const items = detail.definition.pages.flatMap((p) => p.questions);
+    const titles = items
       .filter((q) => !["paragraph", "divider", "group"].includes(q.type))
       .map((q) => plain(q.title));
+    // The designer lists every item in order, 段落说明 (a section heading) included.
+    const designed = items.map((q) => plain(q.title));
     await expect(page.locator(".wa-readonly .wa-card")).toHaveCount(titles.length);
     // Read-only: every control of the preview is disabled (the disabled fieldset), and nothing can be sent.
     const controls = page.locator("fieldset.wa-readonly").locator("input, textarea, select, button");
@@ -109,8 +111,8 @@ test.describe("templates", () => {
     await page.getByRole("button", { name: "使用此模板" }).click();
     await expect(page).toHaveURL(/\/dc\/dcDesign\?id=\d+$/);
     const cards = page.getByTestId("question-card");
-    await expect(cards.first()).toContainText(titles[0] ?? "");
-    await expect(cards.last()).toContainText(titles.at(-1) ?? "");
+    await expect(cards.first()).toContainText(designed[0] ?? "");
+    await expect(cards.last()).toContainText(designed.at(-1) ?? "");
 
     // The designer's own 另存为模板 starts from the draft's name and kind.
     await page.getByRole("button", { name: "另存为模板" }).click();

@@ -1,8 +1,20 @@
+import { parseDefinition, type SurveyDefinition } from "@wjgj/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "./accounts.ts";
 import { demoQuestionnaires } from "./demo-definitions.ts";
-import { seedDemoQuestionnaires } from "./demo-questionnaires.ts";
+import { demoRandom, demoResponse, seedDemoQuestionnaires } from "./demo-questionnaires.ts";
+
+const fillIns = (definition: SurveyDefinition) =>
+  definition.pages
+    .flatMap((page) => page.questions)
+    .filter((q) => q.type === "text" || q.type === "textarea");
+
+function parsed(definition: Record<string, unknown>): SurveyDefinition {
+  const result = parseDefinition(definition);
+  if (!result.ok) throw new Error(JSON.stringify(result.issues));
+  return result.definition;
+}
 
 let t: TestContext;
 beforeEach(async () => {
@@ -46,5 +58,72 @@ describe("demo questionnaires", () => {
       .where("key", "like", "day:%")
       .execute();
     expect(days.length).toBeGreaterThan(20);
+  });
+
+  it("writes each fill-in question's answers for its own questionnaire, not from a shared list", () => {
+    const seen = new Map<string, string>();
+    for (const demo of demoQuestionnaires) {
+      const ids = fillIns(parsed(demo.definition)).map((q) => q.id);
+      expect(Object.keys(demo.texts).sort(), demo.title).toEqual([...ids].sort());
+      for (const id of ids) {
+        const list = demo.texts[id] ?? [];
+        expect(list.length, `${demo.title} ${id}`).toBeGreaterThanOrEqual(5);
+        for (const text of list) {
+          // The same sentence in two questionnaires would be a generic answer, not a topical one.
+          expect(seen.get(text), text).toBeUndefined();
+          seen.set(text, demo.title);
+        }
+      }
+    }
+  });
+
+  it("answers the same way every time and respects each demo's display logic", () => {
+    for (const demo of demoQuestionnaires) {
+      const definition = parsed(demo.definition);
+      const first = demoRandom(7);
+      const second = demoRandom(7);
+      for (let i = 0; i < 50; i += 1) {
+        expect(demoResponse(definition, demo.texts, first)).toEqual(
+          demoResponse(definition, demo.texts, second),
+        );
+      }
+    }
+  });
+
+  it("stores responses whose text answers come from their own questionnaire's topic list", async () => {
+    await seedDemoAccounts(t.db, t.clock, true);
+    await seedDemoQuestionnaires(t.ctx);
+    for (const demo of demoQuestionnaires.filter((d) => d.publish)) {
+      const rows = await t.db
+        .selectFrom("responses")
+        .innerJoin("questionnaires", "questionnaires.id", "responses.questionnaireId")
+        .select("responses.answers")
+        .where("questionnaires.title", "=", demo.title)
+        .execute();
+      expect(rows, demo.title).toHaveLength(demo.responses);
+      const definition = parsed(demo.definition);
+      const texts = fillIns(definition);
+      let written = 0;
+      for (const row of rows) {
+        const answers = JSON.parse(row.answers) as Record<string, unknown>;
+        for (const question of texts) {
+          const answer = answers[question.id];
+          if (answer === undefined) continue;
+          written += 1;
+          expect(demo.texts[question.id], `${demo.title} ${question.id}`).toContain(answer);
+        }
+        if (demo.title === "2026年度员工满意度调查") {
+          // 低分追问 only follows a low overall score.
+          expect(answers.lowReason !== undefined, JSON.stringify(answers)).toBe(
+            (answers.overall as number) <= 3,
+          );
+        }
+        if (demo.title === "智能手表用户需求调研") {
+          const own = (answers.own as { optionId: string }).optionId;
+          expect(answers.use !== undefined, JSON.stringify(answers)).toBe(own !== "own_3");
+        }
+      }
+      if (texts.length > 0) expect(written, demo.title).toBeGreaterThan(demo.responses / 2);
+    }
   });
 });

@@ -6,10 +6,10 @@ import { submitResponse } from "../commands/answering/submit.ts";
 import { createQuestionnaire } from "../commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../commands/questionnaires/lifecycle.ts";
 import type { AppContext } from "../context.ts";
-import { demoQuestionnaires } from "./demo-definitions.ts";
+import { type DemoQuestionnaire, demoQuestionnaires } from "./demo-definitions.ts";
 
 /** A deterministic pseudo-random source, so every fresh demo database looks the same. */
-function random(seed: number) {
+export function demoRandom(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -17,20 +17,33 @@ function random(seed: number) {
   };
 }
 
-const SAMPLE_NAMES = ["张伟", "王芳", "李娜", "刘洋", "陈静", "杨磊", "赵敏", "黄强"];
-const SAMPLE_TEXTS = [
-  "希望增加更多培训机会",
-  "整体很好，继续保持",
-  "食堂可以再丰富一些",
-  "加强跨部门沟通",
-  "续航再长一点就好了",
-];
+type Question = SurveyDefinition["pages"][number]["questions"][number];
+
+/**
+ * Whether a demo question is shown given the answers so far: the demos' display logic is a chosen option
+ * (selected) or a score at most a value (compare le), and the server refuses answers to hidden questions.
+ */
+function shown(question: Question, answers: Record<string, unknown>): boolean {
+  const condition = question.showIf as
+    | { kind: "selected"; questionId: string; optionIds: string[] }
+    | { kind: "compare"; questionId: string; op: string; value: number }
+    | undefined;
+  if (!condition) return true;
+  const answer = answers[condition.questionId];
+  if (condition.kind === "selected") {
+    const picked =
+      (answer as { optionId?: string })?.optionId !== undefined
+        ? [(answer as { optionId: string }).optionId]
+        : ((answer as { optionIds?: string[] })?.optionIds ?? []);
+    return picked.some((id) => condition.optionIds.includes(id));
+  }
+  if (condition.kind === "compare" && condition.op === "le")
+    return typeof answer === "number" && answer <= condition.value;
+  throw new Error(`demo question ${question.id}: unsupported display logic`);
+}
 
 /** A plausible answer for the demo's question types, biased towards the first options like real data. */
-function demoAnswer(
-  question: SurveyDefinition["pages"][number]["questions"][number],
-  next: () => number,
-): unknown {
+function demoAnswer(question: Question, next: () => number, texts: DemoQuestionnaire["texts"]): unknown {
   const options = (question.config as { options?: { id: string; correct?: boolean }[] }).options ?? [];
   const skewed = () =>
     options[Math.min(options.length - 1, Math.floor(next() ** 1.6 * options.length))]?.id ?? "";
@@ -39,12 +52,13 @@ function demoAnswer(
   const knows = correct.length > 0 && next() < 0.75;
   switch (question.type) {
     case "single":
+    case "voteSingle":
     case "trueFalse":
       return { optionId: knows ? correct[0] : skewed() };
     case "multiple":
     case "voteMultiple": {
       if (knows) return { optionIds: correct };
-      const max = (question.config as { max?: number }).max ?? options.length;
+      const max = (question.config as { selection?: { max?: number } }).selection?.max ?? options.length;
       const picked = [...new Set([skewed(), skewed()])].slice(0, max);
       return { optionIds: picked };
     }
@@ -53,13 +67,31 @@ function demoAnswer(
     case "nps":
       return 10 - Math.floor(next() ** 1.5 * 10);
     case "text":
-    case "textarea":
-      if (question.id === "name") return SAMPLE_NAMES[Math.floor(next() * SAMPLE_NAMES.length)] ?? "张伟";
+    case "textarea": {
+      // Each fill-in question answers from its own questionnaire's list: a watch survey gets watch wishes.
+      const list = texts[question.id];
+      if (!list || list.length === 0) throw new Error(`demo question ${question.id} has no answers written`);
       if (!question.required && next() < 0.5) return undefined;
-      return SAMPLE_TEXTS[Math.floor(next() * SAMPLE_TEXTS.length)] ?? "好";
+      return list[Math.floor(next() * list.length)];
+    }
     default:
       return undefined;
   }
+}
+
+/** One respondent's answers to a demo, question by question, skipping those its logic hides. */
+export function demoResponse(
+  definition: SurveyDefinition,
+  texts: DemoQuestionnaire["texts"],
+  next: () => number,
+): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const question of definition.pages.flatMap((page) => page.questions)) {
+    if (!shown(question, answers)) continue;
+    const answer = demoAnswer(question, next, texts);
+    if (answer !== undefined) answers[question.id] = answer;
+  }
+  return answers;
 }
 
 /**
@@ -77,7 +109,7 @@ export async function seedDemoQuestionnaires(ctx: AppContext, phone = "139000000
   });
   const viewer = await resolveSession(ctx.db, ctx.clock, token);
   if (!viewer) return;
-  const next = random(20_261_122);
+  const next = demoRandom(20_261_122);
   const start = addSeconds(ctx.clock.now(), -30 * 86_400);
   for (const demo of demoQuestionnaires) {
     const row = await createQuestionnaire(ctx, viewer, {
@@ -94,12 +126,7 @@ export async function seedDemoQuestionnaires(ctx: AppContext, phone = "139000000
       .executeTakeFirstOrThrow();
     const definition = JSON.parse(revision.definition) as SurveyDefinition;
     for (let i = 0; i < demo.responses; i += 1) {
-      const answers = Object.fromEntries(
-        definition.pages
-          .flatMap((page) => page.questions)
-          .map((q) => [q.id, demoAnswer(q, next)] as const)
-          .filter(([, answer]) => answer !== undefined),
-      );
+      const answers = demoResponse(definition, demo.texts, next);
       // Each response is submitted "at" a moment of the last 30 days, as if collected over time.
       const at = addSeconds(start, Math.floor((i / demo.responses) * 30 * 86_400 + next() * 3600));
       await submitResponse(

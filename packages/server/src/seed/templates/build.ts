@@ -15,12 +15,19 @@ export interface OfficialTemplate {
   title: string;
   description: string;
   tags: string[];
+  /** The scene category's own cover (coverOf(categoryId)): every category has its drawing. */
   cover: string;
   /** Questions as an author pastes them into 文本导入 (题号、[题型]、答案、解析、分值). */
   text: string;
   /** Fields the text format has no marker for (手机、身份证、地区…) and logic, applied after parsing. */
   patch?: (questions: Questions) => void;
 }
+
+/** A template as written in the kind files; index.ts gives it its category's cover. */
+export type TemplateSource = Omit<OfficialTemplate, "cover">;
+
+/** The cover drawn for a scene category: packages/web/public/template-covers/<categoryId>.svg. */
+export const coverOf = (categoryId: string): string => `/template-covers/${categoryId}.svg`;
 
 type Question = SurveyDefinition["pages"][number]["questions"][number];
 

@@ -2,12 +2,23 @@ import { createSession, resolveSession } from "../../commands/account/sessions.t
 import { listProfessions, saveProfession } from "../../commands/templates/review.ts";
 import { createTemplate } from "../../commands/templates/write.ts";
 import type { AppContext } from "../../context.ts";
-import { definitionOf, type OfficialTemplate } from "./build.ts";
-import { examTemplates } from "./exams.ts";
-import { formTemplates } from "./forms.ts";
-import { knowledgeTemplates } from "./knowledge.ts";
-import { satisfactionTemplates } from "./satisfaction.ts";
-import { surveyTemplates } from "./surveys.ts";
+import { coverOf, definitionOf, type OfficialTemplate, type TemplateSource } from "./build.ts";
+import { abilityExamTemplates } from "./exams-ability.ts";
+import { certificationExamTemplates } from "./exams-certification.ts";
+import { schoolExamTemplates } from "./exams-school.ts";
+import { trainingExamTemplates } from "./exams-training.ts";
+import { bookingFormTemplates } from "./forms-booking.ts";
+import { eventFormTemplates } from "./forms-events.ts";
+import { registrationFormTemplates } from "./forms-registration.ts";
+import { funIndustryKnowledgeTemplates } from "./knowledge-fun-industry.ts";
+import { safetyLawKnowledgeTemplates } from "./knowledge-safety-law.ts";
+import { customerSatisfactionTemplates } from "./satisfaction-customers.ts";
+import { productSatisfactionTemplates } from "./satisfaction-products.ts";
+import { staffSatisfactionTemplates } from "./satisfaction-staff.ts";
+import { feedbackSurveyTemplates } from "./surveys-feedback.ts";
+import { marketSurveyTemplates } from "./surveys-market.ts";
+import { researchSurveyTemplates } from "./surveys-research.ts";
+import { staffSurveyTemplates } from "./surveys-staff.ts";
 import { voteTemplates } from "./votes.ts";
 
 /** The gallery's 行业 filter, in display order. */
@@ -24,14 +35,43 @@ export const officialProfessions = [
   "社区公益",
 ];
 
-export const officialTemplates: readonly OfficialTemplate[] = [
-  ...surveyTemplates,
-  ...examTemplates,
-  ...formTemplates,
-  ...voteTemplates,
-  ...satisfactionTemplates,
-  ...knowledgeTemplates,
+/** Each kind's templates, as the kind files list them by scene category. */
+const byKind: readonly (readonly TemplateSource[])[] = [
+  [...marketSurveyTemplates, ...feedbackSurveyTemplates, ...researchSurveyTemplates, ...staffSurveyTemplates],
+  [...schoolExamTemplates, ...trainingExamTemplates, ...certificationExamTemplates, ...abilityExamTemplates],
+  [...eventFormTemplates, ...registrationFormTemplates, ...bookingFormTemplates],
+  voteTemplates,
+  [...customerSatisfactionTemplates, ...staffSatisfactionTemplates, ...productSatisfactionTemplates],
+  [...safetyLawKnowledgeTemplates, ...funIndustryKnowledgeTemplates],
 ];
+
+/** The lists' first items, then their second items, and so on. */
+function inTurn<T>(lists: readonly (readonly T[])[]): T[] {
+  const longest = Math.max(...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) =>
+    lists.flatMap((list) => (i < list.length ? [list[i] as T] : [])),
+  ).flat();
+}
+
+/** A kind's templates with its scene categories taken in turn. */
+function categoriesInTurn(templates: readonly TemplateSource[]): TemplateSource[] {
+  const categories = new Map<string, TemplateSource[]>();
+  for (const template of templates)
+    categories.set(template.categoryId, [...(categories.get(template.categoryId) ?? []), template]);
+  return inTurn([...categories.values()]);
+}
+
+/**
+ * Seeded last to first, kinds and categories in turn: the gallery lists the newest first until templates are
+ * used, so its first page shows every kind, each with a different scene and cover, rather than a dozen alike.
+ */
+const sources = inTurn(byKind.map(categoriesInTurn)).reverse();
+
+/** Every official template, each with its scene category's cover. */
+export const officialTemplates: readonly OfficialTemplate[] = sources.map((source) => ({
+  ...source,
+  cover: coverOf(source.categoryId),
+}));
 
 /**
  * Writes the professions and the official templates on an empty gallery, through the commands behind
