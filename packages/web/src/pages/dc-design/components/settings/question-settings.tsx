@@ -2,6 +2,7 @@ import { getQuestionType, type Question, richTextToPlain } from "@wjgj/core";
 import { Empty, Input, Switch, Tooltip } from "antd";
 import { useShallow } from "zustand/react/shallow";
 import { isAnswerable } from "../../lib/question-meta.ts";
+import { isReferencedByCode } from "../../lib/reference-uses.ts";
 import { typeIcons } from "../../lib/type-icons.tsx";
 import { findQuestion } from "../../store/definition-ops.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
@@ -47,6 +48,7 @@ function useSelectedNumber(): number | null {
 export function QuestionSettings() {
   const question = useSettingsQuestion();
   const number = useSelectedNumber();
+  const referenced = useEditor((state) => (question ? isReferencedByCode(state.draft, question.id) : false));
   if (!question) {
     return (
       <Empty
@@ -63,12 +65,16 @@ export function QuestionSettings() {
       <div className="dd-settings__type">
         {typeIcons[question.type]} {module?.name}
         {number !== null && <span className="dd-settings__number">第{number}题</span>}
-        {/* The id is a code for expressions, not a name: it is labelled as what it is used for. */}
-        <Tooltip title={`在计算值和题目标题中用 $${question.id} 引用本题的答案`}>
-          <span className="dd-settings__id" data-testid="question-ref">
-            引用代码 <code>${question.id}</code>
-          </span>
-        </Tooltip>
+        {/* The id is a code for expressions, not a name: shown only where something uses it. */}
+        {referenced && (
+          <Tooltip
+            title={`计算值、表达式条件或题目文字通过 $${question.id}（题目文字中写作 {{${question.id}}}）引用本题的答案；题号变了，这个代码不变`}
+          >
+            <span className="dd-settings__id" data-testid="question-ref">
+              被引用为 <code>${question.id}</code>
+            </span>
+          </Tooltip>
+        )}
       </div>
       <div className="dd-section">
         {answerable && (
