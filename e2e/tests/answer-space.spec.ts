@@ -1,32 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newSmsAccount } from "../support/accounts.ts";
-import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
+import { card, PHONE, tapText } from "../support/answer-page.ts";
 import { unique } from "../support/answering.ts";
+import { openWithToken, publishAs } from "../support/mutual.ts";
 
 /** Issue #19: post a questionnaire to the answer space, answer someone else's from there, see the points. */
-
-async function publishAs(request: APIRequestContext, token: string, title: string) {
-  const created = await (
-    await request.post("/wjgj/api/questionary/addQuestionary", {
-      headers: { token },
-      data: { kind: "survey", title, definition: simpleSurvey(title) },
-    })
-  ).json();
-  expect(created.code, created.msg).toBe(200);
-  const released = await (
-    await request.post("/wjgj/api/questionary/releaseQuestionary", {
-      headers: { token },
-      form: { id: created.data.id },
-    })
-  ).json();
-  expect(released.code, released.msg).toBe(200);
-}
-
-async function openAs(page: Page, token: string, path: string) {
-  await page.goto("/website/home");
-  await page.evaluate((value) => localStorage.setItem("token", value), token);
-  await page.goto(path);
-}
 
 test("post to the space, answer someone else's from the space and see the points", async ({
   page,
@@ -38,7 +16,7 @@ test("post to the space, answer someone else's from the space and see the points
   const title = unique("互填问卷");
   await publishAs(request, creator, title);
 
-  await openAs(page, creator, "/website/mutual");
+  await openWithToken(page, creator, "/website/mutual");
   await expect(page.getByTestId("my-points")).toContainText("我的积分 50");
   await page.getByRole("spinbutton", { name: "每份答卷奖励（积分）" }).fill("5");
   await page.getByRole("spinbutton", { name: "需要答卷数" }).fill("2");
@@ -49,7 +27,7 @@ test("post to the space, answer someone else's from the space and see the points
   const other = await browser.newPage({ ...PHONE });
   // The answer page measures the answering time with the clock: fast-forwarded instead of waited for.
   await other.clock.install();
-  await openAs(other, respondent, `/website/mutual?keyword=${encodeURIComponent(title)}&sort=points`);
+  await openWithToken(other, respondent, `/website/mutual?keyword=${encodeURIComponent(title)}&sort=points`);
   // The listing is live once the visitor's own points are in (the client has taken the server's markup over).
   await expect(other.getByTestId("my-points")).toBeVisible();
   // A tap that lands while the list is re-rendered is lost, as a person's would be; they tap again.

@@ -77,6 +77,7 @@ export const spaceMessages = {
   spaceAttentionFailed: "注意力检测题未答对，不计积分",
   spaceStraightLined: "答案过于一致（疑似随意作答），不计积分",
   spacePostEnded: "该问卷的互填积分已发完",
+  spacePostPaused: "发布者已暂停这份问卷的互填，暂不发放积分",
   spaceRemovedReasonInvalid: "请填写下架原因（1-200个字）",
   spaceDailyCapInvalid: `每日积分上限需为1到${spaceSettingLimits.maxDailyCap}之间的整数`,
   spaceSecondsInvalid: `每题最少答题秒数需为0到${spaceSettingLimits.maxSecondsPerQuestion}之间的整数`,
@@ -135,6 +136,13 @@ export function spaceRefusal(
   return null;
 }
 
+/**
+ * A post's life: `active` is listed and pays; `paused` (by its poster) is hidden and pays nothing but keeps its
+ * points frozen; `completed` reached its quota by itself; `withdrawn` was ended by its poster and `removed` taken
+ * down by an admin. The last three are final, and whatever their hold still had went back to the poster.
+ */
+export type SpacePostStatus = "active" | "paused" | "completed" | "withdrawn" | "removed";
+
 /** A post as its creator and the listing see it. */
 export interface SpacePost {
   postId: number;
@@ -146,9 +154,25 @@ export interface SpacePost {
   quota: number;
   /** Answers that earned points so far. */
   answered: number;
-  status: "active" | "withdrawn" | "removed";
+  status: SpacePostStatus;
   removedReason: string;
   createdAt: string;
+}
+
+/**
+ * 我的发布 (`answerSpace/getMySpaceList`): a post of the caller's with where its points went. Exact, from the
+ * ledger: `reserved` = `spent` + `frozen` + `returned`.
+ */
+export interface MySpacePost extends SpacePost {
+  /** reward × quota: what posting froze (the posting fee is apart and never returned). */
+  reserved: number;
+  /** Paid to respondents so far. */
+  spent: number;
+  /** Still frozen for answers to come; 0 once the post has ended. */
+  frozen: number;
+  /** Given back to the poster when the post ended. */
+  returned: number;
+  endedAt: string | null;
 }
 
 /** `answerSpace/checkUserSpace`: the caller's points, their posts and whether they may post now. */

@@ -57,6 +57,7 @@ const NOT_SCOPED = new Set([
   "redPacket/claimRedPacket",
   // The caller's own points and posts, the public listing, and points proved by a response's key.
   "answerSpace/checkUserSpace",
+  "answerSpace/getMySpaceList",
   "answerSpace/getSpaceList",
   "answerSpace/getSpacePoints",
   // A 下载链接 from an exported file: its signed token names the questionnaire and the exporter.

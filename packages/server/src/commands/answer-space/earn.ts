@@ -2,6 +2,7 @@ import {
   definitionSchema,
   ResultCode,
   type SpaceEarning,
+  type SpacePostStatus,
   spaceDailyCapMessage,
   spaceRefusal,
   spaceSource,
@@ -14,11 +15,19 @@ import type { Viewer } from "../../http/viewer.ts";
 import { InsufficientHoldError, pointsKey, postPending } from "../money/ledger.ts";
 import type { ResponseProof } from "../rewards/respondent.ts";
 import { earnedToday, openPoints, pointsOf } from "./points.ts";
+import { endPost } from "./posts.ts";
 import { readSpaceSettings } from "./rules.ts";
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/** Earnings stop while the poster has paused the post, and for good once it has ended. */
+function refuseUnlessActive(status: SpacePostStatus): void {
+  if (status === "paused") throw new ConflictError("spacePostPaused");
+  if (status === "completed") throw new ConflictError("spacePostEnded");
+  if (status !== "active") throw new NotFoundError("spacePostNotFound");
 }
 
 /** Holds the user's points account for the rest of the transaction: the daily cap is read and kept. */
@@ -32,7 +41,8 @@ async function lockPoints(trx: Trx, userId: number): Promise<void> {
  * `answerSpace/getSpacePoints`: the thank-you screen of an answer from the space claims its points, proving
  * the response by its idempotency key. Points go only to the logged-in respondent who submitted it, once per
  * post, never for one's own questionnaire, within the daily cap, and only for a response that took the
- * minimum time, passed its attention checks and is not straight-lined.
+ * minimum time, passed its attention checks and is not straight-lined. A paused post pays nothing (and says so),
+ * and the earning that uses up the quota ends the post.
  */
 export async function earnSpacePoints(
   ctx: AppContext,
@@ -61,14 +71,16 @@ export async function earnSpacePoints(
     throw new NotFoundError("drawResponseInvalid");
   if (response.userId !== userId) throw new ConflictError("spaceNotLoggedInAnswer");
   if (response.source !== spaceSource) throw new ConflictError("spaceNotFromSpace");
+  // The questionnaire's latest post: a live one is always the latest (a new post needs the old one ended).
   const post = await ctx.db
     .selectFrom("space_posts as p")
     .innerJoin("questionnaires as q", "q.id", "p.questionnaireId")
-    .select(["p.id", "p.reward", "p.holdId", "p.userId", "q.ownerId"])
+    .select(["p.id", "p.reward", "p.holdId", "p.userId", "p.status", "q.ownerId"])
     .where("p.questionnaireId", "=", response.questionnaireId)
-    .where("p.status", "=", "active")
+    .orderBy("p.id", "desc")
     .executeTakeFirst();
   if (!post) throw new NotFoundError("spacePostNotFound");
+  refuseUnlessActive(post.status);
   if (post.userId === userId || post.ownerId === userId) throw new ConflictError("spaceOwnQuestionnaire");
   const revision = await ctx.db
     .selectFrom("questionnaire_revisions")
@@ -85,6 +97,11 @@ export async function earnSpacePoints(
 
   const at = iso(now);
   await transaction(ctx.db, async (trx) => {
+    // The post first, held to the end (as pausing and ending take it): its state as of now decides.
+    let held = trx.selectFrom("space_posts").selectAll().where("id", "=", post.id);
+    if (!isSqlite(trx)) held = held.forUpdate();
+    const live = await held.executeTakeFirstOrThrow();
+    refuseUnlessActive(live.status);
     await openPoints(trx, userId, at);
     await lockPoints(trx, userId);
     const repeat = await trx
@@ -125,6 +142,13 @@ export async function earnSpacePoints(
       if (error instanceof InsufficientHoldError) throw new ConflictError("spacePostEnded");
       throw error;
     }
+    // The last reward of the quota ends the post by itself (nothing is left to return but a remainder).
+    const hold = await trx
+      .selectFrom("ledger_holds")
+      .select("remaining")
+      .where("transferId", "=", post.holdId)
+      .executeTakeFirstOrThrow();
+    if (Number(hold.remaining) < post.reward) await endPost(trx, live, "completed", "", at);
   });
   return { points: post.reward, balance: (await pointsOf(ctx.db, userId)).available };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type SpacePost, spaceRewardMessage, type UserSpace } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { type Db, type Trx, toCount, transaction } from "../../db/index.ts";
+import { type Db, isSqlite, type Trx, toCount, transaction } from "../../db/index.ts";
 import type { Page } from "../../db/paging.ts";
 import { contains } from "../../db/search.ts";
 import type { SpacePostRow } from "../../db/tables/answer-space.ts";
@@ -23,9 +23,13 @@ import { readSpaceSettings } from "./rules.ts";
 
 /**
  * Posts in the answer space. Posting reserves reward × quota of the creator's points (a pending ledger
- * transfer); each earning posts `reward` of it to a respondent; withdrawing the post, or an admin removing
- * it, voids the rest back to the creator.
+ * transfer); each earning posts `reward` of it to a respondent; the post ends by itself when the hold is used
+ * up (earn.ts); its poster ending it (my-posts.ts), or an admin removing it, voids the rest back to the creator.
+ * A questionnaire has at most one live post (active or paused) at a time.
  */
+
+/** Statuses of a post that still holds points and may still pay: the rest are final. */
+export const liveStatuses = ["active", "paused"] as const;
 
 export function postsQuery(db: Db | Trx) {
   return db
@@ -76,7 +80,7 @@ export async function checkUserSpace(ctx: AppContext, viewer: Viewer): Promise<U
       .where("deletedAt", "is", null)
       .where("takenDownAt", "is", null)
       .where("id", "not in", (eb) =>
-        eb.selectFrom("space_posts").select("questionnaireId").where("status", "=", "active"),
+        eb.selectFrom("space_posts").select("questionnaireId").where("status", "in", liveStatuses),
       )
       .orderBy("id", "desc")
       .limit(100)
@@ -125,7 +129,7 @@ export async function addSpacePost(
       .selectFrom("space_posts")
       .select("id")
       .where("questionnaireId", "=", q.id)
-      .where("status", "=", "active")
+      .where("status", "in", liveStatuses)
       .executeTakeFirst();
     if (active) throw new ConflictError("spaceAlreadyPosted");
     await openPoints(trx, viewer.user.id, now);
@@ -175,10 +179,15 @@ export async function addSpacePost(
   });
 }
 
-async function endPost(
+/**
+ * Ends a live post for good and voids what its hold still has back to the poster, at most once: the status
+ * changes only from a live one (a second stop finds none), and the void's transfer id is fixed. The caller
+ * holds the post's row (`livePost`), which an earning takes first too, so none pays after this.
+ */
+export async function endPost(
   trx: Trx,
   post: SpacePostRow,
-  status: "withdrawn" | "removed",
+  status: "completed" | "withdrawn" | "removed",
   reason: string,
   now: string,
 ): Promise<void> {
@@ -186,29 +195,22 @@ async function endPost(
     .updateTable("space_posts")
     .set({ status, removedReason: reason, endedAt: now })
     .where("id", "=", post.id)
-    .where("status", "=", "active")
+    .where("status", "in", liveStatuses)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new NotFoundError("spacePostNotFound");
   await voidPending(trx, { id: `${post.holdId}:void`, pendingId: post.holdId, now });
 }
 
-async function activePost(trx: Trx, where: { postId?: number; questionnaireId?: number }) {
-  let query = trx.selectFrom("space_posts").selectAll().where("status", "=", "active");
+/**
+ * The live post by id or questionnaire, held for the rest of the transaction (PostgreSQL: FOR UPDATE; SQLite
+ * runs one writer at a time): pausing, ending and earning each take it first, so they happen one after another.
+ */
+export async function livePost(trx: Trx, where: { postId?: number; questionnaireId?: number }) {
+  let query = trx.selectFrom("space_posts").selectAll().where("status", "in", liveStatuses);
   if (where.postId !== undefined) query = query.where("id", "=", where.postId);
   if (where.questionnaireId !== undefined) query = query.where("questionnaireId", "=", where.questionnaireId);
-  const post = await query.executeTakeFirst();
-  if (!post) throw new NotFoundError("spacePostNotFound");
-  return post;
-}
-
-/** `answerSpace/delUserSpace`: the creator ends their post; unspent points come back. */
-export async function withdrawSpacePost(ctx: AppContext, viewer: Viewer, questionnaireId: number) {
-  const now = iso(ctx.clock.now());
-  await transaction(ctx.db, async (trx) => {
-    await loadQuestionnaire(trx, viewer, questionnaireId, "publish");
-    await endPost(trx, await activePost(trx, { questionnaireId }), "withdrawn", "", now);
-  });
-  return null;
+  if (!isSqlite(trx)) query = query.forUpdate();
+  return query.executeTakeFirst();
 }
 
 /** `admin/space/takeDown`: an admin takes a post out of the space (audited); unspent points go back. */
@@ -219,7 +221,8 @@ export async function removeSpacePost(
 ): Promise<null> {
   const now = iso(ctx.clock.now());
   await transaction(ctx.db, async (trx) => {
-    const post = await activePost(trx, { postId: input.id });
+    const post = await livePost(trx, { postId: input.id });
+    if (!post) throw new NotFoundError("spacePostNotFound");
     await endPost(trx, post, "removed", input.reason, now);
     await recordAudit(trx, now, {
       adminId,

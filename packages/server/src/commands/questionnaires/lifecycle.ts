@@ -13,6 +13,7 @@ import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/ques
 import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { endPost, livePost } from "../answer-space/posts.ts";
 import { assertSettingsAllowed } from "../money/entitlements.ts";
 import { releaseRedPackets } from "../rewards/red-packets.ts";
 import { recordActivity } from "../teams/activity.ts";
@@ -80,8 +81,12 @@ export async function recoverFromRecycleBin(ctx: AppContext, viewer: Viewer, id:
 export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   await loadQuestionnaire(ctx.db, viewer, id, "delete", "recycled");
   await transaction(ctx.db, async (trx) => {
-    // Frozen red-packet budgets go back to their payers before the rows cascade away.
-    await releaseRedPackets(trx, id, iso(ctx.clock.now()));
+    // Frozen red-packet budgets go back to their payers before the rows cascade away, and so do the points a
+    // live 互填 post still holds (its poster would otherwise never see them again).
+    const now = iso(ctx.clock.now());
+    await releaseRedPackets(trx, id, now);
+    const post = await livePost(trx, { questionnaireId: id });
+    if (post) await endPost(trx, post, "withdrawn", "", now);
     // Responses first: they name their revision (without a cascade), so a questionnaire that was answered
     // could not lose its revisions while they remain. Their facts and counters go with them (0030).
     await trx.deleteFrom("responses").where("questionnaireId", "=", id).execute();

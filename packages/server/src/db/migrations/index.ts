@@ -44,6 +44,7 @@ import { bankPracticeMigration } from "./0105-bank-practice.ts";
 import { redPacketPayoutsMigration } from "./0115-red-packet-payouts.ts";
 import { examPaperTagsMigration } from "./0120-exam-paper-tags.ts";
 import { cappedSubmitCountMigration } from "./0125-capped-submit-count.ts";
+import { spacePostStatesMigration } from "./0130-space-post-states.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -91,6 +92,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0115-red-packet-payouts": redPacketPayoutsMigration(dialect),
     "0120-exam-paper-tags": examPaperTagsMigration(dialect),
     "0125-capped-submit-count": cappedSubmitCountMigration(dialect),
+    "0130-space-post-states": spacePostStatesMigration(),
   };
 }
 

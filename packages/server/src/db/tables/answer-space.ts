@@ -1,3 +1,4 @@
+import type { SpacePostStatus } from "@wjgj/core";
 import type { Generated, Selectable } from "kysely";
 
 export interface SpacePostsTable {
@@ -9,7 +10,7 @@ export interface SpacePostsTable {
   /** Answers wanted: the hold is reward × quota. */
   quota: number;
   holdId: string;
-  status: "active" | "withdrawn" | "removed";
+  status: SpacePostStatus;
   removedReason: string;
   createdAt: string;
   endedAt: string | null;

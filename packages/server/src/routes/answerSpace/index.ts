@@ -2,11 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { listAdminSpacePosts } from "../../commands/answer-space/admin-posts.ts";
 import { earnSpacePoints } from "../../commands/answer-space/earn.ts";
 import {
+  listMySpacePosts,
+  setSpacePostPaused,
+  withdrawSpacePost,
+} from "../../commands/answer-space/my-posts.ts";
+import {
   addSpacePost,
   checkUserSpace,
   listSpacePosts,
   removeSpacePost,
-  withdrawSpacePost,
 } from "../../commands/answer-space/posts.ts";
 import { readSpaceSettings, saveSpaceSettings } from "../../commands/answer-space/rules.ts";
 import type { AppContext } from "../../context.ts";
@@ -15,6 +19,7 @@ import { emptyInput } from "../navigation/schema.ts";
 import {
   adminSpaceListInput,
   earnInput,
+  mySpaceListInput,
   postInput,
   questionnaireIdInput,
   removeInput,
@@ -44,6 +49,28 @@ export function answerSpaceRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: questionnaireIdInput,
     handler: ({ viewer, input }) => withdrawSpacePost(ctx, viewer, input.id),
+  });
+  // 我的发布: the caller's posts with their points, and pausing one (hidden, no earnings, points kept frozen).
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "answerSpace/getMySpaceList",
+    access: "account:use",
+    input: mySpaceListInput,
+    handler: ({ viewer, input }) => listMySpacePosts(ctx.db, viewer, input),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "answerSpace/pauseUserSpace",
+    access: "account:use",
+    input: questionnaireIdInput,
+    handler: ({ viewer, input }) => setSpacePostPaused(ctx, viewer, input.id, true),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "answerSpace/resumeUserSpace",
+    access: "account:use",
+    input: questionnaireIdInput,
+    handler: ({ viewer, input }) => setSpacePostPaused(ctx, viewer, input.id, false),
   });
   defineRoute(app, ctx, {
     method: "POST",

@@ -8,8 +8,9 @@ import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
 import { ledgerMismatches, pointsKey } from "../../commands/money/ledger.ts";
 
 /**
- * Random posts, earnings and withdrawals through the API: every user's points equal a model kept beside
- * them, the stored account sums equal the sums of their transfers, and no account ever goes negative.
+ * Random posts, earnings, pauses, resumptions and withdrawals through the API: every user's points equal a
+ * model kept beside them, the stored account sums equal the sums of their transfers, and no account ever goes
+ * negative. A post whose hold cannot pay another answer has ended by itself (issue #33 item 10).
  */
 let t: TestContext;
 beforeAll(async () => {
@@ -36,6 +37,8 @@ describe("answer-space points", () => {
             }),
             fc.record({ op: fc.constant("earn" as const), who: fc.nat(2), owner: fc.nat(2), q: fc.nat(1) }),
             fc.record({ op: fc.constant("withdraw" as const), who: fc.nat(2), q: fc.nat(1) }),
+            fc.record({ op: fc.constant("pause" as const), who: fc.nat(2), q: fc.nat(1) }),
+            fc.record({ op: fc.constant("resume" as const), who: fc.nat(2), q: fc.nat(1) }),
           ),
           { minLength: 1, maxLength: 12 },
         ),
@@ -51,11 +54,12 @@ describe("answer-space points", () => {
             }
             qs.push(mine);
           }
-          // The model: what each user may spend, and each active post's reward and what it still holds.
+          // The model: what each user may spend, and each live post's reward, what it still holds and whether
+          // its poster paused it.
           const model = users.map(() => 50);
           const posts = new Map<
             number,
-            { owner: number; reward: number; left: number; earners: Set<number> }
+            { owner: number; reward: number; left: number; earners: Set<number>; paused: boolean }
           >();
           const earnedToday = users.map(() => 0);
           for (const u of users) await call(t.app, "GET", "answerSpace/checkUserSpace", { token: u.token });
@@ -72,20 +76,30 @@ describe("answer-space points", () => {
               expect(res.body.code === 200, res.body.msg).toBe(ok);
               if (ok) {
                 model[s.who] = (model[s.who] as number) - cost;
-                posts.set(q.id, { owner: s.who, reward: s.reward, left: cost, earners: new Set() });
+                posts.set(q.id, {
+                  owner: s.who,
+                  reward: s.reward,
+                  left: cost,
+                  earners: new Set(),
+                  paused: false,
+                });
               }
-            } else if (s.op === "withdraw") {
+            } else if (s.op !== "earn") {
+              // 结束 (delUserSpace) returns what the post still holds; 暂停 and 继续 keep it frozen.
+              const path = { withdraw: "delUserSpace", pause: "pauseUserSpace", resume: "resumeUserSpace" }[
+                s.op
+              ];
               const q = qs[s.who]?.[s.q] as { id: number };
-              const res = await call(t.app, "POST", "answerSpace/delUserSpace", {
+              const res = await call(t.app, "POST", `answerSpace/${path}`, {
                 token: u.token,
                 json: { id: q.id },
               });
               const p = posts.get(q.id);
               expect(res.body.code).toBe(p ? 200 : 404);
-              if (p) {
+              if (p && s.op === "withdraw") {
                 model[s.who] = (model[s.who] as number) + p.left;
                 posts.delete(q.id);
-              }
+              } else if (p) p.paused = s.op === "pause";
             } else {
               const q = qs[s.owner]?.[s.q] as { id: number; publicId: string };
               const open = await openAnswering<{ revisionId: number }>(t, q.publicId);
@@ -112,6 +126,7 @@ describe("answer-space points", () => {
               const p = posts.get(q.id);
               const ok =
                 p !== undefined &&
+                !p.paused &&
                 p.owner !== s.who &&
                 !p.earners.has(s.who) &&
                 p.left >= p.reward &&
@@ -122,6 +137,8 @@ describe("answer-space points", () => {
                 earnedToday[s.who] = (earnedToday[s.who] as number) + p.reward;
                 p.left -= p.reward;
                 p.earners.add(s.who);
+                // Used up: ended by itself, so it may be posted again and is no longer withdrawn.
+                if (p.left < p.reward) posts.delete(q.id);
               }
             }
           }

@@ -20,7 +20,11 @@ export const postInput = z.object({
   quota: intFromText("spaceQuotaInvalid", spaceRules.minQuota, spaceRules.maxQuota),
 });
 
+/** delUserSpace (结束), pauseUserSpace and resumeUserSpace: the questionnaire whose live post it is. */
 export const questionnaireIdInput = z.object({ id: idParam });
+
+/** getMySpaceList: the caller's own posts, a page at a time. */
+export const mySpaceListInput = z.object({ pageNum: pageNumParam, pageSize: pageSizeParam });
 
 export const earnInput = responseProofInput;
 
@@ -38,7 +42,9 @@ export const removeInput = z.object({
 
 export const adminSpaceListInput = z.object({
   keyword: blankAsAbsent(textParam("keywordInvalid", { max: 50 })),
-  status: blankAsAbsent(enumParam(["active", "withdrawn", "removed"], "statusInvalid")),
+  status: blankAsAbsent(
+    enumParam(["active", "paused", "completed", "withdrawn", "removed"], "statusInvalid"),
+  ),
   pageNum: pageNumParam,
   pageSize: pageSizeParam,
 });

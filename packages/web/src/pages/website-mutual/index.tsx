@@ -1,11 +1,12 @@
 import type { SpacePost } from "@wjgj/core";
-import { Alert, Button, Empty, Input, Skeleton } from "antd";
+import { Alert, Button, Empty, Input, Skeleton, Tabs } from "antd";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useSpaceList, useUserSpace } from "../../api/answer-space.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
 import { answerHref, MUTUAL_PAGE_SIZE, mutualHref, parseMutualState } from "./mutual-state.ts";
+import { MyPosts } from "./my-posts.tsx";
 import { PostForm } from "./post-form.tsx";
 import "./website-mutual.css";
 
@@ -26,11 +27,26 @@ function PostCard({ post }: { post: SpacePost }) {
   );
 }
 
-/** The logged-in visitor's points and 发布到互填 (after hydration: the session lives in local storage). */
+/**
+ * The logged-in visitor's points, 发布问卷 and 我的发布 (after hydration: the session lives in local storage).
+ * The open tab is in the address (`?tab=mine`), so a reload or a link lands on 我的发布.
+ */
 function MySpace() {
   const hydrated = useHydrated();
   const token = useSessionStore((s) => s.token);
   const mine = useUserSpace(hydrated && token !== null);
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get("tab") === "mine" ? "mine" : "post";
+  const handleTab = (key: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (key === "mine") next.set("tab", "mine");
+        else next.delete("tab");
+        return next;
+      },
+      { replace: true },
+    );
   if (!hydrated) return null;
   if (!token)
     return (
@@ -46,7 +62,16 @@ function MySpace() {
         我的积分 <strong>{space.points}</strong>
         <span>{`冻结 ${space.frozen} · 今日已赚 ${space.earnedToday}/${space.dailyCap}`}</span>
       </p>
-      <PostForm space={space} />
+      <Tabs
+        className="wj-mutual__tabs"
+        activeKey={tab}
+        onChange={handleTab}
+        destroyOnHidden
+        items={[
+          { key: "post", label: "发布问卷", children: <PostForm space={space} /> },
+          { key: "mine", label: "我的发布", children: <MyPosts /> },
+        ]}
+      />
     </section>
   );
 }

@@ -10,6 +10,8 @@ interface AdminSpacePost extends SpacePost {
 
 const statusNames: Record<SpacePost["status"], { label: string; color: string }> = {
   active: { label: "展示中", color: "green" },
+  paused: { label: "发布者已暂停", color: "orange" },
+  completed: { label: "已收满", color: "blue" },
   withdrawn: { label: "已撤回", color: "default" },
   removed: { label: "已下架", color: "red" },
 };
@@ -52,7 +54,7 @@ export const spacePostScreen: ScreenConfig<AdminSpacePost> = {
     {
       label: "下架",
       danger: true,
-      visible: (row) => row.status === "active",
+      visible: (row) => row.status === "active" || row.status === "paused",
       prompt: { title: "下架互填", label: "下架原因（发布者可见）", max: 200 },
       run: (row, reason) => http.post<null>("admin/space/takeDown", { id: row.id, reason }),
       done: "已下架，未发放的积分已退回发布者",
