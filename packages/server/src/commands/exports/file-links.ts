@@ -7,7 +7,7 @@ import { safeEqual } from "../../security/hashing.ts";
 import { isSafeKey } from "../../storage/index.ts";
 import { serverMac } from "../answering/answer-token.ts";
 import { memberRoleOf } from "../questionnaires/store.ts";
-import { uploadStorageKey } from "../uploads/files.ts";
+import { contentTypeOf, uploadStorageKey } from "../uploads/files.ts";
 import type { ExportDownload } from "./jobs.ts";
 
 /**
@@ -49,19 +49,6 @@ export function fileLinks(
 
 const DATA_URL_PNG = /^data:image\/png;base64,([A-Za-z0-9+/=]+)(?:#typed)?$/;
 const UPLOAD_PATH = /^(?:https?:\/\/[^/]+)?\/uploads\/([^#?\s]+)(?:#typed)?$/;
-
-const TYPES: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  pdf: "application/pdf",
-};
-
-function typeOf(name: string): string {
-  return TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
-}
 
 /** `export/file`: the file a link names, once the link, the exporter's permission and the answer all hold. */
 export async function openFileLink(ctx: AppContext, token: string): Promise<ExportDownload> {
@@ -134,5 +121,5 @@ export async function openFileLink(ctx: AppContext, token: string): Promise<Expo
 async function openStored(ctx: AppContext, key: string, name: string): Promise<ExportDownload> {
   const object = isSafeKey(key) ? await ctx.storage.open(uploadStorageKey(key)) : null;
   if (!object) throw new NotFoundError("exportLinkGone");
-  return { body: object.body, size: object.size, fileName: name, contentType: typeOf(name) };
+  return { body: object.body, size: object.size, fileName: name, contentType: contentTypeOf(name) };
 }

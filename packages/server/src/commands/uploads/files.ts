@@ -34,6 +34,23 @@ export function uploadStorageKey(key: string): string {
   return `uploads/${key}`;
 }
 
+/** Types by the (sniffed, server-chosen) extension of a stored file; anything else downloads as bytes. */
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  zip: "application/zip",
+  mp4: "video/mp4",
+  mp3: "audio/mpeg",
+};
+
+export function contentTypeOf(name: string): string {
+  return CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+}
+
 /** The public URL of a stored file: an unguessable capability, served with safe headers. */
 export function uploadUrl(key: string): string {
   return `/uploads/${key}`;

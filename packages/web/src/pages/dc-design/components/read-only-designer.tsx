@@ -1,10 +1,4 @@
-import {
-  BarChartOutlined,
-  BranchesOutlined,
-  DesktopOutlined,
-  EyeOutlined,
-  MobileOutlined,
-} from "@ant-design/icons";
+import { BarChartOutlined } from "@ant-design/icons";
 import {
   getQuestionType,
   type QuestionaryDetail,
@@ -14,15 +8,16 @@ import {
   sanitizeRichText,
   teamRoleNames,
 } from "@wjgj/core";
-import { Alert, Button, Dropdown, Tag } from "antd";
+import { Alert, Button, Tag } from "antd";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { AccessContext, accessOf, Permitted } from "../../../components/permitted.tsx";
 import { summariesOf } from "../lib/condition-summary.ts";
 import { indexSurvey } from "../lib/survey-index.ts";
 import { QuestionBody } from "./canvas/question-body.tsx";
+import { CardNumber, LogicChips, StaticTitle } from "./canvas/question-card.tsx";
 import { RichHtml } from "./canvas/rich-html.tsx";
-import { TopBarBack } from "./top-bar-parts.tsx";
+import { PreviewMenu, TopBarBack } from "./top-bar-parts.tsx";
 
 /**
  * The designer for a member whose role may not edit (数据查看): the questionnaire as the canvas shows it —
@@ -36,8 +31,6 @@ export function ReadOnlyDesigner({ detail }: { detail: QuestionaryDetail }) {
   const index = useMemo(() => indexSurvey(definition), [definition]);
   const ctx = useMemo(() => ({ definition, index }), [definition, index]);
   const reason = access.reason("edit") ?? "";
-  const openPreview = (type: "pc" | "phone") =>
-    window.open(`/y/${detail.publicId}/${type}`, "_blank", "noopener");
 
   return (
     <AccessContext.Provider value={access}>
@@ -54,19 +47,7 @@ export function ReadOnlyDesigner({ detail }: { detail: QuestionaryDetail }) {
           </Tag>
         </span>
         <span className="dd-topbar__spacer" />
-        <Dropdown
-          menu={{
-            items: [
-              { key: "pc", icon: <DesktopOutlined />, label: "电脑端预览" },
-              { key: "phone", icon: <MobileOutlined />, label: "手机端预览" },
-            ],
-            onClick: ({ key }) => openPreview(key as "pc" | "phone"),
-          }}
-        >
-          <Button icon={<EyeOutlined />} className="dd-topbar__action" aria-label="预览">
-            预览
-          </Button>
-        </Dropdown>
+        <PreviewMenu publicId={detail.publicId} />
         <Permitted action="results">
           <Button
             type="primary"
@@ -117,14 +98,9 @@ export function ReadOnlyDesigner({ detail }: { detail: QuestionaryDetail }) {
                     data-testid="question-card"
                   >
                     <div className="dd-card__head">
-                      {number !== null && (
-                        <span className="dd-card__no">
-                          {question.required && <i className="dd-required">*</i>}
-                          {number}.
-                        </span>
-                      )}
+                      <CardNumber question={question} number={number} />
                       <div className="dd-card__title">
-                        <RichHtml html={sanitizeRichText(question.title)} />
+                        <StaticTitle question={question} />
                       </div>
                       <span className="dd-card__type">{getQuestionType(question.type)?.name}</span>
                     </div>
@@ -134,15 +110,7 @@ export function ReadOnlyDesigner({ detail }: { detail: QuestionaryDetail }) {
                     <div className="dd-card__body">
                       <QuestionBody question={question} selected={false} />
                     </div>
-                    {logic.length > 0 && (
-                      <div className="dd-card__logic">
-                        {logic.map((text) => (
-                          <span className="dd-logic-chip" key={text}>
-                            <BranchesOutlined /> {text}
-                          </span>
-                        ))}
-                      </div>
-                    )}
+                    <LogicChips logic={logic} />
                   </div>
                 );
               })}

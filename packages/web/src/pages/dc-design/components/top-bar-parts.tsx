@@ -1,6 +1,13 @@
-import { ArrowLeftOutlined, RedoOutlined, UndoOutlined } from "@ant-design/icons";
+import {
+  ArrowLeftOutlined,
+  DesktopOutlined,
+  EyeOutlined,
+  MobileOutlined,
+  RedoOutlined,
+  UndoOutlined,
+} from "@ant-design/icons";
 import { richTextToPlain } from "@wjgj/core";
-import { Button, Input, Tooltip } from "antd";
+import { Button, Dropdown, Input, Tooltip } from "antd";
 import { useNavigate } from "react-router";
 import { editorActions, useEditor } from "../store/use-editor.ts";
 
@@ -77,5 +84,24 @@ export function UndoRedoButtons() {
         />
       </Tooltip>
     </>
+  );
+}
+
+/** 预览: the questionnaire as respondents see it on a computer or a phone, in a new tab (/y/{id}/{type}). */
+export function PreviewMenu({ publicId }: { publicId: string }) {
+  return (
+    <Dropdown
+      menu={{
+        items: [
+          { key: "pc", icon: <DesktopOutlined />, label: "电脑端预览" },
+          { key: "phone", icon: <MobileOutlined />, label: "手机端预览" },
+        ],
+        onClick: ({ key }) => window.open(`/y/${publicId}/${key}`, "_blank", "noopener"),
+      }}
+    >
+      <Button icon={<EyeOutlined />} className="dd-topbar__action" aria-label="预览">
+        预览
+      </Button>
+    </Dropdown>
   );
 }

@@ -1,14 +1,6 @@
-import {
-  DesktopOutlined,
-  EyeOutlined,
-  GiftOutlined,
-  MobileOutlined,
-  SaveOutlined,
-  SendOutlined,
-  ShareAltOutlined,
-} from "@ant-design/icons";
+import { GiftOutlined, SaveOutlined, SendOutlined, ShareAltOutlined } from "@ant-design/icons";
 import { questionaryStatusNames, questionnaireKindNames } from "@wjgj/core";
-import { Button, Dropdown, Tag } from "antd";
+import { Button, Tag } from "antd";
 import { useNavigate } from "react-router";
 import { usePublish } from "../hooks/use-publish.ts";
 import { useSaveAsTemplate } from "../hooks/use-save-as-template.ts";
@@ -17,7 +9,7 @@ import { useEditor } from "../store/use-editor.ts";
 import { PresenceAvatars } from "./presence-avatars.tsx";
 import { SaveIndicator } from "./save-indicator.tsx";
 import { TeamButton } from "./team-button.tsx";
-import { TopBarBack, TopBarTitle, UndoRedoButtons } from "./top-bar-parts.tsx";
+import { PreviewMenu, TopBarBack, TopBarTitle, UndoRedoButtons } from "./top-bar-parts.tsx";
 
 export function TopBar() {
   const navigate = useNavigate();
@@ -27,10 +19,6 @@ export function TopBar() {
 
   const publishLabel =
     meta?.status === "published" ? (meta.hasUnpublishedChanges ? "发布更新" : "已发布") : "发布";
-
-  const openPreview = (type: "pc" | "phone") => {
-    if (meta) window.open(`/y/${meta.publicId}/${type}`, "_blank", "noopener");
-  };
 
   return (
     <header className="dd-topbar">
@@ -52,19 +40,7 @@ export function TopBar() {
       <span className="dd-topbar__spacer" />
       <UndoRedoButtons />
       <span className="dd-topbar__divider" />
-      <Dropdown
-        menu={{
-          items: [
-            { key: "pc", icon: <DesktopOutlined />, label: "电脑端预览" },
-            { key: "phone", icon: <MobileOutlined />, label: "手机端预览" },
-          ],
-          onClick: ({ key }) => openPreview(key as "pc" | "phone"),
-        }}
-      >
-        <Button icon={<EyeOutlined />} className="dd-topbar__action" aria-label="预览">
-          预览
-        </Button>
-      </Dropdown>
+      {meta && <PreviewMenu publicId={meta.publicId} />}
       <Button
         icon={<SaveOutlined />}
         className="dd-topbar__action"

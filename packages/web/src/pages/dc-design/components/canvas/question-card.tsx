@@ -25,12 +25,38 @@ export interface QuestionCardProps {
 /** Set by a click on a title so the editor that replaces it takes the focus (one click to start typing). */
 let focusTitleOf: string | null = null;
 
-function StaticTitle({ question }: { question: Question }) {
+/** A title as the canvas shows it when not being edited (the read-only designer shows every title so). */
+export function StaticTitle({ question }: { question: Question }) {
   const html = useMemo(() => sanitizeRichText(question.title), [question.title]);
   if (question.type === "inlineBlank") return <InlineBlankTitle html={html} />;
   if (!html)
     return <span className="dd-card__placeholder">{question.type === "divider" ? "" : "请输入题目"}</span>;
   return <RichHtml html={html} />;
+}
+
+/** 题号 with the required mark, as every card shows it. */
+export function CardNumber({ question, number }: { question: Question; number: number | null }) {
+  if (number === null) return null;
+  return (
+    <span className="dd-card__no">
+      {question.required && <i className="dd-required">*</i>}
+      {number}.
+    </span>
+  );
+}
+
+/** Readable summaries of the question's logic under the card. */
+export function LogicChips({ logic }: { logic: readonly string[] }) {
+  if (logic.length === 0) return null;
+  return (
+    <div className="dd-card__logic">
+      {logic.map((text) => (
+        <span className="dd-logic-chip" key={text}>
+          <BranchesOutlined /> {text}
+        </span>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -81,12 +107,7 @@ export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps)
         <HolderOutlined />
       </button>
       <div className="dd-card__head">
-        {number !== null && (
-          <span className="dd-card__no">
-            {question.required && <i className="dd-required">*</i>}
-            {number}.
-          </span>
-        )}
+        <CardNumber question={question} number={number} />
         {/* biome-ignore lint/a11y/noStaticElementInteractions: only notes that the click came from the title; selection is the card's. */}
         <div
           className="dd-card__title"
@@ -117,15 +138,7 @@ export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps)
       <div className="dd-card__body">
         <QuestionBody question={question} selected={selected} />
       </div>
-      {logic.length > 0 && (
-        <div className="dd-card__logic">
-          {logic.map((text) => (
-            <span className="dd-logic-chip" key={text}>
-              <BranchesOutlined /> {text}
-            </span>
-          ))}
-        </div>
-      )}
+      <LogicChips logic={logic} />
       {issues && issues.length > 0 && (
         <ul className="dd-card__issues">
           {issues.map((issue) => (
