@@ -8,7 +8,6 @@ import { isSafeKey } from "../../storage/index.ts";
 import { serverMac } from "../answering/answer-token.ts";
 import { memberRoleOf } from "../questionnaires/store.ts";
 import { contentTypeOf, uploadStorageKey } from "../uploads/files.ts";
-import type { ExportDownload } from "./jobs.ts";
 
 /**
  * 下载链接 in exported spreadsheets: each file of a 文件上传 or 电子签名 answer gets a link a teacher can click
@@ -47,11 +46,19 @@ export function fileLinks(
   };
 }
 
+/** What `export/file` streams (the same shape as an export file's download). */
+export interface LinkedFile {
+  body: Readable;
+  size: number;
+  fileName: string;
+  contentType: string;
+}
+
 const DATA_URL_PNG = /^data:image\/png;base64,([A-Za-z0-9+/=]+)(?:#typed)?$/;
 const UPLOAD_PATH = /^(?:https?:\/\/[^/]+)?\/uploads\/([^#?\s]+)(?:#typed)?$/;
 
 /** `export/file`: the file a link names, once the link, the exporter's permission and the answer all hold. */
-export async function openFileLink(ctx: AppContext, token: string): Promise<ExportDownload> {
+export async function openFileLink(ctx: AppContext, token: string): Promise<LinkedFile> {
   const match = TOKEN.exec(token);
   if (!match) throw InvalidInputError.field("t", "exportLinkInvalid");
   const body = token.slice(0, token.lastIndexOf("."));
@@ -118,7 +125,7 @@ export async function openFileLink(ctx: AppContext, token: string): Promise<Expo
   throw new NotFoundError("exportLinkGone");
 }
 
-async function openStored(ctx: AppContext, key: string, name: string): Promise<ExportDownload> {
+async function openStored(ctx: AppContext, key: string, name: string): Promise<LinkedFile> {
   const object = isSafeKey(key) ? await ctx.storage.open(uploadStorageKey(key)) : null;
   if (!object) throw new NotFoundError("exportLinkGone");
   return { body: object.body, size: object.size, fileName: name, contentType: contentTypeOf(name) };

@@ -1,7 +1,7 @@
 import {
-  allowedActions,
   type AnswerDetail,
   type AnswerSummary,
+  allowedActions,
   type ExportJob,
   type QuestionaryDetail,
   type QuestionStatisticsResult,
