@@ -14,13 +14,14 @@
  */
 import type { Condition } from "../survey/definition/condition.ts";
 
-export const exportKinds = ["xlsx", "csv", "zip"] as const;
+export const exportKinds = ["xlsx", "csv", "zip", "sav"] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 export const exportKindNames: Record<ExportKind, string> = {
   xlsx: "Excel 答卷数据（.xlsx）",
   csv: "CSV 答卷数据（.csv）",
   zip: "上传文件与签名（.zip）",
+  sav: "SPSS 数据（.sav）",
 };
 
 export const exportStatuses = ["queued", "running", "done", "failed", "expired"] as const;
@@ -146,6 +147,13 @@ export const exportFileTexts = {
   responsesFile: "_答卷数据",
   uploadsFile: "_上传文件",
   signatureFile: "签名.png",
+  /** SPSS (.sav): a sub-item's variable label, and the user-missing codes' labels. */
+  spssItem: (title: string, item: string) => `${title}: ${item}`,
+  spssNotShown: "未显示",
+  spssNotAnswered: "未作答",
+  spssChosen: "选中",
+  spssNotChosen: "未选中",
+  spssFile: "_SPSS数据",
   untitled: "问卷",
   unnamedFile: "文件",
 } as const;

@@ -224,7 +224,7 @@ export const messages = {
   questionaryNotTakenDown: "该问卷未被下架，无需恢复",
   takenDownFilterInvalid: "下架筛选条件无效",
   // Exports of results (export/*)
-  exportKindInvalid: "请选择导出格式：xlsx、csv 或 zip",
+  exportKindInvalid: "请选择导出格式：xlsx、csv、zip 或 sav",
   exportFilterInvalid: "导出筛选条件有误，请检查后重试",
   exportDateInvalid: "日期格式应为 YYYY-MM-DD",
   exportDateOrder: "开始日期不能晚于结束日期",

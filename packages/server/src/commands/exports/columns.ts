@@ -36,7 +36,8 @@ export const MULTI_JOIN = "┋";
 const singleTypes = new Set(["single", "dropdown", "imageSingle", "trueFalse", "voteSingle"]);
 const multipleTypes = new Set(["multiple", "imageMultiple", "voteMultiple"]);
 
-function plain(text: string): string {
+/** Rich text as one line of plain text. */
+export function plain(text: string): string {
   const bare = text.includes("<") || text.includes("&") ? richTextToPlain(text) : text;
   return bare.replace(/\s+/g, " ").trim();
 }

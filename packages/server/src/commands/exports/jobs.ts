@@ -34,12 +34,14 @@ const suffixes: Record<ExportKind, string> = {
   xlsx: `${exportFileTexts.responsesFile}.xlsx`,
   csv: `${exportFileTexts.responsesFile}.csv`,
   zip: `${exportFileTexts.uploadsFile}.zip`,
+  sav: `${exportFileTexts.spssFile}.sav`,
 };
 
 export const contentTypes: Record<ExportKind, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   csv: "text/csv; charset=utf-8",
   zip: "application/zip",
+  sav: "application/x-spss-sav",
 };
 
 /** `<问卷标题>_答卷数据.xlsx`, with the title made safe as a file name. */

@@ -7,12 +7,15 @@ import { drawnColumns, drawnPapers } from "./drawn.ts";
 import type { FileLinks } from "./file-links.ts";
 import {
   countResponses,
+  type ExportLayout,
   exportLayout,
   labelsMayVary,
   RevisionQuestions,
   responseBatches,
   responseRow,
 } from "./rows.ts";
+import { savSink } from "./sav.ts";
+import { measureStrings, savLayout } from "./sav-variables.ts";
 import { csvSink, type RowSink, xlsxSink } from "./sinks.ts";
 import { responseEntries, zipWriter } from "./zip.ts";
 
@@ -79,11 +82,13 @@ export function exportPredicate(definition: SurveyDefinition, filter: ExportFilt
 export async function writeExportFile(db: Db, request: ExportRequest): Promise<{ rows: number }> {
   const { questionnaireId, filter, signal } = request;
   const definition = await latestDefinition(db, questionnaireId);
-  const drawn = request.kind === "zip" ? [] : await drawnColumns(db, questionnaireId);
+  // SPSS files hold the fixed questions only: 随机组卷 blocks and 下载链接 are spreadsheet columns.
+  const tabular = request.kind === "xlsx" || request.kind === "csv";
+  const drawn = tabular ? await drawnColumns(db, questionnaireId) : [];
   const layout = exportLayout(definition, filter, {
     hidePersonal: request.hidePersonal === true,
     drawn,
-    ...(request.kind === "zip" || !request.links ? {} : { links: request.links }),
+    ...(!tabular || !request.links ? {} : { links: request.links }),
   });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
@@ -118,6 +123,8 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     return { rows };
   }
 
+  if (request.kind === "sav") return writeSav(db, request, layout, predicate, total);
+
   const sink: RowSink = await (request.kind === "xlsx" ? xlsxSink : csvSink)(
     request.filePath,
     layout.headers,
@@ -134,6 +141,49 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
         );
         if (seq % DRAIN_EVERY_ROWS === 0) await sink.drain();
       }
+      await sink.drain();
+      await request.onProgress?.(seq, total);
+    }
+    await sink.close();
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+  return { rows: seq };
+}
+
+/**
+ * An SPSS file declares each string variable's width before its first case, so the responses are read
+ * twice: once to measure the longest text of each string variable, once to write (memory stays flat;
+ * progress counts the writing pass).
+ */
+async function writeSav(
+  db: Db,
+  request: ExportRequest,
+  layout: ExportLayout,
+  predicate: ReturnType<typeof exportPredicate>,
+  total: number,
+): Promise<{ rows: number }> {
+  const { questionnaireId, filter, signal } = request;
+  const sav = savLayout(layout);
+  const revisions = new RevisionQuestions(db);
+  const batches = () => responseBatches(db, questionnaireId, filter, { withLabels: false, predicate });
+  let seq = 0;
+  if (sav.strings.length > 0) {
+    for await (const batch of batches()) {
+      signal?.throwIfAborted();
+      await revisions.load(batch.map((r) => r.revisionId));
+      for (const response of batch)
+        measureStrings(sav, sav.values(response, ++seq, revisions.of(response.revisionId)));
+    }
+  }
+  const sink = await savSink(request.filePath, sav.variables);
+  seq = 0;
+  try {
+    for await (const batch of batches()) {
+      signal?.throwIfAborted();
+      await revisions.load(batch.map((r) => r.revisionId));
+      for (const response of batch) sink.add(sav.values(response, ++seq, revisions.of(response.revisionId)));
       await sink.drain();
       await request.onProgress?.(seq, total);
     }

@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   DeleteOutlined,
   DownloadOutlined,
   FileExcelOutlined,
@@ -35,6 +36,7 @@ import { formatBytes } from "../lib/format.ts";
 const buttons: { kind: ExportKind; label: string; icon: React.ReactNode }[] = [
   { kind: "xlsx", label: "导出 Excel", icon: <FileExcelOutlined /> },
   { kind: "csv", label: "导出 CSV", icon: <FileTextOutlined /> },
+  { kind: "sav", label: "导出 SPSS（.sav）", icon: <BarChartOutlined /> },
   { kind: "zip", label: "下载附件压缩包", icon: <FileZipOutlined /> },
 ];
 
@@ -170,8 +172,9 @@ export function ExportTab() {
         </Space>
         <p className="wj-muted wj-export__hint">
           Excel 与 CSV 每份答卷一行、每题（或每个小题）一列，选项为答题者当时看到的文字；CSV 为 UTF-8
-          编码，可直接用 Excel 打开。上传的文件与签名旁有“下载链接”，点击即可下载，无需登录：链接在导出后 7
-          天内有效，每次打开都会核对导出人仍有导出权限。文件保留 {exportRetentionDays} 天。
+          编码，可直接用 Excel 打开。SPSS 文件以题目为变量标签、选项为值标签，多选每个选项一个 0/1
+          变量，“未作答”（-1）与“未显示”（-2，被逻辑隐藏或跳过）已设为缺失值。上传的文件与签名旁有“下载链接”，点击即可下载，无需登录：链接在导出后
+          7 天内有效，每次打开都会核对导出人仍有导出权限。文件保留 {exportRetentionDays} 天。
         </p>
         {parts.length > 0 && <Alert type="info" showIcon title={`按当前筛选导出：${parts.join("，")}`} />}
       </Card>
