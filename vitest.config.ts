@@ -6,12 +6,14 @@ const cores = os.availableParallelism();
 // One runner for every package's unit and API tests; e2e journeys run under Playwright instead.
 export default defineConfig({
   test: {
-    // The server's files run in shared workers (vitest.config.ts there), but for the few that replace a module.
+    // The server's and the web's files run in shared workers (their vitest.config.ts), but for the few that
+    // replace a module.
     projects: [
       "packages/core",
       "packages/server",
       "packages/server/vitest.isolated.config.ts",
       "packages/web",
+      "packages/web/vitest.isolated.config.ts",
     ],
     // Vitest's default is one worker fewer than the cores: a single worker on CI's two. The API tests spend much of
     // their time waiting on the database, scrypt and child processes, so one file more than the cores keeps them busy

@@ -15,29 +15,10 @@ const dataDir = fs.mkdtempSync(`${os.tmpdir()}/wjgj-e2e-`);
 // settings, the gallery's templates): they run once the others are done, so no journey running beside them sees a
 // list in mid-change.
 const SITE_WIDE = /\/admin(-hd|-templates)?\.spec\.ts$/;
-/**
- * The journeys whose outcome depends on the database under the server (SQL that differs between SQLite and
- * PostgreSQL: submits with limits and quotas, statistics and cross-analysis, exports, search, sorting and paging,
- * random papers, stock and money). Every journey runs on SQLite; with `E2E_JOURNEYS=database` only these run, and
- * .ci/run runs them on PostgreSQL as well. The server's unit and API tests cover both databases in full.
- */
-const DATABASE_JOURNEYS = [
-  "answer",
-  "results",
-  "response-viewer",
-  "creator-list",
-  "exam-bank",
-  "rewards",
-  "membership",
-  "withdrawal",
-].map((name) => `**/tests/${name}.spec.ts`);
-const onlyDatabase = process.env.E2E_JOURNEYS === "database";
-const projects: Project[] = onlyDatabase
-  ? [{ name: "journeys", testDir: "tests", testMatch: DATABASE_JOURNEYS }]
-  : [
-      { name: "journeys", testDir: "tests", testIgnore: SITE_WIDE },
-      { name: "site-wide", testDir: "tests", testMatch: SITE_WIDE, dependencies: ["journeys"] },
-    ];
+const projects: Project[] = [
+  { name: "journeys", testDir: "tests", testIgnore: SITE_WIDE },
+  { name: "site-wide", testDir: "tests", testMatch: SITE_WIDE, dependencies: ["journeys"] },
+];
 // Screenshots for the README are refreshed on request only, so ordinary runs leave docs/ untouched.
 if (process.env.SCREENSHOTS === "1") projects.push({ name: "screenshots", testDir: "screenshots" });
 

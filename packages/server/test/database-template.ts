@@ -2,6 +2,8 @@
 export interface DatabaseTemplate {
   sqliteFile?: string;
   postgresName?: string;
+  /** Every test database of the run is named with it, so the run's teardown can drop what is left. */
+  postgresPrefix?: string;
 }
 
 declare module "vitest" {

@@ -24,15 +24,23 @@ export default async function setup(project: TestProject) {
     project.provide("databaseTemplate", { sqliteFile: path.join(dataDir, "wjgj.sqlite") });
     return () => fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const name = `wjgj_tpl_${Date.now().toString(36)}_${process.pid}`;
+  const run = `${Date.now().toString(36)}_${process.pid}`;
+  const name = `wjgj_tpl_${run}`;
+  const prefix = `wjgj_t_${run}_`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const handle = openDb({ dataDir, databaseUrl: databaseUrlNamed(base, name) });
   await migrateToLatest(handle.db, handle.dialect);
   await handle.destroy();
-  project.provide("databaseTemplate", { postgresName: name });
+  project.provide("databaseTemplate", { postgresName: name, postgresPrefix: prefix });
   return async () => {
+    // Tests drop their databases in the background (helpers.ts); a worker may end before its last drops ran.
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [prefix],
+    );
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

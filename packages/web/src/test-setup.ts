@@ -1,5 +1,5 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
 
 // antd's responsive components read matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {
@@ -28,7 +28,13 @@ if (typeof window.ResizeObserver === "undefined") window.ResizeObserver = Resize
 // guard). A longer limit only matters when the state never comes.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Test files share their worker's modules and window (vitest.config.ts): what one test changes in them is undone
+// here, so the next file starts from the same state whichever ran before.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -13,7 +13,10 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
   await seedSiteContent(t.db, t.clock, 1);
-});
+  // The first page loads the renderer from the web package's source (transformed on the fly): tens of seconds on a
+  // loaded two-core machine, more than one test's limit, so it is paid here under the hook's own limit.
+  await page("/website/home");
+}, 120_000);
 afterAll(async () => {
   await t.close();
 });
