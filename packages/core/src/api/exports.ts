@@ -14,7 +14,7 @@
  */
 import type { Condition } from "../survey/definition/condition.ts";
 
-export const exportKinds = ["xlsx", "csv", "zip", "sav"] as const;
+export const exportKinds = ["xlsx", "csv", "zip", "sav", "r", "stata"] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 export const exportKindNames: Record<ExportKind, string> = {
@@ -22,6 +22,8 @@ export const exportKindNames: Record<ExportKind, string> = {
   csv: "CSV 答卷数据（.csv）",
   zip: "上传文件与签名（.zip）",
   sav: "SPSS 数据（.sav）",
+  r: "R 数据（.csv + .R）",
+  stata: "Stata 数据（.csv + .do）",
 };
 
 export const exportStatuses = ["queued", "running", "done", "failed", "expired"] as const;
@@ -154,6 +156,9 @@ export const exportFileTexts = {
   spssChosen: "选中",
   spssNotChosen: "未选中",
   spssFile: "_SPSS数据",
+  /** R and Stata: a zip of data.csv (the SPSS variables) and a script that reads it with labels. */
+  rFile: "_R数据",
+  stataFile: "_Stata数据",
   untitled: "问卷",
   unnamedFile: "文件",
 } as const;

@@ -1,3 +1,4 @@
+export * from "./analysis-messages.ts";
 export * from "./answer-space.ts";
 export * from "./answering.ts";
 export * from "./bank-messages.ts";

@@ -1,3 +1,4 @@
+import { analysisMessages } from "./analysis-messages.ts";
 import { spaceMessages } from "./answer-space.ts";
 import { rewardMessages } from "./reward-messages.ts";
 import { sampleMessages } from "./sample-service.ts";
@@ -224,7 +225,7 @@ export const messages = {
   questionaryNotTakenDown: "该问卷未被下架，无需恢复",
   takenDownFilterInvalid: "下架筛选条件无效",
   // Exports of results (export/*)
-  exportKindInvalid: "请选择导出格式：xlsx、csv、zip 或 sav",
+  exportKindInvalid: "请选择导出格式：xlsx、csv、zip、sav、r 或 stata",
   exportFilterInvalid: "导出筛选条件有误，请检查后重试",
   exportDateInvalid: "日期格式应为 YYYY-MM-DD",
   exportDateOrder: "开始日期不能晚于结束日期",
@@ -358,6 +359,7 @@ export const messages = {
   ...rewardMessages,
   ...spaceMessages,
   ...sampleMessages,
+  ...analysisMessages,
   entitlementResponses: "当前会员等级每份问卷最多回收{limit}份答卷，该问卷已暂停收集，升级会员可继续回收",
   entitlementUploadSpace: "文件存储空间已用完（{limit}MB），请删除不用的文件或升级会员",
   entitlementUploadSpaceRespondent: "该问卷暂时无法接收文件，请联系问卷发布者",

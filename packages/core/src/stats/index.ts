@@ -25,6 +25,7 @@ export {
   tTwoTailedP,
   zTwoTailedP,
 } from "./distributions.ts";
+export { type FactorAnalysis, factorAnalysis } from "./factor.ts";
 export {
   type KruskalWallis,
   kruskalWallis,
@@ -43,3 +44,4 @@ export {
   pairedTTest,
   type TTestRow,
 } from "./t-tests.ts";
+export { type RakingOptions, type RakingResult, rake } from "./weighting.ts";

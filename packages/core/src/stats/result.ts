@@ -33,6 +33,9 @@ export const MESSAGES = {
   badTable: "交叉表至少需要2行2列且各格为非负数",
   lengthMismatch: "各变量的数据长度不一致",
   collinear: "自变量之间存在完全共线性，无法估计回归系数",
+  factorTooFewVariables: "因子分析至少需要2个变量",
+  targetSum: "各目标比例之和须为100%",
+  targetsConflict: "各变量的目标比例互相矛盾（某些类别的样本全被其他变量的0%目标排除），无法加权",
 } as const;
 
 /** A value is missing when it is null, undefined or NaN. Infinity is bad input, not missing. */
