@@ -38,3 +38,66 @@ export function readSavWithPspp(savPath: string): Map<string, string[]> {
   }
   return tables;
 }
+
+/** One item of PSPP's CSV output: a table (title and rows of cells) or a line of text (ECHO). */
+export type PsppItem = { kind: "table"; title: string; rows: string[][] } | { kind: "text"; text: string };
+
+/** RFC 4180 records of a CSV text (PSPP quotes cells holding commas, quotes or line breaks). */
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      record.push(cell);
+      cell = "";
+    } else if (ch === "\n") {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = "";
+    } else if (ch !== "\r") cell += ch;
+  }
+  if (cell !== "" || record.length > 0) records.push([...record, cell]);
+  return records;
+}
+
+/**
+ * Runs `syntax` (which names its own files, relative to `dir`) in one PSPP call writing CSV, and answers the
+ * output items in order. `ECHO 'name'.` lines come back as text items: tests use them to mark sections.
+ */
+export function runPsppSyntax(dir: string, syntax: string): PsppItem[] {
+  ensurePspp();
+  const file = path.join(dir, "analysis.sps");
+  const out = path.join(dir, "analysis.csv");
+  fs.writeFileSync(file, syntax);
+  const run = spawnSync("pspp", ["-o", out, file], { cwd: dir, encoding: "utf8" });
+  if (run.status !== 0 || /error:/i.test(run.stderr) || /error:/i.test(run.stdout))
+    throw new Error(`PSPP 运行失败：${run.stderr}${run.stdout}`);
+  const items: PsppItem[] = [];
+  let block: string[][] = [];
+  const flush = () => {
+    const [first, ...rest] = block;
+    block = [];
+    if (!first) return;
+    const head = first.join(",");
+    if (head.startsWith("Table: "))
+      items.push({ kind: "table", title: head.slice("Table: ".length), rows: rest });
+    else items.push({ kind: "text", text: head });
+  };
+  for (const record of csvRecords(fs.readFileSync(out, "utf8"))) {
+    if (record.length === 1 && record[0] === "") flush();
+    else block.push(record);
+  }
+  flush();
+  return items;
+}

@@ -1,4 +1,4 @@
-import type { ResponseStatus, SurveyDefinition } from "@wjgj/core";
+import type { QuestionnaireKind, ResponseStatus, SurveyDefinition } from "@wjgj/core";
 import { submitResponse } from "../src/commands/answering/submit.ts";
 import { publishNew } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
@@ -9,7 +9,7 @@ export async function publishedQuestionnaire(
   t: TestContext,
   owner: BuiltUser,
   definition: SurveyDefinition,
-  kind = "survey" as const,
+  kind: QuestionnaireKind = "survey",
 ) {
   const q = await publishNew(t, owner, { kind, title: definition.title, definition });
   const revision = await t.db

@@ -1,3 +1,4 @@
+import type { AnalysisWeightingsTable } from "./tables/analysis-weightings.ts";
 import type { SpaceEarningsTable, SpacePostsTable } from "./tables/answer-space.ts";
 import type { CampaignPagesTable } from "./tables/campaign-pages.ts";
 import type { DesignerPresenceTable } from "./tables/designer-presence.ts";
@@ -131,4 +132,5 @@ export interface Database {
   space_posts: SpacePostsTable;
   space_earnings: SpaceEarningsTable;
   sample_orders: SampleOrdersTable;
+  analysis_weightings: AnalysisWeightingsTable;
 }

@@ -110,6 +110,12 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/getRescoreProgress": "results",
   "statistics/startRescore": "manageResponses",
   "statistics/getVoteResults": "results",
+  "statistics/getAnalysisVariables": "results",
+  "statistics/getAnalysis": "results",
+  "statistics/getWeighting": "results",
+  // The saved weighting changes every member's weighted figures: those who manage the responses set it.
+  "statistics/saveWeighting": "manageResponses",
+  "statistics/deleteWeighting": "manageResponses",
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
   // The 成绩单 PDF is read through getAnswerDetail.

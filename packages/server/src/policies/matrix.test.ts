@@ -219,6 +219,16 @@ describe("the questionnaire policy table", () => {
         responseId: 1,
         rowQuestionIds: ["q1"],
         columnQuestionId: "q1",
+        request: { method: "descriptives", variables: ["Q1"] },
+        margins: [
+          {
+            variable: "Q1",
+            targets: [
+              { value: 1, percent: 100 },
+              { value: 2, percent: 0 },
+            ],
+          },
+        ],
         grades: [{ questionId: "q2", score: 1 }],
         kind: path.startsWith("export/") ? "xlsx" : "link",
         role: "viewer",

@@ -45,6 +45,7 @@ import { redPacketPayoutsMigration } from "./0115-red-packet-payouts.ts";
 import { examPaperTagsMigration } from "./0120-exam-paper-tags.ts";
 import { cappedSubmitCountMigration } from "./0125-capped-submit-count.ts";
 import { spacePostStatesMigration } from "./0130-space-post-states.ts";
+import { analysisWeightingsMigration } from "./0135-analysis-weightings.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -93,6 +94,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0120-exam-paper-tags": examPaperTagsMigration(dialect),
     "0125-capped-submit-count": cappedSubmitCountMigration(dialect),
     "0130-space-post-states": spacePostStatesMigration(),
+    "0135-analysis-weightings": analysisWeightingsMigration(),
   };
 }
 

@@ -57,6 +57,16 @@ function paramsFor(path: string, questionnaireId: number, responseId: number): R
     responseIds: [responseId],
     rowQuestionIds: ["qs"],
     columnQuestionId: "qd",
+    request: { method: "descriptives", variables: ["Q1"] },
+    margins: [
+      {
+        variable: "Q1",
+        targets: [
+          { value: 1, percent: 100 },
+          { value: 2, percent: 0 },
+        ],
+      },
+    ],
     grades: [{ questionId: "qa", score: 1 }],
     ...(path === "statistics/getOverview" ? { days: 7 } : {}),
   };
@@ -87,6 +97,11 @@ describe("results authorization", () => {
       "statistics/getCrossAnalysis",
       "statistics/getExamReport",
       "statistics/getVoteResults",
+      "statistics/getAnalysisVariables",
+      "statistics/getAnalysis",
+      "statistics/getWeighting",
+      "statistics/saveWeighting",
+      "statistics/deleteWeighting",
       "answer/getAnswerList",
       "answer/getAnswerDetail",
       "answer/deleteAnswer",

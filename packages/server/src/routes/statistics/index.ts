@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { getAnalysis } from "../../commands/results/analysis/analysis.ts";
+import { getAnalysisVariables } from "../../commands/results/analysis/variables.ts";
+import { deleteWeighting, getWeighting, saveWeighting } from "../../commands/results/analysis/weighting.ts";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
 import { getExamReport } from "../../commands/results/exam-report.ts";
 import { getExamTagMastery } from "../../commands/results/exam-tag-mastery.ts";
@@ -9,17 +12,19 @@ import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { jobWorkerOf } from "../../jobs/index.ts";
 import {
+  analysisInput,
   crossInput,
   examReportInput,
   filterInput,
   idOnlyInput,
   overviewInput,
+  saveWeightingInput,
   textAnswersInput,
 } from "./schema.ts";
 
 /**
  * `/wjgj/api/statistics/*`: overview, per-question statistics, text answers, cross-analysis, exam
- * reports (with 知识点掌握) and vote reports. Only the questionnaire's owner (403 otherwise, 303 when not logged in).
+ * reports (with 知识点掌握), vote reports, and 统计分析 with its 加权. Only the questionnaire's owner (403 otherwise, 303 when not logged in).
  */
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
@@ -97,5 +102,46 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: idOnlyInput,
     handler: ({ viewer, input }) => getVoteResults(ctx, viewer, input.id),
+  });
+
+  // 统计分析 (issue #34): gated like 交叉分析; the weighting is changed by those who manage responses.
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getAnalysisVariables",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => getAnalysisVariables(ctx, viewer, input.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getAnalysis",
+    access: "account:use",
+    input: analysisInput,
+    handler: ({ viewer, input }) => getAnalysis(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getWeighting",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => getWeighting(ctx, viewer, input.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/saveWeighting",
+    access: "account:use",
+    input: saveWeightingInput,
+    handler: ({ viewer, input }) => saveWeighting(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/deleteWeighting",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => deleteWeighting(ctx, viewer, input.id),
   });
 }

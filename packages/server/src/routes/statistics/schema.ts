@@ -2,6 +2,7 @@ import { answerSorts, conditionSchema, messages, responseSources, responseStatus
 import { z } from "zod";
 import {
   blankAsAbsent,
+  booleanParam,
   enumParam,
   idParam,
   intFromText,
@@ -147,5 +148,121 @@ export const gradeInput = z.object({
       .array(gradeSchema, { error: messages.gradesInvalid })
       .min(1, messages.gradesInvalid)
       .max(200, messages.gradesInvalid),
+  ),
+});
+
+// 统计分析 (issue #34) ---------------------------------------------------------------------------------------
+
+/** A variable as the SPSS export names it (Q3, Q5_1, Q6_A, score), or a multi-select question's id (a set). */
+const variableName = z
+  .string({ error: messages.analysisVariableInvalid })
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, messages.analysisVariableInvalid);
+
+/** At most 30 variables per analysis: a 30 × 30 correlation matrix is already more than a page shows. */
+const ANALYSIS_MAX_VARIABLES = 30;
+
+const variableList = (min: number) =>
+  z
+    .array(variableName, { error: messages.analysisVariablesInvalid })
+    .min(min, messages.analysisVariablesInvalid)
+    .max(ANALYSIS_MAX_VARIABLES, messages.analysisVariablesInvalid);
+
+const code = z.number({ error: messages.analysisGroupsInvalid }).int(messages.analysisGroupsInvalid);
+
+const grouped = { test: variableList(1), group: variableName };
+
+const analysisRequest = z.discriminatedUnion(
+  "method",
+  [
+    z.object({ method: z.literal("descriptives"), variables: variableList(1) }),
+    z.object({ method: z.literal("crosstab"), row: variableName, column: variableName }),
+    ...(["independentT", "mannWhitney"] as const).map((method) =>
+      z.object({
+        method: z.literal(method),
+        ...grouped,
+        groups: z.tuple([code, code], { error: messages.analysisGroupsInvalid }).optional(),
+      }),
+    ),
+    z.object({
+      method: z.literal("pairedT"),
+      pairs: z
+        .array(z.tuple([variableName, variableName], { error: messages.analysisPairsInvalid }), {
+          error: messages.analysisPairsInvalid,
+        })
+        .min(1, messages.analysisPairsInvalid)
+        .max(ANALYSIS_MAX_VARIABLES, messages.analysisPairsInvalid),
+    }),
+    z.object({
+      method: z.literal("anova"),
+      ...grouped,
+      postHoc: z.enum(["tukey", "bonferroni"], { error: messages.analysisRequestInvalid }).default("tukey"),
+    }),
+    z.object({ method: z.literal("kruskalWallis"), ...grouped }),
+    z.object({
+      method: z.literal("correlation"),
+      variables: variableList(2),
+      kind: z.enum(["pearson", "spearman"], { error: messages.analysisRequestInvalid }).default("pearson"),
+    }),
+    z.object({
+      method: z.literal("regression"),
+      dependent: variableName,
+      independents: variableList(1).max(ANALYSIS_MAX_VARIABLES - 1, messages.analysisVariablesInvalid),
+    }),
+    z.object({
+      method: z.literal("reliability"),
+      variables: variableList(2),
+      reverse: variableList(0).default([]),
+    }),
+    z.object({
+      method: z.literal("factor"),
+      variables: variableList(2),
+      factors: z
+        .number({ error: messages.analysisFactorsInvalid })
+        .int(messages.analysisFactorsInvalid)
+        .min(1, messages.analysisFactorsInvalid)
+        .max(ANALYSIS_MAX_VARIABLES - 1, messages.analysisFactorsInvalid)
+        .optional(),
+    }),
+  ],
+  { error: messages.analysisRequestInvalid },
+);
+
+export const analysisInput = z.object({
+  id: idParam,
+  filter: filterParam,
+  weighted: blankAsAbsent(booleanParam("analysisWeightedInvalid")).transform((weighted) => weighted === true),
+  request: jsonObjectParam(analysisRequest),
+});
+
+const weightingTarget = z.object(
+  {
+    value: z.number({ error: messages.weightingMarginsInvalid }).int(messages.weightingMarginsInvalid),
+    percent: z
+      .number({ error: messages.weightingMarginsInvalid })
+      .min(0, messages.weightingMarginsInvalid)
+      .max(100, messages.weightingMarginsInvalid),
+  },
+  { error: messages.weightingMarginsInvalid },
+);
+
+const weightingMargin = z.object(
+  {
+    variable: variableName,
+    targets: z
+      .array(weightingTarget, { error: messages.weightingMarginsInvalid })
+      .min(2, messages.weightingMarginsInvalid)
+      .max(100, messages.weightingMarginsInvalid),
+  },
+  { error: messages.weightingMarginsInvalid },
+);
+
+/** Margins: an array, or the same as JSON text (forms). At most 5 variables: their cells multiply. */
+export const saveWeightingInput = z.object({
+  id: idParam,
+  margins: jsonObjectParam(
+    z
+      .array(weightingMargin, { error: messages.weightingMarginsInvalid })
+      .min(1, messages.weightingMarginsInvalid)
+      .max(5, messages.weightingMarginsInvalid),
   ),
 });

@@ -1,0 +1,137 @@
+import { getQuestionType, type Question, type SurveyDefinition } from "@wjgj/core";
+import type {
+  AnalysisSet,
+  AnalysisValueLabel,
+  AnalysisVariable,
+  AnalysisVariablesResult,
+} from "@wjgj/core/api/analysis";
+import type { AppContext } from "../../../context.ts";
+import type { Viewer } from "../../../http/viewer.ts";
+import { columnTitle, plain } from "../../exports/columns.ts";
+import { type ExportLayout, exportLayout } from "../../exports/rows.ts";
+import { type SavLayout, savLayout } from "../../exports/sav-variables.ts";
+import { analysisScope } from "./scope.ts";
+
+/** A variable of the catalogue with where the SPSS layout puts it and which codes it declares missing. */
+export interface CatalogueVariable extends AnalysisVariable {
+  /** Index into `SavLayout.values(…)`. */
+  index: number;
+  /** User-missing codes (未作答, 未显示): read as missing, as PSPP reads them. */
+  missing: readonly number[];
+}
+
+export interface Catalogue {
+  layout: ExportLayout;
+  sav: SavLayout;
+  variables: CatalogueVariable[];
+  sets: AnalysisSet[];
+  byName: ReadonlyMap<string, CatalogueVariable>;
+  setByName: ReadonlyMap<string, AnalysisSet>;
+}
+
+const multipleTypes = new Set(["multiple", "imageMultiple", "voteMultiple"]);
+// Identifiers, not measurements: an analysis of them means nothing.
+const identifiers = new Set(["seq", "response_id"]);
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * The points of a rating or matrix-scale question. The .sav leaves them unlabelled (they are numbers), but
+ * they are its categories for cross-tabs, groups and reverse scoring, with the captions the designer gave.
+ */
+function scalePoints(question: Question): AnalysisValueLabel[] {
+  if (question.type === "star") {
+    const { max, labels } = question.config;
+    return range(1, max).map((value) => ({ value, label: labels?.[value - 1] || String(value) }));
+  }
+  if (question.type === "nps") return range(0, 10).map((value) => ({ value, label: String(value) }));
+  const scale =
+    question.type === "likert"
+      ? question.config
+      : question.type === "matrixScale"
+        ? question.config.scale
+        : null;
+  if (!scale) return [];
+  return range(scale.start, scale.start + scale.points - 1).map((value) => ({
+    value,
+    label: scale.labels?.[value - scale.start] || String(value),
+  }));
+}
+
+/** The question behind a variable name: Q<题号> or Q<题号>_<item>. */
+function questionNumberOf(name: string): number | null {
+  const match = /^Q(\d+)(?:_|$)/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The analysis variables of a definition: the numeric variables of its SPSS export (same names, labels, codes
+ * and missing values; not the identifiers and the submit time), the exam score and the answering time, and
+ * each multi-select question as a set of its 0/1 variables.
+ */
+export function analysisCatalogue(definition: SurveyDefinition): Catalogue {
+  const layout = exportLayout(definition, null);
+  const sav = savLayout(layout);
+  const byNumber = new Map(layout.questions.map((q) => [q.number, q.questionId]));
+  const variables: CatalogueVariable[] = [];
+  sav.variables.forEach((v, index) => {
+    if (v.width > 0 || v.format === "datetime" || identifiers.has(v.name)) return;
+    const number = questionNumberOf(v.name);
+    const questionId = number === null ? "" : (byNumber.get(number) ?? "");
+    const missing = v.missing ?? [];
+    const question = layout.latest.get(questionId);
+    const labelled = (v.valueLabels ?? [])
+      .filter(([value]) => !missing.includes(value))
+      .map(([value, label]) => ({ value, label }));
+    variables.push({
+      name: v.name,
+      label: v.label,
+      questionId,
+      measure: v.measure,
+      values: labelled.length > 0 || !question ? labelled : scalePoints(question),
+      index,
+      missing,
+    });
+  });
+  const sets: AnalysisSet[] = [];
+  for (const question of layout.latest.values()) {
+    if (!multipleTypes.has(question.type)) continue;
+    const members = variables.filter((v) => v.questionId === question.id).map((v) => v.name);
+    const options = getQuestionType(question.type)?.options?.(question.config) ?? [];
+    sets.push({
+      name: question.id,
+      label: columnTitle(question),
+      questionId: question.id,
+      members,
+      categories: options.map((o, i) => ({ value: i + 1, label: plain(o.label) })),
+    });
+  }
+  return {
+    layout,
+    sav,
+    variables,
+    sets,
+    byName: new Map(variables.map((v) => [v.name, v])),
+    setByName: new Map(sets.map((s) => [s.name, s])),
+  };
+}
+
+/** `statistics/getAnalysisVariables`: what the analysis area offers to choose. */
+export async function getAnalysisVariables(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+): Promise<AnalysisVariablesResult> {
+  const { definition } = await analysisScope(ctx, viewer, id, "view");
+  const { variables, sets } = analysisCatalogue(definition);
+  return {
+    variables: variables.map(({ name, label, questionId, measure, values }) => ({
+      name,
+      label,
+      questionId,
+      measure,
+      values,
+    })),
+    sets,
+  };
+}
