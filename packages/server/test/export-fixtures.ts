@@ -137,7 +137,7 @@ export async function runExport(
   t: TestContext,
   owner: BuiltUser,
   questionnaireId: number,
-  kind: "xlsx" | "csv" | "zip" | "sav",
+  kind: "xlsx" | "csv" | "zip" | "sav" | "r" | "stata",
   filter?: Record<string, unknown>,
 ): Promise<JobView> {
   const created = await call<JobView>(t.app, "POST", "export/createExport", {

@@ -35,6 +35,8 @@ const suffixes: Record<ExportKind, string> = {
   csv: `${exportFileTexts.responsesFile}.csv`,
   zip: `${exportFileTexts.uploadsFile}.zip`,
   sav: `${exportFileTexts.spssFile}.sav`,
+  r: `${exportFileTexts.rFile}.zip`,
+  stata: `${exportFileTexts.stataFile}.zip`,
 };
 
 export const contentTypes: Record<ExportKind, string> = {
@@ -42,6 +44,8 @@ export const contentTypes: Record<ExportKind, string> = {
   csv: "text/csv; charset=utf-8",
   zip: "application/zip",
   sav: "application/x-spss-sav",
+  r: "application/zip",
+  stata: "application/zip",
 };
 
 /** `<问卷标题>_答卷数据.xlsx`, with the title made safe as a file name. */

@@ -114,10 +114,13 @@ export async function xlsxSink(filePath: string, headers: string[]): Promise<Row
 
 const CSV_CHUNK_CHARS = 256 * 1024;
 
-/** UTF-8 with a BOM (so Excel detects the encoding), RFC 4180 quoting, CRLF line ends. */
-export function csvSink(filePath: string, headers: string[]): RowSink {
+/**
+ * UTF-8 with a BOM (so Excel detects the encoding), RFC 4180 quoting, CRLF line ends. Without the BOM
+ * (`bom: false`) for files R and Stata read: their CSV readers would take it into the first column's name.
+ */
+export function csvSink(filePath: string, headers: string[], options: { bom?: boolean } = {}): RowSink {
   const { out, state, closed } = fileOut(filePath);
-  let pending = `\uFEFF${headers.map(csvField).join(",")}\r\n`;
+  let pending = `${options.bom === false ? "" : "\uFEFF"}${headers.map(csvField).join(",")}\r\n`;
   const flush = async () => {
     if (state.failure) throw state.failure;
     if (pending === "") return;

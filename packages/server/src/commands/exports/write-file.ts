@@ -17,6 +17,7 @@ import {
 import { savSink } from "./sav.ts";
 import { measureStrings, savLayout } from "./sav-variables.ts";
 import { csvSink, type RowSink, xlsxSink } from "./sinks.ts";
+import { isStatsKind, writeStatsZip } from "./stats-zip.ts";
 import { responseEntries, zipWriter } from "./zip.ts";
 
 export interface ExportRequest {
@@ -82,7 +83,7 @@ export function exportPredicate(definition: SurveyDefinition, filter: ExportFilt
 export async function writeExportFile(db: Db, request: ExportRequest): Promise<{ rows: number }> {
   const { questionnaireId, filter, signal } = request;
   const definition = await latestDefinition(db, questionnaireId);
-  // SPSS files hold the fixed questions only: 随机组卷 blocks and 下载链接 are spreadsheet columns.
+  // SPSS, R and Stata files hold the fixed questions only: 随机组卷 blocks and 下载链接 are spreadsheet columns.
   const tabular = request.kind === "xlsx" || request.kind === "csv";
   const drawn = tabular ? await drawnColumns(db, questionnaireId) : [];
   const layout = exportLayout(definition, filter, {
@@ -124,6 +125,8 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   }
 
   if (request.kind === "sav") return writeSav(db, request, layout, predicate, total);
+  if (isStatsKind(request.kind))
+    return writeStatsZip(db, request, definition.title, layout, predicate, total);
 
   const sink: RowSink = await (request.kind === "xlsx" ? xlsxSink : csvSink)(
     request.filePath,

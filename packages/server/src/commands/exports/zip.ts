@@ -27,6 +27,8 @@ export interface ZipEntrySource {
   name: string;
   /** A stored upload's key in storage, opened when the entry is written. */
   key?: string;
+  /** A local file the export wrote (the R and Stata exports' data.csv), read when the entry is written. */
+  path?: string;
   data?: Buffer;
 }
 
@@ -119,6 +121,7 @@ export async function zipWriter(filePath: string, storage: Storage) {
       if (entry.key && !stored) return;
       const processed = once(archive, "entry");
       if (stored) archive.append(stored.body, { name: entry.name });
+      else if (entry.path) archive.append(fs.createReadStream(entry.path), { name: entry.name });
       else archive.append(entry.data ?? Buffer.alloc(0), { name: entry.name });
       await Promise.race([processed, closed]);
       if (failure) throw failure;

@@ -165,7 +165,7 @@ describe("export/createExport", () => {
       token: owner.token,
       params: { questionnaireId: q.id, kind: "pdf" },
     });
-    expect(kind.body).toMatchObject({ code: 400, msg: "请选择导出格式：xlsx、csv、zip 或 sav" });
+    expect(kind.body).toMatchObject({ code: 400, msg: "请选择导出格式：xlsx、csv、zip、sav、r 或 stata" });
     expect(await jobCount()).toBe(0);
   });
 

@@ -1,5 +1,6 @@
 import {
   BarChartOutlined,
+  CodeOutlined,
   DeleteOutlined,
   DownloadOutlined,
   FileExcelOutlined,
@@ -37,6 +38,8 @@ const buttons: { kind: ExportKind; label: string; icon: React.ReactNode }[] = [
   { kind: "xlsx", label: "导出 Excel", icon: <FileExcelOutlined /> },
   { kind: "csv", label: "导出 CSV", icon: <FileTextOutlined /> },
   { kind: "sav", label: "导出 SPSS（.sav）", icon: <BarChartOutlined /> },
+  { kind: "r", label: "导出 R（.csv + .R）", icon: <CodeOutlined /> },
+  { kind: "stata", label: "导出 Stata（.csv + .do）", icon: <CodeOutlined /> },
   { kind: "zip", label: "下载附件压缩包", icon: <FileZipOutlined /> },
 ];
 
