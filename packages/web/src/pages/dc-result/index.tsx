@@ -7,6 +7,7 @@ import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { useOverview } from "../../api/results.ts";
 import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
 import { ShareDialog } from "../../components/share-dialog/index.tsx";
+import { AnalysisTab } from "./components/analysis/analysis-tab.tsx";
 import { AnswersTab } from "./components/answers/answers-tab.tsx";
 import { CrossTab } from "./components/cross-tab.tsx";
 import { EmptyResults } from "./components/empty-results.tsx";
@@ -22,7 +23,16 @@ import { ResultsContext, type ResultsContextValue } from "./hooks/results-contex
 import "./dc-result.css";
 import "./dc-result-phone.css";
 
-type TabKey = "overview" | "stats" | "cross" | "answers" | "exam" | "vote" | "export" | "winners";
+type TabKey =
+  | "overview"
+  | "stats"
+  | "cross"
+  | "analysis"
+  | "answers"
+  | "exam"
+  | "vote"
+  | "export"
+  | "winners";
 
 interface TabSpec {
   key: TabKey;
@@ -38,6 +48,7 @@ const tabSpecs: TabSpec[] = [
   { key: "overview", label: "概览", render: () => <OverviewTab />, filtered: false },
   { key: "stats", label: "分题统计", render: () => <StatisticsTab />, filtered: true },
   { key: "cross", label: "交叉分析", render: () => <CrossTab />, filtered: true },
+  { key: "analysis", label: "统计分析", render: () => <AnalysisTab />, filtered: true },
   { key: "answers", label: "答卷详情", render: () => <AnswersTab />, filtered: true },
   // 知识竞赛 is scored like an exam.
   { key: "exam", label: "考试成绩", render: () => <ExamTab />, filtered: true, kinds: ["exam", "knowledge"] },

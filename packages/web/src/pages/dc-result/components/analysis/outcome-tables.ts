@@ -1,0 +1,110 @@
+import type { AnalysisOutcome } from "@wjgj/core/api/analysis";
+import type { ChartOption } from "../../../../components/charts/chart-options.ts";
+import { groupedBarChart } from "../../../../components/charts/chart-options.ts";
+import { type StatTable, withStarNote } from "./table-model.ts";
+import { crosstabTables, descriptivesTables } from "./tables-basic.ts";
+import {
+  anovaTables,
+  independentTTables,
+  kruskalWallisTables,
+  mannWhitneyTables,
+  pairedTTables,
+} from "./tables-difference.ts";
+import { correlationTables, factorTables, regressionTables, reliabilityTables } from "./tables-relation.ts";
+
+/** The tables of an outcome, in the order a paper would print them, each with the stars footnote it needs. */
+export function outcomeTables(outcome: AnalysisOutcome): StatTable[] {
+  const tables = (() => {
+    switch (outcome.method) {
+      case "descriptives":
+        return descriptivesTables(outcome);
+      case "crosstab":
+        return crosstabTables(outcome);
+      case "independentT":
+        return independentTTables(outcome);
+      case "mannWhitney":
+        return mannWhitneyTables(outcome);
+      case "pairedT":
+        return pairedTTables(outcome);
+      case "anova":
+        return anovaTables(outcome);
+      case "kruskalWallis":
+        return kruskalWallisTables(outcome);
+      case "correlation":
+        return correlationTables(outcome);
+      case "regression":
+        return regressionTables(outcome);
+      case "reliability":
+        return reliabilityTables(outcome);
+      case "factor":
+        return factorTables(outcome);
+    }
+  })();
+  return tables.map(withStarNote);
+}
+
+const round = (value: number) => (Number.isFinite(value) ? Math.round(value * 100) / 100 : 0);
+
+/** Group means per variable as clustered bars (the variables a test could compute). */
+function meansChart(groups: string[], items: { label: string; means: number[] }[]): ChartOption | null {
+  if (!items.length) return null;
+  return groupedBarChart(
+    items.map((item) => item.label),
+    groups.map((name, k) => ({ name, values: items.map((item) => round(item.means[k] ?? Number.NaN)) })),
+  );
+}
+
+export interface OutcomeChart {
+  option: ChartOption;
+  label: string;
+}
+
+/** A small chart where it helps reading the table: the cross-tab's column shares, the groups' means. */
+export function outcomeChart(outcome: AnalysisOutcome): OutcomeChart | null {
+  switch (outcome.method) {
+    case "crosstab": {
+      const { table } = outcome;
+      const base = groupedBarChart(
+        table.columns.map((column) => column.label),
+        table.rows.map((row, i) => ({
+          name: row.label,
+          values: table.columns.map((_, j) => {
+            const total = table.columnTotals[j] ?? 0;
+            return total ? round(((table.counts[i]?.[j] ?? 0) / total) * 100) : 0;
+          }),
+        })),
+      );
+      return {
+        label: `${outcome.row.label}与${outcome.column.label}交叉分析图（列百分比）`,
+        option: { ...base, yAxis: { type: "value", axisLabel: { formatter: "{value}%" } } },
+      };
+    }
+    case "independentT": {
+      const option = meansChart(
+        outcome.groups.map((g) => g.label),
+        outcome.items.flatMap((item) =>
+          item.result.ok
+            ? [{ label: item.variable.label, means: [item.result.mean1, item.result.mean2] }]
+            : [],
+        ),
+      );
+      return option && { option: noInterval(option), label: `${outcome.group.label}各组平均值对比图` };
+    }
+    case "anova": {
+      const option = meansChart(
+        outcome.groups.map((g) => g.label),
+        outcome.items.flatMap((item) =>
+          item.result.ok ? [{ label: item.variable.label, means: item.result.groupMeans }] : [],
+        ),
+      );
+      return option && { option: noInterval(option), label: `${outcome.group.label}各组平均值对比图` };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Means are not counts: the value axis may show fractions. */
+function noInterval(option: ChartOption): ChartOption {
+  return { ...option, yAxis: { type: "value" } };
+}
