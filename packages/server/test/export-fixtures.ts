@@ -227,3 +227,46 @@ export function parseCsv(text: string): string[][] {
   }
   return records;
 }
+
+/**
+ * The statistics-software exports' survey (SPSS, R, Stata): a single choice, a multi-select its logic shows only
+ * after 买过, a number and a text, so each file has codes, 0/1 members, hidden and empty answers and strings.
+ */
+export const shoppingSurvey = {
+  schemaVersion: 1,
+  kind: "survey",
+  title: "购物体验调查",
+  pages: [
+    {
+      id: "p1",
+      questions: [
+        {
+          id: "bought",
+          type: "single",
+          title: "最近买过我们的产品吗",
+          required: true,
+          config: {
+            options: [
+              { id: "yes", label: "买过" },
+              { id: "no", label: "没买过" },
+            ],
+          },
+        },
+        {
+          id: "where",
+          type: "multiple",
+          title: "在哪里买的",
+          showIf: { kind: "selected", questionId: "bought", optionIds: ["yes"], match: "any" },
+          config: {
+            options: [
+              { id: "online", label: "网店" },
+              { id: "store", label: "门店" },
+            ],
+          },
+        },
+        { id: "age", type: "number", title: "您的年龄", config: {} },
+        { id: "advice", type: "textarea", title: "您的建议", config: {} },
+      ],
+    },
+  ],
+};

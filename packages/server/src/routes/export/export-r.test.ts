@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ChoiceStatistics, NumericStatistics, QuestionStatisticsResult } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  shoppingSurvey as definition,
   download,
   parseCsv,
   publishNew,
@@ -14,45 +15,6 @@ import {
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { ensureR, runR } from "../../../test/rscript.ts";
-
-const definition = {
-  schemaVersion: 1,
-  kind: "survey",
-  title: "购物体验调查",
-  pages: [
-    {
-      id: "p1",
-      questions: [
-        {
-          id: "bought",
-          type: "single",
-          title: "最近买过我们的产品吗",
-          required: true,
-          config: {
-            options: [
-              { id: "yes", label: "买过" },
-              { id: "no", label: "没买过" },
-            ],
-          },
-        },
-        {
-          id: "where",
-          type: "multiple",
-          title: "在哪里买的",
-          showIf: { kind: "selected", questionId: "bought", optionIds: ["yes"], match: "any" },
-          config: {
-            options: [
-              { id: "online", label: "网店" },
-              { id: "store", label: "门店" },
-            ],
-          },
-        },
-        { id: "age", type: "number", title: "您的年龄", config: {} },
-        { id: "advice", type: "textarea", title: "您的建议", config: {} },
-      ],
-    },
-  ],
-};
 
 /** Six responses: 买过 ×4 (网店 3, 门店 2), 没买过 ×2 (在哪里买的 hidden: 未显示); one age left empty. */
 const answers: Record<string, unknown>[] = [

@@ -1,50 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { download, publishNew, runExport, submitAnswers } from "../../../test/export-fixtures.ts";
+import {
+  shoppingSurvey as definition,
+  download,
+  publishNew,
+  runExport,
+  submitAnswers,
+} from "../../../test/export-fixtures.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { readSavWithPspp } from "../../../test/pspp.ts";
 import { chinaDateTime } from "../../clock.ts";
-
-const definition = {
-  schemaVersion: 1,
-  kind: "survey",
-  title: "购物体验调查",
-  pages: [
-    {
-      id: "p1",
-      questions: [
-        {
-          id: "bought",
-          type: "single",
-          title: "最近买过我们的产品吗",
-          required: true,
-          config: {
-            options: [
-              { id: "yes", label: "买过" },
-              { id: "no", label: "没买过" },
-            ],
-          },
-        },
-        {
-          id: "where",
-          type: "multiple",
-          title: "在哪里买的",
-          showIf: { kind: "selected", questionId: "bought", optionIds: ["yes"], match: "any" },
-          config: {
-            options: [
-              { id: "online", label: "网店" },
-              { id: "store", label: "门店" },
-            ],
-          },
-        },
-        { id: "age", type: "number", title: "您的年龄", config: {} },
-        { id: "advice", type: "textarea", title: "您的建议", config: {} },
-      ],
-    },
-  ],
-};
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
