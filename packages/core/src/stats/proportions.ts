@@ -11,11 +11,13 @@ export interface Proportion {
   ciUpper: number;
 }
 
+/**
+ * `count` and `n` may be weighted (sums of case weights, n = Σw as SPSS's WEIGHT BY counts cases): the share is
+ * then the weighted share, and the interval the Wilson interval of that share at n = Σw.
+ */
 export function proportionWilson(count: number, n: number, level = 0.95): StatResult<Proportion> {
-  if (![count, n, level].every(Number.isFinite) || !Number.isInteger(count) || !Number.isInteger(n)) {
-    return statError("non-finite", "频数和样本量必须是整数");
-  }
-  if (n < 1) return statError("too-few-values", "样本量至少为1");
+  if (![count, n, level].every(Number.isFinite)) return statError("non-finite", "频数和样本量必须是有限的数");
+  if (n <= 0) return statError("too-few-values", "样本量须大于0");
   if (count < 0 || count > n) return statError("bad-argument", "频数必须在0和样本量之间");
   if (level <= 0 || level >= 1) return statError("bad-argument", "置信水平必须在0和1之间");
   const z = normalQuantileAt(1 - (1 - level) / 2);

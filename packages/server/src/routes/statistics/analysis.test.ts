@@ -487,7 +487,11 @@ describe("weighting", () => {
     const outside = (g: number) => answers.filter((a) => genderOf(a) === g && ageOf(a) === null).length;
     expect(men?.count).toBeCloseTo(0.48 * both + outside(1), 3);
     expect(women?.count).toBeCloseTo(0.52 * both + outside(2), 3);
-    expect(men?.proportion).toMatchObject({ ok: true, count: Math.round(men?.count ?? 0) });
+    // The share is the weighted share, its Wilson interval taken at n = Σw.
+    const weightedN = (men?.count ?? 0) + (women?.count ?? 0);
+    expect(men?.proportion).toMatchObject({ ok: true, count: men?.count });
+    expect(men?.proportion.ok && men.proportion.n).toBeCloseTo(weightedN, 9);
+    expect(men?.proportion.ok && men.proportion.proportion).toBeCloseTo((men?.count ?? 0) / weightedN, 9);
 
     expect(await refused({ method: "independentT", test: ["Q5"], group: "Q1" }, { weighted: true })).toBe(
       "加权仅用于描述统计与交叉表",

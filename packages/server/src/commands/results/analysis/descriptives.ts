@@ -11,8 +11,8 @@ type Item = Extract<AnalysisOutcome, { method: "descriptives" }>["items"][number
 
 /**
  * Each code's count among the answers and its share with a Wilson 95 % interval. Weighted counts are sums of
- * weights; the interval then takes them rounded to whole cases, as SPSS treats non-integer case weights
- * (WEIGHT BY with FREQUENCIES), since a Wilson interval is defined on counts.
+ * weights, and the share is the weighted share (what the weighting was for: a margin raked to 40 % reads 40 %),
+ * its interval taken at n = Σw.
  */
 function proportions(categories: AnalysisValueLabel[], counts: number[], n: number): Item["proportions"] {
   return categories.map((category, k) => {
@@ -21,7 +21,7 @@ function proportions(categories: AnalysisValueLabel[], counts: number[], n: numb
       value: category.value,
       label: category.label,
       count,
-      proportion: proportionWilson(Math.round(count), Math.round(n)),
+      proportion: proportionWilson(count, n),
     };
   });
 }
