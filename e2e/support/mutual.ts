@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { TOKEN_PAGE } from "./accounts.ts";
 import { simpleSurvey } from "./answer-page.ts";
 
 /** Helpers of the answer-space (互填) journeys: a fresh account's published questionnaire, a page as that account. */
@@ -24,7 +25,7 @@ export async function publishAs(request: APIRequestContext, token: string, title
 
 /** Opens `path` logged in with `token`: the token goes where the login screen puts it. */
 export async function openWithToken(page: Page, token: string, path: string) {
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto(path);
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { ADMIN, DEMO_PERSONAL, openLoggedIn, TOKEN_PAGE } from "../support/accounts.ts";
 import { simpleSurvey } from "../support/answer-page.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 import { expectNoSeriousViolations, waitForSettledAnimations } from "../support/axe.ts";
@@ -44,7 +44,7 @@ async function expectDialogBehaviour(page: Page, opener: Locator, dialog: Locato
 /** A fresh account with 50 元 in its wallet, logged in on `path`. */
 async function openFunded(page: Page, request: APIRequestContext, path: string) {
   const { token } = await fundedAccount(request);
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto(path);
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { newSmsAccount } from "../support/accounts.ts";
+import { newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
 
 /**
  * Issue #33: an order left unpaid read "-99.00 待支付" beside the paid one, like a double charge, with nothing
@@ -35,7 +35,7 @@ for (const width of [1280, 390]) {
     const token = await newSmsAccount(request, "135");
     const toPay = await startedOrder(request, token);
     const toCancel = await startedOrder(request, token);
-    await page.goto("/website/home");
+    await page.goto(TOKEN_PAGE);
     await page.evaluate((value) => localStorage.setItem("token", value), token);
     await page.goto("/dc/personalCenter/personalDetail?type=3");
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiUserInfo, latestSmsCode } from "../support/accounts.ts";
+import { apiUserInfo, latestSmsCode, TOKEN_PAGE } from "../support/accounts.ts";
 import { apiPartnerLogin } from "../support/partner.ts";
 
 test.describe("/ConfirmPhone", () => {
@@ -11,7 +11,7 @@ test.describe("/ConfirmPhone", () => {
   test("binds a phone with a code and goes to the project list", async ({ page, request }) => {
     const token = await apiPartnerLogin(request, "confirm-phone-1");
     const newPhone = "13700000003";
-    await page.goto("/website/home");
+    await page.goto(TOKEN_PAGE);
     await page.evaluate((value) => localStorage.setItem("token", value), token);
     await page.goto("/ConfirmPhone");
 
@@ -29,7 +29,7 @@ test.describe("/ConfirmPhone", () => {
 
   test("a wrong code is shown next to the code field", async ({ page, request }) => {
     const token = await apiPartnerLogin(request, "confirm-phone-2");
-    await page.goto("/website/home");
+    await page.goto(TOKEN_PAGE);
     await page.evaluate((value) => localStorage.setItem("token", value), token);
     await page.goto("/ConfirmPhone");
     const form = page.getByTestId("confirm-phone-form");

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn } from "../support/accounts.ts";
+import { ADMIN, DEMO_PERSONAL, DEMO_VIP2, openLoggedIn, TOKEN_PAGE } from "../support/accounts.ts";
 
 test.describe("error catalogue in the browser", () => {
   test("a 303 answer sends to /Loginone with the login-expired toast", async ({ page }) => {
-    await page.goto("/website/home");
+    await page.goto(TOKEN_PAGE);
     await page.evaluate(() => localStorage.setItem("token", "bogus-token-that-expired"));
     await page.goto("/dc/dclist");
     await expect(page.getByText("登录失效，请重新登录")).toBeVisible();

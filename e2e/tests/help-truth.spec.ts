@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { seedHelp } from "../../packages/server/src/seed/help-content.ts";
-import { apiLogin, DEMO_PERSONAL } from "../support/accounts.ts";
+import { apiLogin, DEMO_PERSONAL, TOKEN_PAGE } from "../support/accounts.ts";
 
 /**
  * The help centre may only describe what the product does: every screen an article sends a reader to is
@@ -24,7 +24,7 @@ test.describe("help centre truth", () => {
     });
     const id = ((await list.json()) as { data: { list: { id: number }[] } }).data.list[0]?.id;
     expect(id, "演示用户没有问卷").toBeTruthy();
-    await page.goto("/website/home");
+    await page.goto(TOKEN_PAGE);
     await page.evaluate((value) => localStorage.setItem("token", value), token);
 
     for (const screen of screens) {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN, apiLogin } from "../support/accounts.ts";
+import { ADMIN, apiLogin, TOKEN_PAGE } from "../support/accounts.ts";
 import { fundedAccount } from "../support/wallet.ts";
 
 /** What the finance team attaches: any real PDF (the server checks the %PDF- signature). */
@@ -19,7 +19,7 @@ test("发票: the user asks for one on a paid order, the admin attaches the PDF,
   test.slow();
   const { token, orderNo } = await fundedAccount(request);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto("/dc/personalCenter?type=3");
   const row = page.getByTestId("consumption-row").filter({ hasText: orderNo });
@@ -42,7 +42,7 @@ test("发票: the user asks for one on a paid order, the admin attaches the PDF,
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const { token: adminToken } = await apiLogin(request, ADMIN);
-  await admin.goto("/website/home");
+  await admin.goto(TOKEN_PAGE);
   await admin.evaluate((value) => localStorage.setItem("token", value), adminToken);
   await admin.goto("/dw/invoices");
   const adminRow = admin.getByTestId("admin-invoices").getByRole("row").filter({ hasText: orderNo });

@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { newSmsAccount, openUserPanel } from "../support/accounts.ts";
+import { newSmsAccount, openUserPanel, TOKEN_PAGE } from "../support/accounts.ts";
 
 async function buyGold(page: Page, request: APIRequestContext) {
   const token = await newSmsAccount(request, "139");
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto("/website/version");
   const gold = page.getByTestId("plan-card").filter({ hasText: "黄金会员" });

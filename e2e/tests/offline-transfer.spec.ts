@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN, apiLogin, newSmsAccount, openUserPanel } from "../support/accounts.ts";
+import { ADMIN, apiLogin, newSmsAccount, openUserPanel, TOKEN_PAGE } from "../support/accounts.ts";
 
 // Each step waits up to 30 s: on a loaded two-core machine a console list that refetches after a change took
 // longer than the default 10 s (the order was listed, just late).
@@ -16,7 +16,7 @@ async function openAdmin(browser: Browser, request: Parameters<typeof apiLogin>[
   const context = await browser.newContext();
   const admin = await context.newPage();
   const { token } = await apiLogin(request, ADMIN);
-  await admin.goto("/website/home");
+  await admin.goto(TOKEN_PAGE);
   await admin.evaluate((value) => localStorage.setItem("token", value), token);
   await admin.goto(path);
   return { context, admin };
@@ -24,7 +24,7 @@ async function openAdmin(browser: Browser, request: Parameters<typeof apiLogin>[
 
 /** Signs in as a fresh SMS account and opens 立即开通 of 黄金会员 (yearly) from the pricing page. */
 async function openGoldCheckout(page: Page, token: string) {
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto("/website/version");
   await page.locator("html[data-live]").waitFor({ state: "attached" });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { newSmsAccount } from "../support/accounts.ts";
+import { newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
 import { expectNoSeriousViolations, preloadAxe } from "../support/axe.ts";
 
 /**
@@ -103,7 +103,7 @@ for (const width of [1280, 390] as const) {
         difficulty: 3,
       });
 
-      await page.goto("/website/home");
+      await page.goto(TOKEN_PAGE);
       await page.evaluate((value) => localStorage.setItem("token", value), token);
       await page.goto("/dc/questionBank");
       await page.getByRole("button", { name: "消防题库", exact: true }).click();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ADMIN, apiLogin, apiUserInfo, newSmsAccount } from "../support/accounts.ts";
+import { ADMIN, apiLogin, apiUserInfo, newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
 import { simpleSurvey } from "../support/answer-page.ts";
 import { unique } from "../support/answering.ts";
 
@@ -33,7 +33,7 @@ async function publishAs(request: APIRequestContext, token: string, title: strin
 }
 
 async function openAs(page: Page, token: string, path: string) {
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto(path);
 }

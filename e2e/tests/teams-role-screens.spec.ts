@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiLogin, DEMO_PERSONAL, newSmsAccount } from "../support/accounts.ts";
+import { apiLogin, DEMO_PERSONAL, newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
 import { genderQuestion, publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 
 /*
@@ -36,7 +36,7 @@ async function member(request: APIRequestContext, ownerToken: string, id: number
 }
 
 async function openAs(page: Page, token: string, path: string) {
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto(path);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, apiLogin } from "../support/accounts.ts";
+import { ADMIN, apiLogin, TOKEN_PAGE } from "../support/accounts.ts";
 import { fundedAccount } from "../support/wallet.ts";
 
 test("提现: the user asks, the amount is frozen, the admin confirms the payout and the user sees 已打款", async ({
@@ -8,7 +8,7 @@ test("提现: the user asks, the amount is frozen, the admin confirms the payout
   request,
 }) => {
   const { phone, token } = await fundedAccount(request);
-  await page.goto("/website/home");
+  await page.goto(TOKEN_PAGE);
   await page.evaluate((value) => localStorage.setItem("token", value), token);
   await page.goto("/dc/personalCenter?type=2");
   await expect(page.getByTestId("wallet-balance")).toHaveText("50.00");
@@ -28,7 +28,7 @@ test("提现: the user asks, the amount is frozen, the admin confirms the payout
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   const { token: adminToken } = await apiLogin(request, ADMIN);
-  await admin.goto("/website/home");
+  await admin.goto(TOKEN_PAGE);
   await admin.evaluate((value) => localStorage.setItem("token", value), adminToken);
   await admin.goto("/dw/withdrawals");
   const screen = admin.getByTestId("admin-withdrawals");

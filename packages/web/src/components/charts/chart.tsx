@@ -1,6 +1,7 @@
 import { Skeleton } from "antd";
 import type { EChartsType } from "echarts/core";
 import { useEffect, useRef, useState } from "react";
+import { usePrefersReducedMotion } from "../../lib/reduced-motion.tsx";
 import type { ChartOption } from "./chart-options.ts";
 import { loadEcharts } from "./load-echarts.ts";
 import "./chart.css";
@@ -22,6 +23,8 @@ export function Chart({ option, height = 280, label, kind }: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
+  // Bars that grow and pies that sweep are motion like any other (WCAG 2.3.3): drawn at once when asked.
+  const reduceMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     let disposed = false;
@@ -47,8 +50,9 @@ export function Chart({ option, height = 280, label, kind }: ChartProps) {
   }, []);
 
   useEffect(() => {
-    if (state === "ready") chart.current?.setOption(option, { notMerge: true });
-  }, [option, state]);
+    if (state === "ready")
+      chart.current?.setOption(reduceMotion ? { ...option, animation: false } : option, { notMerge: true });
+  }, [option, state, reduceMotion]);
 
   return (
     <div className="wj-chart" role="img" aria-label={label} data-kind={kind} data-state={state}>

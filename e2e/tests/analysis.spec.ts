@@ -1,0 +1,252 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
+
+// 统计分析 (issue #34): a researcher's path through the results page's analysis area, on the demo survey the
+// server seeds (2026年度员工满意度调查, 180 responses), and on a small survey of the journey's own for weighting,
+// the .sav and what the page says to bad input.
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+const DEMO_TITLE = "2026年度员工满意度调查";
+
+async function demoSurveyId(request: APIRequestContext): Promise<number> {
+  const { token } = await apiLogin(request, DEMO_PERSONAL);
+  const body = (await (
+    await request.get("/wjgj/api/questionary/getQuestionaryList", {
+      headers: { token },
+      params: { pageNum: 1, pageSize: 20, title: DEMO_TITLE },
+    })
+  ).json()) as Envelope<{ list: { id: number; title: string }[] }>;
+  const demo = body.data.list.find((item) => item.title === DEMO_TITLE);
+  expect(demo, "演示数据中应有员工满意度调查").toBeDefined();
+  return demo?.id ?? 0;
+}
+
+/** Opens the antd select named `label` inside `scope` and picks the option whose text contains `option`. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option })
+    .first()
+    .click();
+  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+}
+
+/** Multi-select pickers stay open after a pick: Escape closes them. */
+async function chooseMany(page: Page, scope: Locator, label: string, options: string[]) {
+  await scope.getByLabel(label, { exact: true }).click();
+  for (const option of options)
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option })
+      .first()
+      .click();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+}
+
+async function pickMethod(page: Page, tab: Locator, method: string) {
+  await tab.getByTestId("analysis-method").click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: method })
+    .first()
+    .click();
+  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+}
+
+/** Runs the analysis and waits for the server's answer to be on the page. */
+async function run(page: Page, tab: Locator) {
+  const answered = page.waitForResponse((r) => r.url().includes("/statistics/getAnalysis") && r.ok());
+  await tab.getByTestId("analysis-run").click();
+  await answered;
+  const result = tab.getByTestId("analysis-result");
+  await expect(result).toBeVisible();
+  return result;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const width of [1280, 390] as const) {
+  test.describe(`统计分析 at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
+
+    test("a cross-tab with χ² and a one-way ANOVA on the demo survey, each with its reading", async ({
+      page,
+      request,
+    }) => {
+      const id = await demoSurveyId(request);
+      await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${id}&tab=analysis`);
+      const tab = page.getByTestId("analysis-tab");
+      await expect(tab).toBeVisible();
+
+      await pickMethod(page, tab, "交叉卡方");
+      await choose(page, tab, "行变量", "您所在的部门");
+      await choose(page, tab, "列变量", "您对公司的整体满意度");
+      let result = await run(page, tab);
+      await expect(result).toContainText("Pearson卡方");
+      await expect(result).toContainText(/「您所在的部门」与「您对公司的整体满意度」/);
+      // Every department is a row with its counts; nothing reads NaN.
+      for (const dept of ["研发中心", "市场部", "销售部", "人力行政", "财务部"])
+        await expect(result.getByText(dept).first()).toBeVisible();
+      await expect(result).not.toContainText("NaN");
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/analysis-crosstab-${width}.png`, fullPage: true });
+
+      await pickMethod(page, tab, "单因素方差分析");
+      await chooseMany(page, tab, "检验变量", ["您有多大可能向朋友推荐"]);
+      await choose(page, tab, "分组变量", "您所在的部门");
+      result = await run(page, tab);
+      await expect(result).toContainText(/不同「您所在的部门」在「您有多大可能向朋友推荐来公司工作？」上/);
+      await expect(result).toContainText("F");
+      await expect(result).not.toContainText("NaN");
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/analysis-anova-${width}.png`, fullPage: true });
+    });
+  });
+}
+
+const small = (title: string) => ({
+  schemaVersion: 1,
+  kind: "survey",
+  title,
+  pages: [
+    {
+      id: "p1",
+      questions: [
+        {
+          id: "gender",
+          type: "single",
+          title: "您的性别",
+          required: true,
+          config: {
+            options: [
+              { id: "m", label: "男" },
+              { id: "f", label: "女" },
+            ],
+          },
+        },
+        {
+          id: "team",
+          type: "single",
+          title: "所在小组",
+          required: true,
+          config: {
+            options: [
+              { id: "a", label: "一组" },
+              { id: "b", label: "二组" },
+            ],
+          },
+        },
+        { id: "score", type: "star", title: "满意程度", required: true, config: { max: 5 } },
+      ],
+    },
+  ],
+});
+
+test.describe("统计分析 with weighting, the .sav and bad input", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("weights to target margins, refuses margins that miss 100 %, says why a test cannot run, exports the .sav", async ({
+    page,
+    request,
+  }) => {
+    const q = await publishQuestionnaire(request, small(unique("统计分析加权")));
+    // 一组 has a single respondent: a t-test by 小组 cannot run, and the page says so rather than print a number.
+    const rows: [string, string, number][] = [
+      ["m", "a", 5],
+      ["m", "b", 4],
+      ["m", "b", 3],
+      ["f", "b", 2],
+      ["f", "b", 4],
+      ["f", "b", 5],
+      ["f", "b", 3],
+      ["f", "b", 1],
+    ];
+    for (const [i, [gender, team, score]] of rows.entries())
+      await submitAnswers(
+        request,
+        q.publicId,
+        { gender: { optionId: gender }, team: { optionId: team }, score },
+        { key: `analysis-${i}` },
+      );
+
+    // A text-free survey still has a nominal variable: the server refuses it as a t-test's test variable.
+    const variables = (await (
+      await request.get("/wjgj/api/statistics/getAnalysisVariables", {
+        headers: { token: q.token },
+        params: { id: q.id },
+      })
+    ).json()) as Envelope<{ variables: { name: string; label: string }[] }>;
+    const nameOf = (label: string) => variables.data.variables.find((v) => v.label === label)?.name ?? "";
+    const refused = (await (
+      await request.post("/wjgj/api/statistics/getAnalysis", {
+        headers: { token: q.token },
+        data: {
+          id: q.id,
+          request: { method: "independentT", test: [nameOf("您的性别")], group: nameOf("所在小组") },
+        },
+      })
+    ).json()) as Envelope<null>;
+    expect(refused.code).not.toBe(200);
+    expect(refused.msg).toContain("「您的性别」不是数值变量");
+
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${q.id}&tab=analysis`);
+    const tab = page.getByTestId("analysis-tab");
+    await expect(tab).toBeVisible();
+
+    // A group with one respondent: the core's reason, in Chinese, where the figures would be.
+    await pickMethod(page, tab, "独立样本t检验");
+    await chooseMany(page, tab, "检验变量", ["满意程度"]);
+    await choose(page, tab, "分组变量", "所在小组");
+    let result = await run(page, tab);
+    await expect(result).toContainText("每组至少需要2个有效值");
+    await expect(result).not.toContainText("NaN");
+
+    // 设置加权: 男 and 女 to 50 % each; 40 + 50 is refused with the total shown.
+    await tab.getByTestId("weighting-open").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await choose(page, dialog, "第1个加权变量", "您的性别");
+    await dialog.getByLabel("男的目标比例").fill("40");
+    await dialog.getByLabel("女的目标比例").fill("50");
+    await dialog.getByTestId("weighting-save").click();
+    await expect(dialog.getByTestId("weighting-problem")).toContainText("须等于100%");
+    await dialog.getByLabel("女的目标比例").fill("60");
+    const saved = page.waitForResponse((r) => r.url().includes("/statistics/saveWeighting") && r.ok());
+    await dialog.getByTestId("weighting-save").click();
+    await saved;
+    await expect(dialog.getByTestId("weighting-summary")).toContainText("加权效率");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    // Weighted descriptives: 男 (3 of 8 answers) now counts for 40 %.
+    await pickMethod(page, tab, "描述统计");
+    await chooseMany(page, tab, "分析变量", ["您的性别"]);
+    await tab.getByTestId("weighting-switch").click();
+    result = await run(page, tab);
+    await expect(result.getByTestId("analysis-weighted")).toBeVisible();
+    await expect(result).toContainText("40.0%");
+    await page.screenshot({ path: "/tmp/analysis-weighted-1280.png", fullPage: true });
+
+    // The .sav, through the export jobs.
+    await page.getByRole("tab", { name: "导出", exact: true }).click();
+    const exportTab = page.getByTestId("export-tab");
+    await exportTab.getByRole("button", { name: /SPSS/ }).click();
+    const download = exportTab.locator(".ant-table-tbody").getByRole("button", { name: "下载" });
+    await expect(download).toBeVisible({ timeout: 30_000 });
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.sav$/);
+    const path = await file.path();
+    const { readFile } = await import("node:fs/promises");
+    const bytes = await readFile(path);
+    // An SPSS system file starts with its record type "$FL2".
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("$FL2");
+  });
+});
