@@ -23,7 +23,6 @@ export const analysisMessages = {
   analysisFactorsTooMany: "因子数需小于变量数（{count}个）",
   analysisWeightingMissing: "尚未设置加权，请先设定各变量的目标比例",
   analysisWeightedUnsupported: "加权仅用于描述统计与交叉表",
-  analysisWeightedMeanUnsupported: "加权后暂不计算均值、标准差等统计量，频数与比例已加权",
   weightingMarginsInvalid: "请设置1-5个加权变量，每个变量给出各编码的目标比例（0-100）",
   weightingVariableRepeated: "「{label}」重复设置",
   weightingValueRepeated: "「{label}」的编码 {value} 重复设置",

@@ -54,6 +54,36 @@ describe("descriptives (PSPP EXAMINE / DESCRIPTIVES on PlantGrowth$weight)", () 
     expect(flat.kurtosis).toBeNull();
   });
 
+  it("fractional case weights as PSPP's DESCRIPTIVES and EXAMINE under WEIGHT BY (raking weights)", () => {
+    // PSPP 1.6.2, SET FORMAT=F20.10, WEIGHT BY w: N 8, mean 3.2625, S.E. mean .4501735776, SD 1.2732831578,
+    // variance 1.62125, CI 2.1980086409–4.3269913591, skewness -.0905958060 (.7521014331), kurtosis
+    // -.6996842162 (1.4808804790), HAVERAGE percentiles 25/50/75: 2, 3, 4.25; min 1, max 5.
+    const x = [1, 2, 3, 4, 5, 2, 3];
+    const w = [0.5, 1.2, 0.8, 2.0, 1.5, 0.7, 1.3];
+    const r = unwrap(descriptives(x, w));
+    const expected: [number, number][] = [
+      [r.n, 8],
+      [r.mean, 3.2625],
+      [r.se, 0.4501735776],
+      [r.sd, 1.2732831578],
+      [r.variance, 1.62125],
+      [r.ciLower, 2.1980086409],
+      [r.ciUpper, 4.3269913591],
+      [r.skewness ?? Number.NaN, -0.090595806],
+      [r.skewnessSe ?? Number.NaN, 0.7521014331],
+      [r.kurtosis ?? Number.NaN, -0.6996842162],
+      [r.kurtosisSe ?? Number.NaN, 1.480880479],
+      [r.q1, 2],
+      [r.median, 3],
+      [r.q3, 4.25],
+      [r.min, 1],
+      [r.max, 5],
+    ];
+    for (const [actual, reference] of expected) expect(printedAs(actual, reference, 10)).toBe(true);
+    // Less than two cases' worth of weight has no n − 1.
+    expect(descriptives([1, 2], [0.5, 0.4])).toMatchObject({ ok: false, reason: "too-few-values" });
+  });
+
   it("frequency weights as SPSS WEIGHT BY (PSPP EXAMINE with WEIGHT BY w)", () => {
     // PSPP 1.6.2: N 16, mean 6.1875, SE .781125, CI 4.522571–7.852429, variance 9.7625, quartiles 3.25, 6.5, 8.75,
     // skewness .041272 (.564308), kurtosis -.965966 (1.090774).
@@ -76,7 +106,7 @@ describe("descriptives (PSPP EXAMINE / DESCRIPTIVES on PlantGrowth$weight)", () 
       [r.kurtosisSe ?? Number.NaN, 1.090774],
     ];
     for (const [actual, reference] of expected) expect(printedAs(actual, reference, 6)).toBe(true);
-    expect(descriptives([1, 2], [1.5, 1])).toMatchObject({ ok: false, reason: "bad-argument" });
+    expect(descriptives([1, 2], [-1, 1])).toMatchObject({ ok: false, reason: "bad-argument" });
     expect(descriptives([1, 2], [1])).toMatchObject({ ok: false, reason: "bad-argument" });
   });
 

@@ -56,17 +56,46 @@ export function percentileHaverage(sorted: readonly number[], p: number): number
   return (1 - f) * at(sorted, i - 1) + f * at(sorted, i);
 }
 
-/** Replicate each case by its integer frequency weight; a Chinese message when the weights are unusable. */
-function expandFrequencyWeights(values: readonly Maybe[], weights: readonly Maybe[]): Maybe[] | string {
+/**
+ * HAVERAGE with case weights, as PSPP's EXAMINE computes it under WEIGHT BY: position (W + 1)p on the cumulative
+ * weights; the first value whose cumulative weight reaches it is taken, interpolated from the value before when
+ * the position is less than one unit of weight past that value's cumulative weight. With unit weights this is
+ * percentileHaverage. `sorted` ascending with positive weights. PSPP 1.6.2 prints 2, 3 and 4.25 for the quartiles
+ * of 1, 2, 2, 3, 3, 4, 5 weighted .5, 1.2, .7, .8, 1.3, 2, 1.5 (descriptives.test.ts).
+ */
+function weightedPercentile(sorted: readonly { x: number; w: number }[], total: number, p: number): number {
+  const position = (total + 1) * p;
+  let cumulative = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const before = cumulative;
+    cumulative += at(sorted, i).w;
+    if (cumulative >= position) {
+      const gap = position - before;
+      return i > 0 && gap < 1
+        ? at(sorted, i - 1).x + gap * (at(sorted, i).x - at(sorted, i - 1).x)
+        : at(sorted, i).x;
+    }
+  }
+  return at(sorted, sorted.length - 1).x;
+}
+
+/** Cases with their weights: missing values and missing or zero weights dropped; a message when unusable. */
+function weightedCases(
+  values: readonly Maybe[],
+  weights: readonly Maybe[],
+): { x: number; w: number }[] | string {
   if (weights.length !== values.length) return MESSAGES.lengthMismatch;
-  const out: Maybe[] = [];
+  const cases: { x: number; w: number }[] = [];
   for (let i = 0; i < values.length; i++) {
     const w = weights[i];
+    const x = values[i];
     if (w === null || w === undefined || Number.isNaN(w) || w === 0) continue;
-    if (!Number.isInteger(w) || w < 0) return "频数权重必须是非负整数";
-    for (let k = 0; k < w; k++) out.push(values[i]);
+    if (!Number.isFinite(w) || w < 0) return "权重必须是非负数";
+    if (x === null || x === undefined || Number.isNaN(x)) continue;
+    if (!Number.isFinite(x)) return MESSAGES.nonFinite;
+    cases.push({ x, w });
   }
-  return out;
+  return cases;
 }
 
 /**
@@ -77,18 +106,13 @@ function expandFrequencyWeights(values: readonly Maybe[], weights: readonly Mayb
  * Missing values are dropped (each variable on its own). Fewer than 2 values, or infinities, is an error.
  * Constant data is not an error: sd is 0 and skewness/kurtosis are null (SPSS leaves them blank).
  *
- * `weights` are frequency weights as SPSS WEIGHT BY: a case with weight 3 counts as three identical cases, so
- * n is Σw. Only non-negative integer weights are accepted (fractional weights make SPSS's EXAMINE and
- * DESCRIPTIVES disagree with each other); a case whose weight is missing or 0 is dropped.
+ * `weights` are case weights as SPSS WEIGHT BY: a case with weight 3 counts as three identical cases, and a
+ * fractional weight (a raking weight) counts as that fraction of a case, so n is Σw everywhere n appears above
+ * (PSPP's DESCRIPTIVES and EXAMINE agree on this); a case whose weight is missing or 0 is dropped.
  */
 export function descriptives(values: readonly Maybe[], weights?: readonly Maybe[]): StatResult<Descriptives> {
-  let input = values;
-  if (weights !== undefined) {
-    const expanded = expandFrequencyWeights(values, weights);
-    if (typeof expanded === "string") return statError("bad-argument", expanded);
-    input = expanded;
-  }
-  const { values: xs, nonFinite } = validValues(input);
+  if (weights !== undefined) return weightedDescriptives(values, weights);
+  const { values: xs, nonFinite } = validValues(values);
   if (nonFinite) return statError("non-finite", MESSAGES.nonFinite);
   const n = xs.length;
   if (n < 2) return statError("too-few-values", MESSAGES.tooFewValues);
@@ -133,6 +157,69 @@ export function descriptives(values: readonly Maybe[], weights?: readonly Maybe[
     q3: percentileHaverage(sorted, 0.75),
     min: at(sorted, 0),
     max: at(sorted, n - 1),
+    skewness,
+    skewnessSe,
+    kurtosis,
+    kurtosisSe,
+  };
+}
+
+/** descriptives() under case weights: the same formulas with n = W = Σw and weighted sums. */
+function weightedDescriptives(values: readonly Maybe[], weights: readonly Maybe[]): StatResult<Descriptives> {
+  const cases = weightedCases(values, weights);
+  if (typeof cases === "string")
+    return statError(cases === MESSAGES.nonFinite ? "non-finite" : "bad-argument", cases);
+  let n = 0;
+  let sum = 0;
+  for (const { x, w } of cases) {
+    n += w;
+    sum += w * x;
+  }
+  // More than one case's worth of weight, as the n − 1 divisor needs (SPSS leaves the figures blank below it).
+  if (cases.length < 2 || n <= 1) return statError("too-few-values", MESSAGES.tooFewValues);
+  const m = sum / n;
+  let ss = 0;
+  for (const { x, w } of cases) ss += w * (x - m) ** 2;
+  const v = ss / (n - 1);
+  const sd = Math.sqrt(v);
+  const se = sd / Math.sqrt(n);
+  const tCrit = tQuantileAt(0.975, n - 1);
+  let skewness: number | null = null;
+  let skewnessSe: number | null = null;
+  let kurtosis: number | null = null;
+  let kurtosisSe: number | null = null;
+  if (n > 2) {
+    skewnessSe = Math.sqrt((6 * n * (n - 1)) / ((n - 2) * (n + 1) * (n + 3)));
+    if (sd > 0) {
+      let s3 = 0;
+      for (const { x, w } of cases) s3 += w * ((x - m) / sd) ** 3;
+      skewness = (n / ((n - 1) * (n - 2))) * s3;
+    }
+  }
+  if (n > 3 && skewnessSe !== null) {
+    kurtosisSe = 2 * skewnessSe * Math.sqrt((n * n - 1) / ((n - 3) * (n + 5)));
+    if (sd > 0) {
+      let s4 = 0;
+      for (const { x, w } of cases) s4 += w * ((x - m) / sd) ** 4;
+      kurtosis =
+        ((n * (n + 1)) / ((n - 1) * (n - 2) * (n - 3))) * s4 - (3 * (n - 1) ** 2) / ((n - 2) * (n - 3));
+    }
+  }
+  const sorted = [...cases].sort((a, b) => a.x - b.x);
+  return {
+    ok: true,
+    n,
+    mean: m,
+    sd,
+    variance: v,
+    se,
+    ciLower: m - tCrit * se,
+    ciUpper: m + tCrit * se,
+    median: weightedPercentile(sorted, n, 0.5),
+    q1: weightedPercentile(sorted, n, 0.25),
+    q3: weightedPercentile(sorted, n, 0.75),
+    min: at(sorted, 0).x,
+    max: at(sorted, sorted.length - 1).x,
     skewness,
     skewnessSe,
     kurtosis,

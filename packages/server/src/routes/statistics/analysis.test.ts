@@ -475,13 +475,16 @@ describe("weighting", () => {
     expect(columnTotals.map((v) => v / total)).toEqual(share(1)?.map((p) => expect.closeTo(p, 6)));
     expect(cross.chiSquare).toMatchObject({ ok: true });
 
-    const shares = await outcome({ method: "descriptives", variables: ["Q1", "Q5"] }, { weighted: true });
-    // Core's descriptives take whole-number frequency weights only: the mean is not weighted yet, and says so.
-    expect(shares.items[1]?.descriptives).toEqual({
-      ok: false,
-      reason: "bad-argument",
-      message: "加权后暂不计算均值、标准差等统计量，频数与比例已加权",
-    });
+    const shares = await outcome({ method: "descriptives", variables: ["Q1", "Q4_1"] }, { weighted: true });
+    // A coded scale's weighted mean and n, by moments, agree with its weighted counts per code.
+    const scale = shares.items[1];
+    const scaleN = scale?.proportions.reduce((sum, p) => sum + p.count, 0) ?? 0;
+    const byCounts = (scale?.proportions.reduce((sum, p) => sum + p.value * p.count, 0) ?? 0) / scaleN;
+    expect(scale?.proportions.length).toBeGreaterThan(1);
+    expect(scale?.descriptives).toMatchObject({ ok: true, n: expect.closeTo(scaleN, 9) });
+    expect(scale?.descriptives?.ok && scale.descriptives.mean).toBeCloseTo(byCounts, 9);
+    const plain = await outcome({ method: "descriptives", variables: ["Q4_1"] });
+    expect(plain.items[0]?.descriptives?.ok && plain.items[0].descriptives.mean).not.toBeCloseTo(byCounts, 6);
     const [men, women] = shares.items[0]?.proportions ?? [];
     // Responses outside the raking (no 年龄段) keep weight 1 beside the raked ones' 48 % and 52 %.
     const outside = (g: number) => answers.filter((a) => genderOf(a) === g && ageOf(a) === null).length;

@@ -1,4 +1,3 @@
-import { messages } from "@wjgj/core";
 import type { AnalysisOutcome, AnalysisValueLabel } from "@wjgj/core/api/analysis";
 import { descriptives, proportionWilson } from "@wjgj/core/stats/index";
 import { type AnalysisColumns, present } from "./data.ts";
@@ -26,16 +25,9 @@ function proportions(categories: AnalysisValueLabel[], counts: number[], n: numb
   });
 }
 
-/**
- * Scale figures, weighted when asked. Core's descriptives takes frequency weights (whole numbers, as SPSS
- * WEIGHT BY replicates cases); raking weights are fractions, so until core has a fractional form its refusal
- * is told in the analysis' own words rather than as a frequency-weight error the user never set.
- */
+/** Scale figures, weighted when asked: core's descriptives take case weights (n = Σw) as PSPP's WEIGHT BY. */
 function scaleFigures(column: number[], weights: number[] | null): Item["descriptives"] {
-  if (!weights) return descriptives(column);
-  const result = descriptives(column, weights);
-  if (result.ok || weights.every(Number.isInteger)) return result;
-  return { ok: false, reason: "bad-argument", message: messages.analysisWeightedMeanUnsupported };
+  return weights ? descriptives(column, weights) : descriptives(column);
 }
 
 function variableItem(variable: CatalogueVariable, column: number[], weights: number[] | null): Item {
