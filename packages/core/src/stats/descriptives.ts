@@ -1,6 +1,6 @@
 // Descriptive statistics as SPSS DESCRIPTIVES / EXAMINE print them. Missing values (null/NaN) are dropped.
 import { tQuantileAt } from "./distributions.ts";
-import { at, type Maybe, MESSAGES, type StatResult, statError, validValues } from "./result.ts";
+import { at, type Maybe, MESSAGES, type StatResult, statError } from "./result.ts";
 
 export interface Descriptives {
   n: number;
@@ -111,60 +111,11 @@ function weightedCases(
  * (PSPP's DESCRIPTIVES and EXAMINE agree on this); a case whose weight is missing or 0 is dropped.
  */
 export function descriptives(values: readonly Maybe[], weights?: readonly Maybe[]): StatResult<Descriptives> {
-  if (weights !== undefined) return weightedDescriptives(values, weights);
-  const { values: xs, nonFinite } = validValues(values);
-  if (nonFinite) return statError("non-finite", MESSAGES.nonFinite);
-  const n = xs.length;
-  if (n < 2) return statError("too-few-values", MESSAGES.tooFewValues);
-  const sorted = [...xs].sort((a, b) => a - b);
-  const m = mean(xs);
-  const v = variance(xs);
-  const sd = Math.sqrt(v);
-  const se = sd / Math.sqrt(n);
-  const tCrit = tQuantileAt(0.975, n - 1);
-  let skewness: number | null = null;
-  let skewnessSe: number | null = null;
-  let kurtosis: number | null = null;
-  let kurtosisSe: number | null = null;
-  if (n >= 3) {
-    skewnessSe = Math.sqrt((6 * n * (n - 1)) / ((n - 2) * (n + 1) * (n + 3)));
-    if (sd > 0) {
-      let s3 = 0;
-      for (const x of xs) s3 += ((x - m) / sd) ** 3;
-      skewness = (n / ((n - 1) * (n - 2))) * s3;
-    }
-  }
-  if (n >= 4 && skewnessSe !== null) {
-    kurtosisSe = 2 * skewnessSe * Math.sqrt((n * n - 1) / ((n - 3) * (n + 5)));
-    if (sd > 0) {
-      let s4 = 0;
-      for (const x of xs) s4 += ((x - m) / sd) ** 4;
-      kurtosis =
-        ((n * (n + 1)) / ((n - 1) * (n - 2) * (n - 3))) * s4 - (3 * (n - 1) ** 2) / ((n - 2) * (n - 3));
-    }
-  }
-  return {
-    ok: true,
-    n,
-    mean: m,
-    sd,
-    variance: v,
-    se,
-    ciLower: m - tCrit * se,
-    ciUpper: m + tCrit * se,
-    median: percentileHaverage(sorted, 0.5),
-    q1: percentileHaverage(sorted, 0.25),
-    q3: percentileHaverage(sorted, 0.75),
-    min: at(sorted, 0),
-    max: at(sorted, n - 1),
-    skewness,
-    skewnessSe,
-    kurtosis,
-    kurtosisSe,
-  };
+  // Unweighted is every case at weight 1: the same sums in the same order, and HAVERAGE on positions.
+  return weightedDescriptives(values, weights ?? values.map(() => 1));
 }
 
-/** descriptives() under case weights: the same formulas with n = W = Σw and weighted sums. */
+/** The formulas above with n = W = Σw and weighted sums. */
 function weightedDescriptives(values: readonly Maybe[], weights: readonly Maybe[]): StatResult<Descriptives> {
   const cases = weightedCases(values, weights);
   if (typeof cases === "string")
