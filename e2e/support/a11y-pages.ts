@@ -126,6 +126,7 @@ export const a11yPages: A11yPage[] = [
   resultTab("overview", "概览"),
   resultTab("stats", "分题统计"),
   resultTab("cross", "交叉分析"),
+  resultTab("analysis", "统计分析"),
   resultTab("answers", "答卷详情"),
   resultTab("export", "导出"),
   resultTab("exam", "考试成绩", "exam"),
