@@ -5,7 +5,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDb } from "../src/db/index.ts";
 import { migrateToLatest } from "../src/db/migrations/index.ts";
-import { databaseUrlNamed } from "./database-template.ts";
+import { databaseUrlNamed, describeTemplate } from "./database-template.ts";
 
 /**
  * One migrated database per test run, which every test's fresh database starts as a copy of: a file copy on
@@ -33,14 +33,35 @@ export default async function setup(project: TestProject) {
   const handle = openDb({ dataDir, databaseUrl: databaseUrlNamed(base, name) });
   await migrateToLatest(handle.db, handle.dialect);
   await handle.destroy();
-  project.provide("databaseTemplate", { postgresName: name, postgresPrefix: prefix });
+  // Read before any copy is made: CREATE DATABASE … TEMPLATE wants no one else connected to the template.
+  const postgresReset = await describeTemplate(databaseUrlNamed(base, name));
+  project.provide("databaseTemplate", {
+    postgresName: name,
+    postgresPrefix: prefix,
+    ...(postgresReset ? { postgresReset } : {}),
+  });
   return async () => {
-    // Tests drop their databases in the background (helpers.ts); a worker may end before its last drops ran.
+    // The workers keep their databases for their next tests and drop some in the background (postgres-pool.ts):
+    // whatever a worker kept, or had not dropped yet when it ended, is dropped here.
     const { rows } = await admin.query<{ datname: string }>(
       "select datname from pg_database where starts_with(datname, $1)",
       [prefix],
     );
-    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    // Eight at a time, so they share PostgreSQL's checkpoints (see dropLater in postgres-pool.ts).
+    const names = rows.map((row) => row.datname);
+    const dropNext = async (): Promise<void> => {
+      const datname = names.pop();
+      if (datname === undefined) return;
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${datname} with (force)`);
+      } finally {
+        await client.end();
+      }
+      await dropNext();
+    };
+    await Promise.all(Array.from({ length: 8 }, dropNext));
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import type { ApiResult } from "@wjgj/core";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Clock } from "../src/clock.ts";
@@ -14,6 +13,7 @@ import { migrateToLatest } from "../src/db/migrations/index.ts";
 import { consoleSmsProvider } from "../src/sms/console-provider.ts";
 import { createStorage, type Storage } from "../src/storage/index.ts";
 import { type DatabaseTemplate, databaseUrlNamed } from "./database-template.ts";
+import { PostgresPool } from "./postgres-pool.ts";
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -35,59 +35,41 @@ function databaseTemplate(): DatabaseTemplate {
   }
 }
 
+/** The worker's PostgreSQL test databases (DATABASE_URL and the template are the same for every test of a run). */
+let pool: PostgresPool | undefined;
+
 /**
  * A fresh PostgreSQL database on the server of DATABASE_URL, or a fresh SQLite file otherwise: a copy of the
- * run's migrated template when there is one, so only a test that wants an empty database pays for migrating.
+ * run's migrated template when there is one (on PostgreSQL, or a finished test's database emptied back to it:
+ * postgres-pool.ts), so only a test that wants an empty database pays for migrating.
  */
-async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{
+  databaseUrl?: string;
+  dataDir: string;
+  /** Already at the latest migration (the template's state). */
+  migrated: boolean;
+  drop(): Promise<void>;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-test-"));
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   const template = databaseTemplate();
   const base = process.env.DATABASE_URL;
   if (!base) {
     if (template.sqliteFile) fs.copyFileSync(template.sqliteFile, path.join(dataDir, "wjgj.sqlite"));
-    return { dataDir, drop: removeDir };
+    return { dataDir, migrated: Boolean(template.sqliteFile), drop: removeDir };
   }
-  const name = `${template.postgresPrefix ?? "wjgj_t_"}${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(
-    template.postgresName
-      ? `create database ${name} template ${template.postgresName}`
-      : `create database ${name}`,
-  );
-  // Commits need not wait for the server's disk: a test database never outlives a crash of PostgreSQL, and the
-  // tests that kill a process kill the app, whose committed rows stay visible either way. The API suite commits
-  // thousands of times; on CI's disk each flush was a wait.
-  await admin.query(`alter database ${name} set synchronous_commit = off`);
-  await admin.end();
+  pool ??= new PostgresPool(base, template);
+  const databases = pool;
+  const name = await databases.take();
   return {
     databaseUrl: databaseUrlNamed(base, name),
     dataDir,
+    migrated: Boolean(template.postgresName),
     async drop() {
       await removeDir();
-      // Dropped in the background: DROP DATABASE waits for a checkpoint (seconds on CI, once per test), and
-      // nothing needs the database gone before the next test starts. Whatever is left when the worker ends is
-      // dropped by the run's teardown (global-setup.ts), which knows the run's prefix.
-      dropLater(base, name);
+      databases.giveBack(name);
     },
   };
-}
-
-/** Drops run one after another per worker, so they never pile up connections or checkpoints on the server. */
-let drops: Promise<void> = Promise.resolve();
-function dropLater(base: string, name: string): void {
-  drops = drops.then(() => dropDatabase(base, name)).catch(() => {});
-}
-
-async function dropDatabase(base: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
 }
 
 const counters = new WeakMap<TestContext, number>();
@@ -135,7 +117,7 @@ export async function createTestContext(
     ...env,
   });
   const handle = openDb(config);
-  await migrateToLatest(handle.db, handle.dialect);
+  if (!database.migrated) await migrateToLatest(handle.db, handle.dialect);
   const clock = new TestClock();
   const storage = createStorage(config);
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, clock, storage, logStream });
