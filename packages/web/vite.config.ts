@@ -1,5 +1,7 @@
+import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./precompress.ts";
 
 export default defineConfig({
   plugins: [react()],
@@ -45,7 +47,10 @@ export default defineConfig({
   builder: {
     async buildApp(builder) {
       const { client, ssr } = builder.environments;
-      if (client) await builder.build(client);
+      if (client) {
+        await builder.build(client);
+        await precompress(path.resolve(client.config.root, client.config.build.outDir));
+      }
       if (ssr) await builder.build(ssr);
     },
   },

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
@@ -134,6 +134,30 @@ describe("serving the web app", () => {
     const asset = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends the build's Brotli or gzip copy of an asset as it is, and the file itself to a client without", async () => {
+    const dir = webBuild();
+    const script = `console.log("${"问卷".repeat(800)}");`;
+    fs.writeFileSync(path.join(dir, "assets", "big-def456.js"), script);
+    // Marked copies, so the answer shows which file was sent (a compressor on the fly would make its own).
+    const brotli = brotliCompressSync(`${script}//br`);
+    fs.writeFileSync(path.join(dir, "assets", "big-def456.js.br"), brotli);
+    fs.writeFileSync(path.join(dir, "assets", "big-def456.js.gz"), gzipSync(`${script}//gz`));
+    t = await createTestContext({ WEB_DIST: dir });
+    const url = "/assets/big-def456.js";
+    const br = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(br.rawPayload.equals(brotli)).toBe(true);
+    const gz = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${script}//gz`);
+    const plain = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it("redirects to the www host when WWW_REDIRECT is on, never for localhost or API calls", async () => {
