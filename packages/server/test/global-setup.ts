@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { openDb } from "../src/db/index.ts";
 import { migrateToLatest } from "../src/db/migrations/index.ts";
 import { databaseUrlNamed, describeTemplate } from "./database-template.ts";
+import { dropDatabase } from "./postgres-pool.ts";
 
 /**
  * One migrated database per test run, which every test's fresh database starts as a copy of: a file copy on
@@ -52,13 +53,7 @@ export default async function setup(project: TestProject) {
     const dropNext = async (): Promise<void> => {
       const datname = names.pop();
       if (datname === undefined) return;
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${datname} with (force)`);
-      } finally {
-        await client.end();
-      }
+      await dropDatabase(base, datname);
       await dropNext();
     };
     await Promise.all(Array.from({ length: 8 }, dropNext));

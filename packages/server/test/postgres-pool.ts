@@ -108,7 +108,8 @@ async function drained(): Promise<void> {
   while (draining) await draining;
 }
 
-async function dropDatabase(base: string, name: string): Promise<void> {
+/** Drops `name` on the server of `base`, ending any connection to it. */
+export async function dropDatabase(base: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: base });
   await client.connect();
   try {
