@@ -26,9 +26,9 @@ function filesUnder(root: string, dir = root): string[] {
   });
 }
 
-async function compress(file: string): Promise<number> {
+async function compress(file: string): Promise<void> {
   const data = fs.readFileSync(file);
-  if (data.length < MIN_BYTES) return 0;
+  if (data.length < MIN_BYTES) return;
   const [br, gz] = await Promise.all([
     brotli(data, {
       params: {
@@ -40,21 +40,15 @@ async function compress(file: string): Promise<number> {
   ]);
   fs.writeFileSync(`${file}.br`, br);
   fs.writeFileSync(`${file}.gz`, gz);
-  return 1;
 }
 
-/** Writes the copies for `dist`; answers how many files got them. */
-export async function precompress(dist: string): Promise<number> {
+/** Writes the copies for `dist`. */
+export async function precompress(dist: string): Promise<void> {
   const queue = filesUnder(dist);
-  let written = 0;
   // zlib's asynchronous calls run on libuv's thread pool: one file per core at a time.
   await Promise.all(
     Array.from({ length: os.availableParallelism() }, async () => {
-      for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-        const done = await compress(file);
-        written += done;
-      }
+      for (let file = queue.pop(); file !== undefined; file = queue.pop()) await compress(file);
     }),
   );
-  return written;
 }

@@ -6,7 +6,7 @@ import type { TestProject } from "vitest/node";
 import { openDb } from "../src/db/index.ts";
 import { migrateToLatest } from "../src/db/migrations/index.ts";
 import { databaseUrlNamed, describeTemplate } from "./database-template.ts";
-import { dropDatabase } from "./postgres-pool.ts";
+import { dropDatabases } from "./postgres-pool.ts";
 
 /**
  * One migrated database per test run, which every test's fresh database starts as a copy of: a file copy on
@@ -48,15 +48,10 @@ export default async function setup(project: TestProject) {
       "select datname from pg_database where starts_with(datname, $1)",
       [prefix],
     );
-    // Eight at a time, so they share PostgreSQL's checkpoints (see dropLater in postgres-pool.ts).
-    const names = rows.map((row) => row.datname);
-    const dropNext = async (): Promise<void> => {
-      const datname = names.pop();
-      if (datname === undefined) return;
-      await dropDatabase(base, datname);
-      await dropNext();
-    };
-    await Promise.all(Array.from({ length: 8 }, dropNext));
+    await dropDatabases(
+      base,
+      rows.map((row) => row.datname),
+    );
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

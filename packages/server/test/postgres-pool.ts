@@ -95,11 +95,7 @@ let draining: Promise<void> | undefined;
 function dropLater(base: string, name: string): void {
   pendingDrops.push(name);
   draining ??= (async () => {
-    while (pendingDrops.length > 0) {
-      // A few at a time: PostgreSQL's connections are shared with the tests' pools (100 by default).
-      const batch = pendingDrops.splice(0, 8);
-      await Promise.all(batch.map((each) => dropDatabase(base, each).catch(() => {})));
-    }
+    while (pendingDrops.length > 0) await dropDatabases(base, pendingDrops.splice(0)).catch(() => {});
     draining = undefined;
   })();
 }
@@ -108,8 +104,23 @@ async function drained(): Promise<void> {
   while (draining) await draining;
 }
 
-/** Drops `name` on the server of `base`, ending any connection to it. */
-export async function dropDatabase(base: string, name: string): Promise<void> {
+/**
+ * Drops `names` on the server of `base`, ending any connection to them, eight at a time: together they share
+ * PostgreSQL's checkpoints, and its connections are shared with the tests' pools (100 by default). Fails with the
+ * first error once every drop has run.
+ */
+export async function dropDatabases(base: string, names: readonly string[]): Promise<void> {
+  const queue = [...names];
+  const results = await Promise.allSettled(
+    Array.from({ length: 8 }, async () => {
+      for (let name = queue.pop(); name !== undefined; name = queue.pop()) await dropDatabase(base, name);
+    }),
+  );
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+async function dropDatabase(base: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: base });
   await client.connect();
   try {

@@ -36,8 +36,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       // The server-side renderers are built into dist/server, the build manifest they read into dist/.vite;
       // neither is for browsers.
       allowedPath: (pathName) => !pathName.startsWith("/server/") && !pathName.startsWith("/.vite/"),
-      // The web build writes a Brotli and a gzip copy of each script and style sheet (packages/web/scripts/
-      // precompress.mjs): sent as they are, where compressing per request cost ~2.7 ms of CPU a file.
+      // The web build writes a Brotli and a gzip copy of each script and style sheet (packages/web/precompress.ts):
+      // sent as they are, where compressing per request cost ~2.7 ms of CPU a file.
       preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
