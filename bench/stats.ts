@@ -5,19 +5,16 @@
 // statistics call and a two-question cross-analysis; the first filtered call's background index build and
 // the first filtered call after reopening the database (the index read back from its snapshot), each with
 // the worst wait of a cheap call another client makes every 50 ms meanwhile. Last line: one JSON object.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { counterKeysOf, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import SQLite from "better-sqlite3";
 import { buildApp } from "../packages/server/src/app.ts";
-import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { resultsIndex } from "../packages/server/src/commands/results/fact-bitset-cache.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { responseCount } from "../packages/server/src/db/tables/questionnaires.ts";
-import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
+import { type BulkSpec, median, prepareBulkDatabase } from "./_bulk-responses.ts";
+import { benchSession, openBenchContext } from "./_setup.ts";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
 const log = (text: string) => process.stderr.write(`${text}\n`);
@@ -39,15 +36,6 @@ function definition() {
   return { schemaVersion: 1, kind: "survey", title: "服务满意度调查", pages: [{ id: "p1", questions }] };
 }
 
-/** Deterministic pseudo-random numbers (LCG), so every run builds the same data. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-}
-
 function answersOf(next: () => number): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (let i = 0; i < 20; i += 1) {
@@ -64,166 +52,17 @@ function answersOf(next: () => number): Record<string, unknown> {
   return answers;
 }
 
-const PATTERNS = 4099;
-const START_SECONDS = Date.parse("2026-01-01T00:00:00Z") / 1000;
-const SPAN_SECONDS = 120 * 86_400;
-
-/** Which answer pattern response `id` gets: a multiplicative hash, the same in SQL and here. */
-const patternOf = (id: number) => ((id * 48_271) % 2_147_483_647) % PATTERNS;
-
-/** Bumped when the data this file writes changes; the schema and core's fact layout are hashed in too. */
-const LAYOUT = 2;
-
-/** Where a built database is kept between runs: keyed by layout, migrations, fact layout and size. */
-function cacheFile(): string {
-  const hash = crypto.createHash("sha256").update(`${LAYOUT}:${RESPONSES}`);
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const migrations = path.join(here, "../packages/server/src/db/migrations");
-  for (const file of fs.readdirSync(migrations).sort())
-    hash.update(fs.readFileSync(path.join(migrations, file)));
-  hash.update(fs.readFileSync(path.join(here, "../packages/core/src/results/facts.ts")));
-  return path.join(os.tmpdir(), `wjgj-bench-stats-${hash.digest("hex").slice(0, 16)}.sqlite`);
-}
-
-/**
- * Writes the responses, their facts and the counters the submit path would have kept, in bulk: 4,099
- * distinct answer sheets (made by core's responseFacts, as submit does) spread over 1,000,000 responses by a
- * hash, expanded inside SQLite with INSERT … SELECT. Only for this build the database runs without a journal
- * or fsync and with a large page cache, and the secondary indexes (read from the schema the migrations made,
- * partial ones included) are dropped first and created once the rows are in: sorted index builds instead of
- * a random insert per row.
- */
-function buildData(file: string, questionnaireId: number, revisionId: number, def: SurveyDefinition) {
-  const db = new SQLite(file);
-  db.pragma("journal_mode = OFF");
-  db.pragma("synchronous = OFF");
-  db.pragma("cache_size = -500000");
-  db.pragma("temp_store = MEMORY");
-  db.pragma("threads = 2");
-  db.pragma("foreign_keys = OFF");
-  const began = performance.now();
-  const step = (what: string) => log(`  ${what} (${Math.round(performance.now() - began)} ms)`);
-  const next = random(7);
-  db.exec(`create temp table patterns (pid integer primary key, answers text, source text, duration integer);
-    create temp table pattern_facts (pid integer, question_id text, key text, num real, text text, primary key (pid, key)) without rowid;`);
-  const addPattern = db.prepare("insert into patterns values (?, ?, ?, ?)");
-  const addFact = db.prepare("insert into pattern_facts values (?, ?, ?, ?, ?)");
-  const patternKeys: string[][] = [];
-  const patternDuration: number[] = [];
-  let factsPerPattern = 0;
-  db.transaction(() => {
-    for (let pid = 0; pid < PATTERNS; pid += 1) {
-      const answers = answersOf(next);
-      const source = next() < 0.6 ? "wechat" : "link";
-      const duration = 40 + Math.floor(next() * 300);
-      addPattern.run(pid, JSON.stringify(answers), source, duration);
-      const facts = responseFacts(def, answers);
-      for (const fact of facts)
-        addFact.run(pid, fact.questionId, fact.key, fact.num ?? null, fact.text ?? null);
-      factsPerPattern += facts.length;
-      patternKeys.push(
-        counterKeysOf(facts, { day: "", source }).filter((key) => key !== "total" && !key.startsWith("day:")),
-      );
-      patternDuration.push(duration);
-    }
-  })();
-  const indexes = db
-    .prepare(
-      "select name, sql from sqlite_master where type = 'index' and tbl_name in ('responses', 'response_facts') and sql is not null",
-    )
-    .all() as { name: string; sql: string }[];
-  for (const index of indexes) db.exec(`drop index ${index.name}`);
-  const series = `with recursive n(id) as (select 1 union all select id + 1 from n where id < ${RESPONSES})`;
-  const pattern = `((n.id * 48271) % 2147483647) % ${PATTERNS}`;
-  db.transaction(() => {
-    db.exec(`${series}
-      insert into responses (id, questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state, status,
-        ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at)
-      select n.id, ${questionnaireId}, ${revisionId}, p.answers, '{}', null, null, null, 'submitted', 'valid', '10.0.0.1', 'bench',
-        'd' || n.id, null, p.source, p.duration, 'k' || n.id,
-        strftime('%Y-%m-%dT%H:%M:%fZ', ${START_SECONDS} + (n.id * ${SPAN_SECONDS}) / ${RESPONSES}, 'unixepoch')
-      from n join patterns p on p.pid = ${pattern}`);
-  })();
-  step("responses");
-  db.transaction(() => {
-    db.exec(`${series}
-      insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
-      select ${questionnaireId}, n.id, f.question_id, f.key, f.num, f.text from n join pattern_facts f on f.pid = ${pattern}`);
-  })();
-  step("facts");
-  for (const index of indexes) {
-    db.exec(index.sql);
-    step(`index ${index.name}`);
-  }
-
-  // Counters as the submit path would have summed them, response by response.
-  const counters = new Map<string, number>();
-  const bump = (key: string, by = 1) => counters.set(key, (counters.get(key) ?? 0) + by);
-  const uses = new Array<number>(PATTERNS).fill(0);
-  for (let id = 1; id <= RESPONSES; id += 1) {
-    const pid = patternOf(id);
-    uses[pid] = (uses[pid] ?? 0) + 1;
-    const at = START_SECONDS + Math.floor((id * SPAN_SECONDS) / RESPONSES);
-    bump(`day:${new Date((at + 8 * 3600) * 1000).toISOString().slice(0, 10)}`);
-  }
-  bump("total", RESPONSES);
-  uses.forEach((count, pid) => {
-    if (count === 0) return;
-    for (const key of patternKeys[pid] ?? []) bump(key, count);
-    bump("duration", (patternDuration[pid] ?? 0) * count);
-  });
-  const insert = db.prepare(
-    "insert into response_counter_shards (questionnaire_id, key, shard, count) values (?, ?, 0, ?)",
-  );
-  db.transaction(() => {
-    db.prepare("delete from response_counter_shards where questionnaire_id = ?").run(questionnaireId);
-    for (const [key, count] of counters) insert.run(questionnaireId, key, count);
-  })();
-  db.exec("analyze");
-  step("counters and analyze");
-  db.close();
-  log(`  ${RESPONSES} responses, about ${Math.round((factsPerPattern / PATTERNS) * RESPONSES)} facts`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 const PHONE = "13900000001";
 
-/**
- * A database holding the questionnaire and its responses: a copy of the one built by an earlier run with
- * the same layout when there is one (BENCH_REBUILD=1 builds anew), otherwise built here and kept for the next.
- */
-async function prepareDatabase(config: ReturnType<typeof loadConfig>) {
-  const file = path.join(config.dataDir, "wjgj.sqlite");
-  const cached = cacheFile();
-  if (fs.existsSync(cached) && process.env.BENCH_REBUILD !== "1") {
-    log(
-      `reusing the database built by an earlier run: ${cached} (delete it or set BENCH_REBUILD=1 to rebuild)`,
-    );
-    fs.copyFileSync(cached, file);
-    return;
-  }
-  const { handle, ctx } = await openBenchContext(config);
-  const user = await insertUser(handle.db, new Date(), { phone: PHONE, nickName: "基准" });
-  const token = await benchSession(ctx, user, 7);
-  const { questionnaire: created, revision } = await publishSurvey(
-    ctx,
-    token,
-    "服务满意度调查",
-    definition(),
-  );
-  await handle.destroy();
-  log(`building ${RESPONSES} responses …`);
-  const built = performance.now();
-  buildData(file, created.id, revision.id, JSON.parse(revision.definition) as SurveyDefinition);
-  log(`  built in ${Math.round((performance.now() - built) / 1000)} s`);
-  fs.copyFileSync(file, `${cached}.part`);
-  fs.renameSync(`${cached}.part`, cached);
-  log(`  kept for the next run: ${cached}`);
-}
+const spec: BulkSpec = {
+  name: "stats",
+  layout: 2,
+  responses: RESPONSES,
+  phone: PHONE,
+  title: "服务满意度调查",
+  definition: definition(),
+  answersOf,
+};
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-stats-"));
@@ -233,7 +72,7 @@ async function main() {
       LOG_LEVEL: "silent",
       WEB_DIST: path.join(dataDir, "no-web"),
     });
-    await prepareDatabase(config);
+    await prepareBulkDatabase(config, spec);
     // The measured queries run on a database opened the way the server opens it (WAL, synchronous=FULL).
     let { handle, ctx } = await openBenchContext(config);
     const user = await handle.db

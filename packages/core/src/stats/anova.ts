@@ -8,7 +8,7 @@ import {
   tQuantileAt,
   tTwoTailedP,
 } from "./distributions.ts";
-import { at, type Maybe, MESSAGES, type StatResult, statError, validValues } from "./result.ts";
+import { at, type Maybe, MESSAGES, presentValues, type StatResult, statError } from "./result.ts";
 import { leveneTest } from "./t-tests.ts";
 
 export interface PostHocRow {
@@ -49,17 +49,16 @@ export interface OneWayAnova {
 
 /** SPSS ONEWAY with /STATISTICS HOMOGENEITY /POSTHOC=TUKEY BONFERRONI. */
 export function oneWayAnova(groups: readonly (readonly Maybe[])[]): StatResult<OneWayAnova> {
-  const cleaned = groups.map((g) => validValues(g));
+  const cleaned = groups.map((g) => presentValues(g));
   if (cleaned.some((c) => c.nonFinite)) return statError("non-finite", MESSAGES.nonFinite);
   const gs = cleaned.map((c) => c.values);
   if (gs.length < 2) return statError("too-few-groups", MESSAGES.tooFewGroups);
   if (gs.some((g) => g.length < 2)) return statError("too-few-values", MESSAGES.groupTooFew);
   const k = gs.length;
-  const all = gs.flat();
-  const N = all.length;
-  const grand = mean(all);
   const groupMeans = gs.map((g) => mean(g));
   const groupN = gs.map((g) => g.length);
+  const N = groupN.reduce((s, n) => s + n, 0);
+  const grand = groupMeans.reduce((s, m, i) => s + m * at(groupN, i), 0) / N;
   let ssb = 0;
   let ssw = 0;
   gs.forEach((g, i) => {

@@ -57,6 +57,19 @@ export function validValues(values: readonly Maybe[]): { values: number[]; nonFi
   return { values: out, nonFinite };
 }
 
+/**
+ * As `validValues`, without a copy when nothing is missing (the common case for a group of answers): the
+ * values answered may then be the array given, so they are read only, never sorted or changed.
+ */
+export function presentValues(values: readonly Maybe[]): { values: readonly number[]; nonFinite: boolean } {
+  let nonFinite = false;
+  for (const v of values) {
+    if (isMissing(v)) return validValues(values);
+    if (!Number.isFinite(v)) nonFinite = true;
+  }
+  return { values: values as readonly number[], nonFinite };
+}
+
 /** Rows (cases) with every column present; listwise deletion. Columns must have the same length. */
 export function completeCases(
   columns: readonly (readonly Maybe[])[],

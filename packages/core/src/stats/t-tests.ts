@@ -50,21 +50,32 @@ function row(diff: number, se: number, df: number): TTestRow {
 export function leveneTest(
   groups: readonly (readonly number[])[],
 ): { f: number; df1: number; df2: number; p: number } | null {
-  const devs = groups.map((g) => {
-    const m = mean(g);
-    return g.map((x) => Math.abs(x - m));
+  // Two passes over each group and no copies: the mean deviations, then their spread (a million answers
+  // are read twice, not copied twice).
+  const means = groups.map((g) => mean(g));
+  const deviationMeans = groups.map((g, j) => {
+    const m = means[j] as number;
+    let sum = 0;
+    for (const x of g) sum += Math.abs(x - m);
+    return sum / g.length;
   });
-  const all = devs.flat();
-  const grand = mean(all);
+  let total = 0;
+  let grand = 0;
+  groups.forEach((g, j) => {
+    total += g.length;
+    grand += (deviationMeans[j] as number) * g.length;
+  });
+  grand /= total;
   let ssb = 0;
   let ssw = 0;
-  for (const d of devs) {
-    const m = mean(d);
-    ssb += d.length * (m - grand) ** 2;
-    for (const x of d) ssw += (x - m) ** 2;
-  }
+  groups.forEach((g, j) => {
+    const m = means[j] as number;
+    const d = deviationMeans[j] as number;
+    ssb += g.length * (d - grand) ** 2;
+    for (const x of g) ssw += (Math.abs(x - m) - d) ** 2;
+  });
   const df1 = groups.length - 1;
-  const df2 = all.length - groups.length;
+  const df2 = total - groups.length;
   if (!(ssw > 0)) return null;
   const f = ssb / df1 / (ssw / df2);
   return { f, df1, df2, p: fUpperP(f, df1, df2) };

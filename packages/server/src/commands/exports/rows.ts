@@ -50,11 +50,11 @@ function filtered(
   questionnaireId: number,
   filter: ExportFilter | null,
   predicate: FactPredicate | null,
+  anyStatus = false,
 ) {
-  let query = db
-    .selectFrom("responses")
-    .where("questionnaireId", "=", questionnaireId)
-    .where("status", "in", filter?.includeInvalid ? ["valid", "invalid"] : ["valid"]);
+  let query = db.selectFrom("responses").where("questionnaireId", "=", questionnaireId);
+  if (!anyStatus)
+    query = query.where("status", "in", filter?.includeInvalid ? ["valid", "invalid"] : ["valid"]);
   if (filter?.startDate) query = query.where("submittedAt", ">=", chinaDateStart(filter.startDate));
   if (filter?.endDate) query = query.where("submittedAt", "<", chinaDateStart(nextDay(filter.endDate)));
   if (filter?.sources && filter.sources.length > 0) query = query.where("source", "in", filter.sources);
@@ -122,7 +122,11 @@ const SKIPPED_PREFIX = "skipped:";
 // The next key after every "skipped:…" key in byte order (":" + 1 = ";"): a range the primary key serves.
 const SKIPPED_END = "skipped;";
 
-/** The filtered responses in id order, one batch per query (keyset paging: memory stays flat). */
+/**
+ * The filtered responses in id order, one batch per query (keyset paging: memory stays flat). `after` and
+ * `upto` bound the ids; `anyStatus` reads deleted and invalid responses too (the analysis cache keeps every
+ * response and filters by status itself).
+ */
 export async function* responseBatches(
   db: Db,
   questionnaireId: number,
@@ -132,13 +136,18 @@ export async function* responseBatches(
     withSkipped?: boolean;
     batchSize?: number;
     predicate?: FactPredicate | null;
+    after?: number;
+    upto?: number;
+    anyStatus?: boolean;
   } = {},
 ): AsyncGenerator<ResponseSlice[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const withLabels = options.withLabels ?? true;
-  let after = 0;
+  let after = options.after ?? 0;
   for (;;) {
-    const batch = await filtered(db, questionnaireId, filter, options.predicate ?? null)
+    let query = filtered(db, questionnaireId, filter, options.predicate ?? null, options.anyStatus);
+    if (options.upto !== undefined) query = query.where("id", "<=", options.upto);
+    const batch = await query
       .select((eb) => [
         "id",
         "revisionId",

@@ -5,7 +5,7 @@ import { definitionSchema } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSavWithPspp } from "../../../test/pspp.ts";
 import { exportLayout, type ResponseSlice } from "./rows.ts";
-import { savSink, utf8Cut } from "./sav.ts";
+import { savSink, savSpool, utf8Cut } from "./sav.ts";
 import { measureStrings, savLayout } from "./sav-variables.ts";
 
 const definition = definitionSchema.parse({
@@ -190,5 +190,59 @@ describe("utf8Cut", () => {
   it("never splits a character", () => {
     expect(utf8Cut("价格太贵", 7).toString("utf8")).toBe("价格");
     expect(utf8Cut("ab", 7).toString("utf8")).toBe("ab");
+  });
+});
+
+describe("the spool of a .sav with strings", () => {
+  it("writes the same file as cases added directly, across many read chunks", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-sav-spool-"));
+    try {
+      const variables = () => [
+        { name: "a", label: "数", width: 0, measure: "scale" as const },
+        { name: "t", label: "文本", width: 1, measure: "nominal" as const },
+        { name: "b", label: "数2", width: 0, measure: "scale" as const },
+        { name: "c", label: "数3", width: 0, measure: "scale" as const },
+        { name: "u", label: "长文本", width: 1, measure: "nominal" as const },
+      ];
+      // 30,000 cases, ~4 MB spooled: cases cross the spool's read chunks (1 MB) at every kind of byte.
+      const cases = Array.from({ length: 30_000 }, (_, i) => [
+        i % 7 === 0 ? null : i * 1.5,
+        i % 5 === 0 ? null : "意见".repeat(i % 40),
+        -i,
+        i % 11 === 0 ? Number.NaN : i,
+        i % 3 === 0 ? "" : `${"长".repeat(i % 120)}${i}`,
+      ]);
+      const spooled = variables();
+      const layout = { variables: spooled, strings: [1, 4] } as unknown as Parameters<
+        typeof measureStrings
+      >[0];
+      const spool = await savSpool(path.join(dir, "x.cases"), spooled);
+      for (const values of cases) {
+        measureStrings(layout, values);
+        spool.add(values);
+        await spool.drain();
+      }
+      const now = new Date("2026-06-01T00:00:00Z");
+      const sink = await savSink(path.join(dir, "spooled.sav"), spooled, now);
+      await spool.replay(sink);
+      await sink.close();
+      await spool.remove();
+      expect(fs.existsSync(path.join(dir, "x.cases"))).toBe(false);
+
+      const direct = variables().map((v, i) => ({ ...v, width: spooled[i]?.width ?? 0 }));
+      expect(direct.map((v) => v.width)).toEqual([0, 234, 0, 0, 255]);
+      const straight = await savSink(path.join(dir, "direct.sav"), direct, now);
+      for (const values of cases) {
+        straight.add(values);
+        await straight.drain();
+      }
+      await straight.close();
+      const a = fs.readFileSync(path.join(dir, "spooled.sav"));
+      const b = fs.readFileSync(path.join(dir, "direct.sav"));
+      expect(a.length).toBe(b.length);
+      expect(a.equals(b)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -250,6 +250,8 @@ function caseBytes(variables: readonly SavVariable[], values: readonly SavValue[
 export interface SavSink {
   /** One case: a value per variable, in the variables' order. */
   add(values: readonly SavValue[]): void;
+  /** One case already laid out (`caseBytes`' layout for these variables). */
+  addBytes(bytes: Buffer): void;
   drain(): Promise<void>;
   /** Writes what is left and the case count. */
   close(): Promise<void>;
@@ -275,13 +277,16 @@ export async function savSink(
     pendingBytes = 0;
     await file.write(chunk);
   };
+  const addBytes = (b: Buffer) => {
+    pending.push(b);
+    pendingBytes += b.length;
+    cases += 1;
+  };
   return {
     add(values) {
-      const b = caseBytes(variables, values, caseSize);
-      pending.push(b);
-      pendingBytes += b.length;
-      cases += 1;
+      addBytes(caseBytes(variables, values, caseSize));
     },
+    addBytes,
     async drain() {
       if (pendingBytes >= FLUSH_BYTES) await flush();
     },
@@ -300,3 +305,135 @@ export async function savSink(
     },
   };
 }
+
+const SYSMIS = -Number.MAX_VALUE;
+
+/**
+ * Cases kept in a file beside the export between reading the responses and writing the .sav: the file
+ * declares every string's width before its first case, and the widths are known only once every response
+ * was read. Reading the responses once and the spool back (plain bytes, in order) costs far less than
+ * reading and decoding every response twice. A case is spooled as its numbers (8-byte doubles) and its
+ * strings (a length byte, then at most 255 bytes), unpadded.
+ */
+export interface SavSpool {
+  add(values: readonly SavValue[]): void;
+  drain(): Promise<void>;
+  /** Writes every spooled case into `sink`, laid out with the variables' widths as they are now. */
+  replay(sink: SavSink): Promise<void>;
+  /** Closes and deletes the spool file. */
+  remove(): Promise<void>;
+}
+
+export async function savSpool(filePath: string, variables: readonly SavVariable[]): Promise<SavSpool> {
+  const strings = variables.map((v) => v.width > 0);
+  const file = await fs.open(filePath, "w+");
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let written = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const chunk = Buffer.concat(pending);
+    pending = [];
+    pendingBytes = 0;
+    await file.write(chunk, 0, chunk.length, written);
+    written += chunk.length;
+  };
+  return {
+    add(values) {
+      const texts = new Map<number, Buffer>();
+      let size = 0;
+      strings.forEach((isString, i) => {
+        if (!isString) {
+          size += 8;
+          return;
+        }
+        const value = values[i] ?? null;
+        const text = value === null ? EMPTY : utf8Cut(String(value), SAV_MAX_STRING);
+        texts.set(i, text);
+        size += 1 + text.length;
+      });
+      const record = Buffer.allocUnsafe(size);
+      let at = 0;
+      strings.forEach((isString, i) => {
+        if (!isString) {
+          const value = values[i] ?? null;
+          record.writeDoubleLE(typeof value === "number" && Number.isFinite(value) ? value : SYSMIS, at);
+          at += 8;
+          return;
+        }
+        const text = texts.get(i) as Buffer;
+        record[at] = text.length;
+        text.copy(record, at + 1);
+        at += 1 + text.length;
+      });
+      pending.push(record);
+      pendingBytes += size;
+    },
+    async drain() {
+      if (pendingBytes >= FLUSH_BYTES) await flush();
+    },
+    async replay(sink) {
+      await flush();
+      const caseSize = variables.reduce((sum, v) => sum + slotsOf(v), 0) * 8;
+      // Consecutive numbers are one run of bytes in both layouts: copied at once.
+      const segments: { offset: number; numbers: number; width: number }[] = [];
+      let at = 0;
+      for (const v of variables) {
+        const last = segments.at(-1);
+        if (v.width === 0 && last && last.numbers > 0) last.numbers += 1;
+        else segments.push({ offset: at, numbers: v.width === 0 ? 1 : 0, width: v.width });
+        at += slotsOf(v) * 8;
+      }
+      let carry: Buffer = EMPTY;
+      let position = 0;
+      const chunk = Buffer.allocUnsafe(FLUSH_BYTES * 4);
+      while (position < written) {
+        const { bytesRead } = await file.read(chunk, 0, chunk.length, position);
+        if (bytesRead === 0) break;
+        position += bytesRead;
+        const bytes =
+          carry.length > 0
+            ? Buffer.concat([carry, chunk.subarray(0, bytesRead)])
+            : chunk.subarray(0, bytesRead);
+        let read = 0;
+        // One case per turn while a whole one is left in `bytes`.
+        for (;;) {
+          const out = Buffer.alloc(caseSize, 0x20);
+          let cursor = read;
+          let whole = true;
+          for (const segment of segments) {
+            if (segment.numbers > 0) {
+              const size = segment.numbers * 8;
+              if (cursor + size > bytes.length) {
+                whole = false;
+                break;
+              }
+              bytes.copy(out, segment.offset, cursor, cursor + size);
+              cursor += size;
+              continue;
+            }
+            const length = cursor < bytes.length ? (bytes[cursor] as number) : -1;
+            if (length < 0 || cursor + 1 + length > bytes.length) {
+              whole = false;
+              break;
+            }
+            if (length > 0)
+              bytes.copy(out, segment.offset, cursor + 1, cursor + 1 + Math.min(length, segment.width));
+            cursor += 1 + length;
+          }
+          if (!whole || cursor === read) break;
+          sink.addBytes(out);
+          read = cursor;
+          await sink.drain();
+        }
+        carry = Buffer.from(bytes.subarray(read));
+      }
+    },
+    async remove() {
+      await file.close().catch(() => undefined);
+      await fs.rm(filePath, { force: true });
+    },
+  };
+}
+
+const EMPTY = Buffer.alloc(0);

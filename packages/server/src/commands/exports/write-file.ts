@@ -14,7 +14,7 @@ import {
   responseBatches,
   responseRow,
 } from "./rows.ts";
-import { savSink } from "./sav.ts";
+import { savSink, savSpool } from "./sav.ts";
 import { measureStrings, savLayout } from "./sav-variables.ts";
 import { csvSink, type RowSink, xlsxSink } from "./sinks.ts";
 import { isStatsKind, writeStatsZip } from "./stats-zip.ts";
@@ -156,9 +156,16 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
 }
 
 /**
- * An SPSS file declares each string variable's width before its first case, so the responses are read
- * twice: once to measure the longest text of each string variable, once to write (memory stays flat;
- * progress counts the writing pass).
+ * Responses per query of the .sav export: each case is spooled or written as soon as it is read (nothing
+ * of a batch is kept), so larger batches than a spreadsheet's cost no memory and save queries.
+ */
+const SAV_BATCH = 1000;
+
+/**
+ * An SPSS file declares each string variable's width before its first case: the responses are read once,
+ * each case's values spooled to a file beside the export while the longest text of each string variable is
+ * measured, then the spool is written out with those widths (memory stays flat; progress counts the
+ * reading). Without string variables the cases go straight into the file.
  */
 async function writeSav(
   db: Db,
@@ -170,30 +177,40 @@ async function writeSav(
   const { questionnaireId, filter, signal } = request;
   const sav = savLayout(layout);
   const revisions = new RevisionQuestions(db);
-  const batches = () => responseBatches(db, questionnaireId, filter, { withLabels: false, predicate });
+  const spool = sav.strings.length > 0 ? await savSpool(`${request.filePath}.cases`, sav.variables) : null;
+  const direct = spool ? null : await savSink(request.filePath, sav.variables);
   let seq = 0;
-  if (sav.strings.length > 0) {
-    for await (const batch of batches()) {
-      signal?.throwIfAborted();
-      await revisions.load(batch.map((r) => r.revisionId));
-      for (const response of batch)
-        measureStrings(sav, sav.values(response, ++seq, revisions.of(response.revisionId)));
-    }
-  }
-  const sink = await savSink(request.filePath, sav.variables);
-  seq = 0;
   try {
-    for await (const batch of batches()) {
+    for await (const batch of responseBatches(db, questionnaireId, filter, {
+      withLabels: false,
+      predicate,
+      batchSize: SAV_BATCH,
+    })) {
       signal?.throwIfAborted();
       await revisions.load(batch.map((r) => r.revisionId));
-      for (const response of batch) sink.add(sav.values(response, ++seq, revisions.of(response.revisionId)));
-      await sink.drain();
+      for (const response of batch) {
+        const values = sav.values(response, ++seq, revisions.of(response.revisionId));
+        if (spool) {
+          measureStrings(sav, values);
+          spool.add(values);
+        } else direct?.add(values);
+      }
+      await (spool ?? direct)?.drain();
       await request.onProgress?.(seq, total);
     }
-    await sink.close();
+    const sink = direct ?? (await savSink(request.filePath, sav.variables));
+    try {
+      if (spool) await spool.replay(sink);
+      await sink.close();
+    } catch (error) {
+      await sink.abort();
+      throw error;
+    }
   } catch (error) {
-    await sink.abort();
+    await direct?.abort();
     throw error;
+  } finally {
+    await spool?.remove();
   }
   return { rows: seq };
 }

@@ -3,7 +3,7 @@ import type { AnalysisRequest, AnalysisResult } from "@wjgj/core/api/analysis";
 import type { AppContext } from "../../../context.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { planOrRefuse } from "../filter.ts";
-import { readColumns } from "./data.ts";
+import { analysisColumns } from "./data.ts";
 import { planAnalysis } from "./plan.ts";
 import { analysisError, analysisScope } from "./scope.ts";
 import { analysisCatalogue } from "./variables.ts";
@@ -34,7 +34,7 @@ export async function getAnalysis(
   if (input.weighted && !plan.weightable) throw analysisError("weighted", "analysisWeightedUnsupported");
   if (input.weighted && !saved) throw analysisError("weighted", "analysisWeightingMissing");
   const margins = saved ? marginVariables(catalogue, saved) : [];
-  const data = await readColumns(ctx.db, input.id, catalogue, input.filter, predicate, [
+  const data = await analysisColumns(ctx, input.id, definition, catalogue, input.filter, predicate, [
     ...plan.variables,
     ...margins,
   ]);

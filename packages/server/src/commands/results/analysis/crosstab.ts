@@ -6,23 +6,30 @@ import {
   fisherExact2x2,
   type StatResult,
 } from "@wjgj/core/stats/index";
-import type { AnalysisColumns } from "./data.ts";
+import { type AnalysisColumns, categorize, columnOf } from "./data.ts";
 import type { MethodPlan } from "./method-plan.ts";
 import { type Axis, axisOf, refOf } from "./resolve.ts";
 import type { Catalogue } from "./variables.ts";
 
+/** Each response's category (index) on a one-answer axis; -1 when it did not answer. */
+function categoryOf(axis: Extract<Axis, { kind: "variable" }>, data: AnalysisColumns): Int32Array {
+  return categorize(
+    columnOf(data, axis.variable.name),
+    axis.categories.map((c) => c.value),
+  );
+}
+
 /** The categories (indexes) a response is in on one axis; empty when it did not answer. */
 function categoriesOf(axis: Axis, data: AnalysisColumns): (i: number) => number[] {
   if (axis.kind === "variable") {
-    const column = data.columns.get(axis.variable.name) ?? [];
-    const index = new Map(axis.categories.map((c, k) => [c.value, k]));
+    const categories = categoryOf(axis, data);
     return (i) => {
-      const k = index.get(column[i] as number);
-      return k === undefined ? [] : [k];
+      const k = categories[i] as number;
+      return k < 0 ? [] : [k];
     };
   }
   // A multi-select: every chosen option (the product's own cross-analysis counts it so).
-  const members = axis.members.map((m) => data.columns.get(m.name) ?? []);
+  const members = axis.members.map((m) => columnOf(data, m.name));
   return (i) => members.flatMap((column, k) => (column[i] === 1 ? [k] : []));
 }
 
@@ -32,6 +39,7 @@ function count(
   data: AnalysisColumns,
   weights: number[] | null,
 ): AnalysisCrossCounts {
+  if (row.kind === "variable" && column.kind === "variable") return countSingle(row, column, data, weights);
   const rowsOf = categoriesOf(row, data);
   const columnsOf = categoriesOf(column, data);
   const counts = row.categories.map(() => column.categories.map(() => 0));
@@ -51,6 +59,33 @@ function count(
     for (const c of cs) columnTotals[c] = (columnTotals[c] ?? 0) + w;
     total += w;
   }
+  return { rows: row.categories, columns: column.categories, counts, rowTotals, columnTotals, total };
+}
+
+/** `count` for two one-answer axes: a response is in one cell or none, counted in one pass. */
+function countSingle(
+  row: Extract<Axis, { kind: "variable" }>,
+  column: Extract<Axis, { kind: "variable" }>,
+  data: AnalysisColumns,
+  weights: number[] | null,
+): AnalysisCrossCounts {
+  const rs = categoryOf(row, data);
+  const cs = categoryOf(column, data);
+  const width = column.categories.length;
+  const cells = new Float64Array(row.categories.length * width);
+  for (let i = 0; i < data.responses; i++) {
+    const r = rs[i] as number;
+    const c = cs[i] as number;
+    if (r < 0 || c < 0) continue;
+    const at = r * width + c;
+    cells[at] = (cells[at] as number) + (weights ? (weights[i] ?? 1) : 1);
+  }
+  const counts = row.categories.map((_, r) => Array.from(cells.subarray(r * width, (r + 1) * width)));
+  const rowTotals = counts.map((cells) => cells.reduce((sum, v) => sum + v, 0));
+  const columnTotals = column.categories.map((_, c) =>
+    counts.reduce((sum, cells) => sum + (cells[c] ?? 0), 0),
+  );
+  const total = rowTotals.reduce((sum, v) => sum + v, 0);
   return { rows: row.categories, columns: column.categories, counts, rowTotals, columnTotals, total };
 }
 

@@ -1,6 +1,6 @@
 import type { AnalysisOutcome, AnalysisValueLabel } from "@wjgj/core/api/analysis";
 import { descriptives, proportionWilson } from "@wjgj/core/stats/index";
-import { type AnalysisColumns, present } from "./data.ts";
+import { type AnalysisColumns, arrayOf, present } from "./data.ts";
 import type { MethodPlan } from "./method-plan.ts";
 import { refOf } from "./resolve.ts";
 import { analysisError } from "./scope.ts";
@@ -81,7 +81,7 @@ export function planDescriptives(catalogue: Catalogue, names: readonly string[])
     variables: items.flatMap((item) => (item.kind === "variable" ? [item.variable] : item.members)),
     weightable: true,
     run(data: AnalysisColumns, weights) {
-      const column = (name: string) => data.columns.get(name) ?? [];
+      const column = (name: string) => arrayOf(data, name);
       return {
         method: "descriptives",
         items: items.map((item) =>

@@ -1,6 +1,6 @@
 import type { AnalysisGroupRef, AnalysisOutcome, PostHocMethod } from "@wjgj/core/api/analysis";
 import { independentTTest, kruskalWallis, mannWhitneyU, oneWayAnova } from "@wjgj/core/stats/index";
-import { type AnalysisColumns, present } from "./data.ts";
+import { type AnalysisColumns, categorize, columnOf, present } from "./data.ts";
 import type { MethodPlan } from "./method-plan.ts";
 import { codedOf, distinct, numericOf, refOf } from "./resolve.ts";
 import { analysisError } from "./scope.ts";
@@ -23,20 +23,25 @@ function resolveGrouped(catalogue: Catalogue, input: GroupedInput, method: TwoGr
 
 /** The group variable's codes that some response in the filter has, in code order. */
 function answeredCodes(group: CatalogueVariable, data: AnalysisColumns): AnalysisGroupRef[] {
-  const seen = new Set((data.columns.get(group.name) ?? []).filter(present));
-  return group.values.filter((v) => seen.has(v.value)).map(({ value, label }) => ({ value, label }));
+  const categories = categorize(
+    columnOf(data, group.name),
+    group.values.map((v) => v.value),
+  );
+  const seen = new Uint8Array(group.values.length);
+  for (const k of categories) if (k >= 0) seen[k] = 1;
+  return group.values.filter((_, k) => seen[k] === 1).map(({ value, label }) => ({ value, label }));
 }
 
 /** Each test variable's values split by the group codes. */
 function split(data: AnalysisColumns, test: CatalogueVariable, group: CatalogueVariable, codes: number[]) {
-  const x = data.columns.get(test.name) ?? [];
-  const g = data.columns.get(group.name) ?? [];
-  const at = new Map(codes.map((code, k) => [code, k]));
+  const x = columnOf(data, test.name);
+  const categories = categorize(columnOf(data, group.name), codes);
   const groups = codes.map((): number[] => []);
-  x.forEach((value, i) => {
-    const k = at.get(g[i] as number);
-    if (k !== undefined && present(value)) (groups[k] as number[]).push(value);
-  });
+  for (let i = 0; i < x.length; i++) {
+    const k = categories[i] as number;
+    const value = x[i];
+    if (k >= 0 && present(value)) (groups[k] as number[]).push(value);
+  }
   return groups;
 }
 

@@ -6,14 +6,13 @@ import {
   linearRegression,
   pairedTTest,
 } from "@wjgj/core/stats/index";
-import type { AnalysisColumns } from "./data.ts";
+import { type AnalysisColumns, arrayOf, columnOf as rawColumnOf } from "./data.ts";
 import type { MethodPlan } from "./method-plan.ts";
 import { distinct, numericOf, refOf, variableOf } from "./resolve.ts";
 import { analysisError } from "./scope.ts";
 import type { Catalogue, CatalogueVariable } from "./variables.ts";
 
-const columnOf = (data: AnalysisColumns, variable: CatalogueVariable) =>
-  data.columns.get(variable.name) ?? [];
+const columnOf = (data: AnalysisColumns, variable: CatalogueVariable) => arrayOf(data, variable.name);
 
 export function planPairedT(catalogue: Catalogue, pairs: readonly (readonly [string, string])[]): MethodPlan {
   const resolved = pairs.map(
@@ -139,8 +138,9 @@ export function planReliability(
         method: "reliability",
         variables: items.map(refOf),
         reversed: reverse.map((k) => (items[k] as CatalogueVariable).name),
+        // Read in place: α makes one pass over each column.
         result: cronbachAlpha(
-          items.map((v) => columnOf(data, v)),
+          items.map((v) => rawColumnOf(data, v.name)),
           { reverse, ...scale },
         ),
       };

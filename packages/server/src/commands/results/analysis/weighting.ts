@@ -10,7 +10,7 @@ import type { AppContext } from "../../../context.ts";
 import type { Db } from "../../../db/index.ts";
 import { InvalidInputError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
-import { type AnalysisColumns, present, readColumns } from "./data.ts";
+import { type AnalysisColumns, analysisColumns, columnOf, present } from "./data.ts";
 import { codedOf } from "./resolve.ts";
 import { analysisError, analysisScope } from "./scope.ts";
 import { analysisCatalogue, type Catalogue, type CatalogueVariable } from "./variables.ts";
@@ -87,7 +87,7 @@ export function weightsOf(
   margins: CatalogueVariable[],
   data: AnalysisColumns,
 ): number[] {
-  const columns = margins.map((v) => data.columns.get(v.name) ?? []);
+  const columns = margins.map((v) => columnOf(data, v.name));
   return Array.from({ length: data.responses }, (_, i) => {
     const codes = columns.map((column) => column[i] as number);
     if (!codes.every(present)) return 1;
@@ -151,8 +151,8 @@ export async function saveWeighting(
   const catalogue = analysisCatalogue(definition);
   const variables = checkMargins(catalogue, input.margins);
   // Over every valid response, whatever the page's filter: the weighting belongs to the questionnaire.
-  const data = await readColumns(ctx.db, input.id, catalogue, {}, null, variables);
-  const columns = variables.map((v) => data.columns.get(v.name) ?? []);
+  const data = await analysisColumns(ctx, input.id, definition, catalogue, {}, null, variables);
+  const columns = variables.map((v) => columnOf(data, v.name));
   const index = input.margins.map((margin) => new Map(margin.targets.map((t, k) => [t.value, k])));
   const cases: number[][] = [];
   const codes: number[][] = [];
