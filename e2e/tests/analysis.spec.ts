@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 
@@ -68,6 +71,15 @@ async function run(page: Page, tab: Locator) {
   return result;
 }
 
+/** Clicks a result's download button and answers the file's name and bytes. */
+async function download(page: Page, result: Locator, button: string) {
+  const started = page.waitForEvent("download");
+  await result.getByRole("button", { name: button }).click();
+  const file = await started;
+  const path = await file.path();
+  return { name: file.suggestedFilename(), path, bytes: fs.readFileSync(path) };
+}
+
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -98,6 +110,25 @@ for (const width of [1280, 390] as const) {
       await expect(result).not.toContainText("NaN");
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `/tmp/analysis-crosstab-${width}.png`, fullPage: true });
+
+      // The whole result as Word and as Excel: the reading and the tables, with every department.
+      const word = await download(page, result, "下载Word");
+      expect(word.name).toMatch(/\.docx$/);
+      const documentXml =
+        (await (await JSZip.loadAsync(word.bytes)).file("word/document.xml")?.async("string")) ?? "";
+      for (const text of ["分析结论", "Pearson卡方", "研发中心", "财务部"])
+        expect(documentXml).toContain(text);
+      const excel = await download(page, result, "下载Excel");
+      expect(excel.name).toMatch(/\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(excel.path);
+      const cells: string[] = [];
+      workbook.getWorksheet("统计分析")?.eachRow((row) => {
+        row.eachCell((cell) => {
+          cells.push(String(cell.value));
+        });
+      });
+      for (const text of ["分析结论", "研发中心", "财务部"]) expect(cells).toContain(text);
 
       await pickMethod(page, tab, "单因素方差分析");
       await chooseMany(page, tab, "检验变量", ["您有多大可能向朋友推荐"]);

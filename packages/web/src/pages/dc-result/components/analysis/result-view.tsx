@@ -1,10 +1,12 @@
+import { FileExcelOutlined, FileWordOutlined } from "@ant-design/icons";
 import type { AnalysisResult } from "@wjgj/core/api/analysis";
 import { analysisReading } from "@wjgj/core/api/analysis-reading";
-import { Tag } from "antd";
-import { useMemo } from "react";
+import { App, Button, Tag } from "antd";
+import { useMemo, useState } from "react";
 import { Chart } from "../../../../components/charts/chart.tsx";
 import { methodLabel } from "./methods.ts";
 import { outcomeChart, outcomeTables } from "./outcome-tables.ts";
+import { downloadResult } from "./result-file.ts";
 import { StatTableView } from "./stat-table.tsx";
 
 /** One analysis as a paper would report it: what it says in words first, then its tables and a chart. */
@@ -13,6 +15,28 @@ export function ResultView({ result }: { result: AnalysisResult }) {
   const tables = useMemo(() => outcomeTables(outcome), [outcome]);
   const chart = useMemo(() => outcomeChart(outcome), [outcome]);
   const reading = useMemo(() => analysisReading(outcome), [outcome]);
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState<"docx" | "xlsx" | null>(null);
+  const weighting =
+    result.weighted && `，加权（效率 ${result.efficiency === null ? "—" : `${result.efficiency}%`}）`;
+  const save = async (format: "docx" | "xlsx") => {
+    setSaving(format);
+    try {
+      await downloadResult(
+        {
+          title: methodLabel(outcome.method),
+          summary: `筛选后答卷 ${result.responses} 份${weighting || ""}`,
+          reading,
+          tables,
+        },
+        format,
+      );
+    } catch {
+      void message.error("文件生成失败，请重试或复制表格");
+    } finally {
+      setSaving(null);
+    }
+  };
   return (
     <div className="wj-analysis__result-body">
       <div className="wj-analysis__result-head">
@@ -23,6 +47,24 @@ export function ResultView({ result }: { result: AnalysisResult }) {
             加权（效率 {result.efficiency === null ? "—" : `${result.efficiency}%`}）
           </Tag>
         )}
+        <span className="wj-analysis__result-files">
+          <Button
+            size="small"
+            icon={<FileWordOutlined />}
+            loading={saving === "docx"}
+            onClick={() => void save("docx")}
+          >
+            下载Word
+          </Button>
+          <Button
+            size="small"
+            icon={<FileExcelOutlined />}
+            loading={saving === "xlsx"}
+            onClick={() => void save("xlsx")}
+          >
+            下载Excel
+          </Button>
+        </span>
       </div>
       {reading.length > 0 && (
         <div className="wj-analysis__reading" data-testid="analysis-reading">
