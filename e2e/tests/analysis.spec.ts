@@ -266,9 +266,10 @@ test.describe("统计分析 with weighting, the .sav and bad input", () => {
     await expect(result).toContainText("40.0%");
     await page.screenshot({ path: "/tmp/analysis-weighted-1280.png", fullPage: true });
 
-    // The .sav, through the export jobs.
+    // The .sav, through the export jobs, with the weights (the option is on once a weighting is saved).
     await page.getByRole("tab", { name: "导出", exact: true }).click();
     const exportTab = page.getByTestId("export-tab");
+    await expect(exportTab.getByTestId("export-with-weight")).toBeChecked();
     await exportTab.getByRole("button", { name: /SPSS/ }).click();
     const download = exportTab.locator(".ant-table-tbody").getByRole("button", { name: "下载" });
     await expect(download).toBeVisible({ timeout: 30_000 });
@@ -279,5 +280,8 @@ test.describe("统计分析 with weighting, the .sav and bad input", () => {
     const bytes = await readFile(path);
     // An SPSS system file starts with its record type "$FL2".
     expect(bytes.subarray(0, 4).toString("latin1")).toBe("$FL2");
+    // Weighted by its last variable, 加权权重: the header's weight index is set.
+    expect(bytes.readInt32LE(76)).toBeGreaterThan(0);
+    expect(bytes.includes(Buffer.from("加权权重"))).toBe(true);
   });
 });

@@ -33,6 +33,8 @@ export const analysisMessages = {
   weightingTargetMissing: "「{label}」的「{category}」有作答者，请为其设定目标比例（设为0则加权时不计入）",
   weightingStale: "问卷修改后加权设置中的「{name}」已不存在或编码已变，请重新设置加权",
   weightingNoCases: "没有同时回答了全部加权变量的有效答卷，无法加权",
+  weightingExportKind: "只有SPSS、R和Stata文件可以附带加权权重",
+  weightingExportHidden: "加权变量「{name}」不在您可导出的数据中，无法附带加权权重",
 } as const;
 
 /** Methods as the analysis messages name them ("不能做{method}"). */

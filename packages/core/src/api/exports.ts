@@ -69,6 +69,11 @@ export interface ExportFilter {
   sources?: string[];
   /** The 筛选 panel's answer condition, as statistics take it (`ResultsFilter.condition`). */
   condition?: Condition;
+  /**
+   * SPSS, R and Stata files: add each response's weight from 统计分析's saved 加权 as a variable `weight` (the
+   * .sav declares it its weight variable, so SPSS and PSPP weigh by it at once). Refused without a saved weighting.
+   */
+  weighted?: boolean;
   [key: string]: unknown;
 }
 
@@ -133,6 +138,8 @@ export const exportFileTexts = {
   valid: "有效",
   invalid: "无效",
   score: "总分",
+  /** The raking weight of 统计分析's 加权, in SPSS, R and Stata files asked for with it. */
+  weight: "加权权重",
   seconds: "秒",
   rankPosition: (n: number) => `第${n}位`,
   blank: (n: number) => `填空${n}`,

@@ -17,10 +17,13 @@ import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobWorker } from "../../jobs/worker.ts";
 import { assertExportAttachments } from "../money/entitlements.ts";
 import { loadQuestionnaireWithRole } from "../questionnaires/store.ts";
+import { analysisError } from "../results/analysis/scope.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { safeName } from "./cells.ts";
+import { exportLayout } from "./rows.ts";
 import { EXPORT_JOB, exportJobKey, exportStorageKey } from "./runner.ts";
-import { exportPredicate, latestDefinition } from "./write-file.ts";
+import { isStatsKind } from "./stats-zip.ts";
+import { exportPredicate, latestDefinition, statsLayout } from "./write-file.ts";
 
 /** What a job may filter on: no personal-data question when the file is made without them. */
 function exportLayoutDefinition(definition: SurveyDefinition, hidePersonal: boolean): SurveyDefinition {
@@ -79,6 +82,18 @@ export async function createExportJob(
       exportLayoutDefinition(await latestDefinition(ctx.db, questionnaire.id), hidePersonal),
       input.filter,
     );
+  // 加权 rides on SPSS, R and Stata files only, and needs a saved weighting that still fits the questions.
+  if (input.filter?.weighted) {
+    if (input.kind !== "sav" && !isStatsKind(input.kind))
+      throw analysisError("filter.weighted", "weightingExportKind");
+    const definition = await latestDefinition(ctx.db, questionnaire.id);
+    await statsLayout(
+      ctx.db,
+      { questionnaireId: questionnaire.id, filter: input.filter },
+      definition,
+      exportLayout(definition, input.filter, { hidePersonal }),
+    );
+  }
   const active = await ctx.db
     .selectFrom("export_jobs")
     .select((eb) => eb.fn.countAll().as("count"))

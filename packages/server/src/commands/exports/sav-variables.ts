@@ -40,6 +40,35 @@ export interface SavLayout {
   /** Indexes of string variables: their widths are measured from the data before the file is written. */
   strings: number[];
   values(response: ResponseSlice, seq: number, answered: Map<string, Question> | undefined): SavValue[];
+  /** The variable cases are weighted by, when the file carries 统计分析's 加权. */
+  weight?: string;
+}
+
+/** 统计分析's saved 加权 as an export carries it: the margin variables' names and each combination's weight. */
+export interface ExportWeighting {
+  margins: readonly string[];
+  cells: Readonly<Record<string, number>>;
+}
+
+/**
+ * The layout with a last variable `weight`: each response's raking weight, read from its codes of the margin
+ * variables as 统计分析 reads it (a combination not raked, or a margin not answered, weighs 1). Answers null when
+ * a margin variable is not in this layout (a file without personal data leaves some questions out).
+ */
+export function weightedLayout(sav: SavLayout, weighting: ExportWeighting): SavLayout | null {
+  const at = weighting.margins.map((name) => sav.variables.findIndex((v) => v.name === name));
+  if (at.some((index) => index < 0)) return null;
+  const weight: SavVariable = { name: "weight", label: texts.weight, width: 0, measure: "scale", format: 4 };
+  return {
+    variables: [...sav.variables, weight],
+    strings: sav.strings,
+    weight: weight.name,
+    values(response, seq, answered) {
+      const values = sav.values(response, seq, answered);
+      values.push(weighting.cells[at.map((index) => values[index]).join(",")] ?? 1);
+      return values;
+    },
+  };
 }
 
 const singleTypes = new Set(["single", "dropdown", "imageSingle", "trueFalse", "voteSingle"]);

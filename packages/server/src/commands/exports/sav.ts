@@ -134,7 +134,15 @@ function checkVariables(variables: readonly SavVariable[]) {
   }
 }
 
-function header(variables: readonly SavVariable[], now: Date): Buffer {
+/** The weight variable's dictionary index as the header gives it: 1 + the 8-byte slots before it; 0 for none. */
+function weightIndex(variables: readonly SavVariable[], weight: string | undefined): number {
+  if (weight === undefined) return 0;
+  const at = variables.findIndex((v) => v.name === weight);
+  if (at < 0 || (variables[at] as SavVariable).width > 0) throw new Error(`no numeric variable ${weight}`);
+  return 1 + variables.slice(0, at).reduce((sum, v) => sum + slotsOf(v), 0);
+}
+
+function header(variables: readonly SavVariable[], now: Date, weight: string | undefined): Buffer {
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   const two = (n: number) => String(n).padStart(2, "0");
   const date = `${two(now.getUTCDate())} ${months[now.getUTCMonth()]} ${two(now.getUTCFullYear() % 100)}`;
@@ -145,7 +153,7 @@ function header(variables: readonly SavVariable[], now: Date): Buffer {
     .int(2)
     .int(variables.reduce((sum, v) => sum + slotsOf(v), 0))
     .int(0) // not compressed
-    .int(0) // no weight variable
+    .int(weightIndex(variables, weight))
     .int(-1) // cases: patched on close
     .double(100)
     .padded(date, 9)
@@ -195,10 +203,15 @@ function extension(out: Bytes, subtype: number, size: number, data: Buffer) {
 }
 
 /** Everything before the data: header, variables, value labels, extension records, terminator. */
-export function savDictionary(variables: readonly SavVariable[], now = new Date()): Buffer {
+export function savDictionary(
+  variables: readonly SavVariable[],
+  now = new Date(),
+  /** The name of the numeric variable cases are weighted by (SPSS's WEIGHT BY, kept in the file). */
+  weight?: string,
+): Buffer {
   checkVariables(variables);
   const shorts = shortNames(variables);
-  const out = new Bytes().raw(header(variables, now));
+  const out = new Bytes().raw(header(variables, now, weight));
   variables.forEach((v, i) => {
     variableRecords(out, v, shorts[i] as string);
   });
@@ -263,8 +276,9 @@ export async function savSink(
   filePath: string,
   variables: readonly SavVariable[],
   now = new Date(),
+  weight?: string,
 ): Promise<SavSink> {
-  const dictionary = savDictionary(variables, now);
+  const dictionary = savDictionary(variables, now, weight);
   const caseSize = variables.reduce((sum, v) => sum + slotsOf(v), 0) * 8;
   const file = await fs.open(filePath, "w");
   let pending: Buffer[] = [dictionary];

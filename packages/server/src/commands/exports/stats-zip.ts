@@ -3,8 +3,8 @@ import type { ExportFilter, ExportKind, FactPredicate } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import type { Storage } from "../../storage/index.ts";
 import { rFiles } from "./r-export.ts";
-import { type ExportLayout, RevisionQuestions, responseBatches } from "./rows.ts";
-import { savLayout } from "./sav-variables.ts";
+import { RevisionQuestions, responseBatches } from "./rows.ts";
+import type { SavLayout } from "./sav-variables.ts";
 import { csvSink } from "./sinks.ts";
 import { stataFiles } from "./stata-export.ts";
 import { type ScriptFile, type StatsVariable, statsRow, statsVariables } from "./stats-data.ts";
@@ -38,14 +38,13 @@ export async function writeStatsZip(
   db: Db,
   request: StatsZipRequest,
   title: string,
-  layout: ExportLayout,
+  sav: SavLayout,
   predicate: FactPredicate | null,
   total: number,
 ): Promise<{ rows: number }> {
   const { questionnaireId, filter, signal } = request;
   const files = scripts[request.kind];
   if (!files) throw new Error(`not a statistics export: ${request.kind}`);
-  const sav = savLayout(layout);
   const variables = statsVariables(sav.variables);
   const revisions = new RevisionQuestions(db);
   const csvPath = `${request.filePath}.csv`;

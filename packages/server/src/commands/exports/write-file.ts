@@ -2,6 +2,8 @@ import { definitionSchema, type ExportFilter, type ExportKind, type SurveyDefini
 import type { Db } from "../../db/index.ts";
 import { AppError, ConflictError } from "../../errors.ts";
 import type { Storage } from "../../storage/index.ts";
+import { analysisError } from "../results/analysis/scope.ts";
+import { weightingForExport } from "../results/analysis/weighting.ts";
 import { planOrRefuse } from "../results/filter.ts";
 import { drawnColumns, drawnPapers } from "./drawn.ts";
 import type { FileLinks } from "./file-links.ts";
@@ -15,7 +17,7 @@ import {
   responseRow,
 } from "./rows.ts";
 import { savSink, savSpool } from "./sav.ts";
-import { measureStrings, savLayout } from "./sav-variables.ts";
+import { measureStrings, type SavLayout, savLayout, weightedLayout } from "./sav-variables.ts";
 import { csvSink, type RowSink, xlsxSink } from "./sinks.ts";
 import { isStatsKind, writeStatsZip } from "./stats-zip.ts";
 import { responseEntries, zipWriter } from "./zip.ts";
@@ -124,9 +126,17 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     return { rows };
   }
 
-  if (request.kind === "sav") return writeSav(db, request, layout, predicate, total);
+  if (request.kind === "sav")
+    return writeSav(db, request, await statsLayout(db, request, definition, layout), predicate, total);
   if (isStatsKind(request.kind))
-    return writeStatsZip(db, request, definition.title, layout, predicate, total);
+    return writeStatsZip(
+      db,
+      request,
+      definition.title,
+      await statsLayout(db, request, definition, layout),
+      predicate,
+      total,
+    );
 
   const sink: RowSink = await (request.kind === "xlsx" ? xlsxSink : csvSink)(
     request.filePath,
@@ -156,6 +166,27 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
 }
 
 /**
+ * The SPSS variables of an SPSS, R or Stata file: the export's, and with `filter.weighted` the weight of
+ * 统计分析's saved 加权 as a last variable (the .sav weighs its cases by it).
+ */
+export async function statsLayout(
+  db: Db,
+  request: Pick<ExportRequest, "questionnaireId" | "filter">,
+  definition: SurveyDefinition,
+  layout: ExportLayout,
+): Promise<SavLayout> {
+  const sav = savLayout(layout);
+  if (!request.filter?.weighted) return sav;
+  const weighting = await weightingForExport(db, request.questionnaireId, definition);
+  const weighted = weightedLayout(sav, weighting);
+  if (!weighted)
+    throw analysisError("filter.weighted", "weightingExportHidden", {
+      name: weighting.margins.find((name) => !sav.variables.some((v) => v.name === name)) ?? "",
+    });
+  return weighted;
+}
+
+/**
  * Responses per query of the .sav export: each case is spooled or written as soon as it is read (nothing
  * of a batch is kept), so larger batches than a spreadsheet's cost no memory and save queries.
  */
@@ -170,15 +201,14 @@ const SAV_BATCH = 1000;
 async function writeSav(
   db: Db,
   request: ExportRequest,
-  layout: ExportLayout,
+  sav: SavLayout,
   predicate: ReturnType<typeof exportPredicate>,
   total: number,
 ): Promise<{ rows: number }> {
   const { questionnaireId, filter, signal } = request;
-  const sav = savLayout(layout);
   const revisions = new RevisionQuestions(db);
   const spool = sav.strings.length > 0 ? await savSpool(`${request.filePath}.cases`, sav.variables) : null;
-  const direct = spool ? null : await savSink(request.filePath, sav.variables);
+  const direct = spool ? null : await savSink(request.filePath, sav.variables, new Date(), sav.weight);
   let seq = 0;
   try {
     for await (const batch of responseBatches(db, questionnaireId, filter, {
@@ -198,7 +228,7 @@ async function writeSav(
       await (spool ?? direct)?.drain();
       await request.onProgress?.(seq, total);
     }
-    const sink = direct ?? (await savSink(request.filePath, sav.variables));
+    const sink = direct ?? (await savSink(request.filePath, sav.variables, new Date(), sav.weight));
     try {
       if (spool) await spool.replay(sink);
       await sink.close();

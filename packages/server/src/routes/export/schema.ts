@@ -49,6 +49,7 @@ const filterSchema = z
         .max(20)
         .optional(),
       condition: conditionSchema.optional(),
+      weighted: blankAsAbsent(booleanParam("exportFilterInvalid")),
     },
     { error: messages.exportFilterInvalid },
   )

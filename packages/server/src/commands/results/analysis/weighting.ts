@@ -1,3 +1,4 @@
+import type { SurveyDefinition } from "@wjgj/core";
 import type {
   SaveWeightingInput,
   WeightingMargin,
@@ -10,6 +11,7 @@ import type { AppContext } from "../../../context.ts";
 import type { Db } from "../../../db/index.ts";
 import { InvalidInputError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
+import type { ExportWeighting } from "../../exports/sav-variables.ts";
 import { type AnalysisColumns, analysisColumns, columnOf, present } from "./data.ts";
 import { codedOf } from "./resolve.ts";
 import { analysisError, analysisScope } from "./scope.ts";
@@ -93,6 +95,21 @@ export function weightsOf(
     if (!codes.every(present)) return 1;
     return saved.cells[cellKey(codes)] ?? 1;
   });
+}
+
+/**
+ * The saved weighting as an export file carries it (exports with `weighted`), checked against today's
+ * definition as analysis checks it: refused in Chinese when none is saved or a margin went stale.
+ */
+export async function weightingForExport(
+  db: Db,
+  questionnaireId: number,
+  definition: SurveyDefinition,
+): Promise<ExportWeighting> {
+  const saved = await savedWeighting(db, questionnaireId);
+  if (!saved) throw analysisError("filter.weighted", "analysisWeightingMissing");
+  marginVariables(analysisCatalogue(definition), saved);
+  return { margins: saved.margins.map((m) => m.variable), cells: saved.cells };
 }
 
 export async function getWeighting(ctx: AppContext, viewer: Viewer, id: number): Promise<WeightingResult> {

@@ -22,6 +22,7 @@ import {
   Tag,
 } from "antd";
 import { useState } from "react";
+import { useWeighting } from "../../../api/analysis.ts";
 import {
   useCreateExportMutation,
   useDeleteExportMutation,
@@ -33,6 +34,9 @@ import { useApiError } from "../../../hooks/use-api-error.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { exportFilterOf, filterParts } from "../lib/filter-model.ts";
 import { formatBytes } from "../lib/format.ts";
+
+/** The files a statistics program reads: they may carry 统计分析's 加权 as a variable `weight`. */
+const statisticsKinds = new Set<ExportKind>(["sav", "r", "stata"]);
 
 const buttons: { kind: ExportKind; label: string; icon: React.ReactNode }[] = [
   { kind: "xlsx", label: "导出 Excel", icon: <FileExcelOutlined /> },
@@ -57,6 +61,9 @@ export function ExportTab() {
   const { message } = App.useApp();
   const showError = useApiError();
   const [includeInvalid, setIncludeInvalid] = useState(false);
+  const [withWeight, setWithWeight] = useState(true);
+  // 统计分析's saved 加权 (none, or not offered at the owner's level: no option).
+  const weighting = useWeighting(id).data?.weighting ?? null;
   const list = useExportList(id);
   const create = useCreateExportMutation();
   const remove = useDeleteExportMutation();
@@ -66,7 +73,12 @@ export function ExportTab() {
 
   const handleCreate = async (kind: ExportKind) => {
     try {
-      await create.mutateAsync({ questionnaireId: id, kind, filter: { ...exportFilter, includeInvalid } });
+      const weighted = weighting !== null && withWeight && statisticsKinds.has(kind);
+      await create.mutateAsync({
+        questionnaireId: id,
+        kind,
+        filter: { ...exportFilter, includeInvalid, ...(weighted ? { weighted } : {}) },
+      });
       void message.success("已开始导出，完成后可在下方列表下载");
     } catch (error) {
       showError(error);
@@ -172,6 +184,15 @@ export function ExportTab() {
           <Checkbox checked={includeInvalid} onChange={(event) => setIncludeInvalid(event.target.checked)}>
             包含无效答卷
           </Checkbox>
+          {weighting !== null && (
+            <Checkbox
+              checked={withWeight}
+              onChange={(event) => setWithWeight(event.target.checked)}
+              data-testid="export-with-weight"
+            >
+              SPSS、R、Stata 文件附带加权权重
+            </Checkbox>
+          )}
         </Space>
         <p className="wj-muted wj-export__hint">
           Excel 与 CSV 每份答卷一行、每题（或每个小题）一列，选项为答题者当时看到的文字；CSV 为 UTF-8
@@ -179,6 +200,12 @@ export function ExportTab() {
           变量，“未作答”（-1）与“未显示”（-2，被逻辑隐藏或跳过）已设为缺失值。上传的文件与签名旁有“下载链接”，点击即可下载，无需登录：链接在导出后
           7 天内有效，每次打开都会核对导出人仍有导出权限。文件保留 {exportRetentionDays} 天。
         </p>
+        {weighting !== null && (
+          <p className="wj-muted wj-export__hint">
+            已在统计分析中设置加权：勾选“附带加权权重”时，SPSS、R、Stata 文件多一个变量
+            weight（加权权重），SPSS 与 PSPP 打开即按它加权。
+          </p>
+        )}
         {parts.length > 0 && <Alert type="info" showIcon title={`按当前筛选导出：${parts.join("，")}`} />}
       </Card>
       <Card title="导出记录">
