@@ -144,7 +144,7 @@ test("two editors see each other in the designer, and a stale save is kept as a 
   });
   expect((await form(colleagueToken, "queationaryTeam/agreeTeam", { code: link.data.code })).code).toBe(200);
 
-  // Both open the designer: each sees the other's avatar (the owner at its next 20 s beat).
+  // Both open the designer: each sees the other's avatar (the owner at its next beat, every 5 s).
   await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dcDesign?id=${id}`);
   await expect(page.getByTestId("designer")).toBeVisible({ timeout: 30_000 });
   const other = await browser.newContext();

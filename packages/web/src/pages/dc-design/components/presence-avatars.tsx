@@ -4,8 +4,12 @@ import { Avatar, Tooltip } from "antd";
 import { teamApi, teamKeys } from "../../../api/teams.ts";
 import { useEditor } from "../store/use-editor.ts";
 
-/** The designer's heartbeat: every 20 s, also while the tab is in the background. */
-const HEARTBEAT_MS = 20_000;
+/**
+ * The designer's heartbeat: every 5 s while the tab is shown, so a colleague who opens the questionnaire appears
+ * within seconds; every 20 s in the background (the server counts a beat as present for 50 s).
+ */
+const HEARTBEAT_MS = 5_000;
+const BACKGROUND_HEARTBEAT_MS = 20_000;
 
 /** Who else has this questionnaire open in the designer, as avatars in the header. */
 export function PresenceAvatars() {
@@ -14,7 +18,7 @@ export function PresenceAvatars() {
     queryKey: [...teamKeys.all, "presence", id ?? 0],
     queryFn: () => teamApi.designerHeartbeat(id ?? 0),
     enabled: id !== null,
-    refetchInterval: HEARTBEAT_MS,
+    refetchInterval: () => (document.visibilityState === "hidden" ? BACKGROUND_HEARTBEAT_MS : HEARTBEAT_MS),
     refetchIntervalInBackground: true,
     // A failed beat (offline, or a role without editing) just shows nobody.
     retry: false,
