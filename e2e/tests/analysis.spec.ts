@@ -139,6 +139,18 @@ for (const width of [1280, 390] as const) {
       await expect(result).not.toContainText("NaN");
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `/tmp/analysis-anova-${width}.png`, fullPage: true });
+
+      // 二元Logistic回归: whether 弹性工作 is among the valued benefits, by the overall satisfaction.
+      await pickMethod(page, tab, "二元Logistic回归");
+      await choose(page, tab, "因变量", "弹性工作");
+      await chooseMany(page, tab, "自变量", ["您对公司的整体满意度"]);
+      result = await run(page, tab);
+      await expect(result).toContainText("Nagelkerke R²");
+      await expect(result).toContainText("OR值（Exp(B)）");
+      await expect(result.getByTestId("analysis-reading")).toContainText("二元Logistic回归模型");
+      await expect(result).not.toContainText("NaN");
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/analysis-logistic-${width}.png`, fullPage: true });
     });
   });
 }

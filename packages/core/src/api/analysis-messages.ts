@@ -33,6 +33,7 @@ export const analysisMessages = {
   weightingTargetMissing: "「{label}」的「{category}」有作答者，请为其设定目标比例（设为0则加权时不计入）",
   weightingStale: "问卷修改后加权设置中的「{name}」已不存在或编码已变，请重新设置加权",
   weightingNoCases: "没有同时回答了全部加权变量的有效答卷，无法加权",
+  analysisLogisticCategories: "「{label}」须恰有两类作答（现有{count}类），才能做二元Logistic回归",
   weightingExportKind: "只有SPSS、R和Stata文件可以附带加权权重",
   weightingExportHidden: "加权变量「{name}」不在您可导出的数据中，无法附带加权权重",
 } as const;
@@ -48,6 +49,7 @@ export const analysisMethodNames = {
   kruskalWallis: "Kruskal-Wallis 检验",
   correlation: "相关分析",
   regression: "回归分析",
+  logistic: "Logistic回归",
   reliability: "信度分析",
   factor: "因子分析",
 } as const;

@@ -5,6 +5,7 @@ import type {
   FactorAnalysis,
   IndependentTTest,
   LinearRegression,
+  LogisticRegression,
   OneWayAnova,
   StatError,
   TTestRow,
@@ -378,6 +379,58 @@ describe("analysisReading", () => {
     ]);
     expect(analysisReading(outcome({ ...result, f: 1.23, p: 0.301, rSquared: 0.05 }))).toEqual([
       "以「油耗」为因变量的线性回归模型不显著（F = 1.23，p = 0.301 ≥ 0.05），R² = 0.050，自变量不能显著解释「油耗」的变化。",
+    ]);
+  });
+
+  it("logistic: the model's χ², Nagelkerke R², accuracy and each predictor's odds ratio", () => {
+    const coefficient = (term: "intercept" | number, b: number, p: number) => ({
+      term,
+      b,
+      se: 1,
+      wald: 4,
+      p,
+      expB: Math.exp(b),
+      expLower: 0.5,
+      expUpper: 2,
+    });
+    const result: LogisticRegression = {
+      n: 32,
+      events: 13,
+      coefficients: [
+        coefficient("intercept", 18.87, 0.011),
+        coefficient(0, -8.083, 0.0084),
+        coefficient(1, 0.0363, 0.041),
+        coefficient(2, 0.2, 0.5),
+      ],
+      minus2LogLikelihood: 10.06,
+      nullMinus2LogLikelihood: 43.23,
+      modelChiSquare: 33.17,
+      modelDf: 3,
+      modelP: 6e-8,
+      coxSnellR2: 0.645,
+      nagelkerkeR2: 0.871,
+      iterations: 8,
+      classification: [
+        [18, 1],
+        [1, 12],
+      ],
+      percentCorrect: 93.75,
+    };
+    const outcome = (r: LogisticRegression): AnalysisOutcome => ({
+      method: "logistic",
+      dependent: v("AM", "变速箱"),
+      categories: [
+        { value: 1, label: "自动挡" },
+        { value: 2, label: "手动挡" },
+      ],
+      independents: [v("WT", "车重"), v("HP", "马力"), v("X", "颜色")],
+      result: { ok: true, ...r },
+    });
+    expect(analysisReading(outcome(result))).toEqual([
+      "以「变速箱」（「手动挡」=1，「自动挡」=0）为因变量的二元Logistic回归模型显著（χ² = 33.17，p < 0.001），Nagelkerke R² = 0.871，预测准确率 93.8%；「车重」对「手动挡」有显著的负向影响（OR = 0.000，p = 0.008 < 0.05），每增加1个单位，发生比变为原来的 0.000 倍；「马力」对「手动挡」有显著的正向影响（OR = 1.037，p = 0.041 < 0.05），每增加1个单位，发生比变为原来的 1.037 倍；「颜色」的影响不显著。",
+    ]);
+    expect(analysisReading(outcome({ ...result, modelChiSquare: 1.2, modelP: 0.75 }))).toEqual([
+      "以「变速箱」（「手动挡」=1，「自动挡」=0）为因变量的二元Logistic回归模型不显著（χ² = 1.20，p = 0.750 ≥ 0.05），Nagelkerke R² = 0.871，预测准确率 93.8%，自变量不能显著预测「手动挡」。",
     ]);
   });
 

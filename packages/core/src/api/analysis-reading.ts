@@ -313,6 +313,34 @@ export function analysisReading(outcome: AnalysisOutcome): string[] {
       ];
     }
 
+    case "logistic": {
+      const r = outcome.result;
+      const y = name(outcome.dependent);
+      if (isError(r)) return [errorReading(y, r)];
+      const event = `「${outcome.categories[1].label}」`;
+      const model = `以${y}（${event}=1，「${outcome.categories[0].label}」=0）为因变量的二元Logistic回归模型`;
+      const fit = `Nagelkerke R² = ${formatStat(r.nagelkerkeR2, 3)}，预测准确率 ${percent(r.percentCorrect)}`;
+      const test = `χ² = ${formatStat(r.modelChiSquare)}，${pClause(r.modelP)}`;
+      if (!(r.modelP < ALPHA)) return [`${model}不显著（${test}），${fit}，自变量不能显著预测${event}。`];
+      const clauses: string[] = [];
+      const insignificant: string[] = [];
+      for (const c of r.coefficients) {
+        if (c.term === "intercept") continue;
+        const x = outcome.independents[c.term];
+        if (x === undefined) continue;
+        if (!(c.p < ALPHA)) {
+          insignificant.push(name(x));
+          continue;
+        }
+        const odds = formatStat(c.expB, 3);
+        clauses.push(
+          `${name(x)}对${event}有显著的${c.b >= 0 ? "正向" : "负向"}影响（OR = ${odds}，${pClause(c.p)}），每增加1个单位，发生比变为原来的 ${odds} 倍`,
+        );
+      }
+      if (insignificant.length > 0) clauses.push(`${insignificant.join("、")}的影响不显著`);
+      return [`${model}显著（${test}），${fit}；${clauses.join("；")}。`];
+    }
+
     case "reliability": {
       const r = outcome.result;
       const subject = `${outcome.variables.length}个题目`;

@@ -13,6 +13,7 @@ import type {
   IndependentTTest,
   KruskalWallis,
   LinearRegression,
+  LogisticRegression,
   MannWhitney,
   OneWayAnova,
   PairedTTest,
@@ -81,6 +82,11 @@ export type AnalysisRequest =
   | { method: "kruskalWallis"; test: string[]; group: string }
   | { method: "correlation"; variables: string[]; kind: "pearson" | "spearman" }
   | { method: "regression"; dependent: string; independents: string[] }
+  /**
+   * Binary logistic regression: `dependent` a coded variable with two codes answered (the higher one is the
+   * event, coded 1, as SPSS codes it), `independents` numeric.
+   */
+  | { method: "logistic"; dependent: string; independents: string[] }
   | { method: "reliability"; variables: string[]; reverse: string[] }
   /** Principal components with varimax; `factors` defaults to those with eigenvalue > 1. */
   | { method: "factor"; variables: string[]; factors?: number | undefined };
@@ -181,6 +187,14 @@ export type AnalysisOutcome =
       dependent: AnalysisVariableRef;
       independents: AnalysisVariableRef[];
       result: StatResult<LinearRegression>;
+    }
+  | {
+      method: "logistic";
+      dependent: AnalysisVariableRef;
+      /** The dependent's two codes: [coded 0, coded 1 (the event)]. */
+      categories: [AnalysisValueLabel, AnalysisValueLabel];
+      independents: AnalysisVariableRef[];
+      result: StatResult<LogisticRegression>;
     }
   | {
       method: "reliability";

@@ -5,7 +5,7 @@ import { mean, variance } from "./descriptives.ts";
 import { fUpperP, tTwoTailedP } from "./distributions.ts";
 import { at, completeCases, type Maybe, MESSAGES, type StatResult, statError } from "./result.ts";
 
-interface QrFit {
+export interface QrFit {
   coefficients: number[];
   /** (XᵀX)⁻¹ = R⁻¹R⁻ᵀ. */
   unscaledCov: number[][];
@@ -13,7 +13,7 @@ interface QrFit {
 }
 
 /** Least squares fit of y on the columns of X (n × p, n > p). Null when X is rank deficient. */
-function qrFit(X: readonly (readonly number[])[], y: readonly number[]): QrFit | null {
+export function qrFit(X: readonly (readonly number[])[], y: readonly number[]): QrFit | null {
   const n = X.length;
   const p = at(X, 0).length;
   const A = X.map((row) => [...row]);

@@ -53,6 +53,8 @@ ECHO '== correlation'.
 CORRELATIONS /VARIABLES=Q4_1 Q4_2 Q4_3 Q5.
 ECHO '== regression'.
 REGRESSION /VARIABLES=Q5 Q4_1 Q4_3 Q3_A /DEPENDENT=Q5 /METHOD=ENTER /STATISTICS=COEFF R ANOVA.
+ECHO '== logistic'.
+LOGISTIC REGRESSION Q1 WITH Q5 Q4_1 /CRITERIA=BCON(0.000000000001) ITERATE(100) /PRINT=CI(95).
 ECHO '== reliability'.
 RELIABILITY /VARIABLES=Q4_1 Q4_2 Q4_3 Q4_4 Q4_5 /MODEL=ALPHA /SUMMARY=TOTAL.
 ECHO '== reliabilityReversed'.
@@ -544,6 +546,39 @@ describe("统计分析 against PSPP on the product's .sav", () => {
       // PSPP 1.6.2 tests the constant with n − k df instead of n − k − 1 (its slopes use n − k − 1, as do R's
       // summary.lm and core: on this data R gives 2·pt(−2.6006, 54) = 0.011979, PSPP 0.011928 = the same with 55).
       if (coefficient.term !== "intercept") near(coefficient.p, tp, `${label} p`);
+    }
+  });
+
+  it("logistic: LOGISTIC REGRESSION's model summary, classification and variables in the equation", async () => {
+    const out = await analyse({ method: "logistic", dependent: "Q1", independents: ["Q5", "Q4_1"] });
+    // 男 (1) is coded 0 and 女 (2) 1, as PSPP's Dependent Variable Encoding does.
+    expect(out.categories.map((c) => c.label)).toEqual(["男", "女"]);
+    const r = ok(out.result, "logistic");
+    const [, minus2ll, coxSnell, nagelkerke] = table("logistic", "Model Summary")[1] as string[];
+    near(r.minus2LogLikelihood, minus2ll, "−2LL");
+    near(r.coxSnellR2, coxSnell, "Cox & Snell R²");
+    near(r.nagelkerkeR2, nagelkerke, "Nagelkerke R²");
+    const classification = table("logistic", "Classification Table");
+    const [zeroZero, zeroOne] = rowOf(classification, ["男"]);
+    const [oneZero, oneOne] = rowOf(classification, ["女"]);
+    expect(r.classification.flat()).toEqual([zeroZero, zeroOne, oneZero, oneOne].map(Number));
+    const equation = table("logistic", "Variables in the Equation");
+    for (const coefficient of r.coefficients) {
+      const label =
+        coefficient.term === "intercept"
+          ? "Constant"
+          : LABELS[(["Q5", "Q4_1"] as const)[coefficient.term] ?? "Q5"];
+      const [b, se, wald, df, p, expB, lower, upper] = rowOf(equation, [label]);
+      near(coefficient.b, b, `${label} B`);
+      near(coefficient.se, se, `${label} SE`);
+      near(coefficient.wald, wald, `${label} Wald`);
+      exactly(1, df, `${label} df`);
+      near(coefficient.p, p, `${label} p`);
+      near(coefficient.expB, expB, `${label} Exp(B)`);
+      if (coefficient.term !== "intercept") {
+        near(coefficient.expLower, lower, `${label} lower`);
+        near(coefficient.expUpper, upper, `${label} upper`);
+      }
     }
   });
 

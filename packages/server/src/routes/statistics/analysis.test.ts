@@ -332,6 +332,13 @@ describe("statistics/getAnalysis", () => {
     expect(await refused({ method: "kruskalWallis", test: ["Q4_1"], group: "Q5" })).toBe(
       "「月消费金额」没有分类编码，不能作为分组变量",
     );
+    expect(await refused({ method: "logistic", dependent: "Q5", independents: ["Q4_1"] })).toBe(
+      "「月消费金额」没有分类编码，不能作为Logistic回归的因变量",
+    );
+    // 年龄段 has four codes answered: a binary model needs exactly two.
+    expect(await refused({ method: "logistic", dependent: "Q2", independents: ["Q4_1"] })).toBe(
+      "「您的年龄段」须恰有两类作答（现有4类），才能做二元Logistic回归",
+    );
     expect(await refused({ method: "crosstab", row: "Q5", column: "Q1" })).toBe(
       "「月消费金额」没有分类编码，不能作为交叉表的行或列",
     );

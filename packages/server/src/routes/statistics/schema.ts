@@ -209,6 +209,11 @@ const analysisRequest = z.discriminatedUnion(
       independents: variableList(1).max(ANALYSIS_MAX_VARIABLES - 1, messages.analysisVariablesInvalid),
     }),
     z.object({
+      method: z.literal("logistic"),
+      dependent: variableName,
+      independents: variableList(1).max(ANALYSIS_MAX_VARIABLES - 1, messages.analysisVariablesInvalid),
+    }),
+    z.object({
       method: z.literal("reliability"),
       variables: variableList(2),
       reverse: variableList(0).default([]),

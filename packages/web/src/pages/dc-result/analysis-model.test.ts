@@ -41,6 +41,15 @@ describe("统计分析 requests", () => {
     expect(buildRequest("pairedT", { ...emptyDraft, pairs: [["Q3_1", undefined]] })).toBe(
       "请为每一对选择两个变量",
     );
+    expect(buildRequest("logistic", { ...emptyDraft, independents: ["Q3_1"] })).toBe("请选择因变量");
+    expect(buildRequest("logistic", { ...emptyDraft, dependent: "Q1", independents: ["Q1"] })).toBe(
+      "因变量不能同时作为自变量",
+    );
+    expect(buildRequest("logistic", { ...emptyDraft, dependent: "Q1", independents: ["Q3_1"] })).toEqual({
+      method: "logistic",
+      dependent: "Q1",
+      independents: ["Q3_1"],
+    });
     expect(buildRequest("regression", { ...emptyDraft, dependent: "Q4", independents: ["Q3_1"] })).toEqual({
       method: "regression",
       dependent: "Q4",
@@ -107,5 +116,59 @@ describe("统计分析 tables", () => {
   it("puts the column letters above the counts", () => {
     const [counts] = outcomeTables(crosstabOutcome);
     expect(toHtml(counts as NonNullable<typeof counts>)).toContain("12（60.0%）<sup>B</sup>");
+  });
+});
+
+describe("二元Logistic回归 tables", () => {
+  it("the model, the odds ratios with their intervals and the classification, coded as the server coded it", () => {
+    const [summary, coefficients, classification] = outcomeTables({
+      method: "logistic",
+      dependent: { name: "Q1", label: "您的性别" },
+      categories: [
+        { value: 1, label: "男" },
+        { value: 2, label: "女" },
+      ],
+      independents: [{ name: "Q4", label: "每周学习时长" }],
+      result: {
+        ok: true,
+        n: 40,
+        events: 22,
+        coefficients: [
+          {
+            term: "intercept",
+            b: -1.2,
+            se: 0.6,
+            wald: 4,
+            p: 0.0455,
+            expB: 0.301,
+            expLower: 0.09,
+            expUpper: 0.98,
+          },
+          { term: 0, b: 0.35, se: 0.12, wald: 8.5, p: 0.0035, expB: 1.419, expLower: 1.12, expUpper: 1.8 },
+        ],
+        minus2LogLikelihood: 45.1,
+        nullMinus2LogLikelihood: 55,
+        modelChiSquare: 9.9,
+        modelDf: 1,
+        modelP: 0.0017,
+        coxSnellR2: 0.219,
+        nagelkerkeR2: 0.293,
+        iterations: 5,
+        classification: [
+          [12, 6],
+          [5, 17],
+        ],
+        percentCorrect: 72.5,
+      },
+    });
+    expect(summary?.notes[0]).toBe("因变量：您的性别（女 = 1，男 = 0）");
+    expect(toTsv(coefficients as NonNullable<typeof coefficients>).split("\n")[3]).toBe(
+      "每周学习时长\t0.350\t0.120\t8.500**\t0.004\t1.419\t1.120~1.800",
+    );
+    expect(
+      toTsv(classification as NonNullable<typeof classification>)
+        .split("\n")
+        .slice(2),
+    ).toEqual(["男\t12\t6\t66.7%", "女\t5\t17\t77.3%", "总体\t\t\t72.5%"]);
   });
 });

@@ -1,14 +1,15 @@
-import type { AnalysisOutcome } from "@wjgj/core/api/analysis";
+import type { AnalysisOutcome, AnalysisValueLabel } from "@wjgj/core/api/analysis";
 import {
   correlationMatrix,
   cronbachAlpha,
   factorAnalysis,
   linearRegression,
+  logisticRegression,
   pairedTTest,
 } from "@wjgj/core/stats/index";
-import { type AnalysisColumns, arrayOf, columnOf as rawColumnOf } from "./data.ts";
+import { type AnalysisColumns, arrayOf, categorize, columnOf as rawColumnOf } from "./data.ts";
 import type { MethodPlan } from "./method-plan.ts";
-import { distinct, numericOf, refOf, variableOf } from "./resolve.ts";
+import { codedOf, distinct, numericOf, refOf, variableOf } from "./resolve.ts";
 import { analysisError } from "./scope.ts";
 import type { Catalogue, CatalogueVariable } from "./variables.ts";
 
@@ -99,6 +100,65 @@ export function planRegression(
         independents: independents.map(refOf),
         result: linearRegression(
           columnOf(data, dependent),
+          independents.map((v) => columnOf(data, v)),
+        ),
+      };
+    },
+  };
+}
+
+/**
+ * Binary logistic regression (PSPP LOGISTIC REGRESSION … WITH, listwise): the dependent a coded variable of which
+ * exactly two codes are answered in the filter — the lower coded 0, the higher 1 (the event), as SPSS codes it;
+ * the independents as linear regression takes them.
+ */
+export function planLogistic(
+  catalogue: Catalogue,
+  dependentName: string,
+  names: readonly string[],
+): MethodPlan {
+  const dependent = codedOf(catalogue, dependentName, "request.dependent", "Logistic回归的因变量");
+  const independents = names.map((name, i) => {
+    const field = `request.independents.${i}`;
+    const variable = variableOf(catalogue, name, field);
+    return variable.measure === "nominal" && variable.values.length <= 2
+      ? variable
+      : numericOf(catalogue, name, field, "logistic");
+  });
+  distinct(independents, "request.independents");
+  const again = independents.findIndex((v) => v.name === dependent.name);
+  if (again >= 0)
+    throw analysisError(`request.independents.${again}`, "analysisVariableRepeated", {
+      label: dependent.label,
+    });
+  return {
+    variables: [dependent, ...independents],
+    weightable: false,
+    run(data): AnalysisOutcome {
+      const categories = categorize(
+        rawColumnOf(data, dependent.name),
+        dependent.values.map((v) => v.value),
+      );
+      const seen = dependent.values.filter((_, k) => categories.includes(k));
+      if (seen.length !== 2)
+        throw analysisError("request.dependent", "analysisLogisticCategories", {
+          label: dependent.label,
+          count: seen.length,
+        });
+      const [low, high] = seen as [AnalysisValueLabel, AnalysisValueLabel];
+      const lowAt = dependent.values.indexOf(low);
+      const highAt = dependent.values.indexOf(high);
+      const y = Array.from(categories, (k) => (k === lowAt ? 0 : k === highAt ? 1 : Number.NaN));
+      return {
+        method: "logistic",
+        dependent: refOf(dependent),
+        categories: [
+          { value: low.value, label: low.label },
+          { value: high.value, label: high.label },
+        ],
+        independents: independents.map(refOf),
+        result: logisticRegression(
+          y,
           independents.map((v) => columnOf(data, v)),
         ),
       };

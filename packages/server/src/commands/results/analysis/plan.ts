@@ -3,7 +3,14 @@ import { planCrosstab } from "./crosstab.ts";
 import { planDescriptives } from "./descriptives.ts";
 import { planManyGroups, planTwoGroups } from "./group-tests.ts";
 import type { MethodPlan } from "./method-plan.ts";
-import { planCorrelation, planFactor, planPairedT, planRegression, planReliability } from "./multivariate.ts";
+import {
+  planCorrelation,
+  planFactor,
+  planLogistic,
+  planPairedT,
+  planRegression,
+  planReliability,
+} from "./multivariate.ts";
 import type { Catalogue } from "./variables.ts";
 
 export function planAnalysis(catalogue: Catalogue, request: AnalysisRequest): MethodPlan {
@@ -24,6 +31,8 @@ export function planAnalysis(catalogue: Catalogue, request: AnalysisRequest): Me
       return planCorrelation(catalogue, request.variables, request.kind);
     case "regression":
       return planRegression(catalogue, request.dependent, request.independents);
+    case "logistic":
+      return planLogistic(catalogue, request.dependent, request.independents);
     case "reliability":
       return planReliability(catalogue, request.variables, request.reverse);
     case "factor":

@@ -96,6 +96,9 @@ export function AnalysisTab() {
               value={method}
               options={methodOptions}
               onChange={handleMethod}
+              // A dozen methods in groups: every one stays in the list (a virtual list drops those scrolled away).
+              virtual={false}
+              listHeight={400}
             />
           </div>
           <WeightingBar

@@ -195,6 +195,29 @@ export function MethodForm({ method, catalogue, draft, onChange }: MethodFormPro
           </Form.Item>
         </>
       );
+    case "logistic":
+      return (
+        <>
+          <Form.Item label="因变量（Y）" extra="两类的分类变量：编码较大的一类为事件（记为1）">
+            <VariableSelect
+              label="因变量"
+              options={lists.coded}
+              exclude={draft.independents}
+              value={draft.dependent}
+              onChange={(dependent) => onChange({ dependent })}
+            />
+          </Form.Item>
+          <Form.Item label="自变量（X）" extra="可选择多个">
+            <VariablesSelect
+              label="自变量"
+              options={lists.testable}
+              exclude={draft.dependent ? [draft.dependent] : undefined}
+              value={draft.independents}
+              onChange={(independents) => onChange({ independents })}
+            />
+          </Form.Item>
+        </>
+      );
     case "reliability":
       return (
         <>

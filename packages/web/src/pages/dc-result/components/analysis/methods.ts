@@ -55,6 +55,11 @@ export const methodGroups: { label: string; methods: MethodInfo[] }[] = [
         label: "线性回归",
         hint: "多个自变量对一个因变量的影响（最小二乘法，全部进入）。",
       },
+      {
+        value: "logistic",
+        label: "二元Logistic回归",
+        hint: "自变量对一个两类结果（如是否购买、是否满意）发生比的影响，给出OR值（Exp(B)）。",
+      },
     ],
   },
   {
@@ -152,6 +157,11 @@ export function buildRequest(method: AnalysisMethod, draft: AnalysisDraft): Anal
     case "correlation":
       return variables.length >= 2 ? { method, variables, kind: draft.kind } : "请选择至少2个变量";
     case "regression":
+      if (!draft.dependent) return "请选择因变量";
+      if (!draft.independents.length) return "请选择至少1个自变量";
+      if (draft.independents.includes(draft.dependent)) return "因变量不能同时作为自变量";
+      return { method, dependent: draft.dependent, independents: draft.independents };
+    case "logistic":
       if (!draft.dependent) return "请选择因变量";
       if (!draft.independents.length) return "请选择至少1个自变量";
       if (draft.independents.includes(draft.dependent)) return "因变量不能同时作为自变量";

@@ -10,7 +10,13 @@ import {
   mannWhitneyTables,
   pairedTTables,
 } from "./tables-difference.ts";
-import { correlationTables, factorTables, regressionTables, reliabilityTables } from "./tables-relation.ts";
+import {
+  correlationTables,
+  factorTables,
+  logisticTables,
+  regressionTables,
+  reliabilityTables,
+} from "./tables-relation.ts";
 
 /** The tables of an outcome, in the order a paper would print them, each with the stars footnote it needs. */
 export function outcomeTables(outcome: AnalysisOutcome): StatTable[] {
@@ -34,6 +40,8 @@ export function outcomeTables(outcome: AnalysisOutcome): StatTable[] {
         return correlationTables(outcome);
       case "regression":
         return regressionTables(outcome);
+      case "logistic":
+        return logisticTables(outcome);
       case "reliability":
         return reliabilityTables(outcome);
       case "factor":

@@ -1,5 +1,14 @@
 import type { AnalysisOutcome } from "@wjgj/core/api/analysis";
-import { count, num, pValue, type StatColumn, type StatRow, type StatTable, starred } from "./table-model.ts";
+import {
+  count,
+  num,
+  percent,
+  pValue,
+  type StatColumn,
+  type StatRow,
+  type StatTable,
+  starred,
+} from "./table-model.ts";
 
 type Outcome<M extends AnalysisOutcome["method"]> = Extract<AnalysisOutcome, { method: M }>;
 
@@ -88,6 +97,80 @@ export function regressionTables(outcome: Outcome<"regression">): StatTable[] {
         ],
       })),
       notes: [dependentNote],
+    },
+  ];
+}
+
+export function logisticTables(outcome: Outcome<"logistic">): StatTable[] {
+  const r = outcome.result;
+  const [none, event] = outcome.categories;
+  const coding = `因变量：${outcome.dependent.label}（${event.label} = 1，${none.label} = 0）`;
+  if (!r.ok) return errorTable("logistic", "二元Logistic回归", "模型", r.message);
+  const correct = (right: number, total: number) => (total > 0 ? percent(right / total) : "—");
+  return [
+    {
+      key: "logistic-summary",
+      title: "二元Logistic回归模型汇总",
+      columns: [
+        { title: "" },
+        ...figures("样本量", "-2对数似然值", "χ²", "p", "Cox & Snell R²", "Nagelkerke R²"),
+      ],
+      rows: [
+        {
+          cells: [
+            "模型",
+            count(r.n),
+            num(r.minus2LogLikelihood),
+            starred(r.modelChiSquare, r.modelP),
+            pValue(r.modelP),
+            num(r.coxSnellR2),
+            num(r.nagelkerkeR2),
+          ],
+        },
+      ],
+      notes: [coding, `χ²为模型整体检验（似然比，自由度${r.modelDf}）`],
+    },
+    {
+      key: "logistic-coefficients",
+      title: "二元Logistic回归系数",
+      columns: [{ title: "" }, ...figures("B", "标准误", "Wald χ²", "p", "OR值（Exp(B)）", "OR 95% CI")],
+      rows: r.coefficients.map((c) => ({
+        cells: [
+          c.term === "intercept" ? "常数" : (outcome.independents[c.term]?.label ?? `自变量${c.term + 1}`),
+          num(c.b),
+          num(c.se),
+          starred(c.wald, c.p),
+          pValue(c.p),
+          num(c.expB),
+          c.term === "intercept" ? "—" : `${num(c.expLower)}~${num(c.expUpper)}`,
+        ],
+      })),
+      notes: [coding],
+    },
+    {
+      key: "logistic-classification",
+      title: "预测准确率（分界值0.5）",
+      columns: [{ title: "实际" }, ...figures(`预测${none.label}`, `预测${event.label}`, "正确率")],
+      rows: [
+        {
+          cells: [
+            none.label,
+            count(r.classification[0][0]),
+            count(r.classification[0][1]),
+            correct(r.classification[0][0], r.classification[0][0] + r.classification[0][1]),
+          ],
+        },
+        {
+          cells: [
+            event.label,
+            count(r.classification[1][0]),
+            count(r.classification[1][1]),
+            correct(r.classification[1][1], r.classification[1][0] + r.classification[1][1]),
+          ],
+        },
+        { cells: ["总体", "", "", percent(r.percentCorrect / 100)] },
+      ],
+      notes: [],
     },
   ];
 }
