@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { AnalysisResult } from "@wjgj/core/api/analysis";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -26,8 +27,13 @@ beforeAll(async () => {
   owner = await buildUser(t);
   q = await publishNew(t, owner, definition);
   // Six bought, two did not: raked to 50/50, 买过 weighs 8×0.5/6 = 2/3 and 没买过 8×0.5/2 = 2.
+  // Of the six buyers, four bought online (在哪里买的 is shown to buyers only).
   for (let i = 0; i < 8; i++)
-    await submitAnswers(t, q.publicId, { bought: { optionId: i < 6 ? "yes" : "no" }, age: 20 + i });
+    await submitAnswers(t, q.publicId, {
+      bought: { optionId: i < 6 ? "yes" : "no" },
+      ...(i < 6 ? { where: { optionIds: [i < 4 ? "online" : "store"] } } : {}),
+      age: 20 + i,
+    });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -97,6 +103,23 @@ describe("exports with 加权", () => {
     const frequencies = tableOf("最近买过我们的产品吗");
     const frequency = (label: string) => Number(frequencies.find((row) => row[1] === label)?.[2]);
     expect([frequency("买过"), frequency("没买过")]).toEqual([4, 4]);
+
+    // The page's weighted shares are PSPP's weighted frequencies of the same file: 网店 chosen by 4 × 2/3.
+    const items2 = runPsppSyntax(dir, "GET FILE='weighted.sav'.\nFREQUENCIES /VARIABLES=Q2_A.\n");
+    const online = items2.find((item) => item.kind === "table" && item.title === "在哪里买的: 网店");
+    if (online?.kind !== "table") throw new Error("PSPP printed no table 在哪里买的: 网店");
+    const weightedCount = (label: string) => Number(online.rows.find((row) => row[1] === label)?.[2]);
+    const page = await call<AnalysisResult>(t.app, "POST", "statistics/getAnalysis", {
+      token: owner.token,
+      json: { id: q.id, weighted: true, request: { method: "descriptives", variables: ["Q2_A"] } },
+    });
+    expect(page.body.data.weighted).toBe(true);
+    const outcome = page.body.data.outcome;
+    if (outcome.method !== "descriptives") throw new Error(outcome.method);
+    const shares = outcome.items[0]?.proportions ?? [];
+    for (const share of shares)
+      expect(Math.abs(share.count - weightedCount(share.label)), share.label).toBeLessThan(0.00005);
+    expect(shares.map((share) => Number(share.count.toFixed(4)))).toEqual([1.3333, 2.6667]);
 
     // Without the option: no weight variable.
     const plain = await runExport(t, owner, q.id, "sav");
