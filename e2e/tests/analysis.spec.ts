@@ -140,6 +140,16 @@ for (const width of [1280, 390] as const) {
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: `/tmp/analysis-anova-${width}.png`, fullPage: true });
 
+      // 相关分析: the matrix as a table and as a heat map.
+      await pickMethod(page, tab, "相关分析");
+      // 推荐 stays selected from the ANOVA (the pickers keep their choice across methods): add 整体满意度.
+      await chooseMany(page, tab, "分析变量", ["您对公司的整体满意度"]);
+      result = await run(page, tab);
+      await expect(result).toContainText("Pearson相关分析");
+      await expect(result.locator('.wj-chart[data-kind="heatmap"]')).toHaveAttribute("data-state", "ready");
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/analysis-correlation-${width}.png`, fullPage: true });
+
       // 二元Logistic回归: whether 弹性工作 is among the valued benefits, by the overall satisfaction.
       await pickMethod(page, tab, "二元Logistic回归");
       await choose(page, tab, "因变量", "弹性工作");

@@ -1,15 +1,22 @@
-import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from "echarts/charts";
-import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from "echarts/components";
+import type { BarSeriesOption, HeatmapSeriesOption, LineSeriesOption, PieSeriesOption } from "echarts/charts";
+import type {
+  GridComponentOption,
+  LegendComponentOption,
+  TooltipComponentOption,
+  VisualMapComponentOption,
+} from "echarts/components";
 import type { ComposeOption } from "echarts/core";
 
 /** The options the result screens build: only the series and components echarts-setup.ts registers. */
 export type ChartOption = ComposeOption<
   | BarSeriesOption
+  | HeatmapSeriesOption
   | LineSeriesOption
   | PieSeriesOption
   | GridComponentOption
   | LegendComponentOption
   | TooltipComponentOption
+  | VisualMapComponentOption
 >;
 
 /** How a counted question is drawn: 柱状图 (vertical), 条形图 (horizontal), 饼图, or the table alone. */
@@ -125,6 +132,69 @@ export function trendChart(points: { date: string; count: number }[]): ChartOpti
 }
 
 /** Several series side by side per category (交叉分析: a series per column option). */
+/**
+ * A correlation matrix as a heat map: blue for negative, red for positive, white at 0, each cell labelled with
+ * its r (two decimals) and the stars of its p; cells that could not be computed stay empty.
+ */
+export function correlationHeatmap(
+  labels: string[],
+  cells: (null | { r: number; stars: string })[][],
+): ChartOption {
+  const data: [number, number, number, string][] = [];
+  cells.forEach((row, i) => {
+    row.forEach((cell, j) => {
+      if (cell) data.push([j, labels.length - 1 - i, Math.round(cell.r * 100) / 100, cell.stars]);
+    });
+  });
+  const reversed = [...labels].reverse();
+  return {
+    tooltip: {
+      formatter: (params: unknown) => {
+        const value = (params as { value: [number, number, number, string] }).value;
+        return `${labels[value[0]] ?? ""} × ${reversed[value[1]] ?? ""}：r = ${value[2].toFixed(2)}${value[3]}`;
+      },
+    },
+    grid: { left: 16, right: 16, top: 8, bottom: 40, containLabel: true },
+    xAxis: {
+      type: "category",
+      data: labels,
+      // Titles are long: cut to 8 characters and slanted, so neighbours never overlap on a phone.
+      axisLabel: { formatter: (value: string) => shortLabel(value, 8), interval: 0, rotate: 30 },
+    },
+    yAxis: {
+      type: "category",
+      data: reversed,
+      axisLabel: { formatter: (value: string) => shortLabel(value, 8) },
+    },
+    visualMap: {
+      // The colour follows r (each cell is [column, row, r, stars]).
+      dimension: 2,
+      min: -1,
+      max: 1,
+      calculable: false,
+      orient: "horizontal",
+      left: "center",
+      bottom: 0,
+      itemHeight: 120,
+      text: ["1", "-1"],
+      inRange: { color: ["#2f6bff", "#ffffff", "#f5455c"] },
+    },
+    series: [
+      {
+        type: "heatmap",
+        data,
+        label: {
+          show: true,
+          formatter: (params: unknown) => {
+            const value = (params as { value: [number, number, number, string] }).value;
+            return `${value[2].toFixed(2)}${value[3]}`;
+          },
+        },
+      },
+    ],
+  };
+}
+
 export function groupedBarChart(
   categories: string[],
   series: { name: string; values: number[] }[],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildRequest, emptyDraft } from "./components/analysis/methods.ts";
-import { outcomeTables } from "./components/analysis/outcome-tables.ts";
+import { outcomeChart, outcomeTables } from "./components/analysis/outcome-tables.ts";
 import { toCsv, toHtml, toTsv } from "./components/analysis/table-export.ts";
 import { stars } from "./components/analysis/table-model.ts";
 import {
@@ -170,5 +170,38 @@ describe("二元Logistic回归 tables", () => {
         .split("\n")
         .slice(2),
     ).toEqual(["男\t12\t6\t66.7%", "女\t5\t17\t77.3%", "总体\t\t\t72.5%"]);
+  });
+});
+
+describe("相关分析 heat map", () => {
+  it("colours each cell by its r, labels it with r and the stars of its p, and leaves out what could not be computed", () => {
+    const cell = (r: number, p: number) => ({ ok: true as const, r, p, n: 30 });
+    const chart = outcomeChart({
+      method: "correlation",
+      kind: "pearson",
+      variables: [
+        { name: "Q2", label: "满意度" },
+        { name: "Q3", label: "推荐意愿" },
+        { name: "Q4", label: "工龄" },
+      ],
+      matrix: [
+        [cell(1, 0), cell(0.62, 0.0003), { ok: false, reason: "zero-variance", message: "没有变异" }],
+        [cell(0.62, 0.0003), cell(1, 0), cell(-0.1, 0.6)],
+        [{ ok: false, reason: "zero-variance", message: "没有变异" }, cell(-0.1, 0.6), cell(1, 0)],
+      ],
+    });
+    expect(chart?.kind).toBe("heatmap");
+    const option = chart?.option as { visualMap: { dimension: number }; series: { data: unknown[] }[] };
+    expect(option.visualMap.dimension).toBe(2);
+    // Rows from the top (the y axis runs upwards): [column, row, r, stars].
+    expect(option.series[0]?.data).toEqual([
+      [0, 2, 1, ""],
+      [1, 2, 0.62, "***"],
+      [0, 1, 0.62, "***"],
+      [1, 1, 1, ""],
+      [2, 1, -0.1, ""],
+      [1, 0, -0.1, ""],
+      [2, 0, 1, ""],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { AnalysisOutcome } from "@wjgj/core/api/analysis";
 import type { ChartOption } from "../../../../components/charts/chart-options.ts";
-import { groupedBarChart } from "../../../../components/charts/chart-options.ts";
-import { type StatTable, withStarNote } from "./table-model.ts";
+import { correlationHeatmap, groupedBarChart } from "../../../../components/charts/chart-options.ts";
+import { type StatTable, stars, withStarNote } from "./table-model.ts";
 import { crosstabTables, descriptivesTables } from "./tables-basic.ts";
 import {
   anovaTables,
@@ -65,6 +65,8 @@ function meansChart(groups: string[], items: { label: string; means: number[] }[
 export interface OutcomeChart {
   option: ChartOption;
   label: string;
+  kind: "grouped-bar" | "heatmap";
+  height: number;
 }
 
 /** A small chart where it helps reading the table: the cross-tab's column shares, the groups' means. */
@@ -85,6 +87,8 @@ export function outcomeChart(outcome: AnalysisOutcome): OutcomeChart | null {
       return {
         label: `${outcome.row.label}与${outcome.column.label}交叉分析图（列百分比）`,
         option: { ...base, yAxis: { type: "value", axisLabel: { formatter: "{value}%" } } },
+        kind: "grouped-bar",
+        height: 280,
       };
     }
     case "independentT": {
@@ -96,7 +100,14 @@ export function outcomeChart(outcome: AnalysisOutcome): OutcomeChart | null {
             : [],
         ),
       );
-      return option && { option: noInterval(option), label: `${outcome.group.label}各组平均值对比图` };
+      return (
+        option && {
+          option: noInterval(option),
+          label: `${outcome.group.label}各组平均值对比图`,
+          kind: "grouped-bar",
+          height: 280,
+        }
+      );
     }
     case "anova": {
       const option = meansChart(
@@ -105,7 +116,26 @@ export function outcomeChart(outcome: AnalysisOutcome): OutcomeChart | null {
           item.result.ok ? [{ label: item.variable.label, means: item.result.groupMeans }] : [],
         ),
       );
-      return option && { option: noInterval(option), label: `${outcome.group.label}各组平均值对比图` };
+      return (
+        option && {
+          option: noInterval(option),
+          label: `${outcome.group.label}各组平均值对比图`,
+          kind: "grouped-bar",
+          height: 280,
+        }
+      );
+    }
+    case "correlation": {
+      const labels = outcome.variables.map((v) => v.label);
+      const cells = outcome.matrix.map((row, i) =>
+        row.map((cell, j) => (cell.ok ? { r: cell.r, stars: i === j ? "" : stars(cell.p) } : null)),
+      );
+      return {
+        option: correlationHeatmap(labels, cells),
+        label: `${labels.join("、")}的相关系数热力图`,
+        kind: "heatmap",
+        height: 96 + 44 * labels.length,
+      };
     }
     default:
       return null;

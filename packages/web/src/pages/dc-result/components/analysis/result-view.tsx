@@ -81,7 +81,7 @@ export function ResultView({ result }: { result: AnalysisResult }) {
       ))}
       {chart && (
         <div className="wj-analysis__chart">
-          <Chart option={chart.option} label={chart.label} kind="grouped-bar" height={280} />
+          <Chart option={chart.option} label={chart.label} kind={chart.kind} height={chart.height} />
         </div>
       )}
     </div>
