@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { counterKeysOf, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import SQLite from "better-sqlite3";
 import { insertUser } from "../packages/server/src/commands/account/users.ts";
-import type { loadConfig } from "../packages/server/src/config.ts";
+import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
@@ -197,4 +197,25 @@ export async function prepareBulkDatabase(config: ReturnType<typeof loadConfig>,
   fs.copyFileSync(file, `${cached}.part`);
   fs.renameSync(`${cached}.part`, cached);
   log(`  kept for the next run: ${cached}`);
+}
+
+/**
+ * A temp data directory holding the spec's database (built or copied from the kept one), opened the way the
+ * server opens it (WAL, synchronous=FULL), and the owner's user row. The caller removes `dataDir`.
+ */
+export async function openBulkBench(spec: BulkSpec) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `wjgj-bench-${spec.name}-`));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    WEB_DIST: path.join(dataDir, "no-web"),
+  });
+  await prepareBulkDatabase(config, spec);
+  const { handle, ctx } = await openBenchContext(config);
+  const user = await handle.db
+    .selectFrom("users")
+    .selectAll()
+    .where("phone", "=", spec.phone)
+    .executeTakeFirstOrThrow();
+  return { dataDir, config, handle, ctx, user };
 }

@@ -19,14 +19,13 @@ import { readColumns } from "../packages/server/src/commands/results/analysis/da
 import { planAnalysis } from "../packages/server/src/commands/results/analysis/plan.ts";
 import { analysisCatalogue } from "../packages/server/src/commands/results/analysis/variables.ts";
 import { resultsIndex } from "../packages/server/src/commands/results/fact-bitset-cache.ts";
-import { loadConfig } from "../packages/server/src/config.ts";
 import { openDb } from "../packages/server/src/db/index.ts";
 import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
 import { responseCount } from "../packages/server/src/db/tables/questionnaires.ts";
 import { localStorage as localFiles } from "../packages/server/src/storage/local.ts";
-import { type BulkSpec, median, prepareBulkDatabase } from "./_bulk-responses.ts";
+import { type BulkSpec, median, openBulkBench } from "./_bulk-responses.ts";
 import { seedExportData } from "./_export-data.ts";
-import { benchSession, openBenchContext } from "./_setup.ts";
+import { benchSession } from "./_setup.ts";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
 const EXPORT_RESPONSES = Number(process.env.BENCH_EXPORT_RESPONSES ?? 100_000);
@@ -111,20 +110,8 @@ const rounds: [string, AnalysisRequest, ResultsFilter][] = [
 ];
 
 async function analysisRounds() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-analysis-"));
+  const { dataDir, handle, ctx, user } = await openBulkBench(spec);
   try {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      WEB_DIST: path.join(dataDir, "no-web"),
-    });
-    await prepareBulkDatabase(config, spec);
-    const { handle, ctx } = await openBenchContext(config);
-    const user = await handle.db
-      .selectFrom("users")
-      .selectAll()
-      .where("phone", "=", PHONE)
-      .executeTakeFirstOrThrow();
     // 统计分析 is sold with 交叉分析: the owner holds the top level.
     await handle.db
       .updateTable("users")

@@ -6,14 +6,12 @@
 // the first filtered call after reopening the database (the index read back from its snapshot), each with
 // the worst wait of a cheap call another client makes every 50 ms meanwhile. Last line: one JSON object.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { buildApp } from "../packages/server/src/app.ts";
 import { resultsIndex } from "../packages/server/src/commands/results/fact-bitset-cache.ts";
-import { loadConfig } from "../packages/server/src/config.ts";
 import { responseCount } from "../packages/server/src/db/tables/questionnaires.ts";
-import { type BulkSpec, median, prepareBulkDatabase } from "./_bulk-responses.ts";
+import { type BulkSpec, median, openBulkBench } from "./_bulk-responses.ts";
 import { benchSession, openBenchContext } from "./_setup.ts";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
@@ -65,21 +63,11 @@ const spec: BulkSpec = {
 };
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-stats-"));
+  // The measured queries run on a database opened the way the server opens it (WAL, synchronous=FULL).
+  const opened = await openBulkBench(spec);
+  const { dataDir, config, user } = opened;
+  let { handle, ctx } = opened;
   try {
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      WEB_DIST: path.join(dataDir, "no-web"),
-    });
-    await prepareBulkDatabase(config, spec);
-    // The measured queries run on a database opened the way the server opens it (WAL, synchronous=FULL).
-    let { handle, ctx } = await openBenchContext(config);
-    const user = await handle.db
-      .selectFrom("users")
-      .selectAll()
-      .where("phone", "=", PHONE)
-      .executeTakeFirstOrThrow();
     const token = await benchSession(ctx, user, 7);
     const created = await handle.db
       .selectFrom("questionnaires")

@@ -126,6 +126,28 @@ function countText(count: number): string {
   return Number.isInteger(count) ? String(count) : formatStat(count, 1);
 }
 
+/**
+ * A model's predictors in words: a clause for each significant one (`significant` words it), then those that
+ * are not, together. The constant is left out.
+ */
+function predictorClauses<C extends { term: "intercept" | number; p: number }>(
+  coefficients: readonly C[],
+  independents: readonly AnalysisVariableRef[],
+  significant: (variable: string, coefficient: C) => string,
+): string[] {
+  const clauses: string[] = [];
+  const insignificant: string[] = [];
+  for (const c of coefficients) {
+    if (c.term === "intercept") continue;
+    const x = independents[c.term];
+    if (x === undefined) continue;
+    if (c.p < ALPHA) clauses.push(significant(name(x), c));
+    else insignificant.push(name(x));
+  }
+  if (insignificant.length > 0) clauses.push(`${insignificant.join("、")}的影响不显著`);
+  return clauses;
+}
+
 /** One sentence per result item of `outcome`; an item that could not be computed reads as its message. */
 export function analysisReading(outcome: AnalysisOutcome): string[] {
   switch (outcome.method) {
@@ -293,21 +315,11 @@ export function analysisReading(outcome: AnalysisOutcome): string[] {
           `${model}不显著（F = ${formatStat(r.f)}，${pClause(r.p)}），${r2}，自变量不能显著解释${y}的变化。`,
         ];
       }
-      const clauses: string[] = [];
-      const insignificant: string[] = [];
-      for (const c of r.coefficients) {
-        if (c.term === "intercept") continue;
-        const x = outcome.independents[c.term];
-        if (x === undefined) continue;
-        if (!(c.p < ALPHA)) {
-          insignificant.push(name(x));
-          continue;
-        }
+      const clauses = predictorClauses(r.coefficients, outcome.independents, (x, c) => {
         const direction = (c.beta ?? c.b) >= 0 ? "正向" : "负向";
         const beta = c.beta === null ? `b = ${formatStat(c.b)}` : `β = ${formatStat(c.beta)}`;
-        clauses.push(`${name(x)}对${y}有显著的${direction}影响（${beta}，${pClause(c.p)}）`);
-      }
-      if (insignificant.length > 0) clauses.push(`${insignificant.join("、")}的影响不显著`);
+        return `${x}对${y}有显著的${direction}影响（${beta}，${pClause(c.p)}）`;
+      });
       return [
         `${model}显著（F = ${formatStat(r.f)}，${pClause(r.p)}），${r2}，自变量可解释${y}变化的 ${percent(r.rSquared * 100)}；${clauses.join("；")}。`,
       ];
@@ -322,22 +334,10 @@ export function analysisReading(outcome: AnalysisOutcome): string[] {
       const fit = `Nagelkerke R² = ${formatStat(r.nagelkerkeR2, 3)}，预测准确率 ${percent(r.percentCorrect)}`;
       const test = `χ² = ${formatStat(r.modelChiSquare)}，${pClause(r.modelP)}`;
       if (!(r.modelP < ALPHA)) return [`${model}不显著（${test}），${fit}，自变量不能显著预测${event}。`];
-      const clauses: string[] = [];
-      const insignificant: string[] = [];
-      for (const c of r.coefficients) {
-        if (c.term === "intercept") continue;
-        const x = outcome.independents[c.term];
-        if (x === undefined) continue;
-        if (!(c.p < ALPHA)) {
-          insignificant.push(name(x));
-          continue;
-        }
+      const clauses = predictorClauses(r.coefficients, outcome.independents, (x, c) => {
         const odds = formatStat(c.expB, 3);
-        clauses.push(
-          `${name(x)}对${event}有显著的${c.b >= 0 ? "正向" : "负向"}影响（OR = ${odds}，${pClause(c.p)}），每增加1个单位，发生比变为原来的 ${odds} 倍`,
-        );
-      }
-      if (insignificant.length > 0) clauses.push(`${insignificant.join("、")}的影响不显著`);
+        return `${x}对${event}有显著的${c.b >= 0 ? "正向" : "负向"}影响（OR = ${odds}，${pClause(c.p)}），每增加1个单位，发生比变为原来的 ${odds} 倍`;
+      });
       return [`${model}显著（${test}），${fit}；${clauses.join("；")}。`];
     }
 

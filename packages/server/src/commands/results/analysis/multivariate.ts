@@ -67,6 +67,32 @@ export function planCorrelation(
 }
 
 /**
+ * A model's independents: numeric, or a nominal variable of at most two codes (a dummy); each once, and not the
+ * dependent.
+ */
+function modelIndependents(
+  catalogue: Catalogue,
+  dependent: CatalogueVariable,
+  names: readonly string[],
+  method: "regression" | "logistic",
+): CatalogueVariable[] {
+  const independents = names.map((name, i) => {
+    const field = `request.independents.${i}`;
+    const variable = variableOf(catalogue, name, field);
+    return variable.measure === "nominal" && variable.values.length <= 2
+      ? variable
+      : numericOf(catalogue, name, field, method);
+  });
+  distinct(independents, "request.independents");
+  const again = independents.findIndex((v) => v.name === dependent.name);
+  if (again >= 0)
+    throw analysisError(`request.independents.${again}`, "analysisVariableRepeated", {
+      label: dependent.label,
+    });
+  return independents;
+}
+
+/**
  * OLS with every predictor entered (PSPP REGRESSION /METHOD=ENTER), listwise. A predictor may be scale or
  * ordinal, or a nominal variable of at most two codes (a multi-select option's 0/1, a two-option choice): a
  * two-code variable enters as a dummy, where its b is the difference between the codes per unit of code.
@@ -77,19 +103,7 @@ export function planRegression(
   names: readonly string[],
 ): MethodPlan {
   const dependent = numericOf(catalogue, dependentName, "request.dependent", "regression");
-  const independents = names.map((name, i) => {
-    const field = `request.independents.${i}`;
-    const variable = variableOf(catalogue, name, field);
-    return variable.measure === "nominal" && variable.values.length <= 2
-      ? variable
-      : numericOf(catalogue, name, field, "regression");
-  });
-  distinct(independents, "request.independents");
-  const again = independents.findIndex((v) => v.name === dependent.name);
-  if (again >= 0)
-    throw analysisError(`request.independents.${again}`, "analysisVariableRepeated", {
-      label: dependent.label,
-    });
+  const independents = modelIndependents(catalogue, dependent, names, "regression");
   return {
     variables: [dependent, ...independents],
     weightable: false,
@@ -118,19 +132,7 @@ export function planLogistic(
   names: readonly string[],
 ): MethodPlan {
   const dependent = codedOf(catalogue, dependentName, "request.dependent", "Logistic回归的因变量");
-  const independents = names.map((name, i) => {
-    const field = `request.independents.${i}`;
-    const variable = variableOf(catalogue, name, field);
-    return variable.measure === "nominal" && variable.values.length <= 2
-      ? variable
-      : numericOf(catalogue, name, field, "logistic");
-  });
-  distinct(independents, "request.independents");
-  const again = independents.findIndex((v) => v.name === dependent.name);
-  if (again >= 0)
-    throw analysisError(`request.independents.${again}`, "analysisVariableRepeated", {
-      label: dependent.label,
-    });
+  const independents = modelIndependents(catalogue, dependent, names, "logistic");
   return {
     variables: [dependent, ...independents],
     weightable: false,

@@ -80,6 +80,29 @@ export function MethodForm({ method, catalogue, draft, onChange }: MethodFormPro
       />
     </Form.Item>
   );
+  /** A model's 因变量 (from `dependents`) and 自变量 (numeric), each excluded from the other's list. */
+  const modelFields = (dependents: typeof lists.testable, dependentHint?: string) => (
+    <>
+      <Form.Item label="因变量（Y）" extra={dependentHint}>
+        <VariableSelect
+          label="因变量"
+          options={dependents}
+          exclude={draft.independents}
+          value={draft.dependent}
+          onChange={(dependent) => onChange({ dependent })}
+        />
+      </Form.Item>
+      <Form.Item label="自变量（X）" extra="可选择多个">
+        <VariablesSelect
+          label="自变量"
+          options={lists.testable}
+          exclude={draft.dependent ? [draft.dependent] : undefined}
+          value={draft.independents}
+          onChange={(independents) => onChange({ independents })}
+        />
+      </Form.Item>
+    </>
+  );
   const groupVariable = (
     <Form.Item label="分组变量" extra="选择题等有选项的变量">
       <VariableSelect
@@ -173,51 +196,9 @@ export function MethodForm({ method, catalogue, draft, onChange }: MethodFormPro
         </>
       );
     case "regression":
-      return (
-        <>
-          <Form.Item label="因变量（Y）">
-            <VariableSelect
-              label="因变量"
-              options={lists.testable}
-              exclude={draft.independents}
-              value={draft.dependent}
-              onChange={(dependent) => onChange({ dependent })}
-            />
-          </Form.Item>
-          <Form.Item label="自变量（X）" extra="可选择多个">
-            <VariablesSelect
-              label="自变量"
-              options={lists.testable}
-              exclude={draft.dependent ? [draft.dependent] : undefined}
-              value={draft.independents}
-              onChange={(independents) => onChange({ independents })}
-            />
-          </Form.Item>
-        </>
-      );
+      return modelFields(lists.testable);
     case "logistic":
-      return (
-        <>
-          <Form.Item label="因变量（Y）" extra="两类的分类变量：编码较大的一类为事件（记为1）">
-            <VariableSelect
-              label="因变量"
-              options={lists.coded}
-              exclude={draft.independents}
-              value={draft.dependent}
-              onChange={(dependent) => onChange({ dependent })}
-            />
-          </Form.Item>
-          <Form.Item label="自变量（X）" extra="可选择多个">
-            <VariablesSelect
-              label="自变量"
-              options={lists.testable}
-              exclude={draft.dependent ? [draft.dependent] : undefined}
-              value={draft.independents}
-              onChange={(independents) => onChange({ independents })}
-            />
-          </Form.Item>
-        </>
-      );
+      return modelFields(lists.coded, "两类的分类变量：编码较大的一类为事件（记为1）");
     case "reliability":
       return (
         <>

@@ -100,14 +100,7 @@ export function outcomeChart(outcome: AnalysisOutcome): OutcomeChart | null {
             : [],
         ),
       );
-      return (
-        option && {
-          option: noInterval(option),
-          label: `${outcome.group.label}各组平均值对比图`,
-          kind: "grouped-bar",
-          height: 280,
-        }
-      );
+      return option && groupMeans(option, outcome.group.label);
     }
     case "anova": {
       const option = meansChart(
@@ -116,14 +109,7 @@ export function outcomeChart(outcome: AnalysisOutcome): OutcomeChart | null {
           item.result.ok ? [{ label: item.variable.label, means: item.result.groupMeans }] : [],
         ),
       );
-      return (
-        option && {
-          option: noInterval(option),
-          label: `${outcome.group.label}各组平均值对比图`,
-          kind: "grouped-bar",
-          height: 280,
-        }
-      );
+      return option && groupMeans(option, outcome.group.label);
     }
     case "correlation": {
       const labels = outcome.variables.map((v) => v.label);
@@ -142,7 +128,12 @@ export function outcomeChart(outcome: AnalysisOutcome): OutcomeChart | null {
   }
 }
 
-/** Means are not counts: the value axis may show fractions. */
-function noInterval(option: ChartOption): ChartOption {
-  return { ...option, yAxis: { type: "value" } };
+/** The groups' means as bars: means are not counts, so the value axis may show fractions. */
+function groupMeans(option: ChartOption, group: string): OutcomeChart {
+  return {
+    option: { ...option, yAxis: { type: "value" } },
+    label: `${group}各组平均值对比图`,
+    kind: "grouped-bar",
+    height: 280,
+  };
 }
