@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AnalysisResult } from "@wjgj/core/api/analysis";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analysisAnswers, analysisDefinition } from "../../../test/analysis-fixtures.ts";
 import {
   shoppingSurvey as definition,
   download,
@@ -13,6 +14,7 @@ import {
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { readSavWithPspp, runPsppSyntax } from "../../../test/pspp.ts";
+import { publishedQuestionnaire, submitAnswers as submitAnswers2 } from "../../../test/results-fixtures.ts";
 
 /**
  * SPSS, R and Stata files with 统计分析's 加权 (filter.weighted): a `weight` variable holding each response's raking
@@ -144,5 +146,70 @@ describe("exports with 加权", () => {
         "2.0000",
       ]);
     }
+  });
+});
+
+describe("a weighted cross-tab against PSPP", () => {
+  it("weighted counts as PSPP counts them, and χ² on counts rounded per cell, as PSPP's /COUNT=CELL ROUND", async () => {
+    const survey = await publishedQuestionnaire(t, owner, analysisDefinition());
+    for (const answers of analysisAnswers(60, 4242)) await submitAnswers2(t, survey, answers);
+    const margins = [
+      {
+        variable: "Q1",
+        targets: [
+          { value: 1, percent: 48 },
+          { value: 2, percent: 52 },
+        ],
+      },
+      {
+        variable: "Q2",
+        targets: [
+          { value: 1, percent: 20 },
+          { value: 2, percent: 30 },
+          { value: 3, percent: 30 },
+          { value: 4, percent: 20 },
+        ],
+      },
+    ];
+    const saved = await call(t.app, "POST", "statistics/saveWeighting", {
+      token: owner.token,
+      json: { id: survey.id, margins },
+    });
+    expect(saved.body.code).toBe(200);
+    const job = await runExport(t, owner, survey.id, "sav", { weighted: true });
+    expect(job.status).toBe("done");
+    const dir = fs.mkdtempSync(path.join(t.config.dataDir, "weighted-crosstab-"));
+    fs.writeFileSync(path.join(dir, "w.sav"), (await download(t, owner.token, survey.id, job.id)).rawPayload);
+    const items = runPsppSyntax(
+      dir,
+      "GET FILE='w.sav'.\nSET FORMAT=F40.12.\nCROSSTABS /TABLES=Q2 BY Q1 /CELLS=COUNT.\nCROSSTABS /TABLES=Q2 BY Q1 /STATISTICS=CHISQ /COUNT=CELL ROUND.\n",
+    );
+    const tableOf = (title: string) => {
+      const found = items.find((item) => item.kind === "table" && item.title.startsWith(title));
+      if (found?.kind !== "table") throw new Error(`PSPP printed no table ${title}`);
+      return found.rows;
+    };
+    const page = await call<AnalysisResult>(t.app, "POST", "statistics/getAnalysis", {
+      token: owner.token,
+      json: { id: survey.id, weighted: true, request: { method: "crosstab", row: "Q2", column: "Q1" } },
+    });
+    const outcome = page.body.data.outcome;
+    if (outcome.method !== "crosstab" || !outcome.chiSquare?.ok) throw new Error("no χ²");
+    // The table: weighted counts as they are (PSPP's default, /COUNT=ASIS), to the 4 decimals PSPP prints.
+    const counts = items.filter((item) => item.kind === "table" && item.title === "您的年龄段 × 您的性别")[0];
+    if (counts?.kind !== "table") throw new Error("PSPP printed no cross-tab");
+    const cells = counts.rows
+      .filter((row) => row[2] === "Count" && row[0] !== "Total")
+      .map((row) => row.slice(3, 5).map(Number));
+    expect(cells.flat().length).toBe(8);
+    outcome.table.counts.flat().forEach((count, k) => {
+      expect(Math.abs(count - (cells.flat()[k] ?? Number.NaN)), `cell ${k}`).toBeLessThanOrEqual(0.00005);
+    });
+    // The tests: on each cell's weighted count rounded to a whole case (/COUNT=CELL ROUND).
+    const chi = tableOf("Chi-Square Tests").find((row) => row[0] === "Pearson Chi-Square");
+    expect(Math.abs(outcome.chiSquare.chiSquare - Number(chi?.[1])), `χ² ${chi?.[1]}`).toBeLessThan(1e-9);
+    expect(outcome.chiSquare.df).toBe(Number(chi?.[2]));
+    // PSPP prints significance to 3 decimals.
+    expect(Math.abs(outcome.chiSquare.p - Number(chi?.[3])), `p ${chi?.[3]}`).toBeLessThanOrEqual(0.0005);
   });
 });

@@ -130,8 +130,9 @@ export function planCrosstab(catalogue: Catalogue, rowName: string, columnName: 
     run(data, weights): AnalysisOutcome {
       const table = count(row, column, data, weights);
       const multipleResponse = row.kind === "set" || column.kind === "set";
-      // Weighted counts go to the tests rounded to whole cases: SPSS CROSSTABS's default for case weights
-      // that are not integers (and Fisher's test is defined on integers).
+      // Weighted counts go to the tests rounded to whole cases per cell, as SPSS and PSPP do with
+      // CROSSTABS /COUNT=CELL ROUND (their default, ASIS, tests the fractional counts): raking weights are not
+      // frequencies, and Fisher's test is defined on integers (checked against PSPP in export-weighted.test.ts).
       const round = (values: number[]) => values.map((v) => (weights ? Math.round(v) : v));
       const tested = table.counts.map(round);
       const small = reduced(tested);

@@ -28,8 +28,8 @@ import { analysisCatalogue, type Catalogue, type CatalogueVariable } from "./var
  * What weights apply to (statistics/getAnalysis with `weighted`): counts and shares of descriptives and
  * cross-tabs. Those are what raking is for — making the sample's composition match the population's — and
  * their weighted form is the plain weighted sum (weights average 1, so weighted totals stay near n). The
- * cross-tab's tests and the shares' Wilson intervals take the weighted counts rounded to whole cases, as SPSS
- * does with non-integer case weights. Means and other scale figures wait for core's descriptives to take
+ * cross-tab's tests and the shares' Wilson intervals take the weighted counts rounded to whole cases per cell
+ * (SPSS's and PSPP's CROSSTABS /COUNT=CELL ROUND). Means and other scale figures wait for core's descriptives to take
  * fractional weights (it takes whole-number frequency weights only). The tests and models (t, ANOVA, rank
  * tests, correlation, regression, α, factor analysis) are refused when weighted: core has no weighted form
  * of them, and reading raking weights as frequency weights would change the sample size and so fake
