@@ -138,6 +138,8 @@ export const exportFileTexts = {
   valid: "有效",
   invalid: "无效",
   score: "总分",
+  /** A calculated value without a name, numbered: 计算值1. */
+  computed: "计算值",
   /** The raking weight of 统计分析's 加权, in SPSS, R and Stata files asked for with it. */
   weight: "加权权重",
   seconds: "秒",

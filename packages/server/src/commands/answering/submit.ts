@@ -200,6 +200,7 @@ const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((
       durationSeconds: p.durationSeconds,
       idempotencyKey: p.idempotencyKey,
       submittedAt: p.submittedAt,
+      computed: p.computed,
     })
     .returning(repliedColumns),
 );
@@ -325,6 +326,7 @@ async function submitTo(
     durationSeconds: input.durationSeconds,
     idempotencyKey: input.idempotencyKey,
     submittedAt: iso(now),
+    computed: definition.computed.length > 0 ? JSON.stringify(result.computed) : null,
   };
   const plan: StorePlan = {
     row,

@@ -1,4 +1,5 @@
 import {
+  type ComputedValue,
   definitionSchema,
   type ExportFilter,
   type FactPredicate,
@@ -30,6 +31,8 @@ export interface ResponseSlice {
   submittedAt: string;
   /** The answering device: whose 随机组卷 paper it answered. */
   deviceId: string;
+  /** 计算值 at submit (JSON `{ id: value }`); null or absent when none were kept. */
+  computed?: string | null;
   /** Questions its logic hid or jumped over (its `skipped:` facts); absent when not read. */
   skipped?: ReadonlySet<string>;
 }
@@ -160,6 +163,7 @@ export async function* responseBatches(
         "durationSeconds",
         "submittedAt",
         "deviceId",
+        "computed",
       ])
       .where("id", ">", after)
       .orderBy("id")
@@ -202,6 +206,8 @@ export interface ExportLayout {
   headers: string[];
   questions: QuestionColumns[];
   latest: Map<string, Question>;
+  /** The calculated values (计算值) whose values responses keep; none in a file without personal data. */
+  computed: readonly ComputedValue[];
   withStatus: boolean;
   withScore: boolean;
   /** False for a file made for a member who may not see personal data: no IP column. */
@@ -238,7 +244,19 @@ export function exportLayout(
     ...drawn.flatMap((d) => d.headers),
   ];
   const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
-  return { headers, questions, latest, withStatus, withScore, withIp: !hidePersonal, hidden, drawn };
+  // A calculated value may be worked out from personal answers: a file without personal data leaves them all out.
+  const computed = hidePersonal ? [] : full.computed;
+  return {
+    headers,
+    questions,
+    latest,
+    computed,
+    withStatus,
+    withScore,
+    withIp: !hidePersonal,
+    hidden,
+    drawn,
+  };
 }
 
 function parseObject(json: string): Record<string, unknown> {

@@ -280,7 +280,17 @@ export function savLayout(layout: ExportLayout): SavLayout {
     ...(layout.withScore ? [{ name: "score", label: texts.score, width: 0, measure: "scale" } as const] : []),
   ];
   const questions = questionVariables(layout);
-  const variables = [...meta, ...questions.flatMap((q) => q.variables)];
+  // 计算值: numbers as kept at submit (a text result, or a response kept before values were, is missing).
+  const computed = layout.computed.map(
+    (c, i): SavVariable => ({
+      name: `calc${i + 1}`,
+      label: c.name || `${texts.computed}${i + 1}`,
+      width: 0,
+      measure: "scale",
+      format: 2,
+    }),
+  );
+  const variables = [...meta, ...questions.flatMap((q) => q.variables), ...computed];
   const strings = variables.flatMap((v, i) => (v.width > 0 ? [i] : []));
   return {
     variables,
@@ -312,6 +322,13 @@ export function savLayout(layout: ExportLayout): SavLayout {
           }
         }
         at = end;
+      }
+      if (computed.length > 0) {
+        const kept = response.computed ? parseObject(response.computed) : {};
+        layout.computed.forEach((c, i) => {
+          const value = kept[c.id];
+          values[at + i] = typeof value === "number" && Number.isFinite(value) ? value : null;
+        });
       }
       return values;
     },

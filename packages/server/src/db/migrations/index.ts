@@ -46,6 +46,7 @@ import { examPaperTagsMigration } from "./0120-exam-paper-tags.ts";
 import { cappedSubmitCountMigration } from "./0125-capped-submit-count.ts";
 import { spacePostStatesMigration } from "./0130-space-post-states.ts";
 import { analysisWeightingsMigration } from "./0135-analysis-weightings.ts";
+import { responseComputedMigration } from "./0140-response-computed.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -95,6 +96,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0125-capped-submit-count": cappedSubmitCountMigration(dialect),
     "0130-space-post-states": spacePostStatesMigration(),
     "0135-analysis-weightings": analysisWeightingsMigration(),
+    "0140-response-computed": responseComputedMigration(),
   };
 }
 

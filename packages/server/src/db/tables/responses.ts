@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /** One submitted answer sheet (答卷), tied to the immutable revision it answered. */
 export interface ResponsesTable {
@@ -24,6 +24,8 @@ export interface ResponsesTable {
   /** Client-chosen key; a repeated key answers the stored response instead of storing twice. */
   idempotencyKey: string;
   submittedAt: string;
+  /** 计算值 at submit, JSON `{ id: value }`; null before migration 0140 and without calculated values. */
+  computed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
