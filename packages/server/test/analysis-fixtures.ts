@@ -139,3 +139,25 @@ export function analysisAnswers(count: number, seed = 20260601): Record<string, 
   }
   return out;
 }
+
+/** A weighting of the analysis questionnaire: 性别 48/52, 年龄段 20/30/30/20 (statistics/saveWeighting's margins). */
+export function analysisMargins() {
+  return [
+    {
+      variable: "Q1",
+      targets: [
+        { value: 1, percent: 48 },
+        { value: 2, percent: 52 },
+      ],
+    },
+    {
+      variable: "Q2",
+      targets: [
+        { value: 1, percent: 20 },
+        { value: 2, percent: 30 },
+        { value: 3, percent: 30 },
+        { value: 4, percent: 20 },
+      ],
+    },
+  ];
+}

@@ -1,4 +1,5 @@
 import type { QuestionnaireKind, ResponseStatus, SurveyDefinition } from "@wjgj/core";
+import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { submitResponse } from "../src/commands/answering/submit.ts";
 import { publishNew } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
@@ -73,4 +74,26 @@ export async function storedResponses(
     .orderBy("id")
     .execute();
   return rows.map((row) => ({ ...row, answers: JSON.parse(row.answers) as Record<string, unknown> }));
+}
+
+/** An exam of a scored single choice (4 points) and an essay graded by hand (6 points); passes at 6. */
+export function gradedExam() {
+  return buildSurvey(
+    [
+      {
+        id: "q1",
+        type: "single",
+        title: "单选",
+        config: {
+          options: [
+            { id: "a", label: "对", correct: true },
+            { id: "b", label: "错" },
+          ],
+        },
+        scoring: { mode: "single", points: 4 },
+      },
+      { id: "essay", type: "textarea", title: "简答", config: {}, scoring: { mode: "manual", points: 6 } },
+    ],
+    { kind: "exam", settings: { exam: { passMark: 6 } } },
+  );
 }

@@ -1,10 +1,9 @@
 import { everyTypeDefinition } from "@wjgj/core/results/testing/every-type";
-import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import { gradedExam, publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
 import { Bitset } from "./bitset.ts";
 import { FactBitsetCache, parseIds } from "./fact-bitset-cache.ts";
 import { keyCounts } from "./fact-bitset-query.ts";
@@ -115,24 +114,7 @@ describe("fact bitset cache", () => {
   });
 
   it("follows status changes and grading by the results version, and appends new responses", async () => {
-    const exam = buildSurvey(
-      [
-        {
-          id: "q1",
-          type: "single",
-          title: "单选",
-          config: {
-            options: [
-              { id: "a", label: "对", correct: true },
-              { id: "b", label: "错" },
-            ],
-          },
-          scoring: { mode: "single", points: 4 },
-        },
-        { id: "essay", type: "textarea", title: "简答", config: {}, scoring: { mode: "manual", points: 6 } },
-      ],
-      { kind: "exam", settings: { exam: { passMark: 6 } } },
-    );
+    const exam = gradedExam();
     const q = await publishedQuestionnaire(t, owner, exam);
     const first = await submitAnswers(t, q, { q1: { optionId: "a" }, essay: "答" });
     await submitAnswers(t, q, { q1: { optionId: "b" }, essay: "答" });

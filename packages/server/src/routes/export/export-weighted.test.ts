@@ -3,7 +3,7 @@ import path from "node:path";
 import type { AnalysisResult } from "@wjgj/core/api/analysis";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analysisAnswers, analysisDefinition } from "../../../test/analysis-fixtures.ts";
+import { analysisAnswers, analysisDefinition, analysisMargins } from "../../../test/analysis-fixtures.ts";
 import {
   shoppingSurvey as definition,
   download,
@@ -153,24 +153,7 @@ describe("a weighted cross-tab against PSPP", () => {
   it("weighted counts as PSPP counts them, and χ² on counts rounded per cell, as PSPP's /COUNT=CELL ROUND", async () => {
     const survey = await publishedQuestionnaire(t, owner, analysisDefinition());
     for (const answers of analysisAnswers(60, 4242)) await submitAnswers2(t, survey, answers);
-    const margins = [
-      {
-        variable: "Q1",
-        targets: [
-          { value: 1, percent: 48 },
-          { value: 2, percent: 52 },
-        ],
-      },
-      {
-        variable: "Q2",
-        targets: [
-          { value: 1, percent: 20 },
-          { value: 2, percent: 30 },
-          { value: 3, percent: 30 },
-          { value: 4, percent: 20 },
-        ],
-      },
-    ];
+    const margins = analysisMargins();
     const saved = await call(t.app, "POST", "statistics/saveWeighting", {
       token: owner.token,
       json: { id: survey.id, margins },

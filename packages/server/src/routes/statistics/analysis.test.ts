@@ -6,7 +6,7 @@ import type {
   WeightingResult,
 } from "@wjgj/core/api/analysis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analysisAnswers, analysisDefinition } from "../../../test/analysis-fixtures.ts";
+import { analysisAnswers, analysisDefinition, analysisMargins } from "../../../test/analysis-fixtures.ts";
 import {
   type BuiltUser,
   buildMember,
@@ -426,24 +426,7 @@ describe("statistics/getAnalysis", () => {
 });
 
 describe("weighting", () => {
-  const margins = [
-    {
-      variable: "Q1",
-      targets: [
-        { value: 1, percent: 48 },
-        { value: 2, percent: 52 },
-      ],
-    },
-    {
-      variable: "Q2",
-      targets: [
-        { value: 1, percent: 20 },
-        { value: 2, percent: 30 },
-        { value: 3, percent: 30 },
-        { value: 4, percent: 20 },
-      ],
-    },
-  ];
+  const margins = analysisMargins();
 
   async function save(body: unknown) {
     return call<WeightingResult>(t.app, "POST", "statistics/saveWeighting", {

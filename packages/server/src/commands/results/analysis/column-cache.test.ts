@@ -1,10 +1,9 @@
 import { definitionSchema, type ResultsFilter, type SurveyDefinition } from "@wjgj/core";
-import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysisAnswers, analysisDefinition } from "../../../../test/analysis-fixtures.ts";
 import { type BuiltUser, buildUser } from "../../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../../test/helpers.ts";
-import { publishedQuestionnaire, submitAnswers } from "../../../../test/results-fixtures.ts";
+import { gradedExam, publishedQuestionnaire, submitAnswers } from "../../../../test/results-fixtures.ts";
 import { FactBitsetCache, resultsIndex } from "../fact-bitset-cache.ts";
 import { FactBitsets } from "../fact-bitsets.ts";
 import { planOrRefuse } from "../filter.ts";
@@ -98,24 +97,7 @@ describe("analysis columns kept per questionnaire", () => {
   });
 
   it("read the score again after grading, and decode again under a changed definition", async () => {
-    const exam = buildSurvey(
-      [
-        {
-          id: "q1",
-          type: "single",
-          title: "单选",
-          config: {
-            options: [
-              { id: "a", label: "对", correct: true },
-              { id: "b", label: "错" },
-            ],
-          },
-          scoring: { mode: "single", points: 4 },
-        },
-        { id: "essay", type: "textarea", title: "简答", config: {}, scoring: { mode: "manual", points: 6 } },
-      ],
-      { kind: "exam", settings: { exam: { passMark: 6 } } },
-    );
+    const exam = gradedExam();
     const q = await publishedQuestionnaire(t, owner, exam, "exam");
     const first = await submitAnswers(t, q, { q1: { optionId: "a" }, essay: "答" });
     await submitAnswers(t, q, { q1: { optionId: "b" }, essay: "答" });
