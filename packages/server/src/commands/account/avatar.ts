@@ -37,7 +37,31 @@ function dimensions(data: Buffer, ext: string): { width: number; height: number 
   return null;
 }
 
+/**
+ * Whether a PNG's chunks are all there: IHDR first, at least one IDAT, every chunk within the file, up to IEND.
+ * pngjs's synchronous reader does not refuse a cut file: it inflates nothing into a buffer it did not clear, and
+ * may then hand back a picture of whatever memory held (which would be served as the avatar).
+ */
+function completePng(data: Buffer): boolean {
+  let at = 8;
+  let first = true;
+  let idat = false;
+  while (at + 12 <= data.length) {
+    const length = data.readUInt32BE(at);
+    const type = data.toString("latin1", at + 4, at + 8);
+    const end = at + 12 + length;
+    if (end > data.length) return false;
+    if (first && type !== "IHDR") return false;
+    first = false;
+    if (type === "IDAT") idat = true;
+    if (type === "IEND") return idat;
+    at = end;
+  }
+  return false;
+}
+
 function decode(data: Buffer, ext: string): Bitmap {
+  if (ext === "png" && !completePng(data)) throw InvalidInputError.field("file", "uploadDamaged");
   try {
     if (ext === "png") {
       const png = PNG.sync.read(data);
