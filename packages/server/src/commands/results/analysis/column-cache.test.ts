@@ -123,6 +123,32 @@ describe("analysis columns kept per questionnaire", () => {
     expect(renumbered.columns.Q2).toEqual([1, 2]);
   });
 
+  it("answer two requests at once while grading moves the version between them", async () => {
+    const exam = definitionSchema.parse(gradedExam()) as SurveyDefinition;
+    const q = await publishedQuestionnaire(t, owner, gradedExam(), "exam");
+    const first = await submitAnswers(t, q, { q1: { optionId: "a" }, essay: "答" });
+    await submitAnswers(t, q, { q1: { optionId: "b" }, essay: "答" });
+    const catalogue = analysisCatalogue(exam);
+    const score = catalogue.variables.filter((v) => v.name === "score");
+    const signature = definitionSignature(exam);
+    const before = await new FactBitsetCache().get(t.db, t.ctx.dialect, q.id);
+    const graded = await post("answer/gradeAnswer", {
+      id: q.id,
+      responseId: first,
+      grades: [{ questionId: "essay", score: 5 }],
+    });
+    expect(graded.body.code).toBe(200);
+    const after = await new FactBitsetCache().get(t.db, t.ctx.dialect, q.id);
+    expect(after.version).toBeGreaterThan(before.version);
+    const cache = new AnalysisColumnCache();
+    const [old, fresh] = await Promise.all([
+      cache.select(t.db, q.id, catalogue, signature, before, before.validSet(), score),
+      cache.select(t.db, q.id, catalogue, signature, after, after.validSet(), score),
+    ]);
+    expect(Array.from(old.columns.get("score") ?? [])).toEqual([9, 0]);
+    expect(Array.from(fresh.columns.get("score") ?? [])).toEqual([9, 0]);
+  });
+
   it("keep their positions for a rebuilt index of the same responses, and start over when positions moved", async () => {
     const q = await publishedQuestionnaire(t, owner, analysisDefinition());
     for (const a of analysisAnswers(12, 3)) await submitAnswers(t, q, a);

@@ -82,38 +82,10 @@ export class AnalysisColumnCache {
     variables: readonly CatalogueVariable[],
   ): Promise<AnalysisColumns> {
     const wanted = [...new Map(variables.map((v) => [v.name, v])).values()];
-    const entry = await this.serially(questionnaireId, () =>
-      this.sync(db, questionnaireId, catalogue, signature, index, set.size, wanted),
+    // Picked before the next request may sync: it could drop a column read again (the score) meanwhile.
+    return this.serially(questionnaireId, async () =>
+      pick(await this.sync(db, questionnaireId, catalogue, signature, index, set.size, wanted), set, wanted),
     );
-    const count = set.count();
-    // Every response the columns hold is selected (no filter, none invalid or deleted): the columns as they are.
-    if (count === entry.size && set.size === entry.size)
-      return {
-        responses: count,
-        columns: new Map(
-          wanted.map((v) => [v.name, (entry.columns.get(v.name) as Float64Array).subarray(0, count)]),
-        ),
-      };
-    // The selected positions once, then each column copied through them in a loop of its own.
-    const positions = new Uint32Array(count);
-    let filled = 0;
-    const { words } = set;
-    for (let w = 0; w < words.length; w += 1) {
-      let word = words[w] as number;
-      while (word !== 0) {
-        const low = word & -word;
-        positions[filled++] = (w << 5) + 31 - Math.clz32(low);
-        word ^= low;
-      }
-    }
-    const columns = new Map<string, Float64Array>();
-    for (const variable of wanted) {
-      const source = entry.columns.get(variable.name) as Float64Array;
-      const values = new Float64Array(count);
-      for (let i = 0; i < count; i += 1) values[i] = source[positions[i] as number] as number;
-      columns.set(variable.name, values);
-    }
-    return { responses: count, columns };
   }
 
   /** Bytes the cached columns take. */
@@ -232,6 +204,39 @@ export class AnalysisColumnCache {
       total -= entryBytes(entry);
     }
   }
+}
+
+/** The selected positions' values of each wanted column (views of the columns when every position is selected). */
+function pick(entry: Entry, set: Bitset, wanted: readonly CatalogueVariable[]): AnalysisColumns {
+  const count = set.count();
+  // Every response the columns hold is selected (no filter, none invalid or deleted): the columns as they are.
+  if (count === entry.size && set.size === entry.size)
+    return {
+      responses: count,
+      columns: new Map(
+        wanted.map((v) => [v.name, (entry.columns.get(v.name) as Float64Array).subarray(0, count)]),
+      ),
+    };
+  // The selected positions once, then each column copied through them in a loop of its own.
+  const positions = new Uint32Array(count);
+  let filled = 0;
+  const { words } = set;
+  for (let w = 0; w < words.length; w += 1) {
+    let word = words[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      positions[filled++] = (w << 5) + 31 - Math.clz32(low);
+      word ^= low;
+    }
+  }
+  const columns = new Map<string, Float64Array>();
+  for (const variable of wanted) {
+    const source = entry.columns.get(variable.name) as Float64Array;
+    const values = new Float64Array(count);
+    for (let i = 0; i < count; i += 1) values[i] = source[positions[i] as number] as number;
+    columns.set(variable.name, values);
+  }
+  return { responses: count, columns };
 }
 
 /** Whether the entry's positions hold the same responses in `index` (a rebuilt index may have moved them). */
