@@ -59,9 +59,9 @@ function alphaOf(k: number, itemVariance: number, totalVariance: number): number
 }
 
 /**
- * Cronbach's α = k/(k − 1) · (1 − Σ s²ᵢ / s²ₜₒₜₐₗ). `items` are columns (one array or typed array per item, one entry per
- * respondent). `reverse` lists item indexes scored in reverse as (min + max − x), with `scaleMin`/`scaleMax`
- * the scale's possible range (e.g. 1 and 5 for a five-point Likert item).
+ * Cronbach's α = k/(k − 1) · (1 − Σ s²ᵢ / s²ₜₒₜₐₗ). `items` are columns (one array or typed array per item,
+ * one entry per respondent). `reverse` lists item indexes scored in reverse as (min + max − x), with
+ * `scaleMin`/`scaleMax` the scale's possible range (e.g. 1 and 5 for a five-point Likert item).
  *
  * Everything is read off the items' covariance matrix, made in two passes over the complete cases (means,
  * then centred cross-products): the total's variance is the sum of the matrix, an item's rest score's
@@ -108,7 +108,8 @@ export function cronbachAlpha(
   if (n < 2) return statError("too-few-values", "至少需要2份完整作答");
   const means = Array.from(sums, (sum) => sum / n);
   // Centred cross-products, a block of cases at a time so that the block's items stay in the processor's
-  // cache while all k(k+1)/2 pairs are multiplied (a million cases of ten items are 80 MB: read once, not 55 times).
+  // cache while all k(k+1)/2 pairs are multiplied (a million cases of ten items are 80 MB: read once, not
+  // 55 times).
   const cov = new Float64Array(k * k);
   for (let from = 0; from < n; from += BLOCK) {
     const to = Math.min(n, from + BLOCK);

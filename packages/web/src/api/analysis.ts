@@ -92,10 +92,14 @@ export function useAnalysis(
   });
 }
 
-export function useWeighting(id: number) {
+/**
+ * The questionnaire's saved weighting. `silent` for a screen where it is only an extra (导出's option): a refusal
+ * there (统计分析 not in the owner's level) shows nothing and the option is simply not offered.
+ */
+export function useWeighting(id: number, options: { silent?: boolean } = {}) {
   return useQuery({
     queryKey: analysisKeys.weighting(id),
-    queryFn: ({ signal }) => analysisApi.getWeighting(id, { signal }),
+    queryFn: ({ signal }) => analysisApi.getWeighting(id, { signal, ...options }),
   });
 }
 

@@ -76,23 +76,22 @@ export async function createExportJob(
   );
   if (questionnaire.publishedVersion === null) throw new ConflictError("exportNotPublished");
   if (input.kind === "zip") await assertExportAttachments(ctx, questionnaire.ownerId);
-  // A condition that cannot run is refused now, not as a failed job later.
-  if (input.filter?.condition)
-    exportPredicate(
-      exportLayoutDefinition(await latestDefinition(ctx.db, questionnaire.id), hidePersonal),
-      input.filter,
-    );
-  // 加权 rides on SPSS, R and Stata files only, and needs a saved weighting that still fits the questions.
-  if (input.filter?.weighted) {
-    if (input.kind !== "sav" && !isStatsKind(input.kind))
-      throw analysisError("filter.weighted", "weightingExportKind");
+  const { filter } = input;
+  if (filter?.weighted && input.kind !== "sav" && !isStatsKind(input.kind))
+    throw analysisError("filter.weighted", "weightingExportKind");
+  // A condition that cannot run, or a weighting that does not fit the questions, is refused now, not as a
+  // failed job later.
+  if (filter?.condition || filter?.weighted) {
     const definition = await latestDefinition(ctx.db, questionnaire.id);
-    await statsLayout(
-      ctx.db,
-      { questionnaireId: questionnaire.id, filter: input.filter },
-      definition,
-      exportLayout(definition, input.filter, { hidePersonal }),
-    );
+    if (filter.condition) exportPredicate(exportLayoutDefinition(definition, hidePersonal), filter);
+    // 加权 rides on SPSS, R and Stata files only, and needs a saved weighting that still fits the questions.
+    if (filter.weighted)
+      await statsLayout(
+        ctx.db,
+        { questionnaireId: questionnaire.id, filter },
+        definition,
+        exportLayout(definition, filter, { hidePersonal }),
+      );
   }
   const active = await ctx.db
     .selectFrom("export_jobs")

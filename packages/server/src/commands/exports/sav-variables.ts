@@ -44,10 +44,10 @@ export interface SavLayout {
   weight?: string;
 }
 
-/** 统计分析's saved 加权 as an export carries it: the margin variables' names and each combination's weight. */
+/** 统计分析's saved 加权 as an export carries it: the margin variables' names and a response's weight by its codes. */
 export interface ExportWeighting {
   margins: readonly string[];
-  cells: Readonly<Record<string, number>>;
+  weightOf(codes: readonly SavValue[]): number;
 }
 
 /**
@@ -65,7 +65,7 @@ export function weightedLayout(sav: SavLayout, weighting: ExportWeighting): SavL
     weight: weight.name,
     values(response, seq, answered) {
       const values = sav.values(response, seq, answered);
-      values.push(weighting.cells[at.map((index) => values[index]).join(",")] ?? 1);
+      values.push(weighting.weightOf(at.map((index) => values[index] ?? null)));
       return values;
     },
   };

@@ -1,9 +1,18 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ExportJob, QuestionaryDetail } from "@wjgj/core";
 import { describe, expect, it, vi } from "vitest";
+import { weightingSummary } from "./testing/analysis-fixtures.ts";
 import { optionOf } from "./testing/fake-echarts.ts";
 import { exportJob, overview, questionary } from "./testing/fixtures.ts";
-import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
+import {
+  type ApiCall,
+  button,
+  Failure,
+  renderResults,
+  setupResultTests,
+  slow,
+  stubApi,
+} from "./testing/harness.tsx";
 
 vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
@@ -114,5 +123,58 @@ describe("投票结果", { timeout: 60_000 }, () => {
     expect(calls.filter((c) => c.path === "statistics/getVoteResults")).toHaveLength(2);
     const chart = tab.querySelector(".wj-chart") as HTMLElement;
     await waitFor(() => expect(optionOf(chart)?.series).toMatchObject([{ type: "bar", data: [1, 2] }]));
+  });
+
+  it("offers the weights for SPSS, R and Stata once a weighting is saved, and sends them for those only", async () => {
+    const calls = stubApi({
+      "questionary/getQuestionaryDetail": () => questionary,
+      "statistics/getOverview": () => overview(),
+      "statistics/getWeighting": () => ({ weighting: weightingSummary }),
+      "export/createExport": () => exportJob({ kind: "sav" }),
+      "export/getExportList": () => ({ list: [] }),
+    });
+    renderResults("?id=7&tab=export");
+    const tab = await screen.findByTestId("export-tab", {}, slow);
+    const option = await within(tab).findByRole(
+      "checkbox",
+      { name: "SPSS、R、Stata 文件附带加权权重" },
+      slow,
+    );
+    expect((option as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(button(within(tab).getByText("导出 SPSS（.sav）")));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "export/createExport")?.body).toEqual({
+        questionnaireId: 7,
+        kind: "sav",
+        filter: { includeInvalid: false, weighted: true },
+      }),
+    );
+    // A spreadsheet never asks for them.
+    fireEvent.click(button(within(tab).getByText("导出 Excel")));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "export/createExport").at(-1)?.body).toMatchObject({
+        kind: "xlsx",
+        filter: { includeInvalid: false },
+      }),
+    );
+    expect(calls.filter((c) => c.path === "export/createExport").at(-1)?.body).not.toHaveProperty(
+      "filter.weighted",
+    );
+  });
+
+  it("says nothing when the weighting is refused (统计分析 not in the owner's level): the option is not offered", async () => {
+    const calls = stubApi({
+      "questionary/getQuestionaryDetail": () => questionary,
+      "statistics/getOverview": () => overview(),
+      "statistics/getWeighting": () => new Failure(402, "当前会员等级不支持交叉分析"),
+      "export/getExportList": () => ({ list: [] }),
+    });
+    renderResults("?id=7&tab=export");
+    const tab = await screen.findByTestId("export-tab", {}, slow);
+    await within(tab).findByText("还没有导出记录", {}, slow);
+    await waitFor(() => expect(calls.some((c) => c.path === "statistics/getWeighting")).toBe(true));
+    expect(within(tab).queryByRole("checkbox", { name: "SPSS、R、Stata 文件附带加权权重" })).toBeNull();
+    expect(document.querySelector(".ant-modal")).toBeNull();
+    expect(document.body.textContent).not.toContain("当前会员等级不支持交叉分析");
   });
 });

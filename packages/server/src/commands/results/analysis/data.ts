@@ -94,9 +94,9 @@ export async function analysisColumns(
 
 /**
  * Rows read and decoded for one request (the path the column cache replaces, kept for an index still being
- * prepared and as the benchmark's baseline). Reads through the SPSS export's own batches and value mapping (`savLayout(…).values`), so every code and
- * missing value is the one the .sav holds. Only the requested columns are kept: memory grows with them and the
- * number of responses, not with the questionnaire's width.
+ * prepared and as the benchmark's baseline). Reads through the SPSS export's own batches and value mapping
+ * (`savLayout(…).values`), so every code and missing value is the one the .sav holds. Only the requested
+ * columns are kept: memory grows with them and the number of responses, not with the questionnaire's width.
  */
 export async function readColumns(
   db: Db,

@@ -29,11 +29,11 @@ import { analysisCatalogue, type Catalogue, type CatalogueVariable } from "./var
  * cross-tabs. Those are what raking is for — making the sample's composition match the population's — and
  * their weighted form is the plain weighted sum (weights average 1, so weighted totals stay near n). The
  * cross-tab's tests and the shares' Wilson intervals take the weighted counts rounded to whole cases per cell
- * (SPSS's and PSPP's CROSSTABS /COUNT=CELL ROUND). Means and other scale figures wait for core's descriptives to take
- * fractional weights (it takes whole-number frequency weights only). The tests and models (t, ANOVA, rank
- * tests, correlation, regression, α, factor analysis) are refused when weighted: core has no weighted form
- * of them, and reading raking weights as frequency weights would change the sample size and so fake
- * significance.
+ * (SPSS's and PSPP's CROSSTABS /COUNT=CELL ROUND). Means and other scale figures wait for core's
+ * descriptives to take fractional weights (it takes whole-number frequency weights only). The tests and
+ * models (t, ANOVA, rank tests, correlation, regression, α, factor analysis) are refused when weighted: core
+ * has no weighted form of them, and reading raking weights as frequency weights would change the sample
+ * size and so fake significance.
  */
 export interface SavedWeighting {
   margins: WeightingMargin[];
@@ -42,6 +42,15 @@ export interface SavedWeighting {
 }
 
 const cellKey = (codes: readonly number[]) => codes.join(",");
+
+/**
+ * A response's weight from its codes of the margin variables: its cell's, or 1 when it misses a margin (no
+ * code, or a missing code such as 未作答) or its combination was not raked.
+ */
+export function cellWeight(cells: Readonly<Record<string, number>>, codes: readonly unknown[]): number {
+  if (!codes.every((code): code is number => typeof code === "number" && Number.isFinite(code))) return 1;
+  return cells[cellKey(codes)] ?? 1;
+}
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 /** Kish's efficiency (Σw)² / (n Σw²) as a percent with one decimal. */
@@ -90,11 +99,12 @@ export function weightsOf(
   data: AnalysisColumns,
 ): number[] {
   const columns = margins.map((v) => columnOf(data, v.name));
-  return Array.from({ length: data.responses }, (_, i) => {
-    const codes = columns.map((column) => column[i] as number);
-    if (!codes.every(present)) return 1;
-    return saved.cells[cellKey(codes)] ?? 1;
-  });
+  return Array.from({ length: data.responses }, (_, i) =>
+    cellWeight(
+      saved.cells,
+      columns.map((column) => column[i]),
+    ),
+  );
 }
 
 /**
@@ -109,7 +119,10 @@ export async function weightingForExport(
   const saved = await savedWeighting(db, questionnaireId);
   if (!saved) throw analysisError("filter.weighted", "analysisWeightingMissing");
   marginVariables(analysisCatalogue(definition), saved);
-  return { margins: saved.margins.map((m) => m.variable), cells: saved.cells };
+  return {
+    margins: saved.margins.map((m) => m.variable),
+    weightOf: (codes) => cellWeight(saved.cells, codes),
+  };
 }
 
 export async function getWeighting(ctx: AppContext, viewer: Viewer, id: number): Promise<WeightingResult> {

@@ -63,7 +63,7 @@ export function ExportTab() {
   const [includeInvalid, setIncludeInvalid] = useState(false);
   const [withWeight, setWithWeight] = useState(true);
   // 统计分析's saved 加权 (none, or not offered at the owner's level: no option).
-  const weighting = useWeighting(id).data?.weighting ?? null;
+  const weighting = useWeighting(id, { silent: true }).data?.weighting ?? null;
   const list = useExportList(id);
   const create = useCreateExportMutation();
   const remove = useDeleteExportMutation();

@@ -17,15 +17,16 @@ export function ResultView({ result }: { result: AnalysisResult }) {
   const reading = useMemo(() => analysisReading(outcome), [outcome]);
   const { message } = App.useApp();
   const [saving, setSaving] = useState<"docx" | "xlsx" | null>(null);
-  const weighting =
-    result.weighted && `，加权（效率 ${result.efficiency === null ? "—" : `${result.efficiency}%`}）`;
+  const weighting = result.weighted
+    ? `加权（效率 ${result.efficiency === null ? "—" : `${result.efficiency}%`}）`
+    : null;
   const save = async (format: "docx" | "xlsx") => {
     setSaving(format);
     try {
       await downloadResult(
         {
           title: methodLabel(outcome.method),
-          summary: `筛选后答卷 ${result.responses} 份${weighting || ""}`,
+          summary: `筛选后答卷 ${result.responses} 份${weighting ? `，${weighting}` : ""}`,
           reading,
           tables,
         },
@@ -42,9 +43,9 @@ export function ResultView({ result }: { result: AnalysisResult }) {
       <div className="wj-analysis__result-head">
         <h3 className="wj-analysis__result-title">{methodLabel(outcome.method)}</h3>
         <span className="wj-muted">筛选后答卷 {result.responses} 份</span>
-        {result.weighted && (
+        {weighting && (
           <Tag color="blue" data-testid="analysis-weighted">
-            加权（效率 {result.efficiency === null ? "—" : `${result.efficiency}%`}）
+            {weighting}
           </Tag>
         )}
         <span className="wj-analysis__result-files">
