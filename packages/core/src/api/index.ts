@@ -24,4 +24,5 @@ export * from "./sample-service.ts";
 export * from "./site-nav.ts";
 export * from "./teams.ts";
 export * from "./templates.ts";
+export * from "./text-analysis.ts";
 export * from "./user.ts";

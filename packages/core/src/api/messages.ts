@@ -267,6 +267,14 @@ export const messages = {
   gradeNotManual: "该题不需要人工批改",
   examReportNotExam: "该问卷未设置考试计分，没有成绩报告",
   rescoreRandomPaper: "随机组卷的试卷按抽题时的答案评分，无需重新评分",
+  // 文本分析 (statistics/getWordFrequencies, statistics/saveTextDictionary)
+  textNotAnalysable:
+    "该题没有可分析的文字：文本分析只支持单行文本、多行文本、多项填空、矩阵填空和带“其他”选项的题目",
+  wordTopInvalid: "词语数量需为10-500",
+  textDictionaryInvalid: "自定义词典和停用词需为文字，每行一个词",
+  textDictionaryTooMany: "自定义词语和停用词各最多2000个",
+  textDictionaryWordTooLong: "词典中每个词最多20个字，请缩短过长的行",
+  textDictionaryWordInvalid: "词典中的词不能包含空格，请每行填写一个词",
   // Templates (template/*, navigation/*Template*, admin/template/*)
   templateNotFound: "模板不存在或已被删除",
   templateTitleInvalid: "请输入1-100个字的模板标题",

@@ -47,6 +47,7 @@ import { cappedSubmitCountMigration } from "./0125-capped-submit-count.ts";
 import { spacePostStatesMigration } from "./0130-space-post-states.ts";
 import { analysisWeightingsMigration } from "./0135-analysis-weightings.ts";
 import { responseComputedMigration } from "./0140-response-computed.ts";
+import { textDictionariesMigration } from "./0145-text-dictionaries.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -97,6 +98,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0130-space-post-states": spacePostStatesMigration(),
     "0135-analysis-weightings": analysisWeightingsMigration(),
     "0140-response-computed": responseComputedMigration(),
+    "0145-text-dictionaries": textDictionariesMigration(),
   };
 }
 

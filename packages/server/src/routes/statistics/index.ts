@@ -7,6 +7,8 @@ import { getExamReport } from "../../commands/results/exam-report.ts";
 import { getExamTagMastery } from "../../commands/results/exam-tag-mastery.ts";
 import { RESCORE_JOB, rescoreJobKey, rescoreProgress, startRescore } from "../../commands/results/rescore.ts";
 import { getOverview, getQuestionStatistics, getVoteResults } from "../../commands/results/statistics.ts";
+import { getTextDictionary, saveTextDictionary } from "../../commands/results/text/dictionary.ts";
+import { getWordFrequencies } from "../../commands/results/text/word-frequencies.ts";
 import { getTextAnswers } from "../../commands/results/text-answers.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -18,8 +20,10 @@ import {
   filterInput,
   idOnlyInput,
   overviewInput,
+  saveTextDictionaryInput,
   saveWeightingInput,
   textAnswersInput,
+  wordFrequenciesInput,
 } from "./schema.ts";
 
 /**
@@ -143,5 +147,31 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: idOnlyInput,
     handler: ({ viewer, input }) => deleteWeighting(ctx, viewer, input.id),
+  });
+
+  // 文本分析 (issue #35): for anyone who may read the results; the dictionary is changed by those who manage
+  // responses (every reader's words change with it).
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getWordFrequencies",
+    access: "account:use",
+    input: wordFrequenciesInput,
+    handler: ({ viewer, input }) => getWordFrequencies(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getTextDictionary",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => getTextDictionary(ctx, viewer, input.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/saveTextDictionary",
+    access: "account:use",
+    input: saveTextDictionaryInput,
+    handler: ({ viewer, input }) => saveTextDictionary(ctx, viewer, input),
   });
 }

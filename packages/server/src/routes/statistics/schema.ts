@@ -271,3 +271,27 @@ export const saveWeightingInput = z.object({
       .max(5, messages.weightingMarginsInvalid),
   ),
 });
+
+export const wordFrequenciesInput = z.object({
+  id: idParam,
+  questionId: questionIdParam,
+  top: blankAsAbsent(intFromText("wordTopInvalid", 10, 500)),
+  filter: filterParam,
+});
+
+/** A dictionary list: text with one word per line, or the words as an array (checked by the command). */
+const dictionaryListParam = z.union(
+  [
+    z.string().max(200_000, messages.textDictionaryTooMany),
+    z
+      .array(z.string(), { error: messages.textDictionaryInvalid })
+      .max(10_000, messages.textDictionaryTooMany),
+  ],
+  { error: messages.textDictionaryInvalid },
+);
+
+export const saveTextDictionaryInput = z.object({
+  id: idParam,
+  words: dictionaryListParam.default(""),
+  stopWords: dictionaryListParam.default(""),
+});

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/index.ts";
 import { RevisionQuestions, responseBatches } from "../../exports/rows.ts";
 import type { Bitset } from "../bitset.ts";
 import type { FactBitsets } from "../fact-bitsets.ts";
+import { grown, PerKeyQueue, positionsOf, samePositions } from "../positions.ts";
 import type { Catalogue, CatalogueVariable } from "./variables.ts";
 
 /**
@@ -47,15 +48,6 @@ export function definitionSignature(definition: SurveyDefinition): string {
   return createHash("sha1").update(JSON.stringify(definition)).digest("base64");
 }
 
-function grown<T extends Float64Array | Uint32Array>(array: T, size: number): T {
-  if (array.length >= size) return array;
-  const next = new (array.constructor as new (n: number) => T)(
-    Math.max(size, Math.ceil(array.length * 1.25)),
-  );
-  next.set(array);
-  return next;
-}
-
 /**
  * The analysis variables of a questionnaire's responses, decoded once and kept as numbers: one Float64Array
  * per variable asked for, aligned with the positions of the questionnaire's fact index (every response, any
@@ -67,7 +59,7 @@ function grown<T extends Float64Array | Uint32Array>(array: T, size: number): T 
  */
 export class AnalysisColumnCache {
   private readonly entries = new Map<number, Entry>();
-  private readonly busy = new Map<number, Promise<unknown>>();
+  private readonly queue = new PerKeyQueue<number>();
 
   constructor(private readonly limitBytes = DEFAULT_COLUMN_BYTES) {}
 
@@ -83,7 +75,7 @@ export class AnalysisColumnCache {
   ): Promise<AnalysisColumns> {
     const wanted = [...new Map(variables.map((v) => [v.name, v])).values()];
     // Picked before the next request may sync: it could drop a column read again (the score) meanwhile.
-    return this.serially(questionnaireId, async () =>
+    return this.queue.run(questionnaireId, async () =>
       pick(await this.sync(db, questionnaireId, catalogue, signature, index, set.size, wanted), set, wanted),
     );
   }
@@ -93,22 +85,6 @@ export class AnalysisColumnCache {
     let total = 0;
     for (const entry of this.entries.values()) total += entryBytes(entry);
     return total;
-  }
-
-  /** One sync per questionnaire at a time: two requests never read the same rows into one entry. */
-  private async serially<T>(questionnaireId: number, work: () => Promise<T>): Promise<T> {
-    for (;;) {
-      const pending = this.busy.get(questionnaireId);
-      if (!pending) break;
-      await pending.catch(() => undefined);
-    }
-    const running = work();
-    this.busy.set(questionnaireId, running);
-    try {
-      return await running;
-    } finally {
-      this.busy.delete(questionnaireId);
-    }
   }
 
   private async sync(
@@ -122,7 +98,8 @@ export class AnalysisColumnCache {
   ): Promise<Entry> {
     let entry = this.entries.get(questionnaireId);
     this.entries.delete(questionnaireId);
-    if (entry && (entry.signature !== signature || !aligned(entry, index))) entry = undefined;
+    if (entry && (entry.signature !== signature || !samePositions(entry.index, entry.ids, entry.size, index)))
+      entry = undefined;
     if (!entry)
       entry = {
         signature,
@@ -218,17 +195,7 @@ function pick(entry: Entry, set: Bitset, wanted: readonly CatalogueVariable[]): 
       ),
     };
   // The selected positions once, then each column copied through them in a loop of its own.
-  const positions = new Uint32Array(count);
-  let filled = 0;
-  const { words } = set;
-  for (let w = 0; w < words.length; w += 1) {
-    let word = words[w] as number;
-    while (word !== 0) {
-      const low = word & -word;
-      positions[filled++] = (w << 5) + 31 - Math.clz32(low);
-      word ^= low;
-    }
-  }
+  const positions = positionsOf(set);
   const columns = new Map<string, Float64Array>();
   for (const variable of wanted) {
     const source = entry.columns.get(variable.name) as Float64Array;
@@ -237,14 +204,6 @@ function pick(entry: Entry, set: Bitset, wanted: readonly CatalogueVariable[]): 
     columns.set(variable.name, values);
   }
   return { responses: count, columns };
-}
-
-/** Whether the entry's positions hold the same responses in `index` (a rebuilt index may have moved them). */
-function aligned(entry: Entry, index: FactBitsets): boolean {
-  if (entry.index === index) return true;
-  if (index.size < entry.size) return false;
-  for (let p = 0; p < entry.size; p += 1) if (index.idAt(p) !== entry.ids[p]) return false;
-  return true;
 }
 
 function entryBytes(entry: Entry): number {

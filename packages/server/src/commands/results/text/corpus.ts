@@ -1,0 +1,294 @@
+import { TEXT_FACT_FAMILIES } from "@wjgj/core";
+import type { Db } from "../../../db/index.ts";
+import type { Bitset } from "../bitset.ts";
+import type { FactBitsets } from "../fact-bitsets.ts";
+import { grown, PerKeyQueue, positionsOf, samePositions } from "../positions.ts";
+import { countable, type Segmenter, wordKey } from "./segmenter.ts";
+
+/**
+ * The open answers of one question, segmented once and kept as word ids per response: positions follow the
+ * questionnaire's results index (every response, any status, in id order), so a request's filter is the
+ * index's own bitset and counting words is a pass over integers. New responses are appended by position;
+ * a changed custom dictionary or a moved index starts over; stop words are applied when counting (editing
+ * them segments nothing again).
+ */
+interface Corpus {
+  /** The custom words the texts were segmented with. */
+  signature: string;
+  index: FactBitsets;
+  ids: Uint32Array;
+  size: number;
+  /** Words of position p: terms[offsets[p]] … terms[offsets[p + 1] − 1] (offsets has room for size + 1). */
+  offsets: Uint32Array;
+  terms: Uint32Array;
+  /** 1 where the response has a non-empty text for the question. */
+  answered: Uint8Array;
+  /** Each word id's display form (as first written) and its count key. */
+  words: string[];
+  termIds: Map<string, number>;
+  bytes: number;
+}
+
+/** Word counts over the selected responses: per word id, occurrences and responses containing it. */
+export interface CorpusCounts {
+  answers: number;
+  words: readonly string[];
+  counts: Uint32Array;
+  documents: Uint32Array;
+}
+
+/** Room every question's corpus may take together (least recently used go first). */
+export const DEFAULT_CORPUS_BYTES = 128 * 1024 * 1024;
+/** Responses per query while texts are read. */
+const READ_BATCH = 2000;
+
+const families = new Set<string>(TEXT_FACT_FAMILIES);
+
+/** Whether a fact key holds an open text of its question (not a date range's start, say). */
+export function isTextKey(key: string): boolean {
+  const family = key.slice(0, key.indexOf(":"));
+  return families.has(family) && !/^text:[^:]+:(start|end)$/.test(key);
+}
+
+/**
+ * The texts of the question's responses with ids in (after, upto], in id order: one entry per response that
+ * has any, its parts (blanks, cells, 其他 texts) in key order.
+ */
+export async function* questionTexts(
+  db: Db,
+  questionnaireId: number,
+  questionId: string,
+  after: number,
+  upto: number,
+): AsyncGenerator<{ responseId: number; texts: string[] }[]> {
+  let from = after;
+  while (from < upto) {
+    // Ranges of ids, not LIMIT: a response's parts must not straddle two batches.
+    const rows = await db
+      .selectFrom("response_facts")
+      .select(["responseId", "key", "text"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where("responseId", ">", from)
+      .where("responseId", "<=", Math.min(upto, from + READ_BATCH * 4))
+      .where("questionId", "=", questionId)
+      .where("text", "is not", null)
+      .where("text", "<>", "")
+      .orderBy("responseId")
+      .orderBy("key")
+      .execute();
+    from = Math.min(upto, from + READ_BATCH * 4);
+    const batch: { responseId: number; texts: string[] }[] = [];
+    for (const row of rows) {
+      if (!isTextKey(row.key)) continue;
+      const last = batch[batch.length - 1];
+      if (last?.responseId === row.responseId) last.texts.push(row.text ?? "");
+      else batch.push({ responseId: row.responseId, texts: [row.text ?? ""] });
+    }
+    if (batch.length > 0) yield batch;
+  }
+}
+
+/** Segments texts into word keys, remembering repeated texts (short answers repeat: 无, 没有, 很好). */
+export class TextTokenizer {
+  private readonly memo = new Map<string, readonly string[]>();
+
+  constructor(private readonly segmenter: Segmenter) {}
+
+  /** The countable words of one text, in order, as written (keys are `wordKey` of them). */
+  words(text: string): readonly string[] {
+    let words = this.memo.get(text);
+    if (words === undefined) {
+      words = this.segmenter
+        .cut(text)
+        .filter((token) => countable(token.trim()))
+        .map((token) => token.trim());
+      if (this.memo.size < 200_000) this.memo.set(text, words);
+    }
+    return words;
+  }
+}
+
+export class TextCorpusCache {
+  private readonly entries = new Map<string, Corpus>();
+  private readonly queue = new PerKeyQueue<string>();
+
+  constructor(private readonly limitBytes = DEFAULT_CORPUS_BYTES) {}
+
+  /**
+   * Word counts of the question's answers over the responses of `set` (positions of `index`), segmented with
+   * `segmenter` (whose custom words are `signature`).
+   */
+  async count(
+    db: Db,
+    questionnaireId: number,
+    questionId: string,
+    segmenter: Segmenter,
+    signature: string,
+    index: FactBitsets,
+    set: Bitset,
+  ): Promise<CorpusCounts> {
+    const key = `${questionnaireId}:${questionId}`;
+    return this.queue.run(key, async () => {
+      const corpus = await this.sync(
+        db,
+        key,
+        questionnaireId,
+        questionId,
+        segmenter,
+        signature,
+        index,
+        set.size,
+      );
+      return countCorpus(corpus, set);
+    });
+  }
+
+  bytes(): number {
+    let total = 0;
+    for (const corpus of this.entries.values()) total += corpus.bytes;
+    return total;
+  }
+
+  private async sync(
+    db: Db,
+    key: string,
+    questionnaireId: number,
+    questionId: string,
+    segmenter: Segmenter,
+    signature: string,
+    index: FactBitsets,
+    size: number,
+  ): Promise<Corpus> {
+    let corpus = this.entries.get(key);
+    this.entries.delete(key);
+    if (
+      corpus &&
+      (corpus.signature !== signature || !samePositions(corpus.index, corpus.ids, corpus.size, index))
+    )
+      corpus = undefined;
+    corpus ??= {
+      signature,
+      index,
+      ids: new Uint32Array(0),
+      size: 0,
+      offsets: new Uint32Array(1),
+      terms: new Uint32Array(0),
+      answered: new Uint8Array(0),
+      words: [],
+      termIds: new Map(),
+      bytes: 0,
+    };
+    corpus.index = index;
+    if (corpus.size < size) await append(db, corpus, questionnaireId, questionId, segmenter, index, size);
+    this.entries.set(key, corpus);
+    this.evict(key);
+    return corpus;
+  }
+
+  private evict(keep: string): void {
+    let total = this.bytes();
+    for (const [key, corpus] of this.entries) {
+      if (total <= this.limitBytes) break;
+      if (key === keep) continue;
+      this.entries.delete(key);
+      total -= corpus.bytes;
+    }
+  }
+}
+
+/** Segments the responses at positions size…to−1 into the corpus. */
+async function append(
+  db: Db,
+  corpus: Corpus,
+  questionnaireId: number,
+  questionId: string,
+  segmenter: Segmenter,
+  index: FactBitsets,
+  to: number,
+): Promise<void> {
+  const from = corpus.size;
+  corpus.ids = grown(corpus.ids, to);
+  for (let p = from; p < to; p += 1) corpus.ids[p] = index.idAt(p);
+  corpus.offsets = grown(corpus.offsets, to + 1);
+  corpus.answered = grown(corpus.answered, to);
+  corpus.answered.fill(0, from, to);
+  const ids = corpus.ids;
+  const tokenizer = new TextTokenizer(segmenter);
+  let length = corpus.offsets[from] as number;
+  let position = from;
+  const closeUpTo = (end: number) => {
+    for (; position < end; position += 1) corpus.offsets[position + 1] = length;
+  };
+  for await (const batch of questionTexts(
+    db,
+    questionnaireId,
+    questionId,
+    from === 0 ? 0 : (ids[from - 1] as number),
+    ids[to - 1] as number,
+  )) {
+    for (const { responseId, texts } of batch) {
+      // Positions without texts (and responses the index does not hold yet) get no words.
+      while (position < to && (ids[position] as number) < responseId) closeUpTo(position + 1);
+      if (position >= to || ids[position] !== responseId) continue;
+      corpus.answered[position] = 1;
+      for (const text of texts) {
+        const words = tokenizer.words(text);
+        corpus.terms = grown(corpus.terms, length + words.length);
+        for (const word of words) corpus.terms[length++] = termOf(corpus, word);
+      }
+      closeUpTo(position + 1);
+    }
+  }
+  closeUpTo(to);
+  corpus.size = to;
+  corpus.bytes =
+    corpus.ids.byteLength + corpus.offsets.byteLength + corpus.terms.byteLength + corpus.answered.byteLength;
+}
+
+function termOf(corpus: Corpus, word: string): number {
+  const key = wordKey(word);
+  let id = corpus.termIds.get(key);
+  if (id === undefined) {
+    id = corpus.words.length;
+    corpus.words.push(word);
+    corpus.termIds.set(key, id);
+  }
+  return id;
+}
+
+function countCorpus(corpus: Corpus, set: Bitset): CorpusCounts {
+  const vocabulary = corpus.words.length;
+  const counts = new Uint32Array(vocabulary);
+  const documents = new Uint32Array(vocabulary);
+  const last = new Int32Array(vocabulary).fill(-1);
+  const { offsets, terms, answered } = corpus;
+  let answers = 0;
+  const positions = positionsOf(set);
+  for (let i = 0; i < positions.length; i += 1) {
+    const p = positions[i] as number;
+    if (p >= corpus.size) break;
+    answers += answered[p] as number;
+    const end = offsets[p + 1] as number;
+    for (let k = offsets[p] as number; k < end; k += 1) {
+      const term = terms[k] as number;
+      counts[term] = (counts[term] as number) + 1;
+      if (last[term] !== p) {
+        last[term] = p;
+        documents[term] = (documents[term] as number) + 1;
+      }
+    }
+  }
+  return { answers, words: corpus.words, counts, documents };
+}
+
+const caches = new WeakMap<Db, TextCorpusCache>();
+
+/** The corpus cache of one database handle (each app, and each test app, has its own). */
+export function textCorpusCache(db: Db): TextCorpusCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new TextCorpusCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}

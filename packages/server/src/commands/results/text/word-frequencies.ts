@@ -1,0 +1,168 @@
+import {
+  type ResultsFilter,
+  textAnalysable,
+  WORD_FREQUENCY_TOP,
+  type WordFrequencies,
+  type WordFrequency,
+} from "@wjgj/core";
+import type { AppContext } from "../../../context.ts";
+import { InvalidInputError } from "../../../errors.ts";
+import type { Viewer } from "../../../http/viewer.ts";
+import { IndexPreparingError, resultsIndex } from "../fact-bitset-cache.ts";
+import { responseSet } from "../fact-bitset-query.ts";
+import { filteredSet, responsesIn } from "../filter.ts";
+import { resultsScope } from "../scope.ts";
+import { findQuestion } from "../text-answers.ts";
+import { type CorpusCounts, isTextKey, TextTokenizer, textCorpusCache } from "./corpus.ts";
+import { dictionaryOf } from "./dictionary.ts";
+import { type Idf, loadIdf, Segmenter, wordKey } from "./segmenter.ts";
+import { builtInStopWords } from "./stop-words.ts";
+
+export interface WordFrequenciesRequest {
+  id: number;
+  questionId: string;
+  top?: number | undefined;
+  filter: ResultsFilter;
+}
+
+/**
+ * `statistics/getWordFrequencies`: the words of a question's open answers over the filtered valid responses —
+ * the most frequent and the strongest TF-IDF keywords — for the 词云 and the frequency table. Segmented once
+ * per question and kept by the results index's positions (corpus.ts); while the index of a large questionnaire
+ * is still being prepared, the filtered rows are read and segmented for this request instead.
+ */
+export async function getWordFrequencies(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: WordFrequenciesRequest,
+): Promise<WordFrequencies> {
+  const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
+  const question = findQuestion(definition, input.questionId);
+  if (!textAnalysable(question)) throw InvalidInputError.field("questionId", "textNotAnalysable");
+  const { set, predicate } = filteredSet(ctx.dialect, definition, input);
+  const dictionary = await dictionaryOf(ctx.db, input.id);
+  const [segmenter, idf, builtIn] = await Promise.all([
+    Segmenter.create(dictionary.words),
+    loadIdf(),
+    builtInStopWords(),
+  ]);
+  let counts: CorpusCounts;
+  try {
+    const index = await resultsIndex(ctx).ready(ctx.db, ctx.dialect, input.id);
+    const selected = await responseSet(
+      { db: ctx.db, dialect: ctx.dialect, questionnaireId: input.id, index },
+      input.filter,
+      predicate,
+    );
+    counts = await textCorpusCache(ctx.db).count(
+      ctx.db,
+      input.id,
+      question.id,
+      segmenter,
+      dictionary.words.join("\n"),
+      index,
+      selected,
+    );
+  } catch (error) {
+    if (!(error instanceof IndexPreparingError)) throw error;
+    const rows = await ctx.db
+      .selectFrom("response_facts")
+      .select(["responseId", "key", "text"])
+      .where("questionnaireId", "=", input.id)
+      .where("questionId", "=", question.id)
+      .where("text", "is not", null)
+      .where("text", "<>", "")
+      .where("responseId", "in", responsesIn(ctx.db, set, predicate).select("responses.id"))
+      .orderBy("responseId")
+      .execute();
+    counts = countTexts(
+      new TextTokenizer(segmenter),
+      rows.filter((row) => isTextKey(row.key)),
+    );
+  }
+  const custom = new Set(dictionary.words.map(wordKey));
+  const stop = new Set(
+    [...builtIn, ...dictionary.stopWords.map(wordKey)].filter((word) => !custom.has(word)),
+  );
+  return {
+    questionId: question.id,
+    ...rank(counts, stop, idf, input.top ?? WORD_FREQUENCY_TOP.default),
+  };
+}
+
+/**
+ * Word counts of texts read for one request (`responseId` ascending): the path the corpus replaces, kept for an
+ * index still being prepared and as the tests' reference.
+ */
+export function countTexts(
+  tokenizer: TextTokenizer,
+  rows: readonly { responseId: number; text: string | null }[],
+): CorpusCounts {
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const counts: number[] = [];
+  const documents: number[] = [];
+  const last: number[] = [];
+  let answers = 0;
+  let previous = -1;
+  for (const row of rows) {
+    if (row.responseId !== previous) {
+      answers += 1;
+      previous = row.responseId;
+    }
+    for (const word of tokenizer.words(row.text ?? "")) {
+      const key = wordKey(word);
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = words.length;
+        ids.set(key, id);
+        words.push(word);
+        counts.push(0);
+        documents.push(0);
+        last.push(-1);
+      }
+      counts[id] = (counts[id] as number) + 1;
+      if (last[id] !== row.responseId) {
+        last[id] = row.responseId;
+        documents[id] = (documents[id] as number) + 1;
+      }
+    }
+  }
+  return { answers, words, counts: Uint32Array.from(counts), documents: Uint32Array.from(documents) };
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** The top words by count and by TF-IDF weight, stop words left out. */
+export function rank(
+  counts: CorpusCounts,
+  stop: ReadonlySet<string>,
+  idf: Idf,
+  top: number,
+): Omit<WordFrequencies, "questionId"> {
+  const candidates: WordFrequency[] = [];
+  for (let id = 0; id < counts.words.length; id += 1) {
+    const count = counts.counts[id] as number;
+    if (count === 0) continue;
+    const word = counts.words[id] as string;
+    const key = wordKey(word);
+    if (stop.has(key)) continue;
+    const answers = counts.documents[id] as number;
+    candidates.push({
+      word,
+      count,
+      answers,
+      percentage: counts.answers > 0 ? round((100 * answers) / counts.answers, 1) : 0,
+      weight: round(count * idf.of(key), 2),
+    });
+  }
+  const byWord = (a: WordFrequency, b: WordFrequency) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+  const words = candidates
+    .slice()
+    .sort((a, b) => b.count - a.count || b.answers - a.answers || byWord(a, b))
+    .slice(0, top);
+  const keywords = candidates
+    .sort((a, b) => b.weight - a.weight || b.count - a.count || byWord(a, b))
+    .slice(0, top);
+  return { answers: counts.answers, distinctWords: candidates.length, words, keywords };
+}
