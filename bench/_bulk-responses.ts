@@ -25,8 +25,10 @@ export interface BulkSpec {
   phone: string;
   title: string;
   definition: unknown;
-  /** One answer sheet, from deterministic random numbers; 4,099 of them are spread over the responses. */
+  /** One answer sheet, from deterministic random numbers; `patterns` of them are spread over the responses. */
   answersOf(next: () => number): Record<string, unknown>;
+  /** Distinct answer sheets (default 4,099): as many as responses when each must differ (open texts). */
+  patterns?: number;
 }
 
 /** Deterministic pseudo-random numbers (LCG), so every run builds the same data. */
@@ -42,14 +44,16 @@ const PATTERNS = 4099;
 const START_SECONDS = Date.parse("2026-01-01T00:00:00Z") / 1000;
 const SPAN_SECONDS = 120 * 86_400;
 
-/** Which answer pattern response `id` gets: a multiplicative hash, the same in SQL and here. */
-const patternOf = (id: number) => ((id * 48_271) % 2_147_483_647) % PATTERNS;
+/** Which of `patterns` answer patterns response `id` gets: a multiplicative hash, the same in SQL and here. */
+const patternOf = (id: number, patterns: number) => ((id * 48_271) % 2_147_483_647) % patterns;
 
 /** Where a built database is kept between runs: keyed by the spec, migrations, fact layout and size. */
 function cacheFile(spec: BulkSpec): string {
   const hash = crypto
     .createHash("sha256")
-    .update(`${spec.name}:${spec.layout}:${spec.responses}:${JSON.stringify(spec.definition)}`);
+    .update(
+      `${spec.name}:${spec.layout}:${spec.responses}:${spec.patterns ? `${spec.patterns}:` : ""}${JSON.stringify(spec.definition)}`,
+    );
   const here = path.dirname(fileURLToPath(import.meta.url));
   const migrations = path.join(here, "../packages/server/src/db/migrations");
   for (const file of fs.readdirSync(migrations).sort())
@@ -59,8 +63,8 @@ function cacheFile(spec: BulkSpec): string {
 }
 
 /**
- * Writes the responses, their facts and the counters the submit path would have kept, in bulk: 4,099
- * distinct answer sheets (made by core's responseFacts, as submit does) spread over 1,000,000 responses by a
+ * Writes the responses, their facts and the counters the submit path would have kept, in bulk: 4,099 (or
+ * `spec.patterns`) distinct answer sheets (made by core's responseFacts, as submit does) spread over 1,000,000 responses by a
  * hash, expanded inside SQLite with INSERT … SELECT. Only for this build the database runs without a journal
  * or fsync and with a large page cache, and the secondary indexes (read from the schema the migrations made,
  * partial ones included) are dropped first and created once the rows are in: sorted index builds instead of
@@ -74,6 +78,7 @@ function buildData(
   spec: BulkSpec,
 ) {
   const { responses } = spec;
+  const patterns = spec.patterns ?? PATTERNS;
   const db = new SQLite(file);
   db.pragma("journal_mode = OFF");
   db.pragma("synchronous = OFF");
@@ -92,7 +97,7 @@ function buildData(
   const patternDuration: number[] = [];
   let factsPerPattern = 0;
   db.transaction(() => {
-    for (let pid = 0; pid < PATTERNS; pid += 1) {
+    for (let pid = 0; pid < patterns; pid += 1) {
       const answers = spec.answersOf(next);
       const source = next() < 0.6 ? "wechat" : "link";
       const duration = 40 + Math.floor(next() * 300);
@@ -114,7 +119,7 @@ function buildData(
     .all() as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`drop index ${index.name}`);
   const series = `with recursive n(id) as (select 1 union all select id + 1 from n where id < ${responses})`;
-  const pattern = `((n.id * 48271) % 2147483647) % ${PATTERNS}`;
+  const pattern = `((n.id * 48271) % 2147483647) % ${patterns}`;
   db.transaction(() => {
     db.exec(`${series}
       insert into responses (id, questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state, status,
@@ -139,9 +144,9 @@ function buildData(
   // Counters as the submit path would have summed them, response by response.
   const counters = new Map<string, number>();
   const bump = (key: string, by = 1) => counters.set(key, (counters.get(key) ?? 0) + by);
-  const uses = new Array<number>(PATTERNS).fill(0);
+  const uses = new Array<number>(patterns).fill(0);
   for (let id = 1; id <= responses; id += 1) {
-    const pid = patternOf(id);
+    const pid = patternOf(id, patterns);
     uses[pid] = (uses[pid] ?? 0) + 1;
     const at = START_SECONDS + Math.floor((id * SPAN_SECONDS) / responses);
     bump(`day:${new Date((at + 8 * 3600) * 1000).toISOString().slice(0, 10)}`);
@@ -162,7 +167,7 @@ function buildData(
   db.exec("analyze");
   step("counters and analyze");
   db.close();
-  log(`  ${responses} responses, about ${Math.round((factsPerPattern / PATTERNS) * responses)} facts`);
+  log(`  ${responses} responses, about ${Math.round((factsPerPattern / patterns) * responses)} facts`);
 }
 
 export function median(values: number[]): number {

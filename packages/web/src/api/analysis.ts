@@ -10,15 +10,7 @@ import type {
 } from "@wjgj/core/api/analysis";
 import { preparingProgress } from "./errors.ts";
 import { type CallOptions, http } from "./request.ts";
-import { resultsKeys } from "./results.ts";
-
-/** As results.ts sends it: an empty filter travels as none, so the server can answer from its counters. */
-function filterOf(filter: ResultsFilter | undefined): ResultsFilter | undefined {
-  if (!filter) return undefined;
-  const { condition, dateFrom, dateTo, source } = filter;
-  if (!condition && !dateFrom && !dateTo && !source) return undefined;
-  return filter;
-}
+import { filterOf, resultsKeys } from "./results.ts";
 
 export interface AnalysisCall {
   id: number;

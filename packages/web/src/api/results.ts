@@ -31,7 +31,7 @@ export type AnswerListQuery = Omit<AnswerListInput, "id" | "filter">;
 export type TextAnswersQuery = Omit<TextAnswersInput, "id" | "filter">;
 
 /** A filter with nothing in it travels as no filter at all, so the server can answer from its counters. */
-function filterOf(filter: ResultsFilter | undefined): ResultsFilter | undefined {
+export function filterOf(filter: ResultsFilter | undefined): ResultsFilter | undefined {
   if (!filter) return undefined;
   const { condition, dateFrom, dateTo, source } = filter;
   if (!condition && !dateFrom && !dateTo && !source) return undefined;

@@ -80,11 +80,12 @@ export async function getTextAnswers(
     .where("f.questionnaireId", "=", input.id)
     .where("f.questionId", "=", question.id)
     .where("f.text", "is not", null)
+    // Latin letters in any case (App, APP, app), as 文本分析 counts words; Chinese as typed.
     .$if(keyword !== "", (qb) =>
       qb.where(
         ctx.dialect === "postgres"
-          ? sql<boolean>`strpos(f.text, ${keyword}) > 0`
-          : sql<boolean>`instr(f.text, ${keyword}) > 0`,
+          ? sql<boolean>`strpos(lower(f.text), ${keyword.toLowerCase()}) > 0`
+          : sql<boolean>`instr(lower(f.text), ${keyword.toLowerCase()}) > 0`,
       ),
     )
     .where("f.responseId", "in", responsesIn(ctx.db, set, predicate).select("responses.id"));

@@ -1,4 +1,10 @@
-import type { BarSeriesOption, HeatmapSeriesOption, LineSeriesOption, PieSeriesOption } from "echarts/charts";
+import type {
+  BarSeriesOption,
+  HeatmapSeriesOption,
+  LineSeriesOption,
+  PieSeriesOption,
+  ScatterSeriesOption,
+} from "echarts/charts";
 import type {
   GridComponentOption,
   LegendComponentOption,
@@ -13,6 +19,7 @@ export type ChartOption = ComposeOption<
   | HeatmapSeriesOption
   | LineSeriesOption
   | PieSeriesOption
+  | ScatterSeriesOption
   | GridComponentOption
   | LegendComponentOption
   | TooltipComponentOption

@@ -13,15 +13,19 @@ export interface ChartProps {
   label: string;
   /** Which kind is drawn (bar, pie, …), exposed as data-kind for journeys. */
   kind?: string;
+  /** Called with the name of the data item clicked (a bar's category, a word of the cloud). */
+  onItemClick?: ((name: string) => void) | undefined;
 }
 
 /**
  * One ECharts canvas. echarts loads lazily on first use; until then (and if it fails) a skeleton or a
  * note stands in. Pass a memoised option: each new object redraws the chart.
  */
-export function Chart({ option, height = 280, label, kind }: ChartProps) {
+export function Chart({ option, height = 280, label, kind, onItemClick }: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const clicked = useRef(onItemClick);
+  clicked.current = onItemClick;
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   // Bars that grow and pies that sweep are motion like any other (WCAG 2.3.3): drawn at once when asked.
   const reduceMotion = usePrefersReducedMotion();
@@ -35,6 +39,7 @@ export function Chart({ option, height = 280, label, kind }: ChartProps) {
         if (disposed || !element) return;
         const instance = echarts.init(element, null, { renderer: "canvas" });
         chart.current = instance;
+        instance.on("click", (params) => clicked.current?.(String(params.name)));
         observer = new ResizeObserver(() => instance.resize());
         observer.observe(element);
         setState("ready");

@@ -1,4 +1,4 @@
-import { BarChart, HeatmapChart, LineChart, PieChart } from "echarts/charts";
+import { BarChart, HeatmapChart, LineChart, PieChart, ScatterChart } from "echarts/charts";
 import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
 import * as echarts from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
@@ -9,6 +9,8 @@ echarts.use([
   HeatmapChart,
   LineChart,
   PieChart,
+  // The 词云 (core text/word-cloud-option.ts): words as labels of invisible rectangles.
+  ScatterChart,
   GridComponent,
   LegendComponent,
   TooltipComponent,

@@ -40,7 +40,7 @@ export interface CorpusCounts {
 /** Room every question's corpus may take together (least recently used go first). */
 export const DEFAULT_CORPUS_BYTES = 128 * 1024 * 1024;
 /** Responses per query while texts are read. */
-const READ_BATCH = 2000;
+const READ_BATCH = 5000;
 
 const families = new Set<string>(TEXT_FACT_FAMILIES);
 
@@ -51,32 +51,33 @@ export function isTextKey(key: string): boolean {
 }
 
 /**
- * The texts of the question's responses with ids in (after, upto], in id order: one entry per response that
- * has any, its parts (blanks, cells, 其他 texts) in key order.
+ * The texts of the question's responses `ids[from]` … `ids[to − 1]` (ascending ids), in id order: one entry per
+ * response that has any, its parts (blanks, cells, 其他 texts) in key order. Read by ranges of those ids —
+ * not LIMIT, so a response's parts never straddle two batches, and not fixed id steps, which a questionnaire
+ * whose ids are spread among others' would turn into many empty queries.
  */
 export async function* questionTexts(
   db: Db,
   questionnaireId: number,
   questionId: string,
-  after: number,
-  upto: number,
+  ids: ArrayLike<number>,
+  from: number,
+  to: number,
 ): AsyncGenerator<{ responseId: number; texts: string[] }[]> {
-  let from = after;
-  while (from < upto) {
-    // Ranges of ids, not LIMIT: a response's parts must not straddle two batches.
+  for (let start = from; start < to; start += READ_BATCH) {
+    const end = Math.min(to, start + READ_BATCH);
     const rows = await db
       .selectFrom("response_facts")
       .select(["responseId", "key", "text"])
       .where("questionnaireId", "=", questionnaireId)
-      .where("responseId", ">", from)
-      .where("responseId", "<=", Math.min(upto, from + READ_BATCH * 4))
+      .where("responseId", ">=", ids[start] as number)
+      .where("responseId", "<=", ids[end - 1] as number)
       .where("questionId", "=", questionId)
       .where("text", "is not", null)
       .where("text", "<>", "")
       .orderBy("responseId")
       .orderBy("key")
       .execute();
-    from = Math.min(upto, from + READ_BATCH * 4);
     const batch: { responseId: number; texts: string[] }[] = [];
     for (const row of rows) {
       if (!isTextKey(row.key)) continue;
@@ -88,23 +89,42 @@ export async function* questionTexts(
   }
 }
 
-/** Segments texts into word keys, remembering repeated texts (short answers repeat: 无, 没有, 很好). */
+/** The countable words of a text's tokens, trimmed. */
+function countableWords(tokens: readonly string[]): string[] {
+  const words: string[] = [];
+  for (const token of tokens) {
+    const word = token.trim();
+    if (word !== "" && countable(word)) words.push(word);
+  }
+  return words;
+}
+
+/** Texts remembered at most (short answers repeat: 无, 没有, 很好; long ones rarely do). */
+const MEMO_TEXTS = 200_000;
+
+/** Segments texts into countable words (keys are `wordKey` of them), remembering repeated texts. */
 export class TextTokenizer {
   private readonly memo = new Map<string, readonly string[]>();
 
   constructor(private readonly segmenter: Segmenter) {}
 
-  /** The countable words of one text, in order, as written (keys are `wordKey` of them). */
+  /** The countable words of one text, in order, as written. */
   words(text: string): readonly string[] {
     let words = this.memo.get(text);
     if (words === undefined) {
-      words = this.segmenter
-        .cut(text)
-        .filter((token) => countable(token.trim()))
-        .map((token) => token.trim());
-      if (this.memo.size < 200_000) this.memo.set(text, words);
+      words = countableWords(this.segmenter.cut(text));
+      if (this.memo.size < MEMO_TEXTS) this.memo.set(text, words);
     }
     return words;
+  }
+
+  /** The words of many texts, the ones not seen before segmented in one batch (`Segmenter.cutMany`). */
+  async wordsMany(texts: readonly string[]): Promise<(readonly string[])[]> {
+    const fresh = [...new Set(texts.filter((text) => !this.memo.has(text)))];
+    const cut = fresh.length > 0 ? await this.segmenter.cutMany(fresh) : [];
+    const found = new Map(fresh.map((text, i) => [text, countableWords(cut[i] as string[])]));
+    for (const [text, words] of found) if (this.memo.size < MEMO_TEXTS) this.memo.set(text, words);
+    return texts.map((text) => this.memo.get(text) ?? (found.get(text) as string[]));
   }
 }
 
@@ -219,26 +239,35 @@ async function append(
   const closeUpTo = (end: number) => {
     for (; position < end; position += 1) corpus.offsets[position + 1] = length;
   };
-  for await (const batch of questionTexts(
-    db,
-    questionnaireId,
-    questionId,
-    from === 0 ? 0 : (ids[from - 1] as number),
-    ids[to - 1] as number,
-  )) {
+  const store = (batch: { responseId: number; texts: string[] }[], words: (readonly string[])[]) => {
+    let next = 0;
     for (const { responseId, texts } of batch) {
       // Positions without texts (and responses the index does not hold yet) get no words.
       while (position < to && (ids[position] as number) < responseId) closeUpTo(position + 1);
-      if (position >= to || ids[position] !== responseId) continue;
+      if (position >= to || ids[position] !== responseId) {
+        next += texts.length;
+        continue;
+      }
       corpus.answered[position] = 1;
-      for (const text of texts) {
-        const words = tokenizer.words(text);
-        corpus.terms = grown(corpus.terms, length + words.length);
-        for (const word of words) corpus.terms[length++] = termOf(corpus, word);
+      for (let t = 0; t < texts.length; t += 1) {
+        const list = words[next++] as readonly string[];
+        corpus.terms = grown(corpus.terms, length + list.length);
+        for (const word of list) corpus.terms[length++] = termOf(corpus, word);
       }
       closeUpTo(position + 1);
     }
+  };
+  // Each batch is segmented on jieba's threads while the next is read (two batches at most in hand), and
+  // stored in order.
+  let stored: Promise<void> = Promise.resolve();
+  for await (const batch of questionTexts(db, questionnaireId, questionId, ids, from, to)) {
+    const words = tokenizer.wordsMany(batch.flatMap((response) => response.texts));
+    await stored;
+    stored = words.then((list) => store(batch, list));
+    // Awaited at the next batch or the end; handled meanwhile, so a failure is not an unhandled rejection.
+    stored.catch(() => undefined);
   }
+  await stored;
   closeUpTo(to);
   corpus.size = to;
   corpus.bytes =

@@ -81,4 +81,22 @@ describe("segmentation of open answers", () => {
       expect(stop.has(word), word).toBe(true);
     for (const word of ["价格", "服务", "卡顿", "老师"]) expect(stop.has(word), word).toBe(false);
   });
+
+  it("cuts many texts in one batch exactly as one by one, at line breaks, custom words and edges", async () => {
+    const segmenter = await Segmenter.create(["极光问卷", "App"]);
+    const texts = [
+      "极光问卷很好用",
+      "第一行\n第二行\n\n第三行",
+      "结尾有回车\r",
+      "\r\n开头的换行",
+      "App",
+      "用App填写极光问卷，App卡顿",
+      "abc def",
+      "",
+      "。。。",
+      ...answers.slice(0, 50).map((words) => words.join("")),
+    ];
+    expect(await segmenter.cutMany(texts)).toEqual(texts.map((text) => segmenter.cut(text)));
+    expect(await segmenter.cutMany([])).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
+import { CloudOutlined } from "@ant-design/icons";
 import { getQuestionType, type QuestionStatistics } from "@wjgj/core";
-import { Card, Tag } from "antd";
+import { Button, Card, Tag } from "antd";
 import { memo, type ReactNode } from "react";
 import type { CountChartKind } from "../../../../components/charts/chart-options.ts";
 import type { BodyProps } from "./body-props.ts";
@@ -58,8 +59,11 @@ export const QuestionCard = memo(function QuestionCard(props: {
   total: number;
   defaultKind: CountChartKind;
   onShowText: (questionId: string, title: string) => void;
+  /** Opens 文本分析 (词云, word frequencies) when the question has open texts (core's textAnalysable). */
+  onAnalyseText?: ((questionId: string, title: string) => void) | undefined;
 }) {
-  const { stats, total } = props;
+  const { stats, total, onAnalyseText } = props;
+  const texts = stats.family === "choice" ? stats.otherTextCount : stats.answered;
   const typeName = getQuestionType(stats.type)?.name ?? stats.type;
   return (
     <Card
@@ -75,6 +79,16 @@ export const QuestionCard = memo(function QuestionCard(props: {
       extra={<Coverage stats={stats} total={total} />}
     >
       {bodyOf(props)}
+      {onAnalyseText && texts > 0 && (
+        <Button
+          type="link"
+          icon={<CloudOutlined />}
+          className="wj-question-card__analyse"
+          onClick={() => onAnalyseText(stats.questionId, stats.title || `第${stats.number}题`)}
+        >
+          词云分析
+        </Button>
+      )}
     </Card>
   );
 });

@@ -1,5 +1,6 @@
+import { textAnalysable } from "@wjgj/core";
 import { Empty, Segmented } from "antd";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useQuestionStatistics } from "../../../../api/results.ts";
 import { type CountChartKind, countChartKinds } from "../../../../components/charts/chart-options.ts";
 import { useResults } from "../../hooks/results-context.ts";
@@ -7,10 +8,28 @@ import { PreparingNotice, TabLoading } from "../tab-loading.tsx";
 import { QuestionCard } from "./question-card.tsx";
 import { TextAnswersDrawer } from "./text-answers.tsx";
 
+const TextAnalysisDrawer = lazy(() => import("../text-analysis/text-analysis-drawer.tsx"));
+
 /** 分题统计: one card per answerable question of the published revision, recomputed under the 筛选. */
 export function StatisticsTab() {
-  const { id, filter } = useResults();
+  const { id, filter, questionary } = useResults();
   const query = useQuestionStatistics(id, filter);
+  const [analysis, setAnalysis] = useState<{ questionId: string; title: string } | null>(null);
+  const handleAnalyse = useCallback(
+    (questionId: string, title: string) => setAnalysis({ questionId, title }),
+    [],
+  );
+  /** Questions with open texts: 文本分析 is offered on their cards. */
+  const analysable = useMemo(
+    () =>
+      new Set(
+        questionary.definition.pages
+          .flatMap((page) => page.questions)
+          .filter(textAnalysable)
+          .map((q) => q.id),
+      ),
+    [questionary.definition],
+  );
   const [kind, setKind] = useState<CountChartKind>("column");
   const [drawer, setDrawer] = useState<{ questionId: string; title: string } | null>(null);
   const handleShowText = useCallback(
@@ -44,10 +63,16 @@ export function StatisticsTab() {
             total={data.total}
             defaultKind={kind}
             onShowText={handleShowText}
+            onAnalyseText={analysable.has(stats.questionId) ? handleAnalyse : undefined}
           />
         ))
       )}
       <TextAnswersDrawer target={drawer} onClose={() => setDrawer(null)} />
+      {analysis && (
+        <Suspense fallback={null}>
+          <TextAnalysisDrawer target={analysis} onClose={() => setAnalysis(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

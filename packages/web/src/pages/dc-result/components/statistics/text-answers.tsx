@@ -1,17 +1,35 @@
 import type { TextAnswerItem } from "@wjgj/core";
 import { Drawer, Input, Space, Table, type TableColumnsType } from "antd";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTextAnswers } from "../../../../api/results.ts";
 import { useResults } from "../../hooks/results-context.ts";
 import { FileLink, ProtectedImage } from "../answers/protected-file.tsx";
 
-function AnswerContent({ item }: { item: TextAnswerItem }) {
+/** `text` with every occurrence of `word` marked (as found by the search: the same letters, any case). */
+export function Highlighted({ text, word }: { text: string; word: string }) {
+  if (word === "") return <>{text}</>;
+  const lower = text.toLowerCase();
+  const target = word.toLowerCase();
+  const pieces: { text: string; mark: boolean; at: number }[] = [];
+  let at = 0;
+  for (let found = lower.indexOf(target); found !== -1; found = lower.indexOf(target, at)) {
+    if (found > at) pieces.push({ text: text.slice(at, found), mark: false, at });
+    pieces.push({ text: text.slice(found, found + word.length), mark: true, at: found });
+    at = found + word.length;
+  }
+  if (at < text.length) pieces.push({ text: text.slice(at), mark: false, at });
+  return <>{pieces.map((piece) => (piece.mark ? <mark key={piece.at}>{piece.text}</mark> : piece.text))}</>;
+}
+
+function AnswerContent({ item, keyword }: { item: TextAnswerItem; keyword: string }) {
   return (
     <div className="wj-text-answer">
       {item.parts.map((part) => (
         <div key={part.key}>
           {part.label && <span className="wj-text-answer__label">{part.label}：</span>}
-          <span className="wj-text-answer__text">{part.text}</span>
+          <span className="wj-text-answer__text">
+            <Highlighted text={part.text} word={keyword} />
+          </span>
         </div>
       ))}
       {item.files.length > 0 && (
@@ -28,29 +46,40 @@ function AnswerContent({ item }: { item: TextAnswerItem }) {
   );
 }
 
-const columns: TableColumnsType<TextAnswerItem> = [
+const columnsFor = (keyword: string): TableColumnsType<TextAnswerItem> => [
   { title: "答卷编号", dataIndex: "responseId", width: 96 },
-  { title: "提交时间", dataIndex: "submittedAt", width: 170 },
-  { title: "填写内容", key: "content", render: (_v, item) => <AnswerContent item={item} /> },
+  { title: "提交时间", dataIndex: "submittedAt", width: 170, responsive: ["sm"] },
+  {
+    title: "填写内容",
+    key: "content",
+    render: (_v, item) => <AnswerContent item={item} keyword={keyword} />,
+  },
 ];
 
-/** The answers of one question, paged by the server; searchable when shown in full. */
+/**
+ * The answers of one question, paged by the server; searchable when shown in full, or only those containing
+ * `word` (a word picked in the 词云), marked where it occurs.
+ */
 export function TextAnswersTable({
   questionId,
   pageSize: initialSize = 10,
   searchable = true,
+  word,
 }: {
   questionId: string;
   pageSize?: number;
   searchable?: boolean;
+  word?: string;
 }) {
   const { id, filter } = useResults();
-  const [keyword, setKeyword] = useState("");
+  const [typed, setKeyword] = useState("");
+  const keyword = word ?? typed;
   const [page, setPage] = useState({ pageNum: 1, pageSize: initialSize });
+  const columns = useMemo(() => columnsFor(keyword), [keyword]);
   const query = useTextAnswers(id, { questionId, keyword: keyword || undefined, ...page }, filter);
   return (
     <div className="wj-text-answers" data-testid={`text-answers-${questionId}`}>
-      {searchable && (
+      {searchable && word === undefined && (
         <Input.Search
           allowClear
           placeholder="搜索填写内容"
@@ -70,7 +99,7 @@ export function TextAnswersTable({
         loading={query.isFetching}
         locale={{ emptyText: keyword ? "没有找到包含该内容的答案" : "暂无填写内容" }}
         pagination={
-          searchable
+          searchable || word !== undefined
             ? {
                 current: page.pageNum,
                 pageSize: page.pageSize,

@@ -1,0 +1,186 @@
+import { BookOutlined, CloseOutlined } from "@ant-design/icons";
+import type { WordFrequency } from "@wjgj/core";
+import { Alert, Button, Drawer, Empty, Segmented, Skeleton, Table, type TableColumnsType } from "antd";
+import { useMemo, useState } from "react";
+import { useWordFrequencies } from "../../../../api/text-analysis.ts";
+import { useResults } from "../../hooks/results-context.ts";
+import { TextAnswersTable } from "../statistics/text-answers.tsx";
+import { PreparingNotice } from "../tab-loading.tsx";
+import { DictionaryModal } from "./dictionary-modal.tsx";
+import { WordCloud } from "./word-cloud.tsx";
+import "./text-analysis.css";
+
+type View = "cloud" | "table";
+type Measure = "count" | "weight";
+
+/** Words shown in the cloud: more would only add tiny ones nobody reads. */
+const CLOUD_WORDS = 120;
+
+const columns: TableColumnsType<WordFrequency & { rank: number }> = [
+  { title: "排名", dataIndex: "rank", width: 64 },
+  { title: "词语", dataIndex: "word" },
+  {
+    title: "出现次数",
+    dataIndex: "count",
+    width: 100,
+    sorter: (a, b) => a.count - b.count,
+  },
+  {
+    title: "答卷数",
+    dataIndex: "answers",
+    width: 90,
+    responsive: ["sm"],
+    sorter: (a, b) => a.answers - b.answers,
+  },
+  {
+    title: "占比",
+    dataIndex: "percentage",
+    width: 90,
+    render: (value: number) => `${value}%`,
+    sorter: (a, b) => a.percentage - b.percentage,
+  },
+  {
+    title: "关键词权重",
+    dataIndex: "weight",
+    width: 110,
+    responsive: ["md"],
+    sorter: (a, b) => a.weight - b.weight,
+  },
+];
+
+/** 文本分析 of one question: the 词云 or the frequency table, and the answers containing the word picked. */
+function TextAnalysis({ questionId, title }: { questionId: string; title: string }) {
+  const { id, filter } = useResults();
+  const query = useWordFrequencies(id, questionId, filter);
+  const [view, setView] = useState<View>("cloud");
+  const [measure, setMeasure] = useState<Measure>("count");
+  const [word, setWord] = useState<string | null>(null);
+  const [dictionary, setDictionary] = useState(false);
+  const data = query.data;
+  const list = useMemo(() => {
+    const source = measure === "count" ? data?.words : data?.keywords;
+    return (source ?? []).map((w, i) => ({ ...w, rank: i + 1 }));
+  }, [data, measure]);
+  const cloud = useMemo(
+    () =>
+      list
+        .slice(0, CLOUD_WORDS)
+        .map((w) => ({ word: w.word, weight: measure === "count" ? w.count : w.weight })),
+    [list, measure],
+  );
+
+  let body: React.ReactNode;
+  if (!data) {
+    body = query.error ? (
+      <Alert type="error" showIcon title="文本分析失败" description={query.error.message} />
+    ) : (
+      <>
+        <PreparingNotice reason={query.failureReason} />
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </>
+    );
+  } else if (data.answers === 0 || list.length === 0) {
+    body = (
+      <Empty
+        description={
+          data.answers === 0
+            ? "当前筛选范围内没有填写内容，请调整筛选条件"
+            : "填写内容中没有可统计的词语（标点、数字和停用词不计入）"
+        }
+      />
+    );
+  } else if (view === "cloud") {
+    body = <WordCloud words={cloud} label={`${title}的词云`} onSelect={setWord} />;
+  } else {
+    body = (
+      <Table
+        size="small"
+        rowKey="word"
+        columns={columns}
+        dataSource={list}
+        pagination={{ pageSize: 20, showSizeChanger: false, showTotal: (total) => `共 ${total} 个词` }}
+        onRow={(row) => ({ onClick: () => setWord(row.word), className: "wj-word-table__row" })}
+        rowClassName={(row) => (row.word === word ? "wj-word-table__row--picked" : "")}
+        data-testid="word-table"
+      />
+    );
+  }
+
+  return (
+    <div className="wj-text-analysis" data-testid="text-analysis">
+      <div className="wj-text-analysis__bar">
+        <span className="wj-text-analysis__summary" data-testid="text-analysis-summary">
+          {data ? (
+            <>
+              共分析 <b>{data.answers}</b> 份答卷的填写内容，<b>{data.distinctWords}</b> 个词
+            </>
+          ) : (
+            "正在分词统计…"
+          )}
+        </span>
+        <span className="wj-text-analysis__controls">
+          <Segmented<View>
+            size="small"
+            value={view}
+            onChange={setView}
+            options={[
+              { value: "cloud", label: "词云" },
+              { value: "table", label: "词频表" },
+            ]}
+          />
+          <Segmented<Measure>
+            size="small"
+            value={measure}
+            onChange={setMeasure}
+            options={[
+              { value: "count", label: "按出现次数" },
+              { value: "weight", label: "按关键词权重" },
+            ]}
+          />
+          <Button size="small" icon={<BookOutlined />} onClick={() => setDictionary(true)}>
+            自定义词典
+          </Button>
+        </span>
+      </div>
+      <div className="wj-muted wj-text-analysis__hint">点击词语查看包含它的答案</div>
+      {body}
+      {word && (
+        <section
+          className="wj-text-analysis__answers"
+          data-testid="word-answers"
+          aria-label={`包含“${word}”的答案`}
+        >
+          <div className="wj-text-analysis__answers-head">
+            <b>包含“{word}”的答案</b>
+            <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => setWord(null)}>
+              清除
+            </Button>
+          </div>
+          <TextAnswersTable key={word} questionId={questionId} word={word} />
+        </section>
+      )}
+      <DictionaryModal id={id} open={dictionary} onClose={() => setDictionary(false)} />
+    </div>
+  );
+}
+
+/** The drawer of 文本分析 (loaded on first use: the cloud's layout and table are not needed before). */
+export default function TextAnalysisDrawer({
+  target,
+  onClose,
+}: {
+  target: { questionId: string; title: string } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer
+      open={target !== null}
+      onClose={onClose}
+      size="large"
+      title={target ? `${target.title} · 文本分析` : "文本分析"}
+      destroyOnHidden
+    >
+      {target && <TextAnalysis questionId={target.questionId} title={target.title} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,153 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { dictionaryProblem } from "./components/text-analysis/dictionary-modal.tsx";
+import { clickItem, optionOf } from "./testing/fake-echarts.ts";
+import { overview, questionary, statistics } from "./testing/fixtures.ts";
+import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
+
+vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
+
+const word = (w: string, count: number, weight: number) => ({
+  word: w,
+  count,
+  answers: count,
+  percentage: Math.round((1000 * count) / 3) / 10,
+  weight,
+});
+
+function handlers(answers = 3) {
+  let dictionary = { words: [] as string[], stopWords: [] as string[], builtInStopWords: 842, updatedAt: "" };
+  return {
+    "questionary/getQuestionaryDetail": () => questionary,
+    "statistics/getOverview": () => overview(3),
+    "statistics/getQuestionStatistics": (call: ApiCall) => statistics(Boolean(call.body.filter)),
+    "statistics/getWordFrequencies": () => ({
+      questionId: "q3",
+      answers,
+      distinctWords: answers ? 3 : 0,
+      words: answers ? [word("实践课", 3, 30.5), word("安排", 2, 12.1), word("老师", 1, 8.2)] : [],
+      keywords: answers ? [word("实践课", 3, 30.5), word("安排", 2, 12.1), word("老师", 1, 8.2)] : [],
+    }),
+    "statistics/getTextAnswers": (call: ApiCall) => ({
+      list: [
+        {
+          responseId: 3,
+          submittedAt: "2025-01-03 09:00:00",
+          parts: [
+            { key: "", label: "", text: call.body.keyword ? "多安排实践课，实践课太少" : "多安排实践课" },
+          ],
+          files: [],
+          signatureUrl: "",
+        },
+      ],
+      total: 1,
+      pageNum: 1,
+      pageSize: 10,
+    }),
+    "statistics/getTextDictionary": () => dictionary,
+    "statistics/saveTextDictionary": (call: ApiCall) => {
+      const list = (value: unknown) =>
+        String(value)
+          .split("\n")
+          .map((w) => w.trim())
+          .filter(Boolean);
+      dictionary = {
+        ...dictionary,
+        words: list(call.body.words),
+        stopWords: list(call.body.stopWords),
+        updatedAt: "2025-01-04 10:00:00",
+      };
+      return dictionary;
+    },
+  };
+}
+
+setupResultTests();
+
+async function openAnalysis() {
+  renderResults("?id=7&tab=stats");
+  const card = await screen.findByTestId("stats-q3", {}, slow);
+  // Only the open-text question offers it: not the choice question without 其他.
+  expect(within(screen.getByTestId("stats-q1")).queryByText("词云分析")).toBeNull();
+  fireEvent.click(button(within(card).getByText("词云分析")));
+  return screen.findByTestId("text-analysis", {}, slow);
+}
+
+describe("文本分析", { timeout: 30_000 }, () => {
+  it("draws the words as a cloud, lists them by count, and shows the answers containing a word, marked", async () => {
+    const calls = stubApi(handlers());
+    const panel = await openAnalysis();
+    await waitFor(() =>
+      expect(within(panel).getByTestId("text-analysis-summary").textContent).toContain("共分析 3 份答卷"),
+    );
+    const chart = within(panel).getByTestId("word-cloud").querySelector(".wj-chart") as HTMLElement;
+    await waitFor(() => expect(optionOf(chart)).toBeDefined());
+    const series = (optionOf(chart)?.series as { type: string; data: { name: string }[] }[] | undefined)?.[0];
+    expect(series?.type).toBe("scatter");
+    expect(series?.data.map((d) => d.name)).toEqual(["实践课", "安排", "老师"]);
+    expect(calls.find((c) => c.path === "statistics/getWordFrequencies")?.body).toMatchObject({
+      id: 7,
+      questionId: "q3",
+      top: 200,
+    });
+
+    // A word clicked in the cloud lists its answers.
+    clickItem(chart, "安排");
+    expect(await within(panel).findByText("包含“安排”的答案")).toBeTruthy();
+
+    fireEvent.click(within(panel).getByText("词频表"));
+    const table = await within(panel).findByTestId("word-table");
+    const row = within(table).getByText("实践课").closest("tr") as HTMLElement;
+    expect(row.textContent).toContain("100%");
+    fireEvent.click(row);
+    const answers = await within(panel).findByTestId("word-answers");
+    expect(within(answers).getByText("包含“实践课”的答案")).toBeTruthy();
+    await waitFor(() => expect(answers.querySelectorAll("mark")).toHaveLength(2));
+    expect(
+      calls.filter((c) => c.path === "statistics/getTextAnswers").some((c) => c.body.keyword === "实践课"),
+    ).toBe(true);
+  });
+
+  it("says so when the filter leaves no answers", async () => {
+    stubApi(handlers(0));
+    const panel = await openAnalysis();
+    expect(await within(panel).findByText("当前筛选范围内没有填写内容，请调整筛选条件")).toBeTruthy();
+  });
+
+  it("edits the dictionary, refusing a line too long before saving, and counts the words again", async () => {
+    const calls = stubApi(handlers());
+    const panel = await openAnalysis();
+    fireEvent.click(button(within(panel).getByText("自定义词典")));
+    const form = await screen.findByTestId("text-dictionary", {}, slow);
+    const words = within(form).getByLabelText("自定义词语");
+    fireEvent.change(words, {
+      target: { value: "实践课\n这是一个超过二十个字的非常非常非常长的句子而不是词" },
+    });
+    expect(await within(form).findByText("自定义词语第2行超过20个字，请缩短")).toBeTruthy();
+    const save = button(screen.getByText("保存并重新统计"));
+    expect(save.disabled).toBe(true);
+
+    fireEvent.change(words, { target: { value: "实践课\n青禾问卷" } });
+    fireEvent.change(within(form).getByLabelText("停用词"), { target: { value: "多" } });
+    const before = calls.filter((c) => c.path === "statistics/getWordFrequencies").length;
+    fireEvent.click(button(screen.getByText("保存并重新统计")));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "statistics/saveTextDictionary")?.body).toMatchObject({
+        id: 7,
+        words: "实践课\n青禾问卷",
+        stopWords: "多",
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "statistics/getWordFrequencies").length).toBeGreaterThan(before),
+    );
+  });
+
+  it("checks each dictionary line as the server does", () => {
+    expect(dictionaryProblem("好\n\n  服务  ", "停用词")).toBeNull();
+    expect(dictionaryProblem("好 的", "停用词")).toBe("停用词第1行含有空格，请每行只填写一个词");
+    expect(dictionaryProblem(Array.from({ length: 2001 }, (_, i) => `词${i}`).join("\n"), "停用词")).toBe(
+      "停用词最多2000个，当前2001个",
+    );
+  });
+});
