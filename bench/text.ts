@@ -12,7 +12,12 @@ import type { ResultsFilter, WordFrequencies } from "@wjgj/core";
 import { buildApp } from "../packages/server/src/app.ts";
 import { resultsIndex } from "../packages/server/src/commands/results/fact-bitset-cache.ts";
 import { questionTexts } from "../packages/server/src/commands/results/text/corpus.ts";
-import { countable, Segmenter, wordKey } from "../packages/server/src/commands/results/text/segmenter.ts";
+import {
+  countable,
+  meaningful,
+  Segmenter,
+  wordKey,
+} from "../packages/server/src/commands/results/text/segmenter.ts";
 import { builtInStopWords } from "../packages/server/src/commands/results/text/stop-words.ts";
 import { responseCount } from "../packages/server/src/db/tables/questionnaires.ts";
 import { type BulkSpec, median, openBulkBench } from "./_bulk-responses.ts";
@@ -170,7 +175,7 @@ try {
         characters += text.length;
         for (const token of segmenter.cut(text)) {
           const word = token.trim();
-          if (!countable(word) || stop.has(wordKey(word))) continue;
+          if (!countable(word) || !meaningful(word, segmenter.words) || stop.has(wordKey(word))) continue;
           counts.set(wordKey(word), (counts.get(wordKey(word)) ?? 0) + 1);
         }
       }

@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
+import { demoSurveyId } from "../support/demo.ts";
 
 // 统计分析 (issue #34): a researcher's path through the results page's analysis area, on the demo survey the
 // server seeds (2026年度员工满意度调查, 180 responses), and on a small survey of the journey's own for weighting,
@@ -13,21 +14,6 @@ interface Envelope<T> {
   code: number;
   msg: string;
   data: T;
-}
-
-const DEMO_TITLE = "2026年度员工满意度调查";
-
-async function demoSurveyId(request: APIRequestContext): Promise<number> {
-  const { token } = await apiLogin(request, DEMO_PERSONAL);
-  const body = (await (
-    await request.get("/wjgj/api/questionary/getQuestionaryList", {
-      headers: { token },
-      params: { pageNum: 1, pageSize: 20, title: DEMO_TITLE },
-    })
-  ).json()) as Envelope<{ list: { id: number; title: string }[] }>;
-  const demo = body.data.list.find((item) => item.title === DEMO_TITLE);
-  expect(demo, "演示数据中应有员工满意度调查").toBeDefined();
-  return demo?.id ?? 0;
 }
 
 /** Opens the antd select named `label` inside `scope` and picks the option whose text contains `option`. */

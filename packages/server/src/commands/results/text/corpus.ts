@@ -3,7 +3,7 @@ import type { Db } from "../../../db/index.ts";
 import type { Bitset } from "../bitset.ts";
 import type { FactBitsets } from "../fact-bitsets.ts";
 import { grown, PerKeyQueue, positionsOf, samePositions } from "../positions.ts";
-import { countable, type Segmenter, wordKey } from "./segmenter.ts";
+import { countable, meaningful, type Segmenter, wordKey } from "./segmenter.ts";
 
 /**
  * The open answers of one question, segmented once and kept as word ids per response: positions follow the
@@ -89,12 +89,12 @@ export async function* questionTexts(
   }
 }
 
-/** The countable words of a text's tokens, trimmed. */
-function countableWords(tokens: readonly string[]): string[] {
+/** The words of a text's tokens that count (`countable` and `meaningful`), trimmed. */
+function countableWords(tokens: readonly string[], custom: ReadonlySet<string>): string[] {
   const words: string[] = [];
   for (const token of tokens) {
     const word = token.trim();
-    if (word !== "" && countable(word)) words.push(word);
+    if (word !== "" && countable(word) && meaningful(word, custom)) words.push(word);
   }
   return words;
 }
@@ -112,7 +112,7 @@ export class TextTokenizer {
   words(text: string): readonly string[] {
     let words = this.memo.get(text);
     if (words === undefined) {
-      words = countableWords(this.segmenter.cut(text));
+      words = countableWords(this.segmenter.cut(text), this.segmenter.words);
       if (this.memo.size < MEMO_TEXTS) this.memo.set(text, words);
     }
     return words;
@@ -122,7 +122,9 @@ export class TextTokenizer {
   async wordsMany(texts: readonly string[]): Promise<(readonly string[])[]> {
     const fresh = [...new Set(texts.filter((text) => !this.memo.has(text)))];
     const cut = fresh.length > 0 ? await this.segmenter.cutMany(fresh) : [];
-    const found = new Map(fresh.map((text, i) => [text, countableWords(cut[i] as string[])]));
+    const found = new Map(
+      fresh.map((text, i) => [text, countableWords(cut[i] as string[], this.segmenter.words)]),
+    );
     for (const [text, words] of found) if (this.memo.size < MEMO_TEXTS) this.memo.set(text, words);
     return texts.map((text) => this.memo.get(text) ?? (found.get(text) as string[]));
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { countable, Segmenter } from "./segmenter.ts";
+import { countable, meaningful, Segmenter } from "./segmenter.ts";
 import { builtInStopWords } from "./stop-words.ts";
 
 /**
@@ -98,5 +98,12 @@ describe("segmentation of open answers", () => {
     ];
     expect(await segmenter.cutMany(texts)).toEqual(texts.map((text) => segmenter.cut(text)));
     expect(await segmenter.cutMany([])).toEqual([]);
+  });
+
+  it("counts a lone character only when it is an evaluative adjective or a custom word, and no numerals", () => {
+    const custom = new Set(["鲜"]);
+    for (const word of ["价格", "贵", "慢", "差", "鲜", "App"])
+      expect(meaningful(word, custom), word).toBe(true);
+    for (const word of ["入", "职", "两", "十几", "三百"]) expect(meaningful(word, custom), word).toBe(false);
   });
 });

@@ -86,6 +86,20 @@ export function countable(token: string): boolean {
   return hasLetter.test(token) && !numberLike.test(token);
 }
 
+const chineseNumeral = /^[零〇一二三四五六七八九十百千万亿两几半俩]+$/u;
+
+/**
+ * Whether a countable token is counted as a word of the answers: not a Chinese numeral (两, 十几), and not a
+ * single character unless it is an evaluative adjective answers use on their own (贵, 慢, 差 — what `refine`
+ * splits off 太贵, 很慢) or a custom word. A lone character is otherwise a fragment of a word jieba's dictionary
+ * lacks (入职 → 入/职 without the HMM), and a cloud of fragments reads as noise.
+ */
+export function meaningful(word: string, custom: ReadonlySet<string>): boolean {
+  if (custom.has(word)) return true;
+  if (chineseNumeral.test(word)) return false;
+  return word.length > 1 || MONO_ADJECTIVES.includes(word);
+}
+
 /**
  * Segments texts with a questionnaire's own words kept whole. Custom words are matched longest first at each
  * position (so 极光问卷Pro wins over 极光问卷); the text between them goes to jieba, then `refine`.
@@ -93,12 +107,15 @@ export function countable(token: string): boolean {
 export class Segmenter {
   /** Custom words by first character, longest first. */
   private readonly custom = new Map<string, string[]>();
+  /** The custom words. */
+  readonly words: ReadonlySet<string>;
 
   private constructor(
     private readonly jieba: Jieba,
     words: readonly string[],
   ) {
-    for (const word of new Set(words)) {
+    this.words = new Set(words);
+    for (const word of this.words) {
       if (word === "") continue;
       const first = word[0] as string;
       const list = this.custom.get(first) ?? [];

@@ -4,7 +4,8 @@ import { wordKey } from "./segmenter.ts";
  * Words that every questionnaire leaves out of frequencies, keywords and the cloud: the stopwords-iso list for
  * Chinese (`stopwords-zh`, 794 function words, pronouns and connectives: 的, 了, 我们, 因为…) and, from answering
  * habits that list does not cover, interjections and classifiers that stand alone after a number is dropped
- * (3天 → 天). A creator adds their own and may take a built-in one back by listing it as a custom word.
+ * (3天 → 天), and the words suggestions are phrased in (希望, 建议: every answer to 您有什么建议 has them). A
+ * creator adds their own and may take a built-in one back by listing it as a custom word.
  */
 const SUPPLEMENT = [
   "个",
@@ -53,6 +54,10 @@ const SUPPLEMENT = [
   "特别",
   "真的",
   "挺",
+  "希望",
+  "建议",
+  "可以",
+  "能够",
 ];
 
 let builtIn: Promise<ReadonlySet<string>> | undefined;

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { demoSurveyId } from "../support/demo.ts";
+
+// 文本分析 (issue #35): the demo survey's open question 您对公司还有哪些建议？ as a creator reads it — the 词云, the
+// frequency table, the answers containing a word, and a stop word of the creator's own — at desktop and phone
+// widths, with nothing scrolling sideways.
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The words of the table's first page, in order. */
+async function tableWords(page: Page): Promise<string[]> {
+  const rows = page.getByTestId("word-table").locator("tbody tr.ant-table-row");
+  await expect(rows.first()).toBeVisible();
+  return rows.locator("td:nth-child(2)").allInnerTexts();
+}
+
+// Both widths change the demo survey's dictionary: one after the other.
+test.describe.configure({ mode: "serial" });
+
+for (const width of [1280, 390] as const) {
+  test.describe(`文本分析 at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
+
+    test("the 词云 and frequencies of an open question, a word's answers, and a stop word", async ({
+      page,
+      request,
+    }) => {
+      const id = await demoSurveyId(request);
+      await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${id}&tab=stats`);
+      const card = page.getByTestId("stats-advice");
+      const counted = page.waitForResponse(
+        (r) => r.url().includes("/statistics/getWordFrequencies") && r.ok(),
+      );
+      await card.getByRole("button", { name: "词云分析" }).click();
+      await counted;
+      const panel = page.getByTestId("text-analysis");
+      await expect(panel.getByTestId("text-analysis-summary")).toContainText(/共分析 \d+ 份答卷/);
+      // The cloud is drawn once its words are laid out and the chart has rendered them.
+      const cloud = panel.getByTestId("word-cloud");
+      await expect(cloud).not.toHaveAttribute("data-words", "0");
+      await expect(cloud.locator(".wj-chart")).toHaveAttribute("data-state", "ready");
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/text-analysis-cloud-${width}.png` });
+
+      await panel.getByText("词频表", { exact: true }).click();
+      const words = await tableWords(page);
+      expect(words.length).toBeGreaterThan(3);
+      for (const stop of ["的", "了", "我们", "，"]) expect(words).not.toContain(stop);
+      const [first = ""] = words;
+      const listed = page.waitForResponse((r) => r.url().includes("/statistics/getTextAnswers") && r.ok());
+      await page.getByTestId("word-table").getByRole("cell", { name: first, exact: true }).click();
+      await listed;
+      const answers = panel.getByTestId("word-answers");
+      await expect(answers).toContainText(`包含“${first}”的答案`);
+      await expect(answers.locator("mark").first()).toHaveText(first);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: `/tmp/text-analysis-table-${width}.png`, fullPage: true });
+
+      // The top word as a stop word of the questionnaire's own: gone from the table; then taken back.
+      await panel.getByRole("button", { name: "自定义词典" }).click();
+      const dialog = page.getByRole("dialog", { name: "自定义词典" });
+      await dialog.getByLabel("停用词").fill(first);
+      let recounted = page.waitForResponse(
+        (r) => r.url().includes("/statistics/getWordFrequencies") && r.ok(),
+      );
+      await dialog.getByRole("button", { name: "保存并重新统计" }).click();
+      await recounted;
+      await expect(dialog).toBeHidden();
+      await expect.poll(() => tableWords(page)).not.toContain(first);
+
+      await panel.getByRole("button", { name: "自定义词典" }).click();
+      await expect(dialog.getByLabel("停用词")).toHaveValue(first);
+      await dialog.getByLabel("停用词").fill("");
+      recounted = page.waitForResponse((r) => r.url().includes("/statistics/getWordFrequencies") && r.ok());
+      await dialog.getByRole("button", { name: "保存并重新统计" }).click();
+      await recounted;
+      await expect.poll(() => tableWords(page)).toContain(first);
+    });
+  });
+}
