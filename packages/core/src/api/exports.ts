@@ -164,6 +164,10 @@ export const exportFileTexts = {
   spssNotAnswered: "未作答",
   spssChosen: "选中",
   spssNotChosen: "未选中",
+  /** 编码: a code variable's label (question, code) and its values. */
+  codeLabel: (title: string, code: string) => `${title}（编码）: ${code}`,
+  codeYes: "属于",
+  codeNo: "不属于",
   spssFile: "_SPSS数据",
   /** R and Stata: a zip of data.csv (the SPSS variables) and a script that reads it with labels. */
   rFile: "_R数据",

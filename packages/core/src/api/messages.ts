@@ -275,6 +275,12 @@ export const messages = {
   textDictionaryTooMany: "自定义词语和停用词各最多2000个",
   textDictionaryWordTooLong: "词典中每个词最多20个字，请缩短过长的行",
   textDictionaryWordInvalid: "词典中的词不能包含空格，请每行填写一个词",
+  textCodeNameInvalid: "请输入1-20个字的类别名称",
+  textCodeNameTaken: "该题已有同名类别，请换一个名称",
+  textCodeKeywordsInvalid: "关键词每行一个，最多50个，每个最多20个字",
+  textCodeTooMany: "每道题最多设置50个类别",
+  textCodeNotFound: "类别不存在或已被删除，请刷新后重试",
+  textCodeTagInvalid: "请选择该答案是否属于这个类别",
   // Templates (template/*, navigation/*Template*, admin/template/*)
   templateNotFound: "模板不存在或已被删除",
   templateTitleInvalid: "请输入1-100个字的模板标题",

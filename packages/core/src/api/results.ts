@@ -279,6 +279,8 @@ export interface TextAnswerItem {
   files: TextAnswerFile[];
   /** 电子签名: the image address; "" otherwise. */
   signatureUrl: string;
+  /** 编码: the ids of the question's codes the answer has (keywords and hand tags); [] without codes. */
+  codes: number[];
 }
 
 // ---------------------------------------------------------------------------------------------------------

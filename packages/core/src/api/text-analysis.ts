@@ -97,3 +97,65 @@ export interface SaveTextDictionaryInput {
   words: string[] | string;
   stopWords: string[] | string;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// 编码: statistics/getTextCodes — POST { id, questionId, filter? }; saveTextCode, deleteTextCode, tagTextAnswer
+
+/** How many codes a question may have, and how long names and keywords may be (characters). */
+export const TEXT_CODE_LIMITS = { codes: 50, nameLength: 20, keywords: 50, keywordLength: 20 } as const;
+
+/**
+ * A code (类别) of a question's open answers. An answer has it when one of its texts contains a keyword (Latin
+ * letters in any case) — unless a researcher took it out by hand — or when tagged into it by hand.
+ */
+export interface TextCode {
+  id: number;
+  questionId: string;
+  name: string;
+  keywords: string[];
+  /** Answers in the filter that have it. */
+  answers: number;
+  /** `answers` as a share of the analysed answers, 0–100 with one decimal. */
+  percentage: number;
+  /** Answers tagged by hand (into it, or out of it against its keywords). */
+  manual: number;
+  /** The SPSS variable it is exported and analysed as (code1, code2 … across the questionnaire). */
+  variable: string;
+}
+
+export interface TextCodesResult {
+  questionId: string;
+  /** Valid responses in the filter with a text for the question. */
+  answers: number;
+  /** Of those, answers with no code. */
+  uncoded: number;
+  codes: TextCode[];
+}
+
+export interface SaveTextCodeInput {
+  id: number;
+  questionId: string;
+  /** Absent to add a code. */
+  codeId?: number | undefined;
+  name: string;
+  /** One per item, or text with one keyword per line. */
+  keywords: string[] | string;
+}
+
+export interface TagTextAnswerInput {
+  id: number;
+  codeId: number;
+  responseId: number;
+  /** true: the answer has the code; false: it has not, whatever its keywords. */
+  included: boolean;
+}
+
+/** Whether any of `texts` contains any of `keywords` (Latin letters in any case). */
+export function keywordMatch(keywords: readonly string[], texts: readonly string[]): boolean {
+  if (keywords.length === 0) return false;
+  const lowered = texts.map((text) => text.toLowerCase());
+  return keywords.some((keyword) => {
+    const needle = keyword.toLowerCase();
+    return needle !== "" && lowered.some((text) => text.includes(needle));
+  });
+}

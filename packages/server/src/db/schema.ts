@@ -63,6 +63,7 @@ import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
 import type { StartRemindersTable } from "./tables/start-reminders.ts";
 import type { TeamActivityTable, TeamInvitesTable, TeamMembersTable } from "./tables/teams.ts";
 import type { TemplateProfessionsTable, TemplatesTable } from "./tables/templates.ts";
+import type { TextCodesTable, TextCodeTagsTable } from "./tables/text-codes.ts";
 import type { TextDictionariesTable } from "./tables/text-dictionaries.ts";
 import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
@@ -135,4 +136,6 @@ export interface Database {
   sample_orders: SampleOrdersTable;
   analysis_weightings: AnalysisWeightingsTable;
   text_dictionaries: TextDictionariesTable;
+  text_codes: TextCodesTable;
+  text_code_tags: TextCodeTagsTable;
 }

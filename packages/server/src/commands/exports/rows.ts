@@ -201,6 +201,17 @@ export class RevisionQuestions {
   }
 }
 
+/**
+ * A 编码 code of an open question as the statistics files carry it: a 0/1 variable after the questions (missing
+ * for a response without a text for the question).
+ */
+export interface ExportCode {
+  variable: string;
+  label: string;
+  questionId: string;
+  has(responseId: number, texts: readonly string[]): boolean;
+}
+
 /** Metadata columns before the questions (问卷星's order), and the question columns. */
 export interface ExportLayout {
   headers: string[];
@@ -216,12 +227,19 @@ export interface ExportLayout {
   hidden: ReadonlySet<string>;
   /** 随机组卷: a block of columns per bank question drawn by anyone, after the fixed questions. */
   drawn: readonly DrawnColumns[];
+  /** 编码 codes of the open questions in the layout (SPSS, R and Stata files and 统计分析). */
+  codes: readonly ExportCode[];
 }
 
 export function exportLayout(
   full: SurveyDefinition,
   filter: ExportFilter | null,
-  options: { hidePersonal?: boolean; drawn?: readonly DrawnColumns[]; links?: FileLinks } = {},
+  options: {
+    hidePersonal?: boolean;
+    drawn?: readonly DrawnColumns[];
+    links?: FileLinks;
+    codes?: readonly ExportCode[];
+  } = {},
 ): ExportLayout {
   const hidePersonal = options.hidePersonal === true;
   const drawn = options.drawn ?? [];
@@ -256,6 +274,7 @@ export function exportLayout(
     withIp: !hidePersonal,
     hidden,
     drawn,
+    codes: (options.codes ?? []).filter((code) => latest.has(code.questionId)),
   };
 }
 

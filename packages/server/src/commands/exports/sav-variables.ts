@@ -15,6 +15,7 @@
  *   per spreadsheet column, as wide as its longest value (measured before writing, ≤ 255 bytes).
  */
 import { getQuestionType, type Question, responseSourceNames, exportFileTexts as texts } from "@wjgj/core";
+import { answerTexts } from "@wjgj/core/text/answer-texts";
 import type { Cell } from "./cells.ts";
 import { columnTitle, plain } from "./columns.ts";
 import type { ExportLayout, ResponseSlice } from "./rows.ts";
@@ -290,7 +291,20 @@ export function savLayout(layout: ExportLayout): SavLayout {
       format: 2,
     }),
   );
-  const variables = [...meta, ...questions.flatMap((q) => q.variables), ...computed];
+  // 编码: 1 when the response's texts of the question have the code, 0 when not, missing without a text.
+  const codes = layout.codes.map(
+    (code): SavVariable => ({
+      name: code.variable,
+      label: code.label,
+      width: 0,
+      measure: "nominal",
+      valueLabels: [
+        [0, texts.codeNo],
+        [1, texts.codeYes],
+      ],
+    }),
+  );
+  const variables = [...meta, ...questions.flatMap((q) => q.variables), ...computed, ...codes];
   const strings = variables.flatMap((v, i) => (v.width > 0 ? [i] : []));
   return {
     variables,
@@ -329,7 +343,13 @@ export function savLayout(layout: ExportLayout): SavLayout {
           const value = kept[c.id];
           values[at + i] = typeof value === "number" && Number.isFinite(value) ? value : null;
         });
+        at += computed.length;
       }
+      layout.codes.forEach((code, i) => {
+        const question = answered?.get(code.questionId) ?? layout.latest.get(code.questionId);
+        const found = question ? answerTexts(question, answers[code.questionId]) : [];
+        values[at + i] = found.length === 0 ? null : code.has(response.id, found) ? 1 : 0;
+      });
       return values;
     },
   };

@@ -5,6 +5,7 @@ import type { Storage } from "../../storage/index.ts";
 import { analysisError } from "../results/analysis/scope.ts";
 import { weightingForExport } from "../results/analysis/weighting.ts";
 import { planOrRefuse } from "../results/filter.ts";
+import { exportCodes } from "../results/text/codes.ts";
 import { drawnColumns, drawnPapers } from "./drawn.ts";
 import type { FileLinks } from "./file-links.ts";
 import {
@@ -88,10 +89,13 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   // SPSS, R and Stata files hold the fixed questions only: 随机组卷 blocks and 下载链接 are spreadsheet columns.
   const tabular = request.kind === "xlsx" || request.kind === "csv";
   const drawn = tabular ? await drawnColumns(db, questionnaireId) : [];
+  // 编码 codes ride on the statistics files as 0/1 variables (统计分析 reads the same).
+  const coded = tabular || request.kind === "zip" ? null : await exportCodes(db, questionnaireId, definition);
   const layout = exportLayout(definition, filter, {
     hidePersonal: request.hidePersonal === true,
     drawn,
     ...(!tabular || !request.links ? {} : { links: request.links }),
+    ...(coded ? { codes: coded.codes } : {}),
   });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);

@@ -1,6 +1,7 @@
-import { type SurveyDefinition, withoutPersonalData } from "@wjgj/core";
+import { type Question, type SurveyDefinition, withoutPersonalData } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import type { QuestionnaireRow } from "../../db/tables/questionnaires.ts";
+import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { publishedRevision } from "../answering/revisions.ts";
 import { loadQuestionnaireWithRole, readDefinition } from "../questionnaires/store.ts";
@@ -37,4 +38,15 @@ export async function resultsScope(
     row.publishedVersion === null ? null : await publishedRevision(db, row.id, row.publishedVersion);
   const definition = revision?.definition ?? readDefinition(row.draft);
   return { row, definition: hidePersonal ? withoutPersonalData(definition) : definition, hidePersonal };
+}
+
+/** The question `questionId` of the definition; 400 naming `field` when it has none. */
+export function findQuestion(
+  definition: SurveyDefinition,
+  questionId: string,
+  field = "questionId",
+): Question {
+  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
+  if (!question) throw InvalidInputError.field(field, "resultQuestionInvalid");
+  return question;
 }

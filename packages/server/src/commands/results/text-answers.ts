@@ -1,19 +1,20 @@
-import type {
-  Question,
-  ResultsFilter,
-  ResultsPage,
-  SurveyDefinition,
-  TextAnswerFile,
-  TextAnswerItem,
+import {
+  type Question,
+  type ResultsFilter,
+  type ResultsPage,
+  type TextAnswerFile,
+  type TextAnswerItem,
+  textAnalysable,
 } from "@wjgj/core";
+import { isTextKey } from "@wjgj/core/text/answer-texts";
 import { sql } from "kysely";
 import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
-import { resultsScope } from "./scope.ts";
+import { findQuestion, resultsScope } from "./scope.ts";
+import { hasCode, storedCodes } from "./text/codes.ts";
 
 export interface TextAnswersInput {
   id: number;
@@ -22,16 +23,6 @@ export interface TextAnswersInput {
   pageNum: number;
   pageSize: number;
   filter: ResultsFilter;
-}
-
-export function findQuestion(
-  definition: SurveyDefinition,
-  questionId: string,
-  field = "questionId",
-): Question {
-  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
-  if (!question) throw InvalidInputError.field(field, "resultQuestionInvalid");
-  return question;
 }
 
 type Labeled = { id: string; label: string };
@@ -104,7 +95,7 @@ export async function getTextAnswers(
   ]);
   const ids = page.map((row) => row.responseId);
   if (ids.length === 0) return { list: [], total, pageNum: input.pageNum, pageSize: input.pageSize };
-  const [responses, facts] = await Promise.all([
+  const [responses, facts, codes] = await Promise.all([
     ctx.db
       .selectFrom("responses")
       .select(["id", "submittedAt", "answers"])
@@ -120,6 +111,7 @@ export async function getTextAnswers(
       .where("text", "is not", null)
       .orderBy("key")
       .execute(),
+    textAnalysable(question) ? storedCodes(ctx.db, input.id, question.id) : Promise.resolve([]),
   ]);
   const byId = new Map(responses.map((row) => [row.id, row]));
   const list = ids.flatMap((id): TextAnswerItem[] => {
@@ -151,6 +143,10 @@ export async function getTextAnswers(
         parts,
         files,
         signatureUrl: question.type === "signature" && typeof answer === "string" ? answer : "",
+        codes: codes.flatMap((code) => {
+          const texts = parts.filter((part) => isTextKey(part.key)).map((part) => part.text);
+          return texts.length > 0 && hasCode(code, id, texts) ? [code.id] : [];
+        }),
       },
     ];
   });

@@ -48,6 +48,7 @@ import { spacePostStatesMigration } from "./0130-space-post-states.ts";
 import { analysisWeightingsMigration } from "./0135-analysis-weightings.ts";
 import { responseComputedMigration } from "./0140-response-computed.ts";
 import { textDictionariesMigration } from "./0145-text-dictionaries.ts";
+import { textCodesMigration } from "./0150-text-codes.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -99,6 +100,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0135-analysis-weightings": analysisWeightingsMigration(),
     "0140-response-computed": responseComputedMigration(),
     "0145-text-dictionaries": textDictionariesMigration(),
+    "0150-text-codes": textCodesMigration(dialect),
   };
 }
 

@@ -7,6 +7,12 @@ import { getExamReport } from "../../commands/results/exam-report.ts";
 import { getExamTagMastery } from "../../commands/results/exam-tag-mastery.ts";
 import { RESCORE_JOB, rescoreJobKey, rescoreProgress, startRescore } from "../../commands/results/rescore.ts";
 import { getOverview, getQuestionStatistics, getVoteResults } from "../../commands/results/statistics.ts";
+import {
+  deleteTextCode,
+  getTextCodes,
+  saveTextCode,
+  tagTextAnswer,
+} from "../../commands/results/text/codes.ts";
 import { getTextDictionary, saveTextDictionary } from "../../commands/results/text/dictionary.ts";
 import { getWordFrequencies } from "../../commands/results/text/word-frequencies.ts";
 import { getTextAnswers } from "../../commands/results/text-answers.ts";
@@ -20,9 +26,13 @@ import {
   filterInput,
   idOnlyInput,
   overviewInput,
+  saveTextCodeInput,
   saveTextDictionaryInput,
   saveWeightingInput,
+  tagTextAnswerInput,
   textAnswersInput,
+  textCodeInput,
+  textCodesInput,
   wordFrequenciesInput,
 } from "./schema.ts";
 
@@ -173,5 +183,38 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: saveTextDictionaryInput,
     handler: ({ viewer, input }) => saveTextDictionary(ctx, viewer, input),
+  });
+
+  // 编码: codes read by anyone who may read the results, changed (and answers tagged) by those who manage them.
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getTextCodes",
+    access: "account:use",
+    input: textCodesInput,
+    handler: ({ viewer, input }) => getTextCodes(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/saveTextCode",
+    access: "account:use",
+    input: saveTextCodeInput,
+    handler: ({ viewer, input }) => saveTextCode(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/deleteTextCode",
+    access: "account:use",
+    input: textCodeInput,
+    handler: ({ viewer, input }) => deleteTextCode(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/tagTextAnswer",
+    access: "account:use",
+    input: tagTextAnswerInput,
+    handler: ({ viewer, input }) => tagTextAnswer(ctx, viewer, input),
   });
 }

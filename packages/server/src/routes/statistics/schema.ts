@@ -295,3 +295,33 @@ export const saveTextDictionaryInput = z.object({
   words: dictionaryListParam.default(""),
   stopWords: dictionaryListParam.default(""),
 });
+
+export const textCodesInput = z.object({ id: idParam, questionId: questionIdParam, filter: filterParam });
+
+/** Keywords: text with one per line, or an array (checked by the command). */
+const keywordsParam = z.union(
+  [
+    z.string().max(10_000, messages.textCodeKeywordsInvalid),
+    z
+      .array(z.string(), { error: messages.textCodeKeywordsInvalid })
+      .max(1000, messages.textCodeKeywordsInvalid),
+  ],
+  { error: messages.textCodeKeywordsInvalid },
+);
+
+export const saveTextCodeInput = z.object({
+  id: idParam,
+  questionId: questionIdParam,
+  codeId: blankAsAbsent(idParam),
+  name: z.string({ error: messages.textCodeNameInvalid }).max(200, messages.textCodeNameInvalid),
+  keywords: keywordsParam.default(""),
+});
+
+export const textCodeInput = z.object({ id: idParam, codeId: idParam });
+
+export const tagTextAnswerInput = z.object({
+  id: idParam,
+  codeId: idParam,
+  responseId: idParam,
+  included: booleanParam("textCodeTagInvalid"),
+});

@@ -1,10 +1,11 @@
 import { messages, ResultCode, type TextDictionary, type WordFrequencies } from "@wjgj/core";
 import { buildSurvey } from "@wjgj/core/survey/testing/build";
+import { isTextKey } from "@wjgj/core/text/answer-texts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
-import { isTextKey, TextTokenizer } from "../../commands/results/text/corpus.ts";
+import { TextTokenizer } from "../../commands/results/text/corpus.ts";
 import { Segmenter, wordKey } from "../../commands/results/text/segmenter.ts";
 import { builtInStopWords } from "../../commands/results/text/stop-words.ts";
 import { countTexts } from "../../commands/results/text/word-frequencies.ts";

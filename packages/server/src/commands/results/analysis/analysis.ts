@@ -3,6 +3,7 @@ import type { AnalysisRequest, AnalysisResult } from "@wjgj/core/api/analysis";
 import type { AppContext } from "../../../context.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { planOrRefuse } from "../filter.ts";
+import { exportCodes } from "../text/codes.ts";
 import { analysisColumns } from "./data.ts";
 import { planAnalysis } from "./plan.ts";
 import { analysisError, analysisScope } from "./scope.ts";
@@ -28,13 +29,13 @@ export async function getAnalysis(
 ): Promise<AnalysisResult> {
   const { definition } = await analysisScope(ctx, viewer, input.id, "view");
   const predicate = planOrRefuse(definition, input.filter);
-  const catalogue = analysisCatalogue(definition);
+  const catalogue = analysisCatalogue(definition, await exportCodes(ctx.db, input.id, definition));
   const plan = planAnalysis(catalogue, input.request);
   const saved = input.weighted ? await savedWeighting(ctx.db, input.id) : null;
   if (input.weighted && !plan.weightable) throw analysisError("weighted", "analysisWeightedUnsupported");
   if (input.weighted && !saved) throw analysisError("weighted", "analysisWeightingMissing");
   const margins = saved ? marginVariables(catalogue, saved) : [];
-  const data = await analysisColumns(ctx, input.id, definition, catalogue, input.filter, predicate, [
+  const data = await analysisColumns(ctx, input.id, catalogue, input.filter, predicate, [
     ...plan.variables,
     ...margins,
   ]);

@@ -7,9 +7,9 @@ import { gradedExam, publishedQuestionnaire, submitAnswers } from "../../../../t
 import { FactBitsetCache, resultsIndex } from "../fact-bitset-cache.ts";
 import { FactBitsets } from "../fact-bitsets.ts";
 import { planOrRefuse } from "../filter.ts";
-import { AnalysisColumnCache, analysisColumnCache, definitionSignature } from "./column-cache.ts";
+import { AnalysisColumnCache, analysisColumnCache } from "./column-cache.ts";
 import { type AnalysisColumns, analysisColumns, readColumns } from "./data.ts";
-import { analysisCatalogue } from "./variables.ts";
+import { analysisCatalogue, definitionSignature } from "./variables.ts";
 
 /**
  * The decoded columns kept per questionnaire answer exactly what reading and decoding the rows for the request
@@ -43,15 +43,7 @@ async function bothWays(id: number, stored: SurveyDefinition, filter: ResultsFil
   const definition = definitionSchema.parse(stored) as SurveyDefinition;
   const catalogue = analysisCatalogue(definition);
   const predicate = planOrRefuse(definition, filter);
-  const fast = await analysisColumns(
-    t.ctx,
-    id,
-    definition,
-    catalogue,
-    filter,
-    predicate,
-    catalogue.variables,
-  );
+  const fast = await analysisColumns(t.ctx, id, catalogue, filter, predicate, catalogue.variables);
   const rows = await readColumns(t.db, id, catalogue, filter, predicate, catalogue.variables);
   return { fast: plain(fast), rows: plain(rows) };
 }

@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-import type { SurveyDefinition } from "@wjgj/core";
 import type { Db } from "../../../db/index.ts";
 import { RevisionQuestions, responseBatches } from "../../exports/rows.ts";
 import type { Bitset } from "../bitset.ts";
@@ -41,11 +39,6 @@ interface Entry {
   /** The index's results version when the mutable columns were read. */
   version: number;
   columns: Map<string, Float64Array>;
-}
-
-/** The definition's fingerprint: a column decoded under another definition is read again. */
-export function definitionSignature(definition: SurveyDefinition): string {
-  return createHash("sha1").update(JSON.stringify(definition)).digest("base64");
 }
 
 /**

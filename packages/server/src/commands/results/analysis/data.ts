@@ -1,11 +1,11 @@
-import type { ExportFilter, FactPredicate, ResultsFilter, SurveyDefinition } from "@wjgj/core";
+import type { ExportFilter, FactPredicate, ResultsFilter } from "@wjgj/core";
 import type { AppContext } from "../../../context.ts";
 import type { Db } from "../../../db/index.ts";
 import { RevisionQuestions, responseBatches } from "../../exports/rows.ts";
 import { IndexPreparingError, resultsIndex } from "../fact-bitset-cache.ts";
 import { responseSet } from "../fact-bitset-query.ts";
 import type { FactBitsets } from "../fact-bitsets.ts";
-import { type AnalysisColumns, analysisColumnCache, definitionSignature } from "./column-cache.ts";
+import { type AnalysisColumns, analysisColumnCache } from "./column-cache.ts";
 import type { Catalogue, CatalogueVariable } from "./variables.ts";
 
 export type { AnalysisColumns };
@@ -65,7 +65,6 @@ function exportFilterOf(filter: ResultsFilter): ExportFilter {
 export async function analysisColumns(
   ctx: AppContext,
   questionnaireId: number,
-  definition: SurveyDefinition,
   catalogue: Catalogue,
   filter: ResultsFilter,
   predicate: FactPredicate | null,
@@ -85,7 +84,7 @@ export async function analysisColumns(
     db,
     questionnaireId,
     catalogue,
-    definitionSignature(definition),
+    catalogue.signature,
     index,
     set,
     variables,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { getQuestionType, type Question, type SurveyDefinition } from "@wjgj/core";
 import type {
   AnalysisSet,
@@ -8,8 +9,9 @@ import type {
 import type { AppContext } from "../../../context.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { columnTitle, plain } from "../../exports/columns.ts";
-import { type ExportLayout, exportLayout } from "../../exports/rows.ts";
+import { type ExportCode, type ExportLayout, exportLayout } from "../../exports/rows.ts";
 import { type SavLayout, savLayout } from "../../exports/sav-variables.ts";
+import { exportCodes } from "../text/codes.ts";
 import { analysisScope } from "./scope.ts";
 
 /** A variable of the catalogue with where the SPSS layout puts it and which codes it declares missing. */
@@ -21,6 +23,8 @@ export interface CatalogueVariable extends AnalysisVariable {
 }
 
 export interface Catalogue {
+  /** The definition's and the codes' fingerprint: columns decoded under another are read again. */
+  signature: string;
   layout: ExportLayout;
   sav: SavLayout;
   variables: CatalogueVariable[];
@@ -58,6 +62,11 @@ function scalePoints(question: Question): AnalysisValueLabel[] {
   }));
 }
 
+/** The definition's fingerprint: a column decoded under another definition is read again. */
+export function definitionSignature(definition: SurveyDefinition): string {
+  return createHash("sha1").update(JSON.stringify(definition)).digest("base64");
+}
+
 /** The question behind a variable name: Q<题号> or Q<题号>_<item>. */
 function questionNumberOf(name: string): number | null {
   const match = /^Q(\d+)(?:_|$)/.exec(name);
@@ -69,15 +78,19 @@ function questionNumberOf(name: string): number | null {
  * and missing values; not the identifiers and the submit time), the exam score and the answering time, and
  * each multi-select question as a set of its 0/1 variables.
  */
-export function analysisCatalogue(definition: SurveyDefinition): Catalogue {
-  const layout = exportLayout(definition, null);
+export function analysisCatalogue(
+  definition: SurveyDefinition,
+  coded: { codes: readonly ExportCode[]; signature: string } = { codes: [], signature: "" },
+): Catalogue {
+  const layout = exportLayout(definition, null, { codes: coded.codes });
+  const codeQuestions = new Map(layout.codes.map((code) => [code.variable, code.questionId]));
   const sav = savLayout(layout);
   const byNumber = new Map(layout.questions.map((q) => [q.number, q.questionId]));
   const variables: CatalogueVariable[] = [];
   sav.variables.forEach((v, index) => {
     if (v.width > 0 || v.format === "datetime" || identifiers.has(v.name)) return;
     const number = questionNumberOf(v.name);
-    const questionId = number === null ? "" : (byNumber.get(number) ?? "");
+    const questionId = codeQuestions.get(v.name) ?? (number === null ? "" : (byNumber.get(number) ?? ""));
     const missing = v.missing ?? [];
     const question = layout.latest.get(questionId);
     const labelled = (v.valueLabels ?? [])
@@ -107,6 +120,7 @@ export function analysisCatalogue(definition: SurveyDefinition): Catalogue {
     });
   }
   return {
+    signature: `${definitionSignature(definition)}:${coded.signature}`,
     layout,
     sav,
     variables,
@@ -123,7 +137,7 @@ export async function getAnalysisVariables(
   id: number,
 ): Promise<AnalysisVariablesResult> {
   const { definition } = await analysisScope(ctx, viewer, id, "view");
-  const { variables, sets } = analysisCatalogue(definition);
+  const { variables, sets } = analysisCatalogue(definition, await exportCodes(ctx.db, id, definition));
   return {
     variables: variables.map(({ name, label, questionId, measure, values }) => ({
       name,

@@ -181,7 +181,7 @@ export async function saveWeighting(
   const catalogue = analysisCatalogue(definition);
   const variables = checkMargins(catalogue, input.margins);
   // Over every valid response, whatever the page's filter: the weighting belongs to the questionnaire.
-  const data = await analysisColumns(ctx, input.id, definition, catalogue, {}, null, variables);
+  const data = await analysisColumns(ctx, input.id, catalogue, {}, null, variables);
   const columns = variables.map((v) => columnOf(data, v.name));
   const index = input.margins.map((margin) => new Map(margin.targets.map((t, k) => [t.value, k])));
   const cases: number[][] = [];

@@ -1,4 +1,4 @@
-import { TEXT_FACT_FAMILIES } from "@wjgj/core";
+import { isTextKey } from "@wjgj/core/text/answer-texts";
 import type { Db } from "../../../db/index.ts";
 import type { Bitset } from "../bitset.ts";
 import type { FactBitsets } from "../fact-bitsets.ts";
@@ -41,14 +41,6 @@ export interface CorpusCounts {
 export const DEFAULT_CORPUS_BYTES = 128 * 1024 * 1024;
 /** Responses per query while texts are read. */
 const READ_BATCH = 5000;
-
-const families = new Set<string>(TEXT_FACT_FAMILIES);
-
-/** Whether a fact key holds an open text of its question (not a date range's start, say). */
-export function isTextKey(key: string): boolean {
-  const family = key.slice(0, key.indexOf(":"));
-  return families.has(family) && !/^text:[^:]+:(start|end)$/.test(key);
-}
 
 /**
  * The texts of the question's responses `ids[from]` … `ids[to − 1]` (ascending ids), in id order: one entry per

@@ -5,15 +5,15 @@ import {
   type WordFrequencies,
   type WordFrequency,
 } from "@wjgj/core";
+import { isTextKey } from "@wjgj/core/text/answer-texts";
 import type { AppContext } from "../../../context.ts";
 import { InvalidInputError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { IndexPreparingError, resultsIndex } from "../fact-bitset-cache.ts";
 import { responseSet } from "../fact-bitset-query.ts";
 import { filteredSet, responsesIn } from "../filter.ts";
-import { resultsScope } from "../scope.ts";
-import { findQuestion } from "../text-answers.ts";
-import { type CorpusCounts, isTextKey, TextTokenizer, textCorpusCache } from "./corpus.ts";
+import { findQuestion, resultsScope } from "../scope.ts";
+import { type CorpusCounts, TextTokenizer, textCorpusCache } from "./corpus.ts";
 import { dictionaryOf } from "./dictionary.ts";
 import { type Idf, loadIdf, Segmenter, wordKey } from "./segmenter.ts";
 import { builtInStopWords } from "./stop-words.ts";
