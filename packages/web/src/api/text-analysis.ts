@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ResultsFilter, SaveTextDictionaryInput, TextDictionary, WordFrequencies } from "@wjgj/core";
+import type {
+  ResultsFilter,
+  SaveTextCodeInput,
+  SaveTextDictionaryInput,
+  TagTextAnswerInput,
+  TextCodesResult,
+  TextDictionary,
+  WordFrequencies,
+} from "@wjgj/core";
 import { preparingProgress } from "./errors.ts";
 import { type CallOptions, http } from "./request.ts";
 import { filterOf, resultsKeys } from "./results.ts";
@@ -19,6 +27,16 @@ export const textAnalysisApi = {
     http.get<TextDictionary>("statistics/getTextDictionary", { id }, options),
   saveDictionary: (input: SaveTextDictionaryInput) =>
     http.postJson<TextDictionary>("statistics/saveTextDictionary", input),
+  getCodes: (input: { id: number; questionId: string; filter?: ResultsFilter }, options?: CallOptions) =>
+    http.postJson<TextCodesResult>(
+      "statistics/getTextCodes",
+      { ...input, filter: filterOf(input.filter) },
+      options,
+    ),
+  saveCode: (input: SaveTextCodeInput) => http.postJson<{ codeId: number }>("statistics/saveTextCode", input),
+  deleteCode: (input: { id: number; codeId: number }) =>
+    http.postJson<null>("statistics/deleteTextCode", input),
+  tagAnswer: (input: TagTextAnswerInput) => http.postJson<null>("statistics/tagTextAnswer", input),
 };
 
 /** Under the questionnaire's results key: new responses refresh the words too. */
@@ -27,6 +45,8 @@ export const textAnalysisKeys = {
   question: (id: number, questionId: string, filter?: ResultsFilter) =>
     [...textAnalysisKeys.words(id), questionId, filterOf(filter) ?? null] as const,
   dictionary: (id: number) => [...resultsKeys.all(id), "textDictionary"] as const,
+  codes: (id: number, questionId: string, filter?: ResultsFilter) =>
+    [...resultsKeys.all(id), "textCodes", questionId, filterOf(filter) ?? null] as const,
 };
 
 /** The words of a question's open answers under the 筛选 (200 of each list: the cloud and the table share them). */
@@ -60,3 +80,29 @@ export function useSaveTextDictionary() {
     },
   });
 }
+
+export function useTextCodes(id: number, questionId: string, filter?: ResultsFilter) {
+  return useQuery({
+    queryKey: textAnalysisKeys.codes(id, questionId, filter),
+    queryFn: ({ signal }) => textAnalysisApi.getCodes({ id, questionId, filter }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Changing codes or tags changes the counts, each answer's codes and the analysis variables: every result of
+ * the questionnaire is asked again (they share its key).
+ */
+function useCodeMutation<TInput extends { id: number }, TData>(
+  mutationFn: (input: TInput) => Promise<TData>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (_data, input) => queryClient.invalidateQueries({ queryKey: resultsKeys.all(input.id) }),
+  });
+}
+
+export const useSaveTextCode = () => useCodeMutation(textAnalysisApi.saveCode);
+export const useDeleteTextCode = () => useCodeMutation(textAnalysisApi.deleteCode);
+export const useTagTextAnswer = () => useCodeMutation(textAnalysisApi.tagAnswer);

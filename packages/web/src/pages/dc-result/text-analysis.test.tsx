@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { codeProblem } from "./components/text-analysis/code-panel.tsx";
 import { dictionaryProblem } from "./components/text-analysis/dictionary-modal.tsx";
 import { clickItem, optionOf } from "./testing/fake-echarts.ts";
 import { overview, questionary, statistics } from "./testing/fixtures.ts";
@@ -16,6 +17,8 @@ const word = (w: string, count: number, weight: number) => ({
 });
 
 function handlers(answers = 3) {
+  let codes: Record<string, unknown>[] = [];
+  let tagged = false;
   let dictionary = { words: [] as string[], stopWords: [] as string[], builtInStopWords: 842, updatedAt: "" };
   return {
     "questionary/getQuestionaryDetail": () => questionary,
@@ -38,12 +41,43 @@ function handlers(answers = 3) {
           ],
           files: [],
           signatureUrl: "",
+          codes: tagged ? [11] : [],
         },
       ],
       total: 1,
       pageNum: 1,
       pageSize: 10,
     }),
+    "statistics/getTextCodes": () => ({
+      questionId: "q3",
+      answers: 3,
+      uncoded: codes.length ? 1 : 3,
+      codes,
+    }),
+    "statistics/saveTextCode": (call: ApiCall) => {
+      codes = [
+        ...codes,
+        {
+          id: 11,
+          questionId: "q3",
+          name: String(call.body.name),
+          keywords: String(call.body.keywords).split("\n"),
+          answers: 2,
+          percentage: 66.7,
+          manual: 0,
+          variable: "code11",
+        },
+      ];
+      return { codeId: 11 };
+    },
+    "statistics/deleteTextCode": () => {
+      codes = [];
+      return null;
+    },
+    "statistics/tagTextAnswer": (call: ApiCall) => {
+      tagged = call.body.included === true;
+      return null;
+    },
     "statistics/getTextDictionary": () => dictionary,
     "statistics/saveTextDictionary": (call: ApiCall) => {
       const list = (value: unknown) =>
@@ -149,5 +183,62 @@ describe("文本分析", { timeout: 30_000 }, () => {
     expect(dictionaryProblem(Array.from({ length: 2001 }, (_, i) => `词${i}`).join("\n"), "停用词")).toBe(
       "停用词最多2000个，当前2001个",
     );
+  });
+
+  it("adds a code from a word, tags an answer into it by hand, and deletes it only once asked", async () => {
+    const calls = stubApi(handlers());
+    const panel = await openAnalysis();
+    fireEvent.click(within(panel).getByText("词频表"));
+    const table = await within(panel).findByTestId("word-table");
+    fireEvent.click(within(table).getByText("实践课").closest("tr") as HTMLElement);
+    fireEvent.click(button(await within(panel).findByText("设为类别")));
+    const dialog = await screen.findByTestId("code-dialog", {}, slow);
+    expect((within(dialog).getByLabelText("类别名称") as HTMLInputElement).value).toBe("实践课");
+    fireEvent.change(within(dialog).getByLabelText("关键词"), { target: { value: "实践课\n实践" } });
+    fireEvent.click(button(screen.getByText("保存")));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "statistics/saveTextCode")?.body).toMatchObject({
+        id: 7,
+        questionId: "q3",
+        name: "实践课",
+        keywords: "实践课\n实践",
+      }),
+    );
+
+    fireEvent.click(within(panel).getByText("编码"));
+    const codeTable = await within(panel).findByTestId("code-table");
+    const row = (await within(codeTable).findByText("实践课")).closest("tr") as HTMLElement;
+    expect(row.textContent).toContain("66.7%");
+    fireEvent.click(row);
+    const answers = await within(panel).findByTestId("code-answers");
+    const toggle = await within(answers).findByLabelText("答卷3属于实践课");
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "statistics/tagTextAnswer")?.body).toMatchObject({
+        id: 7,
+        codeId: 11,
+        responseId: 3,
+        included: true,
+      }),
+    );
+    await waitFor(() =>
+      expect(within(answers).getByLabelText("答卷3属于实践课").getAttribute("aria-checked")).toBe("true"),
+    );
+
+    fireEvent.click(within(row).getByLabelText("删除类别实践课"));
+    expect(await screen.findByText("删除类别“实践课”？")).toBeTruthy();
+    expect(calls.some((c) => c.path === "statistics/deleteTextCode")).toBe(false);
+    fireEvent.click(button(screen.getByText("删除")));
+    await waitFor(() => expect(calls.some((c) => c.path === "statistics/deleteTextCode")).toBe(true));
+    expect(await within(panel).findByText(/还没有类别/)).toBeTruthy();
+  });
+
+  it("checks a code's name and keywords before saving", () => {
+    expect(codeProblem({ name: "价格", keywords: "价格\n贵" })).toBeNull();
+    expect(codeProblem({ name: " ", keywords: "" })).toBe("请输入1-20个字的类别名称");
+    expect(
+      codeProblem({ name: "价格", keywords: "好\n这个关键词实在太长了已经超过了二十个字的限制了" }),
+    ).toBe("第2个关键词超过20个字，请缩短");
   });
 });

@@ -1,7 +1,9 @@
 import type { TextAnswerItem } from "@wjgj/core";
-import { Drawer, Input, Space, Table, type TableColumnsType } from "antd";
+import { Drawer, Input, Space, Switch, Table, type TableColumnsType } from "antd";
 import { useMemo, useState } from "react";
 import { useTextAnswers } from "../../../../api/results.ts";
+import { useTagTextAnswer } from "../../../../api/text-analysis.ts";
+import { Permitted } from "../../../../components/permitted.tsx";
 import { useResults } from "../../hooks/results-context.ts";
 import { FileLink, ProtectedImage } from "../answers/protected-file.tsx";
 
@@ -56,6 +58,23 @@ const columnsFor = (keyword: string): TableColumnsType<TextAnswerItem> => [
   },
 ];
 
+/** 编码 by hand: whether the answer has the code, switched in or out. */
+function CodeSwitch({ item, code }: { item: TextAnswerItem; code: { id: number; name: string } }) {
+  const { id } = useResults();
+  const tag = useTagTextAnswer();
+  return (
+    <Permitted action="manageResponses">
+      <Switch
+        size="small"
+        checked={item.codes.includes(code.id)}
+        loading={tag.isPending}
+        aria-label={`答卷${item.responseId}属于${code.name}`}
+        onChange={(included) => tag.mutate({ id, codeId: code.id, responseId: item.responseId, included })}
+      />
+    </Permitted>
+  );
+}
+
 /**
  * The answers of one question, paged by the server; searchable when shown in full, or only those containing
  * `word` (a word picked in the 词云), marked where it occurs.
@@ -65,17 +84,34 @@ export function TextAnswersTable({
   pageSize: initialSize = 10,
   searchable = true,
   word,
+  code,
 }: {
   questionId: string;
   pageSize?: number;
   searchable?: boolean;
   word?: string;
+  /** 编码: a switch per answer to put it into this code or take it out. */
+  code?: { id: number; name: string };
 }) {
   const { id, filter } = useResults();
   const [typed, setKeyword] = useState("");
   const keyword = word ?? typed;
   const [page, setPage] = useState({ pageNum: 1, pageSize: initialSize });
-  const columns = useMemo(() => columnsFor(keyword), [keyword]);
+  const columns = useMemo(
+    () =>
+      code
+        ? [
+            ...columnsFor(keyword),
+            {
+              title: `属于“${code.name}”`,
+              key: "code",
+              width: 110,
+              render: (_v: unknown, item: TextAnswerItem) => <CodeSwitch item={item} code={code} />,
+            },
+          ]
+        : columnsFor(keyword),
+    [keyword, code],
+  );
   const query = useTextAnswers(id, { questionId, keyword: keyword || undefined, ...page }, filter);
   return (
     <div className="wj-text-answers" data-testid={`text-answers-${questionId}`}>

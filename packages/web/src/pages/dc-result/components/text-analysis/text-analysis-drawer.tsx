@@ -6,11 +6,12 @@ import { useWordFrequencies } from "../../../../api/text-analysis.ts";
 import { useResults } from "../../hooks/results-context.ts";
 import { TextAnswersTable } from "../statistics/text-answers.tsx";
 import { PreparingNotice } from "../tab-loading.tsx";
+import { CodeDialog, type CodeDraft, CodePanel } from "./code-panel.tsx";
 import { DictionaryModal } from "./dictionary-modal.tsx";
 import { WordCloud } from "./word-cloud.tsx";
 import "./text-analysis.css";
 
-type View = "cloud" | "table";
+type View = "cloud" | "table" | "codes";
 type Measure = "count" | "weight";
 
 /** Words shown in the cloud: more would only add tiny ones nobody reads. */
@@ -56,6 +57,7 @@ function TextAnalysis({ questionId, title }: { questionId: string; title: string
   const [measure, setMeasure] = useState<Measure>("count");
   const [word, setWord] = useState<string | null>(null);
   const [dictionary, setDictionary] = useState(false);
+  const [codeDraft, setCodeDraft] = useState<CodeDraft | null>(null);
   const data = query.data;
   const list = useMemo(() => {
     const source = measure === "count" ? data?.words : data?.keywords;
@@ -70,7 +72,9 @@ function TextAnalysis({ questionId, title }: { questionId: string; title: string
   );
 
   let body: React.ReactNode;
-  if (!data) {
+  if (view === "codes") {
+    body = <CodePanel questionId={questionId} onEdit={setCodeDraft} />;
+  } else if (!data) {
     body = query.error ? (
       <Alert type="error" showIcon title="文本分析失败" description={query.error.message} />
     ) : (
@@ -126,25 +130,28 @@ function TextAnalysis({ questionId, title }: { questionId: string; title: string
             options={[
               { value: "cloud", label: "词云" },
               { value: "table", label: "词频表" },
+              { value: "codes", label: "编码" },
             ]}
           />
-          <Segmented<Measure>
-            size="small"
-            value={measure}
-            onChange={setMeasure}
-            options={[
-              { value: "count", label: "按出现次数" },
-              { value: "weight", label: "按关键词权重" },
-            ]}
-          />
+          {view !== "codes" && (
+            <Segmented<Measure>
+              size="small"
+              value={measure}
+              onChange={setMeasure}
+              options={[
+                { value: "count", label: "按出现次数" },
+                { value: "weight", label: "按关键词权重" },
+              ]}
+            />
+          )}
           <Button size="small" icon={<BookOutlined />} onClick={() => setDictionary(true)}>
             自定义词典
           </Button>
         </span>
       </div>
-      <div className="wj-muted wj-text-analysis__hint">点击词语查看包含它的答案</div>
+      {view !== "codes" && <div className="wj-muted wj-text-analysis__hint">点击词语查看包含它的答案</div>}
       {body}
-      {word && (
+      {word && view !== "codes" && (
         <section
           className="wj-text-analysis__answers"
           data-testid="word-answers"
@@ -152,14 +159,27 @@ function TextAnalysis({ questionId, title }: { questionId: string; title: string
         >
           <div className="wj-text-analysis__answers-head">
             <b>包含“{word}”的答案</b>
-            <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => setWord(null)}>
-              清除
-            </Button>
+            <span>
+              <Button size="small" type="link" onClick={() => setCodeDraft({ name: word, keywords: word })}>
+                设为类别
+              </Button>
+              <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => setWord(null)}>
+                清除
+              </Button>
+            </span>
           </div>
           <TextAnswersTable key={word} questionId={questionId} word={word} />
         </section>
       )}
       <DictionaryModal id={id} open={dictionary} onClose={() => setDictionary(false)} />
+      {codeDraft && (
+        <CodeDialog
+          key={codeDraft.codeId ?? `new:${codeDraft.name}`}
+          questionId={questionId}
+          draft={codeDraft}
+          onClose={() => setCodeDraft(null)}
+        />
+      )}
     </div>
   );
 }
