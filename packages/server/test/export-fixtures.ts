@@ -1,4 +1,5 @@
 import { inflateRawSync } from "node:zlib";
+import type { ExportKind } from "@wjgj/core";
 import ExcelJS from "exceljs";
 import { jobWorkerOf } from "../src/jobs/index.ts";
 import { openAnswering, publishNew as publishNewQuestionnaire, releaseQuestionnaire } from "./answering.ts";
@@ -137,7 +138,7 @@ export async function runExport(
   t: TestContext,
   owner: BuiltUser,
   questionnaireId: number,
-  kind: "xlsx" | "csv" | "zip" | "sav" | "r" | "stata",
+  kind: ExportKind,
   filter?: Record<string, unknown>,
 ): Promise<JobView> {
   const created = await call<JobView>(t.app, "POST", "export/createExport", {

@@ -14,7 +14,7 @@
  */
 import type { Condition } from "../survey/definition/condition.ts";
 
-export const exportKinds = ["xlsx", "csv", "zip", "sav", "r", "stata"] as const;
+export const exportKinds = ["xlsx", "csv", "zip", "sav", "r", "stata", "docx", "pdf"] as const;
 export type ExportKind = (typeof exportKinds)[number];
 
 export const exportKindNames: Record<ExportKind, string> = {
@@ -24,6 +24,17 @@ export const exportKindNames: Record<ExportKind, string> = {
   sav: "SPSS 数据（.sav）",
   r: "R 数据（.csv + .R）",
   stata: "Stata 数据（.csv + .do）",
+  docx: "分析报告（Word .docx）",
+  pdf: "分析报告（PDF）",
+};
+
+/** 分析报告 (docx, pdf): the parts a creator may choose, kept in the job's filter as `sections`. */
+export const reportSections = ["overview", "questions", "words"] as const;
+export type ReportSection = (typeof reportSections)[number];
+export const reportSectionNames: Record<ReportSection, string> = {
+  overview: "数据概况（答卷数、收集时间、来源）",
+  questions: "分题统计（表格、图表和解读）",
+  words: "开放题词云与高频词",
 };
 
 export const exportStatuses = ["queued", "running", "done", "failed", "expired"] as const;
@@ -74,6 +85,8 @@ export interface ExportFilter {
    * .sav declares it its weight variable, so SPSS and PSPP weigh by it at once). Refused without a saved weighting.
    */
   weighted?: boolean;
+  /** 分析报告: the parts to include (all when absent or empty). */
+  sections?: ReportSection[];
   [key: string]: unknown;
 }
 
@@ -172,6 +185,7 @@ export const exportFileTexts = {
   /** R and Stata: a zip of data.csv (the SPSS variables) and a script that reads it with labels. */
   rFile: "_R数据",
   stataFile: "_Stata数据",
+  reportFile: "_分析报告",
   untitled: "问卷",
   unnamedFile: "文件",
 } as const;

@@ -225,7 +225,7 @@ export const messages = {
   questionaryNotTakenDown: "该问卷未被下架，无需恢复",
   takenDownFilterInvalid: "下架筛选条件无效",
   // Exports of results (export/*)
-  exportKindInvalid: "请选择导出格式：xlsx、csv、zip、sav、r 或 stata",
+  exportKindInvalid: "请选择导出格式：xlsx、csv、zip、sav、r、stata，或分析报告 docx、pdf",
   exportFilterInvalid: "导出筛选条件有误，请检查后重试",
   exportDateInvalid: "日期格式应为 YYYY-MM-DD",
   exportDateOrder: "开始日期不能晚于结束日期",
@@ -281,6 +281,10 @@ export const messages = {
   textCodeTooMany: "每道题最多设置50个类别",
   textCodeNotFound: "类别不存在或已被删除，请刷新后重试",
   textCodeTagInvalid: "请选择该答案是否属于这个类别",
+  // 分析报告 (export kinds docx, pdf)
+  reportNoQuestions: "问卷中没有可统计的题目，无法生成分析报告",
+  reportNoResponses: "还没有有效答卷，无法生成分析报告",
+  reportNoFilteredResponses: "筛选范围内没有有效答卷，请调整筛选条件后再生成分析报告",
   // Templates (template/*, navigation/*Template*, admin/template/*)
   templateNotFound: "模板不存在或已被删除",
   templateTitleInvalid: "请输入1-100个字的模板标题",

@@ -116,6 +116,13 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   // The saved weighting changes every member's weighted figures: those who manage the responses set it.
   "statistics/saveWeighting": "manageResponses",
   "statistics/deleteWeighting": "manageResponses",
+  "statistics/getWordFrequencies": "results",
+  "statistics/getTextDictionary": "results",
+  "statistics/saveTextDictionary": "manageResponses",
+  "statistics/getTextCodes": "results",
+  "statistics/saveTextCode": "manageResponses",
+  "statistics/deleteTextCode": "manageResponses",
+  "statistics/tagTextAnswer": "manageResponses",
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
   // The 成绩单 PDF is read through getAnswerDetail.

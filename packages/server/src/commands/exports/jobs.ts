@@ -40,6 +40,8 @@ const suffixes: Record<ExportKind, string> = {
   sav: `${exportFileTexts.spssFile}.sav`,
   r: `${exportFileTexts.rFile}.zip`,
   stata: `${exportFileTexts.stataFile}.zip`,
+  docx: `${exportFileTexts.reportFile}.docx`,
+  pdf: `${exportFileTexts.reportFile}.pdf`,
 };
 
 export const contentTypes: Record<ExportKind, string> = {
@@ -49,6 +51,8 @@ export const contentTypes: Record<ExportKind, string> = {
   sav: "application/x-spss-sav",
   r: "application/zip",
   stata: "application/zip",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  pdf: "application/pdf",
 };
 
 /** `<问卷标题>_答卷数据.xlsx`, with the title made safe as a file name. */

@@ -99,6 +99,8 @@ export function exportJobHandler(ctx: AppContext, log: FastifyBaseLogger): JobHa
           }),
           signal: run.signal,
           onProgress: progressRecorder(db, started.id),
+          dialect: ctx.dialect,
+          now: clock.now(),
         });
         const { size } = await fs.stat(partPath);
         await storage.putFile(key, partPath);

@@ -1,7 +1,8 @@
 import { definitionSchema, type ExportFilter, type ExportKind, type SurveyDefinition } from "@wjgj/core";
-import type { Db } from "../../db/index.ts";
+import type { Db, DialectName } from "../../db/index.ts";
 import { AppError, ConflictError } from "../../errors.ts";
 import type { Storage } from "../../storage/index.ts";
+import { writeReport } from "../reports/write-report.ts";
 import { analysisError } from "../results/analysis/scope.ts";
 import { weightingForExport } from "../results/analysis/weighting.ts";
 import { planOrRefuse } from "../results/filter.ts";
@@ -38,6 +39,9 @@ export interface ExportRequest {
   signal?: AbortSignal;
   /** Called after every batch of responses with those written so far and the total selected. */
   onProgress?: (rows: number, total: number) => Promise<void>;
+  /** 分析报告 (docx, pdf): the database's dialect (its statistics filter in SQL) and the time it is made at. */
+  dialect?: DialectName;
+  now?: Date;
 }
 
 /**
@@ -86,6 +90,13 @@ export function exportPredicate(definition: SurveyDefinition, filter: ExportFilt
 export async function writeExportFile(db: Db, request: ExportRequest): Promise<{ rows: number }> {
   const { questionnaireId, filter, signal } = request;
   const definition = await latestDefinition(db, questionnaireId);
+  const { kind } = request;
+  if (kind === "docx" || kind === "pdf")
+    return writeReport(
+      db,
+      { ...request, kind, dialect: request.dialect ?? "sqlite", now: request.now ?? new Date() },
+      definition,
+    );
   // SPSS, R and Stata files hold the fixed questions only: 随机组卷 blocks and 下载链接 are spreadsheet columns.
   const tabular = request.kind === "xlsx" || request.kind === "csv";
   const drawn = tabular ? await drawnColumns(db, questionnaireId) : [];

@@ -68,6 +68,9 @@ function paramsFor(path: string, questionnaireId: number, responseId: number): R
       },
     ],
     grades: [{ questionId: "qa", score: 1 }],
+    name: "类别",
+    codeId: 1,
+    included: true,
     ...(path === "statistics/getOverview" ? { days: 7 } : {}),
   };
 }

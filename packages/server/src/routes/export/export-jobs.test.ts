@@ -163,9 +163,12 @@ describe("export/createExport", () => {
     }
     const kind = await call(t.app, "POST", "export/createExport", {
       token: owner.token,
-      params: { questionnaireId: q.id, kind: "pdf" },
+      params: { questionnaireId: q.id, kind: "doc" },
     });
-    expect(kind.body).toMatchObject({ code: 400, msg: "请选择导出格式：xlsx、csv、zip、sav、r 或 stata" });
+    expect(kind.body).toMatchObject({
+      code: 400,
+      msg: "请选择导出格式：xlsx、csv、zip、sav、r、stata，或分析报告 docx、pdf",
+    });
     expect(await jobCount()).toBe(0);
   });
 

@@ -1,3 +1,12 @@
+import {
+  axisLabel,
+  type CountChartKind,
+  type CountItem,
+  chartPalette,
+  countChart as coreCountChart,
+  seriesColor,
+  shortLabel,
+} from "@wjgj/core/charts/count-chart";
 import type {
   BarSeriesOption,
   HeatmapSeriesOption,
@@ -26,8 +35,7 @@ export type ChartOption = ComposeOption<
   | VisualMapComponentOption
 >;
 
-/** How a counted question is drawn: 柱状图 (vertical), 条形图 (horizontal), 饼图, or the table alone. */
-export type CountChartKind = "table" | "column" | "bar" | "pie";
+export type { CountChartKind } from "@wjgj/core/charts/count-chart";
 
 export const countChartKinds: { value: CountChartKind; label: string }[] = [
   { value: "table", label: "表格" },
@@ -36,85 +44,15 @@ export const countChartKinds: { value: CountChartKind; label: string }[] = [
   { value: "pie", label: "饼图" },
 ];
 
-export const chartPalette = [
-  "#2f6bff",
-  "#22b07d",
-  "#ffb020",
-  "#f5455c",
-  "#8e5cf7",
-  "#17b6d1",
-  "#ff7a45",
-  "#5b7190",
-];
+export { type CountItem, chartPalette, seriesColor, shortLabel } from "@wjgj/core/charts/count-chart";
 
-/**
- * The colour of series `index`: the palette first, then hues a golden angle apart, so a grouped chart with
- * more series than the palette (NPS's 11 points, provinces) never draws two series alike.
- */
-export function seriesColor(index: number): string {
-  return chartPalette[index] ?? `hsl(${Math.round((index * 137.508) % 360)}, 62%, 48%)`;
-}
-
-export interface CountItem {
-  label: string;
-  value: number;
-}
-
-/** Axis captions stay short; the tooltip shows the whole label. */
-export function shortLabel(label: string, max = 10): string {
-  const chars = Array.from(label);
-  return chars.length > max ? `${chars.slice(0, max).join("")}…` : label;
-}
-
-const axisLabel = { formatter: (value: string) => shortLabel(value), interval: 0 };
-
-/** Counts per option (or point) as one chart of the chosen kind; "table" has no chart. */
+/** Counts per option (or point) as one chart of the chosen kind; "table" has no chart (core's option, typed). */
 export function countChart(
   kind: Exclude<CountChartKind, "table">,
   items: CountItem[],
   name = "人数",
 ): ChartOption {
-  if (kind === "pie")
-    return {
-      color: chartPalette,
-      tooltip: { trigger: "item", formatter: "{b}<br/>{c} ({d}%)" },
-      legend: { type: "plain", bottom: 0, formatter: (label: string) => shortLabel(label, 10) },
-      series: [
-        {
-          type: "pie",
-          name,
-          radius: ["35%", "65%"],
-          center: ["50%", "45%"],
-          data: items.map((item) => ({ name: item.label, value: item.value })),
-          label: { formatter: "{d}%" },
-        },
-      ],
-    };
-  const horizontal = kind === "bar";
-  const categories = items.map((item) => item.label);
-  const category = {
-    type: "category" as const,
-    data: horizontal ? [...categories].reverse() : categories,
-    axisLabel,
-  };
-  const value = { type: "value" as const, minInterval: 1 };
-  const values = items.map((item) => item.value);
-  return {
-    color: chartPalette,
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-    grid: { left: 16, right: 24, top: 24, bottom: 8, containLabel: true },
-    xAxis: horizontal ? value : category,
-    yAxis: horizontal ? category : value,
-    series: [
-      {
-        type: "bar",
-        name,
-        data: horizontal ? [...values].reverse() : values,
-        barMaxWidth: 36,
-        label: { show: true, position: horizontal ? "right" : "top" },
-      },
-    ],
-  };
+  return coreCountChart(kind, items, name) as ChartOption;
 }
 
 /** Responses per day. */

@@ -19,6 +19,37 @@ vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-
 setupResultTests();
 
 describe("导出", { timeout: 60_000 }, () => {
+  it("starts a Word analysis report with the sections chosen, and a PDF one; none without a section", async () => {
+    const calls = stubApi({
+      "questionary/getQuestionaryDetail": () => questionary,
+      "statistics/getOverview": () => overview(),
+      "export/createExport": () => exportJob({ status: "queued", statusName: "排队中", progress: 0 }),
+      "export/getExportList": () => ({ list: [] }),
+    });
+    renderResults("?id=7&tab=export");
+    const card = await screen.findByTestId("report-card", {}, slow);
+    fireEvent.click(within(card).getByText("开放题词云与高频词"));
+    fireEvent.click(button(within(card).getByText("生成 Word 报告")));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "export/createExport")?.body).toMatchObject({
+        questionnaireId: 7,
+        kind: "docx",
+        filter: { sections: ["overview", "questions"] },
+      }),
+    );
+    fireEvent.click(button(within(card).getByText("生成 PDF 报告")));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "export/createExport").map((c) => c.body.kind)).toEqual([
+        "docx",
+        "pdf",
+      ]),
+    );
+    fireEvent.click(within(card).getByText("数据概况（答卷数、收集时间、来源）"));
+    fireEvent.click(within(card).getByText("分题统计（表格、图表和解读）"));
+    expect(within(card).getByText("请至少选择一项内容。", { exact: false })).toBeTruthy();
+    expect(button(within(card).getByText("生成 Word 报告")).disabled).toBe(true);
+  });
+
   it("starts an xlsx job, shows its progress while polling, then downloads the file with the session", async () => {
     // The job runs for two readings of the list, then is done.
     let readings = 0;

@@ -1,4 +1,5 @@
 import {
+  type FactPredicate,
   type ResultsFilter,
   textAnalysable,
   WORD_FREQUENCY_TOP,
@@ -7,14 +8,15 @@ import {
 } from "@wjgj/core";
 import { isTextKey } from "@wjgj/core/text/answer-texts";
 import type { AppContext } from "../../../context.ts";
+import type { Db } from "../../../db/index.ts";
 import { InvalidInputError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { IndexPreparingError, resultsIndex } from "../fact-bitset-cache.ts";
 import { responseSet } from "../fact-bitset-query.ts";
-import { filteredSet, responsesIn } from "../filter.ts";
+import { filteredSet, type ResponseSet, responsesIn } from "../filter.ts";
 import { findQuestion, resultsScope } from "../scope.ts";
 import { type CorpusCounts, TextTokenizer, textCorpusCache } from "./corpus.ts";
-import { dictionaryOf } from "./dictionary.ts";
+import { type Dictionary, dictionaryOf } from "./dictionary.ts";
 import { type Idf, loadIdf, Segmenter, wordKey } from "./segmenter.ts";
 import { builtInStopWords } from "./stop-words.ts";
 
@@ -65,29 +67,42 @@ export async function getWordFrequencies(
     );
   } catch (error) {
     if (!(error instanceof IndexPreparingError)) throw error;
-    const rows = await ctx.db
-      .selectFrom("response_facts")
-      .select(["responseId", "key", "text"])
-      .where("questionnaireId", "=", input.id)
-      .where("questionId", "=", question.id)
-      .where("text", "is not", null)
-      .where("text", "<>", "")
-      .where("responseId", "in", responsesIn(ctx.db, set, predicate).select("responses.id"))
-      .orderBy("responseId")
-      .execute();
-    counts = countTexts(
-      new TextTokenizer(segmenter),
-      rows.filter((row) => isTextKey(row.key)),
-    );
+    counts = await countFromRows(ctx.db, set, predicate, question.id, segmenter);
   }
-  const custom = new Set(dictionary.words.map(wordKey));
-  const stop = new Set(
-    [...builtIn, ...dictionary.stopWords.map(wordKey)].filter((word) => !custom.has(word)),
-  );
   return {
     questionId: question.id,
-    ...rank(counts, stop, idf, input.top ?? WORD_FREQUENCY_TOP.default),
+    ...rank(counts, stopWordsOf(builtIn, dictionary), idf, input.top ?? WORD_FREQUENCY_TOP.default),
   };
+}
+
+/** The stop words a questionnaire's counts leave out: the built-in ones and its own, less its custom words. */
+export function stopWordsOf(builtIn: ReadonlySet<string>, dictionary: Dictionary): Set<string> {
+  const custom = new Set(dictionary.words.map(wordKey));
+  return new Set([...builtIn, ...dictionary.stopWords.map(wordKey)].filter((word) => !custom.has(word)));
+}
+
+/** The filtered responses' texts of a question read and counted for one request (no corpus kept). */
+export async function countFromRows(
+  db: Db,
+  set: ResponseSet,
+  predicate: FactPredicate | null,
+  questionId: string,
+  segmenter: Segmenter,
+): Promise<CorpusCounts> {
+  const rows = await db
+    .selectFrom("response_facts")
+    .select(["responseId", "key", "text"])
+    .where("questionnaireId", "=", set.questionnaireId)
+    .where("questionId", "=", questionId)
+    .where("text", "is not", null)
+    .where("text", "<>", "")
+    .where("responseId", "in", responsesIn(db, set, predicate).select("responses.id"))
+    .orderBy("responseId")
+    .execute();
+  return countTexts(
+    new TextTokenizer(segmenter),
+    rows.filter((row) => isTextKey(row.key)),
+  );
 }
 
 /**

@@ -4,10 +4,19 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   FileExcelOutlined,
+  FilePdfOutlined,
   FileTextOutlined,
+  FileWordOutlined,
   FileZipOutlined,
 } from "@ant-design/icons";
-import { type ExportJob, type ExportKind, exportRetentionDays } from "@wjgj/core";
+import {
+  type ExportJob,
+  type ExportKind,
+  exportRetentionDays,
+  type ReportSection,
+  reportSectionNames,
+  reportSections,
+} from "@wjgj/core";
 import {
   Alert,
   App,
@@ -80,6 +89,15 @@ export function ExportTab() {
         filter: { ...exportFilter, includeInvalid, ...(weighted ? { weighted } : {}) },
       });
       void message.success("已开始导出，完成后可在下方列表下载");
+    } catch (error) {
+      showError(error);
+    }
+  };
+  const [sections, setSections] = useState<ReportSection[]>([...reportSections]);
+  const handleReport = async (kind: "docx" | "pdf") => {
+    try {
+      await create.mutateAsync({ questionnaireId: id, kind, filter: { ...exportFilter, sections } });
+      void message.success("已开始生成分析报告，完成后可在下方列表下载");
     } catch (error) {
       showError(error);
     }
@@ -207,6 +225,32 @@ export function ExportTab() {
           </p>
         )}
         {parts.length > 0 && <Alert type="info" showIcon title={`按当前筛选导出：${parts.join("，")}`} />}
+      </Card>
+      <Card title="分析报告" data-testid="report-card">
+        <Checkbox.Group<ReportSection>
+          value={sections}
+          onChange={setSections}
+          options={reportSections.map((value) => ({ value, label: reportSectionNames[value] }))}
+        />
+        <Space wrap size={12} className="wj-export__report-actions">
+          {(["docx", "pdf"] as const).map((kind) => (
+            <Permitted key={kind} action="export">
+              <Button
+                icon={kind === "docx" ? <FileWordOutlined /> : <FilePdfOutlined />}
+                disabled={sections.length === 0}
+                loading={create.isPending && create.variables?.kind === kind}
+                onClick={() => void handleReport(kind)}
+              >
+                {kind === "docx" ? "生成 Word 报告" : "生成 PDF 报告"}
+              </Button>
+            </Permitted>
+          ))}
+        </Space>
+        <p className="wj-muted wj-export__hint">
+          报告包含封面、数据概况、每道题的统计表、图表和一句话解读，以及开放题的词云和高频词；
+          {parts.length > 0 ? "按当前筛选生成。" : "包含全部有效答卷。"}
+          {sections.length === 0 && "请至少选择一项内容。"}
+        </p>
       </Card>
       <Card title="导出记录">
         <Table<ExportJob>

@@ -1,0 +1,166 @@
+import { getQuestionType, type QuestionStatistics, type WordFrequency } from "@wjgj/core";
+import { chartPalette, countChart } from "@wjgj/core/charts/count-chart";
+import { wordCloudOption } from "@wjgj/core/text/word-cloud-option";
+
+/** A table of the report: a header row and body rows of text. */
+export interface ReportTable {
+  header: string[];
+  rows: string[][];
+}
+
+/** A chart of the report: the page's ECharts option and the box it is drawn in (px). */
+export interface ReportChart {
+  option: Record<string, unknown>;
+  width: number;
+  height: number;
+}
+
+const pct = (value: number) => `${value}%`;
+
+/** The question's type as the designer names it (单选题, 多行文本…). */
+export function typeName(stats: QuestionStatistics): string {
+  return getQuestionType(stats.type)?.name ?? stats.type;
+}
+
+/** The question's counts as the results page tables them; null when it has none to table. */
+export function questionTable(stats: QuestionStatistics, words: WordFrequency[] | null): ReportTable | null {
+  switch (stats.family) {
+    case "choice":
+      return {
+        header: ["选项", "小计", "比例"],
+        rows: stats.options.map((o) => [o.label, String(o.count), pct(o.percentage)]),
+      };
+    case "rating":
+    case "nps":
+      return {
+        header: ["分值", "小计", "比例"],
+        rows: stats.distribution.map((p) => [p.label, String(p.count), pct(p.percentage)]),
+      };
+    case "numeric":
+      return {
+        header: ["平均值", "最小值", "最大值", "中位数"],
+        rows: [[stats.mean, stats.min, stats.max, stats.median].map((v) => (v === null ? "—" : String(v)))],
+      };
+    case "matrix":
+      return {
+        header: ["行", ...stats.columns.map((c) => c.label)],
+        rows: stats.rows.map((row) => [
+          row.label,
+          ...stats.columns.map((c) => {
+            const cell = row.cells.find((x) => x.columnId === c.columnId);
+            return cell ? `${cell.count}（${pct(cell.percentage)}）` : "0";
+          }),
+        ]),
+      };
+    case "ranking":
+      return {
+        header: ["选项", "平均排名", "排序人数"],
+        rows: stats.options.map((o) => [
+          o.label,
+          o.averageRank === null ? "—" : String(o.averageRank),
+          String(o.count),
+        ]),
+      };
+    case "region":
+      return {
+        header: ["省份", "小计", "比例"],
+        rows: stats.provinces.slice(0, 15).map((p) => [p.name, String(p.count), pct(p.percentage)]),
+      };
+    case "blanks":
+      return {
+        header: ["填空", "填写人数", "比例"],
+        rows: stats.blanks.map((b) => [b.label, String(b.count), pct(b.percentage)]),
+      };
+    default:
+      if (words && words.length > 0)
+        return {
+          header: ["词语", "出现次数", "答卷数", "占比"],
+          rows: words
+            .slice(0, 15)
+            .map((w) => [w.word, String(w.count), String(w.answers), pct(w.percentage)]),
+        };
+      if (stats.family === "date")
+        return {
+          header: ["最早", "最晚", "中位日期"],
+          rows: [[stats.earliest ?? "—", stats.latest ?? "—", stats.median ?? "—"]],
+        };
+      if (stats.family === "allocation")
+        return {
+          header: ["选项", "合计", "平均"],
+          rows: stats.options.map((o) => [
+            o.label,
+            String(o.sum),
+            o.average === null ? "—" : String(o.average),
+          ]),
+        };
+      return stats.values.length > 0
+        ? {
+            header: ["填写值", "小计", "比例"],
+            rows: stats.values.map((v) => [v.value, String(v.count), pct(v.percentage)]),
+          }
+        : null;
+  }
+}
+
+/** The chart the results page draws for the question (a column chart of counts, or the 词云); null if none. */
+export function questionChart(stats: QuestionStatistics, words: WordFrequency[] | null): ReportChart | null {
+  if (stats.family === "choice" && stats.options.length > 0)
+    return {
+      option: countChart(
+        "column",
+        stats.options.map((o) => ({ label: o.label, value: o.count })),
+      ),
+      width: 640,
+      height: 300,
+    };
+  if ((stats.family === "rating" || stats.family === "nps") && stats.distribution.length > 0)
+    return {
+      option: countChart(
+        "column",
+        stats.distribution.map((p) => ({ label: p.label, value: p.count })),
+      ),
+      width: 640,
+      height: 300,
+    };
+  if (words && words.length > 0) {
+    const box = { width: 640, height: 320, minFontSize: 12, maxFontSize: 56, vertical: 0.15, seed: 7 };
+    const { option } = wordCloudOption(
+      words.map((w) => ({ word: w.word, weight: w.count })),
+      box,
+      chartPalette,
+    );
+    return { option, width: box.width, height: box.height };
+  }
+  return null;
+}
+
+/** One sentence reading the question's result, as a report's author would write it. */
+export function reading(stats: QuestionStatistics, words: WordFrequency[] | null): string {
+  if (stats.answered === 0) return "本题暂无有效填写。";
+  switch (stats.family) {
+    case "choice": {
+      const top = [...stats.options].sort((a, b) => b.count - a.count)[0];
+      return top && top.count > 0
+        ? `共${stats.answered}人作答，选择最多的是“${top.label}”，占${pct(top.percentage)}。`
+        : `共${stats.answered}人作答。`;
+    }
+    case "rating":
+      return `共${stats.answered}人作答，平均分为${stats.average ?? "—"}。`;
+    case "nps":
+      return `共${stats.answered}人作答，净推荐值（NPS）为${stats.score ?? "—"}，推荐者占${pct(stats.promoters.percentage)}，贬损者占${pct(stats.detractors.percentage)}。`;
+    case "numeric":
+      return `共${stats.answered}人作答，平均值为${stats.mean ?? "—"}${stats.unit}，中位数为${stats.median ?? "—"}${stats.unit}。`;
+    case "ranking": {
+      const best = stats.options[0];
+      return best
+        ? `共${stats.answered}人作答，平均排名最靠前的是“${best.label}”。`
+        : `共${stats.answered}人作答。`;
+    }
+    default: {
+      const top = words?.[0];
+      return top
+        ? `共${stats.answered}条填写，出现最多的词是“${top.word}”（${top.count}次，${pct(top.percentage)}的答卷提到）。`
+        : `共${stats.answered}人作答。`;
+    }
+  }
+}

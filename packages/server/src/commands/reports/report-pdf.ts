@@ -1,0 +1,122 @@
+import { readFile } from "node:fs/promises";
+import { REPORT_CARD_FONT } from "../results/report-card.ts";
+import { questionChart, questionTable, type ReportTable, reading, typeName } from "./report-content.ts";
+import type { ReportData } from "./report-data.ts";
+import { chartPng } from "./report-render.ts";
+
+const MARGIN = 56;
+
+/**
+ * The analysis report as PDF (pdfkit, loaded on first use), laid out like the Word file: a cover, the overview,
+ * each question with its reading, table and chart, in the product's Chinese font (as the 成绩单 uses).
+ */
+export async function reportPdf(data: ReportData, onChart: () => Promise<void>): Promise<Buffer> {
+  const [{ default: PDFDocument }, font] = await Promise.all([import("pdfkit"), readFile(REPORT_CARD_FONT)]);
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: `${data.title} 数据分析报告`, Creator: "问卷管家" },
+  });
+  doc.registerFont("cjk", font, "WenQuanYiMicroHei");
+  doc.font("cjk");
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN;
+  const room = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+  const heading = (text: string, size: number) => {
+    room(size * 3);
+    doc.moveDown(0.6).fontSize(size).fillColor("#1f2d3d").text(text, MARGIN, doc.y, { width });
+    doc.moveDown(0.3).fontSize(10.5).fillColor("#333333");
+  };
+  const table = (t: ReportTable) => {
+    const columns = t.header.length;
+    const first = columns > 2 ? width * 0.4 : width * 0.5;
+    const rest = columns > 1 ? (width - first) / (columns - 1) : 0;
+    const widths = t.header.map((_, i) => (i === 0 ? first : rest));
+    const row = (cells: string[], header: boolean) => {
+      doc.fontSize(9.5);
+      const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] as number) - 8 }));
+      const height = Math.max(...heights) + 8;
+      room(height);
+      const y = doc.y;
+      let x = MARGIN;
+      if (header) doc.rect(MARGIN, y, width, height).fill("#eef3ff");
+      cells.forEach((cell, i) => {
+        doc.fillColor("#333333").text(cell, x + 4, y + 4, { width: (widths[i] as number) - 8 });
+        x += widths[i] as number;
+      });
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(MARGIN + width, y + height)
+        .lineWidth(0.5)
+        .strokeColor("#d9d9d9")
+        .stroke();
+      doc.x = MARGIN;
+      doc.y = y + height;
+    };
+    row(t.header, true);
+    for (const cells of t.rows) row(cells, false);
+    doc.moveDown(0.5).fontSize(10.5);
+  };
+
+  doc.moveDown(8).fontSize(24).fillColor("#1f2d3d").text(data.title, { align: "center", width });
+  doc.moveDown(1).fontSize(16).text("数据分析报告", { align: "center", width });
+  doc
+    .moveDown(2)
+    .fontSize(11)
+    .fillColor("#555555")
+    .text(`数据范围：${data.scope}`, { align: "center", width });
+  doc.moveDown(0.5).text(`生成时间：${data.generatedAt}`, { align: "center", width });
+
+  if (data.sections.has("overview")) {
+    doc.addPage();
+    heading("一、数据概况", 16);
+    const o = data.overview;
+    table({
+      header: ["指标", "数值"],
+      rows: [
+        ["有效答卷", `${o.responses}份`],
+        ["无效答卷", `${o.invalid}份`],
+        ["收集时间", o.first && o.last ? `${o.first} 至 ${o.last}` : "—"],
+        ["平均用时", o.averageSeconds === null ? "—" : `${o.averageSeconds}秒`],
+      ],
+    });
+    heading("答卷来源", 12);
+    table({
+      header: ["来源", "份数", "比例"],
+      rows: o.sources.map((s) => [s.name, String(s.count), `${s.percentage}%`]),
+    });
+  }
+  if (data.sections.has("questions") || data.sections.has("words")) {
+    doc.addPage();
+    heading("二、分题统计", 16);
+    for (const { stats, words } of data.questions) {
+      const open = words !== null;
+      if (open ? !data.sections.has("words") : !data.sections.has("questions")) continue;
+      heading(`第${stats.number}题　${stats.title || "（无标题）"}【${typeName(stats)}】`, 12);
+      doc.text(reading(stats, words), MARGIN, doc.y, { width });
+      doc.moveDown(0.4);
+      const t = questionTable(stats, words);
+      if (t) table(t);
+      const chart = questionChart(stats, words);
+      if (chart) {
+        const w = Math.min(width, chart.width * 0.7);
+        const h = (w / chart.width) * chart.height;
+        room(h + 8);
+        doc.image(await chartPng(chart), MARGIN, doc.y, { width: w, height: h });
+        doc.y += h + 8;
+        await onChart();
+      }
+    }
+  }
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
