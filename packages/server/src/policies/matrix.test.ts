@@ -230,7 +230,6 @@ describe("the questionnaire policy table", () => {
           },
         ],
         grades: [{ questionId: "q2", score: 1 }],
-        name: "类别",
         codeId: 1,
         included: true,
         kind: path.startsWith("export/") ? "xlsx" : "link",
