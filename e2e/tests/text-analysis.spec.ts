@@ -80,60 +80,65 @@ for (const width of [1280, 390] as const) {
       await recounted;
       await expect.poll(() => tableWords(page)).toContain(first);
     });
-
-    test("编码: a code from a word, an answer tagged by hand, the code in 统计分析, and deleted once asked", async ({
-      page,
-      request,
-    }) => {
-      const id = await demoSurveyId(request);
-      await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${id}&tab=stats`);
-      await page.getByTestId("stats-advice").getByRole("button", { name: "词云分析" }).click();
-      const panel = page.getByTestId("text-analysis");
-      await panel.getByText("词频表", { exact: true }).click();
-      const [word = ""] = await tableWords(page);
-      await page.getByTestId("word-table").getByRole("cell", { name: word, exact: true }).click();
-      await panel.getByRole("button", { name: "设为类别" }).click();
-      const dialog = page.getByTestId("code-dialog");
-      await expect(dialog.getByLabel("类别名称")).toHaveValue(word);
-      // A name of this run's own: a code left by an earlier run would take the word's name.
-      const name = `${word}${Date.now() % 100000}`;
-      await dialog.getByLabel("类别名称").fill(name);
-      const saved = page.waitForResponse((r) => r.url().includes("/statistics/saveTextCode") && r.ok());
-      await page.getByRole("dialog", { name: "新建类别" }).getByRole("button", { name: "保存" }).click();
-      await saved;
-
-      await panel.getByText("编码", { exact: true }).click();
-      const codes = panel.getByTestId("code-table");
-      const row = codes.getByRole("row").filter({ hasText: name });
-      await expect(row).toBeVisible();
-      const before = Number((await row.locator(".wj-code-count").innerText()).trim());
-      expect(before).toBeGreaterThan(0);
-      await row.click();
-      // The first answer without the code, put into it by hand: one more answer has it.
-      const answers = panel.getByTestId("code-answers");
-      const off = answers.getByRole("switch", { checked: false }).first();
-      await expect(off).toBeVisible();
-      const tagged = page.waitForResponse((r) => r.url().includes("/statistics/tagTextAnswer") && r.ok());
-      await off.click();
-      await tagged;
-      await expect(row.locator(".wj-code-count")).toHaveText(String(before + 1));
-      await page.screenshot({ path: `/tmp/text-analysis-codes-${width}.png` });
-
-      // The code is a variable of 统计分析 (its label names the question and the code).
-      const variables = (await (
-        await request.get("/wjgj/api/statistics/getAnalysisVariables", {
-          headers: { token: await page.evaluate(() => localStorage.getItem("token") ?? "") },
-          params: { id },
-        })
-      ).json()) as { data: { variables: { name: string; label: string }[] } };
-      expect(variables.data.variables.some((v) => v.label.endsWith(`（编码）: ${name}`))).toBe(true);
-
-      await row.getByRole("button", { name: `删除类别${name}` }).click();
-      await expect(page.getByText(`删除类别“${name}”？`)).toBeVisible();
-      const deleted = page.waitForResponse((r) => r.url().includes("/statistics/deleteTextCode") && r.ok());
-      await page.locator(".ant-popconfirm").getByRole("button", { name: "删除" }).click();
-      await deleted;
-      await expect(codes.getByRole("row").filter({ hasText: name })).toHaveCount(0);
-    });
   });
 }
+
+// 编码 once, at desktop width: the phone layout of the drawer is the first test's.
+test.describe("编码 at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("编码: a code from a word, an answer tagged by hand, the code in 统计分析, and deleted once asked", async ({
+    page,
+    request,
+  }) => {
+    const id = await demoSurveyId(request);
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${id}&tab=stats`);
+    await page.getByTestId("stats-advice").getByRole("button", { name: "词云分析" }).click();
+    const panel = page.getByTestId("text-analysis");
+    await panel.getByText("词频表", { exact: true }).click();
+    const [word = ""] = await tableWords(page);
+    await page.getByTestId("word-table").getByRole("cell", { name: word, exact: true }).click();
+    await panel.getByRole("button", { name: "设为类别" }).click();
+    const dialog = page.getByTestId("code-dialog");
+    await expect(dialog.getByLabel("类别名称")).toHaveValue(word);
+    // A name of this run's own: a code left by an earlier run would take the word's name.
+    const name = `${word}${Date.now() % 100000}`;
+    await dialog.getByLabel("类别名称").fill(name);
+    const saved = page.waitForResponse((r) => r.url().includes("/statistics/saveTextCode") && r.ok());
+    await page.getByRole("dialog", { name: "新建类别" }).getByRole("button", { name: "保存" }).click();
+    await saved;
+
+    await panel.getByText("编码", { exact: true }).click();
+    const codes = panel.getByTestId("code-table");
+    const row = codes.getByRole("row").filter({ hasText: name });
+    await expect(row).toBeVisible();
+    const before = Number((await row.locator(".wj-code-count").innerText()).trim());
+    expect(before).toBeGreaterThan(0);
+    await row.click();
+    // The first answer without the code, put into it by hand: one more answer has it.
+    const answers = panel.getByTestId("code-answers");
+    const off = answers.getByRole("switch", { checked: false }).first();
+    await expect(off).toBeVisible();
+    const tagged = page.waitForResponse((r) => r.url().includes("/statistics/tagTextAnswer") && r.ok());
+    await off.click();
+    await tagged;
+    await expect(row.locator(".wj-code-count")).toHaveText(String(before + 1));
+    await page.screenshot({ path: `/tmp/text-analysis-codes-1280.png` });
+
+    // The code is a variable of 统计分析 (its label names the question and the code).
+    const variables = (await (
+      await request.get("/wjgj/api/statistics/getAnalysisVariables", {
+        headers: { token: await page.evaluate(() => localStorage.getItem("token") ?? "") },
+        params: { id },
+      })
+    ).json()) as { data: { variables: { name: string; label: string }[] } };
+    expect(variables.data.variables.some((v) => v.label.endsWith(`（编码）: ${name}`))).toBe(true);
+
+    await row.getByRole("button", { name: `删除类别${name}` }).click();
+    await expect(page.getByText(`删除类别“${name}”？`)).toBeVisible();
+    const deleted = page.waitForResponse((r) => r.url().includes("/statistics/deleteTextCode") && r.ok());
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "删除" }).click();
+    await deleted;
+    await expect(codes.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  });
+});
