@@ -1,6 +1,7 @@
 import { getQuestionType, type QuestionStatistics, type WordFrequency } from "@wjgj/core";
 import { chartPalette, countChart } from "@wjgj/core/charts/count-chart";
 import { wordCloudOption } from "@wjgj/core/text/word-cloud-option";
+import type { ReportOverview } from "./report-data.ts";
 
 /** A table of the report: a header row and body rows of text. */
 export interface ReportTable {
@@ -16,6 +17,25 @@ export interface ReportChart {
 }
 
 const pct = (value: number) => `${value}%`;
+
+/** 数据概况: the overview's figures and its sources, as both files table them. */
+export function overviewTables(o: ReportOverview): { figures: ReportTable; sources: ReportTable } {
+  return {
+    figures: {
+      header: ["指标", "数值"],
+      rows: [
+        ["有效答卷", `${o.responses}份`],
+        ["无效答卷", `${o.invalid}份`],
+        ["收集时间", o.first && o.last ? `${o.first} 至 ${o.last}` : "—"],
+        ["平均用时", o.averageSeconds === null ? "—" : `${o.averageSeconds}秒`],
+      ],
+    },
+    sources: {
+      header: ["来源", "份数", "比例"],
+      rows: o.sources.map((s) => [s.name, String(s.count), pct(s.percentage)]),
+    },
+  };
+}
 
 /** The question's type as the designer names it (单选题, 多行文本…). */
 export function typeName(stats: QuestionStatistics): string {

@@ -1,4 +1,11 @@
-import { questionChart, questionTable, type ReportTable, reading, typeName } from "./report-content.ts";
+import {
+  overviewTables,
+  questionChart,
+  questionTable,
+  type ReportTable,
+  reading,
+  typeName,
+} from "./report-content.ts";
 import type { ReportData } from "./report-data.ts";
 import { chartPng } from "./report-render.ts";
 
@@ -55,23 +62,12 @@ export async function reportDocx(data: ReportData, onChart: () => Promise<void>)
     new Paragraph({ text: `生成时间：${data.generatedAt}`, alignment: AlignmentType.CENTER }),
   ];
   if (data.sections.has("overview")) {
-    const o = data.overview;
+    const overview = overviewTables(data.overview);
     children.push(
       new Paragraph({ text: "一、数据概况", heading: HeadingLevel.HEADING_1, pageBreakBefore: true }),
-      table({
-        header: ["指标", "数值"],
-        rows: [
-          ["有效答卷", `${o.responses}份`],
-          ["无效答卷", `${o.invalid}份`],
-          ["收集时间", o.first && o.last ? `${o.first} 至 ${o.last}` : "—"],
-          ["平均用时", o.averageSeconds === null ? "—" : `${o.averageSeconds}秒`],
-        ],
-      }),
+      table(overview.figures),
       new Paragraph({ text: "答卷来源", heading: HeadingLevel.HEADING_2 }),
-      table({
-        header: ["来源", "份数", "比例"],
-        rows: o.sources.map((s) => [s.name, String(s.count), `${s.percentage}%`]),
-      }),
+      table(overview.sources),
     );
   }
   if (data.sections.has("questions") || data.sections.has("words")) {

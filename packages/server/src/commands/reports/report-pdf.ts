@@ -1,6 +1,12 @@
-import { readFile } from "node:fs/promises";
-import { REPORT_CARD_FONT } from "../results/report-card.ts";
-import { questionChart, questionTable, type ReportTable, reading, typeName } from "./report-content.ts";
+import { cjkPdf } from "./cjk-pdf.ts";
+import {
+  overviewTables,
+  questionChart,
+  questionTable,
+  type ReportTable,
+  reading,
+  typeName,
+} from "./report-content.ts";
 import type { ReportData } from "./report-data.ts";
 import { chartPng } from "./report-render.ts";
 
@@ -11,20 +17,7 @@ const MARGIN = 56;
  * each question with its reading, table and chart, in the product's Chinese font (as the 成绩单 uses).
  */
 export async function reportPdf(data: ReportData, onChart: () => Promise<void>): Promise<Buffer> {
-  const [{ default: PDFDocument }, font] = await Promise.all([import("pdfkit"), readFile(REPORT_CARD_FONT)]);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: { Title: `${data.title} 数据分析报告`, Creator: "问卷管家" },
-  });
-  doc.registerFont("cjk", font, "WenQuanYiMicroHei");
-  doc.font("cjk");
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
+  const { doc, bytes } = await cjkPdf({ Title: `${data.title} 数据分析报告`, Creator: "问卷管家" }, MARGIN);
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN;
   const room = (height: number) => {
@@ -78,21 +71,10 @@ export async function reportPdf(data: ReportData, onChart: () => Promise<void>):
   if (data.sections.has("overview")) {
     doc.addPage();
     heading("一、数据概况", 16);
-    const o = data.overview;
-    table({
-      header: ["指标", "数值"],
-      rows: [
-        ["有效答卷", `${o.responses}份`],
-        ["无效答卷", `${o.invalid}份`],
-        ["收集时间", o.first && o.last ? `${o.first} 至 ${o.last}` : "—"],
-        ["平均用时", o.averageSeconds === null ? "—" : `${o.averageSeconds}秒`],
-      ],
-    });
+    const overview = overviewTables(data.overview);
+    table(overview.figures);
     heading("答卷来源", 12);
-    table({
-      header: ["来源", "份数", "比例"],
-      rows: o.sources.map((s) => [s.name, String(s.count), `${s.percentage}%`]),
-    });
+    table(overview.sources);
   }
   if (data.sections.has("questions") || data.sections.has("words")) {
     doc.addPage();
@@ -117,6 +99,5 @@ export async function reportPdf(data: ReportData, onChart: () => Promise<void>):
     }
   }
   doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
 }

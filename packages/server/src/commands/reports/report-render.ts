@@ -1,4 +1,4 @@
-import { REPORT_CARD_FONT } from "../results/report-card.ts";
+import { PDF_FONT } from "./cjk-pdf.ts";
 import type { ReportChart } from "./report-content.ts";
 
 /**
@@ -21,7 +21,7 @@ export async function chartPng(chart: ReportChart): Promise<Buffer> {
       fitTo: { mode: "zoom", value: 2 },
       background: "#ffffff",
       font: {
-        fontFiles: [REPORT_CARD_FONT],
+        fontFiles: [PDF_FONT],
         loadSystemFonts: false,
         defaultFontFamily: "WenQuanYi Micro Hei",
       },

@@ -1,19 +1,10 @@
-import { readFile } from "node:fs/promises";
 import { type AnswerDetail, richTextToPlain } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { cjkPdf } from "../reports/cjk-pdf.ts";
 import { getAnswerDetail } from "./answers.ts";
 import { paperTagsOfResponse } from "./exam-tag-mastery.ts";
-
-/** The Chinese font the machine carries (Debian fonts-wqy-microhei); read once, on the first report card. */
-export const REPORT_CARD_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
-let fontData: Promise<Buffer> | undefined;
-
-function reportCardFont(): Promise<Buffer> {
-  fontData ??= readFile(REPORT_CARD_FONT);
-  return fontData;
-}
 
 /** A name the respondent gave, from the first answered question titled 姓名 (else empty). */
 function candidateName(detail: AnswerDetail): string {
@@ -64,22 +55,11 @@ export async function reportCardPdf(
   const detail = await getAnswerDetail(ctx, viewer, { ...input, sort: "timeDesc", filter: {} });
   const exam = detail.exam;
   if (!exam) throw InvalidInputError.field("id", "examReportNotExam");
-  const [{ default: PDFDocument }, font] = await Promise.all([import("pdfkit"), reportCardFont()]);
   const title = richTextToPlain(detail.definition.title);
   const name = candidateName(detail);
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    info: { Title: `${title} 成绩单`, Subject: name ? `${name} ${formatScore(exam.total)}分` : "" },
-  });
-  // fontkit opens the collection's first face by its PostScript name.
-  doc.registerFont("cjk", font, "WenQuanYiMicroHei");
-  doc.font("cjk");
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
+  const { doc, bytes } = await cjkPdf({
+    Title: `${title} 成绩单`,
+    Subject: name ? `${name} ${formatScore(exam.total)}分` : "",
   });
 
   doc.fontSize(20).text(`${title}`, { align: "center" });
@@ -118,9 +98,8 @@ export async function reportCardPdf(
     }
   }
   doc.end();
-  await ended;
   return {
     fileName: `${title}-成绩单-${name || detail.answer.id}.pdf`,
-    body: Buffer.concat(chunks),
+    body: await bytes,
   };
 }
