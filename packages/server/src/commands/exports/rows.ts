@@ -10,6 +10,7 @@ import {
   exportFileTexts as texts,
   withoutPersonalData,
 } from "@wjgj/core";
+import { answerTexts } from "@wjgj/core/text/answer-texts";
 import { type Db, isSqlite } from "../../db/index.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
@@ -227,7 +228,7 @@ export interface ExportLayout {
   hidden: ReadonlySet<string>;
   /** 随机组卷: a block of columns per bank question drawn by anyone, after the fixed questions. */
   drawn: readonly DrawnColumns[];
-  /** 编码 codes of the open questions in the layout (SPSS, R and Stata files and 统计分析). */
+  /** 编码 codes of the open questions in the layout: columns after the questions (and 随机组卷 blocks), 0/1. */
   codes: readonly ExportCode[];
 }
 
@@ -262,6 +263,8 @@ export function exportLayout(
     ...drawn.flatMap((d) => d.headers),
   ];
   const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
+  const codes = (options.codes ?? []).filter((code) => latest.has(code.questionId));
+  headers.push(...codes.map((code) => code.label));
   // A calculated value may be worked out from personal answers: a file without personal data leaves them all out.
   const computed = hidePersonal ? [] : full.computed;
   return {
@@ -274,7 +277,7 @@ export function exportLayout(
     withIp: !hidePersonal,
     hidden,
     drawn,
-    codes: (options.codes ?? []).filter((code) => latest.has(code.questionId)),
+    codes,
   };
 }
 
@@ -327,6 +330,12 @@ export function responseRow(
   for (const columns of layout.drawn) {
     fillDrawn(row, at, columns, paper, answers[columns.questionId], labels[columns.questionId]);
     at += columns.headers.length;
+  }
+  // 编码: 1 when the response's texts of the question have the code, 0 when not, empty without a text.
+  for (const code of layout.codes) {
+    const question = answered?.get(code.questionId) ?? layout.latest.get(code.questionId);
+    const found = question ? answerTexts(question, answers[code.questionId]) : [];
+    row[at++] = found.length === 0 ? null : code.has(response.id, found) ? 1 : 0;
   }
   return row;
 }

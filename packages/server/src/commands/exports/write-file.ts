@@ -100,8 +100,8 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   // SPSS, R and Stata files hold the fixed questions only: 随机组卷 blocks and 下载链接 are spreadsheet columns.
   const tabular = request.kind === "xlsx" || request.kind === "csv";
   const drawn = tabular ? await drawnColumns(db, questionnaireId) : [];
-  // 编码 codes ride on the statistics files as 0/1 variables (统计分析 reads the same).
-  const coded = tabular || request.kind === "zip" ? null : await exportCodes(db, questionnaireId, definition);
+  // 编码 codes ride on every file as 0/1 columns (统计分析 reads the same); a zip holds uploads only.
+  const coded = request.kind === "zip" ? null : await exportCodes(db, questionnaireId, definition);
   const layout = exportLayout(definition, filter, {
     hidePersonal: request.hidePersonal === true,
     drawn,

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
   messages,
@@ -178,6 +179,29 @@ describe("编码", () => {
     const [header = "", ...rows] = tables.get("Data List") ?? [];
     const at = header.split(",").indexOf(`code${price}`);
     expect(rows.map((row) => row.split(",")[at]?.trim())).toEqual(["1", "1", "0", "1", ".", "1", "0", "0"]);
+  });
+
+  it("is a 0/1 column of the spreadsheet files after the questions, empty without a text", async () => {
+    const file = path.join(t.config.dataDir, "codes.csv");
+    await writeExportFile(t.db, {
+      questionnaireId: q.id,
+      kind: "csv",
+      filter: null,
+      filePath: file,
+      storage: t.storage,
+    });
+    const [header = "", ...rows] = (await readFile(file, "utf8"))
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    const columns = header.split(",");
+    expect(columns.slice(-2)).toEqual([
+      "您对我们有什么建议？（编码）: 价格",
+      "您对我们有什么建议？（编码）: 系统问题",
+    ]);
+    const at = columns.length - 1;
+    expect(rows.map((row) => row.split(",")[at - 1])).toEqual(["1", "1", "0", "1", "", "1", "0", "0"]);
+    expect(rows.map((row) => row.split(",")[at])).toEqual(["0", "0", "1", "1", "", "0", "0", "1"]);
   });
 
   it("survives re-publishing the questionnaire", async () => {

@@ -12,7 +12,6 @@ import {
   type TextCodesResult,
   textAnalysable,
 } from "@wjgj/core";
-import { isTextKey } from "@wjgj/core/text/answer-texts";
 import { iso } from "../../../clock.ts";
 import type { AppContext } from "../../../context.ts";
 import type { Db } from "../../../db/index.ts";
@@ -20,8 +19,9 @@ import { InvalidInputError, NotFoundError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { plain } from "../../exports/columns.ts";
 import type { ExportCode } from "../../exports/rows.ts";
-import { filteredSet, responsesIn } from "../filter.ts";
+import { filteredSet } from "../filter.ts";
 import { findQuestion, resultsScope } from "../scope.ts";
+import { filteredTexts } from "./corpus.ts";
 
 /** A code as stored, with its hand tags. */
 export interface StoredCode {
@@ -128,26 +128,10 @@ export async function getTextCodes(
   const question = analysableQuestion(definition, input.questionId);
   const codes = await storedCodes(ctx.db, input.id, question.id);
   const { set, predicate } = filteredSet(ctx.dialect, definition, input);
-  const rows = await ctx.db
-    .selectFrom("response_facts")
-    .select(["responseId", "key", "text"])
-    .where("questionnaireId", "=", input.id)
-    .where("questionId", "=", question.id)
-    .where("text", "is not", null)
-    .where("text", "<>", "")
-    .where("responseId", "in", responsesIn(ctx.db, set, predicate).select("responses.id"))
-    .orderBy("responseId")
-    .execute();
-  const texts = new Map<number, string[]>();
-  for (const row of rows) {
-    if (!isTextKey(row.key)) continue;
-    const list = texts.get(row.responseId);
-    if (list) list.push(row.text ?? "");
-    else texts.set(row.responseId, [row.text ?? ""]);
-  }
+  const texts = await filteredTexts(ctx.db, set, predicate, question.id);
   const counts = codes.map(() => 0);
   let uncoded = 0;
-  for (const [responseId, list] of texts) {
+  for (const { responseId, texts: list } of texts) {
     let coded = false;
     codes.forEach((code, k) => {
       if (!hasCode(code, responseId, list)) return;
@@ -156,7 +140,7 @@ export async function getTextCodes(
     });
     if (!coded) uncoded += 1;
   }
-  const answers = texts.size;
+  const answers = texts.length;
   return {
     questionId: question.id,
     answers,

@@ -1,7 +1,9 @@
+import type { FactPredicate } from "@wjgj/core";
 import { isTextKey } from "@wjgj/core/text/answer-texts";
 import type { Db } from "../../../db/index.ts";
 import type { Bitset } from "../bitset.ts";
 import type { FactBitsets } from "../fact-bitsets.ts";
+import { type ResponseSet, responsesIn } from "../filter.ts";
 import { grown, PerKeyQueue, positionsOf, samePositions } from "../positions.ts";
 import { countable, meaningful, type Segmenter, wordKey } from "./segmenter.ts";
 
@@ -55,7 +57,7 @@ export async function* questionTexts(
   ids: ArrayLike<number>,
   from: number,
   to: number,
-): AsyncGenerator<{ responseId: number; texts: string[] }[]> {
+): AsyncGenerator<ResponseTexts[]> {
   for (let start = from; start < to; start += READ_BATCH) {
     const end = Math.min(to, start + READ_BATCH);
     const rows = await db
@@ -70,15 +72,53 @@ export async function* questionTexts(
       .orderBy("responseId")
       .orderBy("key")
       .execute();
-    const batch: { responseId: number; texts: string[] }[] = [];
-    for (const row of rows) {
-      if (!isTextKey(row.key)) continue;
-      const last = batch[batch.length - 1];
-      if (last?.responseId === row.responseId) last.texts.push(row.text ?? "");
-      else batch.push({ responseId: row.responseId, texts: [row.text ?? ""] });
-    }
+    const batch = groupTexts(rows);
     if (batch.length > 0) yield batch;
   }
+}
+
+/** One response's texts of a question: its parts (blanks, cells, 其他 texts) in key order. */
+export interface ResponseTexts {
+  responseId: number;
+  texts: string[];
+}
+
+/** Text facts of one question, in response-id order, grouped per response (non-text keys left out). */
+function groupTexts(
+  rows: readonly { responseId: number; key: string; text: string | null }[],
+): ResponseTexts[] {
+  const grouped: ResponseTexts[] = [];
+  for (const row of rows) {
+    if (!isTextKey(row.key)) continue;
+    const last = grouped[grouped.length - 1];
+    if (last?.responseId === row.responseId) last.texts.push(row.text ?? "");
+    else grouped.push({ responseId: row.responseId, texts: [row.text ?? ""] });
+  }
+  return grouped;
+}
+
+/**
+ * The texts of a question over a filtered response set, read for one request: what 词频 reads while the index is
+ * being prepared (and the report), and what 编码 counts.
+ */
+export async function filteredTexts(
+  db: Db,
+  set: ResponseSet,
+  predicate: FactPredicate | null,
+  questionId: string,
+): Promise<ResponseTexts[]> {
+  const rows = await db
+    .selectFrom("response_facts")
+    .select(["responseId", "key", "text"])
+    .where("questionnaireId", "=", set.questionnaireId)
+    .where("questionId", "=", questionId)
+    .where("text", "is not", null)
+    .where("text", "<>", "")
+    .where("responseId", "in", responsesIn(db, set, predicate).select("responses.id"))
+    .orderBy("responseId")
+    .orderBy("key")
+    .execute();
+  return groupTexts(rows);
 }
 
 /** The words of a text's tokens that count (`countable` and `meaningful`), trimmed. */

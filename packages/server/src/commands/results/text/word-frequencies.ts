@@ -6,16 +6,15 @@ import {
   type WordFrequencies,
   type WordFrequency,
 } from "@wjgj/core";
-import { isTextKey } from "@wjgj/core/text/answer-texts";
 import type { AppContext } from "../../../context.ts";
 import type { Db } from "../../../db/index.ts";
 import { InvalidInputError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { IndexPreparingError, resultsIndex } from "../fact-bitset-cache.ts";
 import { responseSet } from "../fact-bitset-query.ts";
-import { filteredSet, type ResponseSet, responsesIn } from "../filter.ts";
+import { filteredSet, type ResponseSet } from "../filter.ts";
 import { findQuestion, resultsScope } from "../scope.ts";
-import { type CorpusCounts, TextTokenizer, textCorpusCache } from "./corpus.ts";
+import { type CorpusCounts, filteredTexts, TextTokenizer, textCorpusCache } from "./corpus.ts";
 import { type Dictionary, dictionaryOf } from "./dictionary.ts";
 import { type Idf, loadIdf, Segmenter, wordKey } from "./segmenter.ts";
 import { builtInStopWords } from "./stop-words.ts";
@@ -89,19 +88,10 @@ export async function countFromRows(
   questionId: string,
   segmenter: Segmenter,
 ): Promise<CorpusCounts> {
-  const rows = await db
-    .selectFrom("response_facts")
-    .select(["responseId", "key", "text"])
-    .where("questionnaireId", "=", set.questionnaireId)
-    .where("questionId", "=", questionId)
-    .where("text", "is not", null)
-    .where("text", "<>", "")
-    .where("responseId", "in", responsesIn(db, set, predicate).select("responses.id"))
-    .orderBy("responseId")
-    .execute();
+  const grouped = await filteredTexts(db, set, predicate, questionId);
   return countTexts(
     new TextTokenizer(segmenter),
-    rows.filter((row) => isTextKey(row.key)),
+    grouped.flatMap(({ responseId, texts }) => texts.map((text) => ({ responseId, text }))),
   );
 }
 
