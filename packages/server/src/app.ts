@@ -38,6 +38,7 @@ import { questionBankRoutes } from "./routes/questionBank/index.ts";
 import { questionJumpRoutes } from "./routes/questionJump/index.ts";
 import { questionSelectJoinRoutes } from "./routes/questionSelectJoin/index.ts";
 import { redPacketRoutes } from "./routes/redPacket/index.ts";
+import { reportRoutes } from "./routes/report/index.ts";
 import { sampleServiceRoutes } from "./routes/sampleService/index.ts";
 import { selectConnectRoutes } from "./routes/selectConnect/index.ts";
 import { showQuestionRoutes } from "./routes/showQuestion/index.ts";
@@ -131,6 +132,7 @@ export async function buildApp(
   questionSelectJoinRoutes(app, ctx);
   anQuestionRoutes(app, ctx);
   exerciseRoutes(app, ctx);
+  reportRoutes(app, ctx);
   questionBankRoutes(app, ctx);
   statisticsRoutes(app, ctx);
   answerRoutes(app, ctx);

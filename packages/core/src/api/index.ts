@@ -17,6 +17,7 @@ export * from "./practice.ts";
 export * from "./question-banks.ts";
 export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
+export * from "./report-share.ts";
 export * from "./results.ts";
 export * from "./rewards.ts";
 export * from "./roles.ts";

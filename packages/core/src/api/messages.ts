@@ -285,6 +285,13 @@ export const messages = {
   reportNoQuestions: "问卷中没有可统计的题目，无法生成分析报告",
   reportNoResponses: "还没有有效答卷，无法生成分析报告",
   reportNoFilteredResponses: "筛选范围内没有有效答卷，请调整筛选条件后再生成分析报告",
+  // 数据报告 shared by link (statistics/*ReportShare, report/getSharedReport)
+  reportShareNotFound: "数据报告不存在或分享已关闭",
+  reportShareLinkInvalid: "数据报告链接无效，请检查链接是否完整",
+  reportShareInvalid: "请选择是否开启数据报告分享",
+  reportSharePasswordInvalid: "报告密码需为4-20位，不能包含空格",
+  reportSharePasswordWrong: "报告密码错误，请重新输入",
+  reportSharePasswordThrottled: "报告密码错误次数过多，请10分钟后再试",
   // Templates (template/*, navigation/*Template*, admin/template/*)
   templateNotFound: "模板不存在或已被删除",
   templateTitleInvalid: "请输入1-100个字的模板标题",

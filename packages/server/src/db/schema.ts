@@ -27,6 +27,7 @@ import type {
   QuestionBanksTable,
 } from "./tables/question-banks.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
+import type { ReportSharesTable } from "./tables/report-shares.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type {
   ResponseCounterShardsTable,
@@ -137,5 +138,6 @@ export interface Database {
   analysis_weightings: AnalysisWeightingsTable;
   text_dictionaries: TextDictionariesTable;
   text_codes: TextCodesTable;
+  report_shares: ReportSharesTable;
   text_code_tags: TextCodeTagsTable;
 }

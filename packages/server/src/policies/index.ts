@@ -123,6 +123,9 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/saveTextCode": "manageResponses",
   "statistics/deleteTextCode": "manageResponses",
   "statistics/tagTextAnswer": "manageResponses",
+  // A shared 数据报告 shows the results to anyone with its link.
+  "statistics/getReportShare": "manageResponses",
+  "statistics/saveReportShare": "manageResponses",
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
   // The 成绩单 PDF is read through getAnswerDetail.

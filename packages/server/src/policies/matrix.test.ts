@@ -232,6 +232,7 @@ describe("the questionnaire policy table", () => {
         grades: [{ questionId: "q2", score: 1 }],
         codeId: 1,
         included: true,
+        enabled: true,
         kind: path.startsWith("export/") ? "xlsx" : "link",
         role: "viewer",
         userId: users.viewer.user.id,

@@ -38,8 +38,9 @@ async function recentFailures(ctx: AppContext, phone: string, ip: string) {
     .selectFrom("login_attempts")
     .where("success", "=", 0)
     .where("createdAt", ">", since)
-    // The answering page's access-password gate keeps its tries here too, under `q:{id}`.
-    .where("phone", "not like", "q:%");
+    // The access-password gates (answering page, shared 数据报告) keep their tries here too: `q:{id}`, `r:{id}`.
+    .where("phone", "not like", "q:%")
+    .where("phone", "not like", "r:%");
   const [own, byPhone, phones] = await Promise.all([
     failed
       .select((eb) => eb.fn.countAll().as("count"))

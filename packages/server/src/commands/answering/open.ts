@@ -9,7 +9,7 @@ import { paidSettingsInForce, underResponseCap } from "../money/entitlements.ts"
 import { readSettings } from "../questionnaires/store.ts";
 import { issueAnswerToken } from "./answer-token.ts";
 import { candidatePaper } from "./papers.ts";
-import { passesPasswordGate } from "./password-gate.ts";
+import { answerGate, passesPasswordGate } from "./password-gate.ts";
 import { publishedRevision, respondentDefinition, withPoints } from "./revisions.ts";
 import { type AnswerState, answerState, answerStateMessages } from "./state.ts";
 
@@ -96,7 +96,7 @@ export async function openQuestionnaire(
   const closed = { ...base, gate: null, revisionId: null, definition: null, answerToken: null };
   if (state !== "open" || row.publishedVersion === null) return closed;
   if (settings.loginRequired && !viewer) return { ...closed, gate: "login" };
-  if (!(await passesPasswordGate(ctx, row, settings.password, args.password, args.ip ?? "")))
+  if (!(await passesPasswordGate(ctx, answerGate(row), settings.password, args.password, args.ip ?? "")))
     return { ...closed, gate: "password" };
   const revision = await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) return closed;

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { MessageKey } from "@wjgj/core";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { toCount } from "../../db/index.ts";
@@ -6,8 +7,9 @@ import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import { TooManyRequestsError } from "../../errors.ts";
 
 /**
- * Wrong access passwords of a questionnaire, throttled like password logins: the attempts go to the same
- * `login_attempts` table (pruned with it), under a subject `q:{questionnaire id}` in its `phone` column,
+ * Wrong access passwords of a questionnaire (and of its shared 数据报告), throttled like password logins: the
+ * attempts go to the same `login_attempts` table (pruned with it), under a subject `q:{questionnaire id}` (or
+ * `r:…`) in its `phone` column,
  * which never holds a real phone number of that shape. Short passwords such as "8888" would otherwise fall
  * to a script in minutes.
  */
@@ -19,8 +21,16 @@ export const passwordGateLimits = {
   windowSeconds: 600,
 } as const;
 
-function subject(row: AnsweringRow): string {
-  return `q:${row.id}`;
+/** Whose tries are counted together, and what a locked-out visitor reads. */
+export interface PasswordGate {
+  /** `q:{questionnaire id}` for the answering page, `r:{questionnaire id}` for its shared 数据报告. */
+  subject: string;
+  throttled: MessageKey;
+}
+
+/** The answering page's 访问密码 of a questionnaire. */
+export function answerGate(row: AnsweringRow): PasswordGate {
+  return { subject: `q:${row.id}`, throttled: "answerPasswordThrottled" };
 }
 
 /** Equal-time comparison: digests have one length whatever was typed, and timingSafeEqual reads them all. */
@@ -36,7 +46,7 @@ function samePassword(given: string, expected: string): boolean {
  */
 export async function passesPasswordGate(
   ctx: AppContext,
-  row: AnsweringRow,
+  gate: PasswordGate,
   expected: string,
   given: string | undefined,
   ip: string,
@@ -49,20 +59,19 @@ export async function passesPasswordGate(
     let query = ctx.db
       .selectFrom("login_attempts")
       .select((eb) => eb.fn.countAll().as("count"))
-      .where("phone", "=", subject(row))
+      .where("phone", "=", gate.subject)
       .where("success", "=", 0)
       .where("createdAt", ">", since);
     if (byIp) query = query.where("ip", "=", ip);
     return query.executeTakeFirst().then(toCount);
   };
-  if ((await failures(true)) >= passwordGateLimits.perIp)
-    throw new TooManyRequestsError("answerPasswordThrottled");
+  if ((await failures(true)) >= passwordGateLimits.perIp) throw new TooManyRequestsError(gate.throttled);
   if ((await failures(false)) >= passwordGateLimits.perQuestionnaire)
-    throw new TooManyRequestsError("answerPasswordThrottled");
+    throw new TooManyRequestsError(gate.throttled);
   if (samePassword(given, expected)) return true;
   await ctx.db
     .insertInto("login_attempts")
-    .values({ phone: subject(row), ip: ip.slice(0, 64), success: 0, createdAt: iso(now) })
+    .values({ phone: gate.subject, ip: ip.slice(0, 64), success: 0, createdAt: iso(now) })
     .execute();
   return false;
 }

@@ -30,7 +30,7 @@ import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
 import { forgetOwnerTerms, ownerTerms, sameStamp } from "./owner-terms.ts";
 import { submittedPaper } from "./papers.ts";
-import { passesPasswordGate } from "./password-gate.ts";
+import { answerGate, passesPasswordGate } from "./password-gate.ts";
 import { buildReply, type RepliedResponse, repliedColumns, type StoredResponse } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
 import { answerState } from "./state.ts";
@@ -283,7 +283,7 @@ async function submitTo(
 ): Promise<SubmitReply> {
   const settings = readSettings(row.settings);
   if (settings.loginRequired && !viewer) throw new NotLoggedInError();
-  if (!(await passesPasswordGate(ctx, row, settings.password, input.password, origin.ip)))
+  if (!(await passesPasswordGate(ctx, answerGate(row), settings.password, input.password, origin.ip)))
     throw new ForbiddenError("answerPasswordWrong");
   const revision =
     row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);

@@ -1,7 +1,8 @@
 import {
   definitionStatistics,
   type ExportFilter,
-  type QuestionStatistics,
+  type ReportOverview,
+  type ReportQuestion,
   type ReportSection,
   type ResultsFilter,
   reportSections,
@@ -21,21 +22,6 @@ import { dictionaryOf } from "../results/text/dictionary.ts";
 import { loadIdf, Segmenter } from "../results/text/segmenter.ts";
 import { builtInStopWords } from "../results/text/stop-words.ts";
 import { countFromRows, rank, stopWordsOf } from "../results/text/word-frequencies.ts";
-
-export interface ReportOverview {
-  responses: number;
-  invalid: number;
-  first: string;
-  last: string;
-  averageSeconds: number | null;
-  sources: { name: string; count: number; percentage: number }[];
-}
-
-export interface ReportQuestion {
-  stats: QuestionStatistics;
-  /** The most frequent words of an open question (the cloud and its table); null for other questions. */
-  words: WordFrequency[] | null;
-}
 
 export interface ReportData {
   title: string;

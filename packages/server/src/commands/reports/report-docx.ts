@@ -5,7 +5,7 @@ import {
   type ReportTable,
   reading,
   typeName,
-} from "./report-content.ts";
+} from "@wjgj/core/reports/report-content";
 import type { ReportData } from "./report-data.ts";
 import { chartPng } from "./report-render.ts";
 

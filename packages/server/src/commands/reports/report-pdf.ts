@@ -1,4 +1,3 @@
-import { cjkPdf } from "./cjk-pdf.ts";
 import {
   overviewTables,
   questionChart,
@@ -6,7 +5,8 @@ import {
   type ReportTable,
   reading,
   typeName,
-} from "./report-content.ts";
+} from "@wjgj/core/reports/report-content";
+import { cjkPdf } from "./cjk-pdf.ts";
 import type { ReportData } from "./report-data.ts";
 import { chartPng } from "./report-render.ts";
 

@@ -1,5 +1,5 @@
+import type { ReportChart } from "@wjgj/core/reports/report-content";
 import { PDF_FONT } from "./cjk-pdf.ts";
-import type { ReportChart } from "./report-content.ts";
 
 /**
  * A chart of the report as PNG: the page's ECharts option rendered on the server to SVG (echarts' SSR, no DOM),

@@ -49,6 +49,7 @@ import { analysisWeightingsMigration } from "./0135-analysis-weightings.ts";
 import { responseComputedMigration } from "./0140-response-computed.ts";
 import { textDictionariesMigration } from "./0145-text-dictionaries.ts";
 import { textCodesMigration } from "./0150-text-codes.ts";
+import { reportSharesMigration } from "./0155-report-shares.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -101,6 +102,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0140-response-computed": responseComputedMigration(),
     "0145-text-dictionaries": textDictionariesMigration(),
     "0150-text-codes": textCodesMigration(dialect),
+    "0155-report-shares": reportSharesMigration(),
   };
 }
 

@@ -71,6 +71,7 @@ function paramsFor(path: string, questionnaireId: number, responseId: number): R
     name: "类别",
     codeId: 1,
     included: true,
+    enabled: true,
     ...(path === "statistics/getOverview" ? { days: 7 } : {}),
   };
 }

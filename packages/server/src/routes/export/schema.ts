@@ -38,7 +38,7 @@ function storedSize(filter: unknown): number {
  * questionnaire when the job is created); further keys are kept as sent. `null`s of untouched form fields
  * count as absent.
  */
-const filterSchema = z
+export const exportFilterSchema = z
   .looseObject(
     {
       includeInvalid: blankAsAbsent(booleanParam("exportFilterInvalid")),
@@ -62,7 +62,7 @@ const filterSchema = z
 export const createInput = z.object({
   questionnaireId: idParam,
   kind: enumParam(exportKinds, "exportKindInvalid"),
-  filter: blankAsAbsent(jsonObjectParam(filterSchema)),
+  filter: blankAsAbsent(jsonObjectParam(exportFilterSchema)),
 });
 
 export const listInput = z.object({ questionnaireId: idParam });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { getReportShare, saveReportShare } from "../../commands/reports/report-share.ts";
 import { getAnalysis } from "../../commands/results/analysis/analysis.ts";
 import { getAnalysisVariables } from "../../commands/results/analysis/variables.ts";
 import { deleteWeighting, getWeighting, saveWeighting } from "../../commands/results/analysis/weighting.ts";
@@ -26,6 +27,7 @@ import {
   filterInput,
   idOnlyInput,
   overviewInput,
+  saveReportShareInput,
   saveTextCodeInput,
   saveTextDictionaryInput,
   saveWeightingInput,
@@ -216,5 +218,22 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: tagTextAnswerInput,
     handler: ({ viewer, input }) => tagTextAnswer(ctx, viewer, input),
+  });
+
+  // 数据报告 shared by link: set by those who manage the responses (it shows them to anyone with the link).
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getReportShare",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => getReportShare(ctx, viewer, input.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/saveReportShare",
+    access: "account:use",
+    input: saveReportShareInput,
+    handler: ({ viewer, input }) => saveReportShare(ctx, viewer, input),
   });
 }

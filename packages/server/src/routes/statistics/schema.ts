@@ -11,6 +11,7 @@ import {
   pageSizeParam,
   textParam,
 } from "../../http/params.ts";
+import { exportFilterSchema } from "../export/schema.ts";
 
 const dateParam = z
   .string({ error: messages.filterDateInvalid })
@@ -324,4 +325,16 @@ export const tagTextAnswerInput = z.object({
   codeId: idParam,
   responseId: idParam,
   included: booleanParam("textCodeTagInvalid"),
+});
+
+/** 数据报告 link: on or off, its password ("" removes it; absent keeps it), the sections and 筛选 it shows. */
+export const saveReportShareInput = z.object({
+  id: idParam,
+  enabled: booleanParam("reportShareInvalid"),
+  password: z
+    .string({ error: messages.reportSharePasswordInvalid })
+    .max(100, messages.reportSharePasswordInvalid)
+    .optional(),
+  filter: blankAsAbsent(jsonObjectParam(exportFilterSchema)),
+  renew: blankAsAbsent(booleanParam("reportShareInvalid")),
 });

@@ -1,7 +1,14 @@
-import { getQuestionType, type QuestionStatistics, type WordFrequency } from "@wjgj/core";
-import { chartPalette, countChart } from "@wjgj/core/charts/count-chart";
-import { wordCloudOption } from "@wjgj/core/text/word-cloud-option";
-import type { ReportOverview } from "./report-data.ts";
+import type { ReportOverview } from "../api/report-share.ts";
+import type { QuestionStatistics } from "../api/results.ts";
+import type { WordFrequency } from "../api/text-analysis.ts";
+import { chartPalette, countChart } from "../charts/count-chart.ts";
+import { getQuestionType } from "../survey/index.ts";
+import { wordCloudOption } from "../text/word-cloud-option.ts";
+
+/**
+ * What the 分析报告 shows of each part, in one place: the Word and PDF files (server, reports/) and the shared
+ * 数据报告 page (web) lay out the same tables, charts and readings.
+ */
 
 /** A table of the report: a header row and body rows of text. */
 export interface ReportTable {
@@ -123,14 +130,18 @@ export function questionTable(stats: QuestionStatistics, words: WordFrequency[] 
 }
 
 /** The chart the results page draws for the question (a column chart of counts, or the 词云); null if none. */
-export function questionChart(stats: QuestionStatistics, words: WordFrequency[] | null): ReportChart | null {
+export function questionChart(
+  stats: QuestionStatistics,
+  words: WordFrequency[] | null,
+  width = 640,
+): ReportChart | null {
   if (stats.family === "choice" && stats.options.length > 0)
     return {
       option: countChart(
         "column",
         stats.options.map((o) => ({ label: o.label, value: o.count })),
       ),
-      width: 640,
+      width,
       height: 300,
     };
   if ((stats.family === "rating" || stats.family === "nps") && stats.distribution.length > 0)
@@ -139,11 +150,19 @@ export function questionChart(stats: QuestionStatistics, words: WordFrequency[] 
         "column",
         stats.distribution.map((p) => ({ label: p.label, value: p.count })),
       ),
-      width: 640,
+      width,
       height: 300,
     };
   if (words && words.length > 0) {
-    const box = { width: 640, height: 320, minFontSize: 12, maxFontSize: 56, vertical: 0.15, seed: 7 };
+    const narrow = width < 480;
+    const box = {
+      width,
+      height: narrow ? 260 : 320,
+      minFontSize: 12,
+      maxFontSize: narrow ? 36 : 56,
+      vertical: 0.15,
+      seed: 7,
+    };
     const { option } = wordCloudOption(
       words.map((w) => ({ word: w.word, weight: w.count })),
       box,
