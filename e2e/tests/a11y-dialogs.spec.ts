@@ -3,6 +3,7 @@ import { ADMIN, DEMO_PERSONAL, openLoggedIn, TOKEN_PAGE } from "../support/accou
 import { simpleSurvey } from "../support/answer-page.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 import { expectNoSeriousViolations, waitForSettledAnimations } from "../support/axe.ts";
+import { demoSurveyId } from "../support/demo.ts";
 import { fundedAccount } from "../support/wallet.ts";
 
 // Issue #21: dialogs and drawers of the logged-in area and the admin console, opened from the keyboard,
@@ -73,6 +74,51 @@ test.describe("dialogs by keyboard", () => {
       // Its first field: the start of the 提交时间 range (答题条件 holds buttons only until a condition is added).
       page.getByRole("dialog").filter({ hasText: "应用筛选" }).getByPlaceholder("开始日期"),
     );
+  });
+
+  // The demo survey's open question: the drawer by keyboard, axe on it, and a word of the 词云 (its canvas has no
+  // keyboard path: the top words follow it as buttons) chosen by Tab and Enter, its answers taking focus.
+  test("the results page's 文本分析 drawer: keyboard, axe, and a word's answers by keyboard", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const id = await demoSurveyId(request);
+    await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${id}&tab=stats`);
+    const opener = page.getByTestId("stats-advice").getByRole("button", { name: "词云分析" });
+    const drawer = page.locator(".ant-drawer-open").filter({ hasText: "· 文本分析" });
+    const dialog = page.getByRole("dialog", { name: / · 文本分析$/ });
+    // Its first field: the 词云 / 词频表 / 编码 switch, at 词云.
+    const view = dialog.getByRole("radio", { name: "词云" });
+    await expectDialogBehaviour(page, opener, drawer, view);
+
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(view).toBeFocused();
+    const cloud = dialog.getByTestId("word-cloud");
+    await expect(cloud).not.toHaveAttribute("data-words", "0");
+    await expect(cloud.getByRole("img", { name: /的词云，出现最多的词：/ })).toHaveAttribute(
+      "data-state",
+      "ready",
+    );
+    await expectNoSeriousViolations(page, "文本分析");
+
+    // Tab from there reaches the first of the words below the cloud.
+    const words = dialog.getByTestId("word-cloud-top").getByRole("button");
+    const first = words.first();
+    const word = (await first.innerText()).trim();
+    for (let i = 0; i < 15 && !(await first.evaluate((element) => element === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await expect(first, "Tab 应能到达词云下方的词语按钮").toBeFocused();
+    await page.keyboard.press("Enter");
+    const answers = dialog.getByTestId("word-answers");
+    await expect(answers.getByRole("heading", { name: `包含“${word}”的答案` })).toBeFocused();
+    await expect(answers.locator("mark").first()).toHaveText(word);
+    await expectNoSeriousViolations(page, "文本分析 · 包含所选词语的答案");
+    await answers.getByRole("button", { name: "清除" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(answers).toBeHidden();
+    await expect(first).toBeFocused();
   });
 
   test("the admin console's 登录记录 drawer", async ({ page, request }) => {

@@ -107,6 +107,24 @@ async function openAnalysis() {
   return screen.findByTestId("text-analysis", {}, slow);
 }
 
+/** A control Tab reaches: a button, enabled, in the tab order, not hidden from assistive technology. */
+function expectTabbable(element: HTMLElement | null): asserts element is HTMLButtonElement {
+  expect(element?.tagName).toBe("BUTTON");
+  const control = element as HTMLButtonElement;
+  expect(control.disabled).toBe(false);
+  expect(control.tabIndex).toBe(0);
+  expect(control.closest("[aria-hidden='true'], [inert]")).toBeNull();
+}
+
+/** Enter on a control as a browser does it (jsdom does not): focus, keydown, then, not prevented, a button's click. */
+function pressEnter(control: HTMLElement) {
+  control.focus();
+  expect(document.activeElement).toBe(control);
+  if (fireEvent.keyDown(control, { key: "Enter", code: "Enter" }) && control instanceof HTMLButtonElement)
+    control.click();
+  fireEvent.keyUp(control, { key: "Enter", code: "Enter" });
+}
+
 describe("文本分析", { timeout: 30_000 }, () => {
   it("draws the words as a cloud, lists them by count, and shows the answers containing a word, marked", async () => {
     const calls = stubApi(handlers());
@@ -140,6 +158,50 @@ describe("文本分析", { timeout: 30_000 }, () => {
     expect(
       calls.filter((c) => c.path === "statistics/getTextAnswers").some((c) => c.body.keyword === "实践课"),
     ).toBe(true);
+  });
+
+  it("offers every word to the keyboard: a button below the cloud and in the table, Enter lists its answers and focus goes there and back", async () => {
+    const calls = stubApi(handlers());
+    const panel = await openAnalysis();
+    await waitFor(() =>
+      expect(within(panel).getByTestId("text-analysis-summary").textContent).toContain("共分析 3 份答卷"),
+    );
+    // The canvas is an image to screen readers, named by its words; the words follow it as buttons.
+    const chart = within(panel).getByTestId("word-cloud").querySelector(".wj-chart") as HTMLElement;
+    expect(chart.getAttribute("role")).toBe("img");
+    expect(chart.getAttribute("aria-label")).toContain("出现最多的词：实践课、安排、老师");
+    const top = within(panel).getByTestId("word-cloud-top");
+    const inCloud = button(within(top).getByText("安排"));
+    expectTabbable(inCloud);
+    expect(inCloud.getAttribute("aria-describedby")).toBeTruthy();
+    pressEnter(inCloud);
+    const answers = await within(panel).findByTestId("word-answers");
+    const heading = within(answers).getByText("包含“安排”的答案");
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(inCloud.getAttribute("aria-current")).toBe("true");
+    pressEnter(button(within(answers).getByText("清除")));
+    await waitFor(() => expect(within(panel).queryByTestId("word-answers")).toBeNull());
+    expect(document.activeElement).toBe(inCloud);
+
+    // In the 词频表 the word is the row's button: Enter lists its answers, once.
+    fireEvent.click(within(panel).getByText("词频表"));
+    const table = await within(panel).findByTestId("word-table");
+    const inTable = button(within(table).getByText("实践课"));
+    expectTabbable(inTable);
+    const before = calls.filter((c) => c.path === "statistics/getTextAnswers").length;
+    pressEnter(inTable);
+    const listed = await within(panel).findByTestId("word-answers");
+    await waitFor(() => expect(document.activeElement).toBe(within(listed).getByText("包含“实践课”的答案")));
+    await waitFor(() => expect(listed.querySelectorAll("mark")).toHaveLength(2));
+    expect(
+      calls
+        .filter((c) => c.path === "statistics/getTextAnswers")
+        .slice(before)
+        .map((c) => c.body.keyword),
+    ).toEqual(["实践课"]);
+    pressEnter(button(within(listed).getByText("清除")));
+    await waitFor(() => expect(within(panel).queryByTestId("word-answers")).toBeNull());
+    expect(document.activeElement).toBe(inTable);
   });
 
   it("says so when the filter leaves no answers", async () => {
@@ -225,6 +287,16 @@ describe("文本分析", { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(answers).getByLabelText("答卷3属于实践课").getAttribute("aria-checked")).toBe("true"),
     );
+
+    // 收起 hands focus to the code's button, which Enter opens again with focus on the answers' heading.
+    const name = button(within(row).getByText("实践课"));
+    expectTabbable(name);
+    pressEnter(button(within(answers).getByText("收起")));
+    await waitFor(() => expect(within(panel).queryByTestId("code-answers")).toBeNull());
+    expect(document.activeElement).toBe(name);
+    pressEnter(name);
+    const again = await within(panel).findByTestId("code-answers");
+    await waitFor(() => expect(document.activeElement).toBe(within(again).getByText("按“实践课”归类答案")));
 
     fireEvent.click(within(row).getByLabelText("删除类别实践课"));
     expect(await screen.findByText("删除类别“实践课”？")).toBeTruthy();

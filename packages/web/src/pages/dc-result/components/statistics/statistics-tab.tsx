@@ -15,10 +15,12 @@ export function StatisticsTab() {
   const { id, filter, questionary } = useResults();
   const query = useQuestionStatistics(id, filter);
   const [analysis, setAnalysis] = useState<{ questionId: string; title: string } | null>(null);
-  const handleAnalyse = useCallback(
-    (questionId: string, title: string) => setAnalysis({ questionId, title }),
-    [],
-  );
+  /** 文本分析 once opened: its drawer stays mounted, so that it closes with its motion and hands focus back. */
+  const [analysed, setAnalysed] = useState(false);
+  const handleAnalyse = useCallback((questionId: string, title: string) => {
+    setAnalysis({ questionId, title });
+    setAnalysed(true);
+  }, []);
   /** Questions with open texts: 文本分析 is offered on their cards. */
   const analysable = useMemo(
     () =>
@@ -68,7 +70,7 @@ export function StatisticsTab() {
         ))
       )}
       <TextAnswersDrawer target={drawer} onClose={() => setDrawer(null)} />
-      {analysis && (
+      {analysed && (
         <Suspense fallback={null}>
           <TextAnalysisDrawer target={analysis} onClose={() => setAnalysis(null)} />
         </Suspense>

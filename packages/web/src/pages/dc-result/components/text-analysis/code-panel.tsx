@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
+import { CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
 import { TEXT_CODE_LIMITS, type TextCode } from "@wjgj/core";
 import {
   Alert,
@@ -15,7 +15,7 @@ import {
   type TableColumnsType,
   Tag,
 } from "antd";
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useDeleteTextCode, useSaveTextCode, useTextCodes } from "../../../../api/text-analysis.ts";
 import { Permitted } from "../../../../components/permitted.tsx";
 import { useResults } from "../../hooks/results-context.ts";
@@ -40,6 +40,20 @@ export function codeProblem(draft: CodeDraft): string | null {
   const long = keywords.findIndex((k) => [...k].length > TEXT_CODE_LIMITS.keywordLength);
   if (long >= 0) return `第${long + 1}个关键词超过${TEXT_CODE_LIMITS.keywordLength}个字，请缩短`;
   return null;
+}
+
+/**
+ * The button of `root` standing for a word or a code (`data-word` / `data-code` equal to `value`), if shown: where
+ * focus goes back to when that word's or code's answers are closed.
+ */
+export function shownButton(
+  root: HTMLElement | null,
+  attribute: "word" | "code",
+  value: string,
+): HTMLElement | null {
+  if (!root) return null;
+  const all = root.querySelectorAll<HTMLElement>(`[data-${attribute}]`);
+  return [...all].find((element) => element.dataset[attribute] === value) ?? null;
 }
 
 /** 新建类别 / 编辑类别: a name and keywords, one per line. */
@@ -131,6 +145,25 @@ export function CodePanel({
   const query = useTextCodes(id, questionId, filter);
   const remove = useDeleteTextCode();
   const [picked, setPicked] = useState<number | null>(null);
+  /** Counts the codes picked: each pick, the same code again too, takes focus to its answers. */
+  const [picks, setPicks] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const hintId = useId();
+  const pick = (codeId: number) => {
+    setPicked(codeId);
+    setPicks((n) => n + 1);
+  };
+  // Keyboard and screen reader users land on the answers of the code they chose.
+  useEffect(() => {
+    if (picks > 0) heading.current?.focus();
+  }, [picks]);
+  /** 收起: the answers go, focus back to the code's button. */
+  const clear = () => {
+    if (picked !== null) shownButton(root.current, "code", String(picked))?.focus();
+    setPicked(null);
+  };
   const data = query.data;
   if (!data)
     return query.error ? (
@@ -140,7 +173,29 @@ export function CodePanel({
     );
   const code = data.codes.find((c) => c.id === picked) ?? null;
   const columns: TableColumnsType<TextCode> = [
-    { title: "类别", dataIndex: "name", width: 120 },
+    {
+      title: "类别",
+      dataIndex: "name",
+      width: 120,
+      // A button: the row's click, for the keyboard too.
+      render: (name: string, row) => (
+        <Button
+          type="link"
+          size="small"
+          className="wj-word-link"
+          data-code={row.id}
+          aria-current={row.id === picked ? "true" : undefined}
+          aria-describedby={hintId}
+          onClick={(event) => {
+            // The row's own click (for a click beside the name) must not pick it a second time.
+            event.stopPropagation();
+            pick(row.id);
+          }}
+        >
+          {name}
+        </Button>
+      ),
+    },
     {
       title: "关键词",
       dataIndex: "keywords",
@@ -206,7 +261,7 @@ export function CodePanel({
     },
   ];
   return (
-    <div className="wj-code-panel" data-testid="code-panel">
+    <div ref={root} className="wj-code-panel" data-testid="code-panel">
       <div className="wj-text-analysis__bar">
         <span data-testid="code-summary">
           {data.answers} 份答卷，{data.codes.length} 个类别，未归类 {data.uncoded} 份
@@ -226,26 +281,34 @@ export function CodePanel({
       {data.codes.length === 0 ? (
         <Empty description="还没有类别：按主题把答案归类（如价格、服务、物流），每个类别可在统计分析中作为变量使用" />
       ) : (
-        <Table<TextCode>
-          size="small"
-          rowKey="id"
-          columns={columns}
-          dataSource={data.codes}
-          pagination={false}
-          onRow={(row) => ({ onClick: () => setPicked(row.id), className: "wj-word-table__row" })}
-          rowClassName={(row) => (row.id === picked ? "wj-word-table__row--picked" : "")}
-          data-testid="code-table"
-        />
+        <>
+          <div id={hintId} className="wj-muted wj-text-analysis__hint">
+            点击类别查看它的答案，并可手动归类
+          </div>
+          <Table<TextCode>
+            size="small"
+            rowKey="id"
+            columns={columns}
+            dataSource={data.codes}
+            pagination={false}
+            onRow={(row) => ({ onClick: () => pick(row.id), className: "wj-word-table__row" })}
+            rowClassName={(row) => (row.id === picked ? "wj-word-table__row--picked" : "")}
+            data-testid="code-table"
+          />
+        </>
       )}
       {code && (
-        <section
-          className="wj-text-analysis__answers"
-          data-testid="code-answers"
-          aria-label={`${code.name}的归类`}
-        >
+        <section className="wj-text-analysis__answers" data-testid="code-answers" aria-labelledby={headingId}>
           <div className="wj-text-analysis__answers-head">
-            <b>按“{code.name}”归类答案</b>
-            <span className="wj-muted">打开开关即归入该类别，关闭即移出（不论关键词）</span>
+            <h3 ref={heading} id={headingId} className="wj-text-analysis__answers-title" tabIndex={-1}>
+              按“{code.name}”归类答案
+            </h3>
+            <Button size="small" type="text" icon={<CloseOutlined />} onClick={clear}>
+              收起
+            </Button>
+          </div>
+          <div className="wj-muted wj-text-analysis__hint">
+            打开开关即归入该类别，关闭即移出（不论关键词）
           </div>
           <TextAnswersTable key={code.id} questionId={questionId} code={{ id: code.id, name: code.name }} />
         </section>
