@@ -340,6 +340,15 @@ const standaloneRoutes: RouteObject[] = [
       (m) => m.PracticePage,
     ),
   },
+  {
+    // 数据报告 shared by its creator (issue #35): open like /r/{id}, no top bar.
+    path: "report/:token",
+    handle: { name: "report", noAuth: true, title: "数据报告" },
+    element: page(
+      () => import("./pages/data-report/index.tsx"),
+      (m) => m.DataReportPage,
+    ),
+  },
   // /questionnaireSurvey, /trailerPage and /hd are rendered on the server by the light answer bundle (see
   // packages/server/src/http/notice-pages.ts and campaign-pages.ts): a visit never reaches this router.
   {

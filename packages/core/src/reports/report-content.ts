@@ -1,4 +1,5 @@
-import type { ReportOverview } from "../api/report-share.ts";
+import type { ReportSection } from "../api/exports.ts";
+import type { ReportOverview, ReportQuestion } from "../api/report-share.ts";
 import type { QuestionStatistics } from "../api/results.ts";
 import type { WordFrequency } from "../api/text-analysis.ts";
 import { chartPalette, countChart } from "../charts/count-chart.ts";
@@ -202,4 +203,15 @@ export function reading(stats: QuestionStatistics, words: WordFrequency[] | null
         : `共${stats.answered}人作答。`;
     }
   }
+}
+
+/**
+ * The questions a report shows, in order: open questions with their words under 词云与高频词, the others
+ * (and open ones counted without words) under 分题统计.
+ */
+export function shownQuestions(
+  sections: ReadonlySet<ReportSection>,
+  questions: readonly ReportQuestion[],
+): ReportQuestion[] {
+  return questions.filter(({ words }) => sections.has(words !== null ? "words" : "questions"));
 }

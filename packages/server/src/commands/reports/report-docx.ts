@@ -4,6 +4,7 @@ import {
   questionTable,
   type ReportTable,
   reading,
+  shownQuestions,
   typeName,
 } from "@wjgj/core/reports/report-content";
 import type { ReportData } from "./report-data.ts";
@@ -74,9 +75,7 @@ export async function reportDocx(data: ReportData, onChart: () => Promise<void>)
     children.push(
       new Paragraph({ text: "二、分题统计", heading: HeadingLevel.HEADING_1, pageBreakBefore: true }),
     );
-    for (const { stats, words } of data.questions) {
-      const open = words !== null;
-      if (open ? !data.sections.has("words") : !data.sections.has("questions")) continue;
+    for (const { stats, words } of shownQuestions(data.sections, data.questions)) {
       children.push(
         new Paragraph({
           text: `第${stats.number}题　${stats.title || "（无标题）"}【${typeName(stats)}】`,

@@ -4,6 +4,7 @@ import {
   questionTable,
   type ReportTable,
   reading,
+  shownQuestions,
   typeName,
 } from "@wjgj/core/reports/report-content";
 import { cjkPdf } from "./cjk-pdf.ts";
@@ -79,9 +80,7 @@ export async function reportPdf(data: ReportData, onChart: () => Promise<void>):
   if (data.sections.has("questions") || data.sections.has("words")) {
     doc.addPage();
     heading("二、分题统计", 16);
-    for (const { stats, words } of data.questions) {
-      const open = words !== null;
-      if (open ? !data.sections.has("words") : !data.sections.has("questions")) continue;
+    for (const { stats, words } of shownQuestions(data.sections, data.questions)) {
       heading(`第${stats.number}题　${stats.title || "（无标题）"}【${typeName(stats)}】`, 12);
       doc.text(reading(stats, words), MARGIN, doc.y, { width });
       doc.moveDown(0.4);

@@ -43,6 +43,7 @@ import { useApiError } from "../../../hooks/use-api-error.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { exportFilterOf, filterParts } from "../lib/filter-model.ts";
 import { formatBytes } from "../lib/format.ts";
+import { ReportSharePanel } from "./report-share-panel.tsx";
 
 /** The files a statistics program reads: they may carry 统计分析's 加权 as a variable `weight`. */
 const statisticsKinds = new Set<ExportKind>(["sav", "r", "stata"]);
@@ -216,7 +217,9 @@ export function ExportTab() {
           Excel 与 CSV 每份答卷一行、每题（或每个小题）一列，选项为答题者当时看到的文字；CSV 为 UTF-8
           编码，可直接用 Excel 打开。SPSS 文件以题目为变量标签、选项为值标签，多选每个选项一个 0/1
           变量，“未作答”（-1）与“未显示”（-2，被逻辑隐藏或跳过）已设为缺失值。上传的文件与签名旁有“下载链接”，点击即可下载，无需登录：链接在导出后
-          7 天内有效，每次打开都会核对导出人仍有导出权限。文件保留 {exportRetentionDays} 天。
+          7
+          天内有效，每次打开都会核对导出人仍有导出权限。开放题设置了编码类别时，每个类别在各种文件中多一列（1
+          属于，0 不属于，未填写为空）。文件保留 {exportRetentionDays} 天。
         </p>
         {weighting !== null && (
           <p className="wj-muted wj-export__hint">
@@ -251,6 +254,7 @@ export function ExportTab() {
           {parts.length > 0 ? "按当前筛选生成。" : "包含全部有效答卷。"}
           {sections.length === 0 && "请至少选择一项内容。"}
         </p>
+        <ReportSharePanel id={id} filter={{ ...exportFilter, sections }} />
       </Card>
       <Card title="导出记录">
         <Table<ExportJob>
