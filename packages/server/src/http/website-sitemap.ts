@@ -92,7 +92,7 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
 }
 
 /**
- * The site is open to crawlers; the logged-in area, answer links, previews and the API are not. The
+ * The site is open to crawlers; the logged-in area, answer links, shared 数据报告, previews and the API are not. The
  * Sitemap line needs an absolute address: without a trustworthy origin ("") it is left out.
  */
 export function robotsTxt(origin: string): string {
@@ -103,6 +103,7 @@ export function robotsTxt(origin: string): string {
     "Disallow: /dw/",
     "Disallow: /r/",
     "Disallow: /y/",
+    "Disallow: /report/",
     "Disallow: /wjgj/api/",
     "",
     ...(origin ? [`Sitemap: ${origin}/sitemap.xml`, ""] : []),
