@@ -29,12 +29,13 @@ export const exportKindNames: Record<ExportKind, string> = {
 };
 
 /** 分析报告 (docx, pdf): the parts a creator may choose, kept in the job's filter as `sections`. */
-export const reportSections = ["overview", "questions", "words"] as const;
+export const reportSections = ["overview", "questions", "words", "pinned"] as const;
 export type ReportSection = (typeof reportSections)[number];
 export const reportSectionNames: Record<ReportSection, string> = {
   overview: "数据概况（答卷数、收集时间、来源）",
   questions: "分题统计（表格、图表和解读）",
   words: "开放题词云与高频词",
+  pinned: "固定到报告的交叉分析与统计分析",
 };
 
 export const exportStatuses = ["queued", "running", "done", "failed", "expired"] as const;

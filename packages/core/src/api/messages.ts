@@ -292,6 +292,9 @@ export const messages = {
   reportSharePasswordInvalid: "报告密码需为4-20位，不能包含空格",
   reportSharePasswordWrong: "报告密码错误，请重新输入",
   reportSharePasswordThrottled: "报告密码错误次数过多，请10分钟后再试",
+  reportPinsTooMany: "报告中最多固定20个分析结果，请先移除不需要的",
+  reportPinNotFound: "该分析结果已从报告中移除，请刷新后重试",
+  reportPinInvalid: "请选择要固定到报告的交叉分析或统计分析",
   // Templates (template/*, navigation/*Template*, admin/template/*)
   templateNotFound: "模板不存在或已被删除",
   templateTitleInvalid: "请输入1-100个字的模板标题",

@@ -1,5 +1,6 @@
+import type { AnalysisResult } from "./analysis.ts";
 import type { ExportFilter, ReportSection } from "./exports.ts";
-import type { QuestionStatistics } from "./results.ts";
+import type { CrossAnalysisResult, QuestionStatistics } from "./results.ts";
 import type { WordFrequency } from "./text-analysis.ts";
 
 /** 数据概况 of a report: the filtered valid responses, their time span and sources. */
@@ -58,4 +59,41 @@ export type SharedReportResult =
       sections: ReportSection[];
       overview: ReportOverview;
       questions: ReportQuestion[];
+      pinned: ReportPinned[];
     };
+
+/**
+ * A result pinned to the report (固定到报告) from 交叉分析 or 统计分析: computed by the server when pinned, under the
+ * 筛选 of that moment, and printed as it was then (the report says when).
+ */
+export type ReportPinResult =
+  | { kind: "cross"; result: CrossAnalysisResult }
+  | { kind: "analysis"; result: AnalysisResult };
+
+/** statistics/getReportPins — GET { id }: the pinned results, oldest first (without their figures). */
+export interface ReportPinItem {
+  id: number;
+  kind: ReportPinResult["kind"];
+  title: string;
+  /** The 筛选 it was computed under, in words (全部有效答卷 without one). */
+  scope: string;
+  pinnedAt: string;
+}
+
+/** A pinned result as a report prints it: its title, when, and its tables. */
+export interface ReportPinned {
+  title: string;
+  scope: string;
+  pinnedAt: string;
+  tables: ReportPinTable[];
+}
+
+/** A table of a pinned result: a caption, a header row, body rows of text and footnotes. */
+export interface ReportPinTable {
+  title: string;
+  header: string[];
+  rows: string[][];
+  notes: string[];
+}
+
+export const REPORT_PINS_MAX = 20;

@@ -1,8 +1,10 @@
 import type { ReportSection } from "../api/exports.ts";
-import type { ReportOverview, ReportQuestion } from "../api/report-share.ts";
+import type { ReportOverview, ReportPinResult, ReportPinTable, ReportQuestion } from "../api/report-share.ts";
 import type { QuestionStatistics } from "../api/results.ts";
 import type { WordFrequency } from "../api/text-analysis.ts";
 import { chartPalette, countChart } from "../charts/count-chart.ts";
+import { outcomeTables } from "../stats-tables/outcome-tables.ts";
+import { cellText, type StatTable } from "../stats-tables/table-model.ts";
 import { getQuestionType } from "../survey/index.ts";
 import { wordCloudOption } from "../text/word-cloud-option.ts";
 
@@ -214,4 +216,43 @@ export function shownQuestions(
   questions: readonly ReportQuestion[],
 ): ReportQuestion[] {
   return questions.filter(({ words }) => sections.has(words !== null ? "words" : "questions"));
+}
+
+/** A 统计分析 table as text: a row that could not be computed carries its reason in the first free cell. */
+function statTable(table: StatTable): ReportPinTable {
+  const width = table.columns.length;
+  return {
+    title: table.title,
+    header: table.columns.map((column) => column.title),
+    rows: table.rows.map((row) => {
+      if ("cells" in row) return row.cells.map(cellText);
+      const texts = [...row.lead, row.message];
+      while (texts.length < width) texts.push("");
+      return texts;
+    }),
+    notes: table.notes,
+  };
+}
+
+/** The tables of a pinned result as the report prints them (交叉分析: counts with row percentages). */
+export function pinTables(pin: ReportPinResult): ReportPinTable[] {
+  if (pin.kind === "analysis") {
+    const tables = outcomeTables(pin.result.outcome).map(statTable);
+    const note = `有效样本 ${pin.result.responses} 份${pin.result.weighted ? "，已加权" : ""}`;
+    return tables.map((table, i) => (i === 0 ? { ...table, notes: [note, ...table.notes] } : table));
+  }
+  const { column, tables } = pin.result;
+  return tables.map((table) => ({
+    title: `${table.title} × ${column.title}`,
+    header: [`${table.title} \\ ${column.title}`, ...column.options.map((o) => o.label), "小计"],
+    rows: [
+      ...table.rows.map((row) => [
+        row.label,
+        ...row.cells.map((cell) => `${cell.count}（${pct(cell.rowPercent)}）`),
+        String(row.total),
+      ]),
+      ["小计", ...table.columnTotals.map(String), String(table.total)],
+    ],
+    notes: ["单元格为人数（行百分比）"],
+  }));
 }

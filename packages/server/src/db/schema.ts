@@ -27,6 +27,7 @@ import type {
   QuestionBanksTable,
 } from "./tables/question-banks.ts";
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
+import type { ReportPinsTable } from "./tables/report-pins.ts";
 import type { ReportSharesTable } from "./tables/report-shares.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type {
@@ -139,5 +140,6 @@ export interface Database {
   text_dictionaries: TextDictionariesTable;
   text_codes: TextCodesTable;
   report_shares: ReportSharesTable;
+  report_pins: ReportPinsTable;
   text_code_tags: TextCodeTagsTable;
 }

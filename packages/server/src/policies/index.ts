@@ -126,6 +126,10 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   // A shared 数据报告 shows the results to anyone with its link.
   "statistics/getReportShare": "manageResponses",
   "statistics/saveReportShare": "manageResponses",
+  // Pinned results go into every reader's report.
+  "statistics/pinToReport": "manageResponses",
+  "statistics/getReportPins": "results",
+  "statistics/unpinFromReport": "manageResponses",
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
   // The 成绩单 PDF is read through getAnswerDetail.

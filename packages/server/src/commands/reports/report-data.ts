@@ -1,7 +1,10 @@
 import {
+  type CrossAnalysisResult,
   definitionStatistics,
   type ExportFilter,
   type ReportOverview,
+  type ReportPinned,
+  type ReportPinResult,
   type ReportQuestion,
   type ReportSection,
   type ResultsFilter,
@@ -12,6 +15,8 @@ import {
   textAnalysable,
   type WordFrequency,
 } from "@wjgj/core";
+import type { AnalysisResult } from "@wjgj/core/api/analysis";
+import { pinTables } from "@wjgj/core/reports/report-content";
 import { sql } from "kysely";
 import { chinaDateTime } from "../../clock.ts";
 import type { Db, DialectName } from "../../db/index.ts";
@@ -31,6 +36,8 @@ export interface ReportData {
   sections: ReadonlySet<ReportSection>;
   overview: ReportOverview;
   questions: ReportQuestion[];
+  /** 固定到报告: the 交叉分析 and 统计分析 results pinned, as printed. */
+  pinned: ReportPinned[];
 }
 
 /** The statistics filter of an export's filter (the report takes the results page's 筛选 as a job's filter). */
@@ -49,7 +56,7 @@ function sectionsOf(filter: ExportFilter | null): Set<ReportSection> {
   return new Set(known.length > 0 ? known : reportSections);
 }
 
-function scopeText(filter: ResultsFilter): string {
+export function scopeText(filter: ResultsFilter): string {
   if (!isFiltered(filter)) return "全部有效答卷";
   const parts: string[] = [];
   if (filter.dateFrom || filter.dateTo)
@@ -149,7 +156,9 @@ export async function reportData(
     questions.push({ stats, words });
     await onQuestion(questions.length, statistics.length);
   }
+  const pinned = sections.has("pinned") ? await pinnedForReport(db, questionnaireId) : [];
   return {
+    pinned,
     title: richTextToPlain(definition.title) || "问卷",
     scope: scopeText(filter),
     generatedAt: chinaDateTime(now.toISOString()),
@@ -157,4 +166,27 @@ export async function reportData(
     overview,
     questions,
   };
+}
+
+/** The pinned results as a report prints them. */
+export async function pinnedForReport(db: Db, questionnaireId: number): Promise<ReportPinned[]> {
+  const rows = await db
+    .selectFrom("report_pins")
+    .select(["kind", "title", "scope", "result", "createdAt"])
+    .where("questionnaireId", "=", questionnaireId)
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => {
+    const pin = (
+      row.kind === "cross"
+        ? { kind: "cross", result: JSON.parse(row.result) as CrossAnalysisResult }
+        : { kind: "analysis", result: JSON.parse(row.result) as AnalysisResult }
+    ) as ReportPinResult;
+    return {
+      title: row.title,
+      scope: row.scope,
+      pinnedAt: chinaDateTime(row.createdAt),
+      tables: pinTables(pin),
+    };
+  });
 }

@@ -106,6 +106,25 @@ export async function reportDocx(data: ReportData, onChart: () => Promise<void>)
       }
     }
   }
+  if (data.sections.has("pinned") && data.pinned.length > 0) {
+    children.push(
+      new Paragraph({
+        text: "三、交叉分析与统计分析",
+        heading: HeadingLevel.HEADING_1,
+        pageBreakBefore: true,
+      }),
+    );
+    for (const pin of data.pinned) {
+      children.push(
+        new Paragraph({ text: pin.title, heading: HeadingLevel.HEADING_2 }),
+        new Paragraph({ text: `${pin.scope}；固定于 ${pin.pinnedAt}` }),
+      );
+      for (const t of pin.tables) {
+        children.push(new Paragraph({ children: [new TextRun({ text: t.title, bold: true })] }), table(t));
+        for (const note of t.notes) children.push(new Paragraph({ text: `注：${note}` }));
+      }
+    }
+  }
   const document = new Document({
     creator: "问卷管家",
     title: `${data.title} 数据分析报告`,

@@ -97,6 +97,24 @@ export async function reportPdf(data: ReportData, onChart: () => Promise<void>):
       }
     }
   }
+  if (data.sections.has("pinned") && data.pinned.length > 0) {
+    doc.addPage();
+    heading("三、交叉分析与统计分析", 16);
+    for (const pin of data.pinned) {
+      heading(pin.title, 12);
+      doc.fillColor("#555555").text(`${pin.scope}；固定于 ${pin.pinnedAt}`, MARGIN, doc.y, { width });
+      doc.moveDown(0.4).fillColor("#333333");
+      for (const t of pin.tables) {
+        room(40);
+        doc.fontSize(10.5).text(t.title, MARGIN, doc.y, { width });
+        doc.moveDown(0.2);
+        table(t);
+        for (const note of t.notes)
+          doc.fontSize(9).fillColor("#555555").text(`注：${note}`, MARGIN, doc.y, { width });
+        doc.moveDown(0.4).fontSize(10.5).fillColor("#333333");
+      }
+    }
+  }
   doc.end();
   return bytes;
 }

@@ -183,5 +183,6 @@ export async function openSharedReport(
     sections: reportSections.filter((section) => data.sections.has(section)),
     overview: data.overview,
     questions: data.questions,
+    pinned: data.pinned,
   };
 }

@@ -50,6 +50,7 @@ import { responseComputedMigration } from "./0140-response-computed.ts";
 import { textDictionariesMigration } from "./0145-text-dictionaries.ts";
 import { textCodesMigration } from "./0150-text-codes.ts";
 import { reportSharesMigration } from "./0155-report-shares.ts";
+import { reportPinsMigration } from "./0160-report-pins.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -103,6 +104,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0145-text-dictionaries": textDictionariesMigration(),
     "0150-text-codes": textCodesMigration(dialect),
     "0155-report-shares": reportSharesMigration(),
+    "0160-report-pins": reportPinsMigration(dialect),
   };
 }
 

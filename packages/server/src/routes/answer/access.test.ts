@@ -72,6 +72,8 @@ function paramsFor(path: string, questionnaireId: number, responseId: number): R
     codeId: 1,
     included: true,
     enabled: true,
+    kind: "cross",
+    pinId: 1,
     ...(path === "statistics/getOverview" ? { days: 7 } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { getReportPins, pinToReport, unpinFromReport } from "../../commands/reports/report-pins.ts";
 import { getReportShare, saveReportShare } from "../../commands/reports/report-share.ts";
 import { getAnalysis } from "../../commands/results/analysis/analysis.ts";
 import { getAnalysisVariables } from "../../commands/results/analysis/variables.ts";
@@ -27,6 +28,8 @@ import {
   filterInput,
   idOnlyInput,
   overviewInput,
+  pinToReportInput,
+  reportPinInput,
   saveReportShareInput,
   saveTextCodeInput,
   saveTextDictionaryInput,
@@ -235,5 +238,30 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: saveReportShareInput,
     handler: ({ viewer, input }) => saveReportShare(ctx, viewer, input),
+  });
+
+  // 固定到报告: results pinned by those who manage the responses, listed for anyone who may read them.
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/pinToReport",
+    access: "account:use",
+    input: pinToReportInput,
+    handler: ({ viewer, input }) => pinToReport(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/getReportPins",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => getReportPins(ctx, viewer, input.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/unpinFromReport",
+    access: "account:use",
+    input: reportPinInput,
+    handler: ({ viewer, input }) => unpinFromReport(ctx, viewer, input),
   });
 }

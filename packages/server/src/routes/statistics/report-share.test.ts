@@ -1,10 +1,19 @@
-import { messages, type ReportShare, ResultCode, type SharedReportResult } from "@wjgj/core";
+import path from "node:path";
+import {
+  messages,
+  type ReportPinItem,
+  type ReportShare,
+  ResultCode,
+  type SharedReportResult,
+} from "@wjgj/core";
 import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../../../test/documents.ts";
 import { type BuiltUser, buildQuestionnaire, buildTeamMember, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
 import { passwordGateLimits } from "../../commands/answering/password-gate.ts";
+import { writeExportFile } from "../../commands/exports/write-file.ts";
 
 /**
  * 数据报告 shared by link (issue #35): statistics/getReportShare and saveReportShare for those who manage the
@@ -29,6 +38,17 @@ const definition = buildSurvey([
   },
   { id: "name", type: "personal", title: "您的姓名", config: { preset: "name" } },
   { id: "advice", type: "textarea", title: "您对我们有什么建议？", config: {} },
+  {
+    id: "satisfied",
+    type: "single",
+    title: "您对公司满意吗",
+    config: {
+      options: [
+        { id: "y", label: "满意" },
+        { id: "n", label: "不满意" },
+      ],
+    },
+  },
 ]);
 
 const advice = ["价格太高了", "系统经常卡顿", "价格便宜一些就好", "系统太慢"];
@@ -42,6 +62,7 @@ beforeAll(async () => {
       group: { optionId: i < 3 ? "a" : "b" },
       name: ["张三", "李四", "王五", "赵六"][i],
       advice: text,
+      satisfied: { optionId: i % 2 === 0 ? "y" : "n" },
     });
 }, 60_000);
 afterAll(async () => {
@@ -85,6 +106,7 @@ describe("数据报告 link", () => {
     expect(data.questions.map((question) => question.stats.title)).toEqual([
       "您的部门",
       "您对我们有什么建议？",
+      "您对公司满意吗",
     ]);
     expect(JSON.stringify(data)).not.toMatch(/张三|李四|姓名/);
     const words = data.questions[1]?.words?.map((w) => w.word) ?? [];
@@ -131,7 +153,7 @@ describe("数据报告 link", () => {
   });
 
   it("shows the saved sections and 筛选 only", async () => {
-    await save({ enabled: true, filter: { sections: ["questions"], condition: undefined, sources: [] } });
+    await save({ enabled: true, filter: { sections: ["questions"], sources: [] } });
     const data = (await open(token)).body.data;
     if (data.locked) throw new Error("locked");
     expect(data.sections).toEqual(["questions"]);
@@ -172,5 +194,88 @@ describe("数据报告 link", () => {
     });
     const none = await open(share.body.data.token ?? "");
     expect(none.body).toMatchObject({ code: ResultCode.conflict, msg: messages.reportNoResponses });
+  });
+});
+
+describe("固定到报告", () => {
+  async function pin(json: Record<string, unknown>, token = owner.token) {
+    return call<ReportPinItem>(t.app, "POST", "statistics/pinToReport", {
+      token,
+      json: { id: q.id, ...json },
+    });
+  }
+
+  it("keeps a 交叉分析 and a 统计分析 computed when pinned, printed in the report's third part", async () => {
+    const cross = await pin({ kind: "cross", rowQuestionIds: ["group"], columnQuestionId: "satisfied" });
+    expect(cross.body.msg, JSON.stringify(cross.body)).toBe("操作成功");
+    expect(cross.body.data.title).toBe("交叉分析：您的部门 × 您对公司满意吗");
+    const analysis = await pin({
+      kind: "analysis",
+      request: { method: "crosstab", row: "Q1", column: "Q4" },
+      filter: { source: "link" },
+    });
+    expect(analysis.body.msg, JSON.stringify(analysis.body)).toBe("操作成功");
+    expect(analysis.body.data.scope).toContain("来源");
+
+    const list = await call<{ list: ReportPinItem[] }>(t.app, "GET", "statistics/getReportPins", {
+      token: owner.token,
+      params: { id: String(q.id) },
+    });
+    expect(list.body.data.list.map((p) => p.kind)).toEqual(["cross", "analysis"]);
+
+    const on = await save({ enabled: true, password: "", filter: { sections: ["pinned"] } });
+    const data = (await open(on.body.data.token ?? "")).body.data;
+    if (data.locked) throw new Error("locked");
+    expect(data.pinned.map((p) => p.title)).toEqual([cross.body.data.title, analysis.body.data.title]);
+    // 销售部 (0–2): 满意 0, 2; 不满意 1. 技术部 (3): 不满意.
+    const [table] = data.pinned[0]?.tables ?? [];
+    expect(table?.header).toEqual(["您的部门 \\ 您对公司满意吗", "满意", "不满意", "小计"]);
+    expect(table?.rows).toEqual([
+      ["销售部", "2（66.7%）", "1（33.3%）", "3"],
+      ["技术部", "0（0%）", "1（100%）", "1"],
+      ["小计", "2", "2", "4"],
+    ]);
+    expect(data.pinned[1]?.tables.length).toBeGreaterThan(0);
+
+    const file = path.join(t.config.dataDir, "pinned.pdf");
+    await writeExportFile(t.db, {
+      questionnaireId: q.id,
+      kind: "pdf",
+      filter: { sections: ["pinned"] },
+      filePath: file,
+      storage: t.storage,
+    });
+    const text = pdfText(file).replace(/\s+/g, "");
+    for (const words of ["三、交叉分析与统计分析", "交叉分析：您的部门×您对公司满意吗", "销售部"])
+      expect(text).toContain(words);
+  });
+
+  it("takes a result out, and refuses what it cannot pin in Chinese", async () => {
+    const list = await call<{ list: ReportPinItem[] }>(t.app, "GET", "statistics/getReportPins", {
+      token: owner.token,
+      params: { id: String(q.id) },
+    });
+    const first = list.body.data.list[0]?.id ?? 0;
+    const unpin = (pinId: number) =>
+      call(t.app, "POST", "statistics/unpinFromReport", { token: owner.token, json: { id: q.id, pinId } });
+    expect((await unpin(first)).body.code).toBe(ResultCode.ok);
+    expect((await unpin(first)).body).toMatchObject({
+      code: ResultCode.notFound,
+      msg: messages.reportPinNotFound,
+    });
+
+    expect((await pin({ kind: "chart" })).body).toMatchObject({
+      code: ResultCode.invalidInput,
+      msg: messages.reportPinInvalid,
+    });
+    const badAxis = await pin({ kind: "cross", rowQuestionIds: ["advice"], columnQuestionId: "group" });
+    expect(badAxis.body.code).toBe(ResultCode.invalidInput);
+    const viewer = await buildUser(t);
+    await buildTeamMember(t, q.id, viewer, "viewer");
+    const refused = await pin(
+      { kind: "cross", rowQuestionIds: ["group"], columnQuestionId: "satisfied" },
+      viewer.token,
+    );
+    expect(refused.body.code).toBe(ResultCode.forbidden);
   });
 });

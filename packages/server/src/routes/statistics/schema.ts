@@ -338,3 +338,12 @@ export const saveReportShareInput = z.object({
   filter: blankAsAbsent(jsonObjectParam(exportFilterSchema)),
   renew: blankAsAbsent(booleanParam("reportShareInvalid")),
 });
+
+/** 固定到报告: the 交叉分析 (as getCrossAnalysis takes it) or the 统计分析 (as getAnalysis takes it) to pin. */
+export const pinToReportInput = z.discriminatedUnion(
+  "kind",
+  [crossInput.extend({ kind: z.literal("cross") }), analysisInput.extend({ kind: z.literal("analysis") })],
+  { error: messages.reportPinInvalid },
+);
+
+export const reportPinInput = z.object({ id: idParam, pinId: idParam });

@@ -1,8 +1,8 @@
+import { stars } from "@wjgj/core/stats-tables/table-model";
 import { describe, expect, it } from "vitest";
 import { buildRequest, emptyDraft } from "./components/analysis/methods.ts";
 import { outcomeChart, outcomeTables } from "./components/analysis/outcome-tables.ts";
 import { toCsv, toHtml, toTsv } from "./components/analysis/table-export.ts";
-import { stars } from "./components/analysis/table-model.ts";
 import {
   type MarginDraft,
   marginsToSave,

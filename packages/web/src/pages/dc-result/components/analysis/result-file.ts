@@ -1,5 +1,5 @@
+import { cellText, type StatRow, type StatTable } from "@wjgj/core/stats-tables/table-model";
 import { saveBlob } from "../../../../api/exports.ts";
-import { cellText, type StatRow, type StatTable } from "./table-model.ts";
 
 /** One analysis as a file holds it: what the page shows above and in its tables. */
 export interface ResultDocument {

@@ -1,7 +1,7 @@
 import { CopyOutlined, DownloadOutlined } from "@ant-design/icons";
+import type { StatCell, StatTable } from "@wjgj/core/stats-tables/table-model";
 import { App, Button } from "antd";
 import { copyTable, downloadTable } from "./table-export.ts";
-import type { StatCell, StatTable } from "./table-model.ts";
 
 function Cell({ cell, numeric }: { cell: StatCell; numeric: boolean | undefined }) {
   const className = numeric ? "wj-stat-table__num" : undefined;

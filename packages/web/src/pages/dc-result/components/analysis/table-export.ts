@@ -1,6 +1,6 @@
+import { cellText, type StatRow, type StatTable } from "@wjgj/core/stats-tables/table-model";
 import { saveBlob } from "../../../../api/exports.ts";
 import { copyText } from "../../../../lib/copy-text.ts";
-import { cellText, type StatRow, type StatTable } from "./table-model.ts";
 
 /** A row's cells as text; a row that could not be computed carries its reason in the first free cell. */
 function rowTexts(row: StatRow, width: number): string[] {

@@ -1,4 +1,4 @@
-import type { AnalysisGroupRef, AnalysisOutcome } from "@wjgj/core/api/analysis";
+import type { AnalysisGroupRef, AnalysisOutcome } from "../api/analysis.ts";
 import {
   count,
   meanSd,

@@ -1,4 +1,4 @@
-import { formatP, formatStat } from "@wjgj/core/api/analysis-reading";
+import { formatP, formatStat } from "../api/analysis-reading.ts";
 
 /** A cell: its text, and the letters or marks set above it (column-proportion letters). */
 export type StatCell = string | { text: string; sup: string };

@@ -1,4 +1,4 @@
-import type { AnalysisOutcome } from "@wjgj/core/api/analysis";
+import type { AnalysisOutcome } from "../api/analysis.ts";
 import {
   count,
   num,
