@@ -59,16 +59,35 @@ test("a PDF analysis report of the demo survey, downloaded and its first pages r
   await page.screenshot({ path: "/tmp/report-pages-1280.png" });
 });
 
-// 数据报告 shared by link: switched on with a password in the export tab, opened by someone without an account
-// on a phone (a wrong password refused, the right one shows the report, the 词云 drawn, nothing scrolls
-// sideways, axe finds nothing serious), then switched off: the link answers that it is closed.
-test("a shared 数据报告 link with a password, opened on a phone, then switched off", async ({
+// 数据报告 shared by link: a 交叉分析 pinned to the report, the link switched on with a password in the export tab,
+// opened by someone without an account on a phone (a wrong password refused, the right one shows the report with
+// its 词云 and the pinned table, nothing scrolls sideways, axe finds nothing serious), then switched off: the link
+// answers that it is closed; the pin is removed again.
+test("a cross-tab pinned, a shared 数据报告 link with a password opened on a phone, then switched off", async ({
   page,
   request,
   browser,
 }) => {
   const id = await demoSurveyId(request);
-  await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${id}&tab=export`);
+  // 固定到报告 from 交叉分析: 部门 × 整体满意度 goes into the report's third part.
+  await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${id}&tab=cross`);
+  for (const [select, option] of [
+    ["行题目", "您所在的部门"],
+    ["列题目", "您对公司的整体满意度"],
+  ] as const) {
+    await page.getByLabel(select).click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+  }
+  await expect(page.getByTestId("cross-tab").locator(".ant-table").first()).toBeVisible();
+  const pinned = page.waitForResponse((r) => r.url().includes("/statistics/pinToReport") && r.ok());
+  await page.getByRole("button", { name: "固定到报告" }).click();
+  const pin = (await (await pinned).json()) as { data: { id: number; title: string } };
+  expect(pin.data.title).toBe("交叉分析：您所在的部门 × 您对公司的整体满意度");
+
+  await page.getByRole("tab", { name: "导出" }).click();
+  await expect(page.getByTestId("report-pins")).toContainText(pin.data.title);
   const panel = page.getByTestId("report-share");
   const toggle = panel.getByRole("switch", { name: "分享数据报告" });
   const saved = () => page.waitForResponse((r) => r.url().includes("/statistics/saveReportShare") && r.ok());
@@ -101,6 +120,10 @@ test("a shared 数据报告 link with a password, opened on a phone, then switch
     await expect(report.getByRole("heading", { name: /您对公司还有哪些建议？/ })).toBeVisible();
     await expect(report.locator('[data-kind="wordCloud"] canvas').first()).toBeAttached();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const pinnedPart = report.getByTestId("report-pinned");
+    await expect(pinnedPart.getByRole("heading", { name: pin.data.title })).toBeVisible();
+    await expect(pinnedPart.locator("table").first()).toContainText("小计");
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousViolations(phone, "数据报告（手机）");
 
     const off = saved();
@@ -109,6 +132,14 @@ test("a shared 数据报告 link with a password, opened on a phone, then switch
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await phone.reload();
     await expect(phone.getByText("数据报告不存在或分享已关闭")).toBeVisible();
+
+    // The pin leaves the report again (asked first).
+    const pins = page.getByTestId("report-pins");
+    await pins.getByRole("button", { name: `移除“${pin.data.title}”` }).click();
+    const removed = page.waitForResponse((r) => r.url().includes("/statistics/unpinFromReport") && r.ok());
+    await page.locator(".ant-popconfirm:visible").getByRole("button", { name: "移除" }).click();
+    await removed;
+    await expect(pins).not.toContainText(pin.data.title);
   } finally {
     await visitor.close();
   }

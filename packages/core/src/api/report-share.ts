@@ -85,6 +85,8 @@ export interface ReportPinned {
   title: string;
   scope: string;
   pinnedAt: string;
+  /** 分析结论 of a 统计分析 (what the page writes above its tables); none for a 交叉分析. */
+  reading: string[];
   tables: ReportPinTable[];
 }
 

@@ -16,6 +16,7 @@ import {
   type WordFrequency,
 } from "@wjgj/core";
 import type { AnalysisResult } from "@wjgj/core/api/analysis";
+import { analysisReading } from "@wjgj/core/api/analysis-reading";
 import { pinTables } from "@wjgj/core/reports/report-content";
 import { sql } from "kysely";
 import { chinaDateTime } from "../../clock.ts";
@@ -186,6 +187,7 @@ export async function pinnedForReport(db: Db, questionnaireId: number): Promise<
       title: row.title,
       scope: row.scope,
       pinnedAt: chinaDateTime(row.createdAt),
+      reading: pin.kind === "analysis" ? analysisReading(pin.result.outcome) : [],
       tables: pinTables(pin),
     };
   });

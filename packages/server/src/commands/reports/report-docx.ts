@@ -118,6 +118,7 @@ export async function reportDocx(data: ReportData, onChart: () => Promise<void>)
       children.push(
         new Paragraph({ text: pin.title, heading: HeadingLevel.HEADING_2 }),
         new Paragraph({ text: `${pin.scope}；固定于 ${pin.pinnedAt}` }),
+        ...pin.reading.map((line) => new Paragraph({ text: line })),
       );
       for (const t of pin.tables) {
         children.push(new Paragraph({ children: [new TextRun({ text: t.title, bold: true })] }), table(t));

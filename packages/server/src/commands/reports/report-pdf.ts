@@ -104,6 +104,8 @@ export async function reportPdf(data: ReportData, onChart: () => Promise<void>):
       heading(pin.title, 12);
       doc.fillColor("#555555").text(`${pin.scope}；固定于 ${pin.pinnedAt}`, MARGIN, doc.y, { width });
       doc.moveDown(0.4).fillColor("#333333");
+      for (const line of pin.reading) doc.text(line, MARGIN, doc.y, { width });
+      if (pin.reading.length > 0) doc.moveDown(0.4);
       for (const t of pin.tables) {
         room(40);
         doc.fontSize(10.5).text(t.title, MARGIN, doc.y, { width });

@@ -236,6 +236,8 @@ describe("固定到报告", () => {
       ["小计", "2", "2", "4"],
     ]);
     expect(data.pinned[1]?.tables.length).toBeGreaterThan(0);
+    expect(data.pinned[1]?.reading.length).toBeGreaterThan(0);
+    expect(data.pinned[0]?.reading).toEqual([]);
 
     const file = path.join(t.config.dataDir, "pinned.pdf");
     await writeExportFile(t.db, {

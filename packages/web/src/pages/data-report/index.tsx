@@ -25,7 +25,9 @@ function chartWidth(): number {
 
 function TableView({ table, caption }: { table: ReportTable; caption: string }) {
   return (
-    <div className="rp-table-wrap">
+    // A wide table scrolls inside its frame on a phone: the frame takes focus so the keyboard can scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="rp-table-wrap" aria-label={caption} tabIndex={0}>
       <table className="rp-table">
         <caption className="rp-sr">{caption}</caption>
         <thead>
@@ -54,7 +56,7 @@ function TableView({ table, caption }: { table: ReportTable; caption: string }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -149,6 +151,37 @@ function ReportBody({ report }: { report: Extract<SharedReportResult, { locked: 
           <h2 id="rp-questions">二、分题统计</h2>
           {questions.map((question) => (
             <QuestionSection key={question.stats.questionId} question={question} width={width} />
+          ))}
+        </section>
+      )}
+      {sections.has("pinned") && report.pinned.length > 0 && (
+        <section className="rp-section" aria-labelledby="rp-pinned" data-testid="report-pinned">
+          <h2 id="rp-pinned">三、交叉分析与统计分析</h2>
+          {report.pinned.map((pin) => (
+            <section key={`${pin.pinnedAt}-${pin.title}`} className="rp-question" aria-label={pin.title}>
+              <h3>{pin.title}</h3>
+              <p className="rp-reading">
+                {pin.scope}；固定于 {pin.pinnedAt}
+              </p>
+              {pin.reading.length > 0 && (
+                <ul className="rp-conclusions">
+                  {pin.reading.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              )}
+              {pin.tables.map((table) => (
+                <div key={table.title} className="rp-pin-table">
+                  <p className="rp-table-title">{table.title}</p>
+                  <TableView table={table} caption={table.title} />
+                  {table.notes.map((note) => (
+                    <p key={note} className="rp-note">
+                      注：{note}
+                    </p>
+                  ))}
+                </div>
+              ))}
+            </section>
           ))}
         </section>
       )}

@@ -34,7 +34,7 @@ describe("导出", { timeout: 60_000 }, () => {
       expect(calls.find((c) => c.path === "export/createExport")?.body).toMatchObject({
         questionnaireId: 7,
         kind: "docx",
-        filter: { sections: ["overview", "questions"] },
+        filter: { sections: ["overview", "questions", "pinned"] },
       }),
     );
     fireEvent.click(button(within(card).getByText("生成 PDF 报告")));
@@ -46,6 +46,7 @@ describe("导出", { timeout: 60_000 }, () => {
     );
     fireEvent.click(within(card).getByText("数据概况（答卷数、收集时间、来源）"));
     fireEvent.click(within(card).getByText("分题统计（表格、图表和解读）"));
+    fireEvent.click(within(card).getByText("固定到报告的交叉分析与统计分析"));
     expect(within(card).getByText("请至少选择一项内容。", { exact: false })).toBeTruthy();
     expect(button(within(card).getByText("生成 Word 报告")).disabled).toBe(true);
   });

@@ -6,6 +6,7 @@ import { Chart } from "../../../components/charts/chart.tsx";
 import { groupedBarChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { formatPercent } from "../lib/format.ts";
+import { PinToReportButton } from "./pin-to-report.tsx";
 import { TabLoading } from "./tab-loading.tsx";
 
 type Show = "all" | "count" | "row" | "column";
@@ -187,9 +188,16 @@ export function CrossTab() {
       ) : !cross.data || (cross.isPlaceholderData && preparingProgress(cross.failureReason) !== null) ? (
         <TabLoading error={null} reason={cross.failureReason} title="交叉分析失败" rows={6} />
       ) : (
-        cross.data.tables.map((table) => (
-          <CrossTableCard key={table.questionId} table={table} result={cross.data} show={show} />
-        ))
+        <>
+          <div className="wj-cross__actions">
+            <PinToReportButton
+              pin={{ kind: "cross", rowQuestionIds: rows, columnQuestionId: column, filter }}
+            />
+          </div>
+          {cross.data.tables.map((table) => (
+            <CrossTableCard key={table.questionId} table={table} result={cross.data} show={show} />
+          ))}
+        </>
       )}
     </div>
   );

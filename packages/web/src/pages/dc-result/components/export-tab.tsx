@@ -43,6 +43,7 @@ import { useApiError } from "../../../hooks/use-api-error.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { exportFilterOf, filterParts } from "../lib/filter-model.ts";
 import { formatBytes } from "../lib/format.ts";
+import { ReportPinsList } from "./report-pins-list.tsx";
 import { ReportSharePanel } from "./report-share-panel.tsx";
 
 /** The files a statistics program reads: they may carry 统计分析's 加权 as a variable `weight`. */
@@ -250,10 +251,11 @@ export function ExportTab() {
           ))}
         </Space>
         <p className="wj-muted wj-export__hint">
-          报告包含封面、数据概况、每道题的统计表、图表和一句话解读，以及开放题的词云和高频词；
+          报告包含封面、数据概况、每道题的统计表、图表和一句话解读，开放题的词云和高频词，以及固定到报告的交叉分析与统计分析；
           {parts.length > 0 ? "按当前筛选生成。" : "包含全部有效答卷。"}
           {sections.length === 0 && "请至少选择一项内容。"}
         </p>
+        <ReportPinsList id={id} />
         <ReportSharePanel id={id} filter={{ ...exportFilter, sections }} />
       </Card>
       <Card title="导出记录">

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useAnalysis, useAnalysisVariables, useWeighting } from "../../../../api/analysis.ts";
 import { preparingProgress } from "../../../../api/errors.ts";
 import { useResults } from "../../hooks/results-context.ts";
+import { PinToReportButton } from "../pin-to-report.tsx";
 import { PreparingNotice, TabLoading } from "../tab-loading.tsx";
 import { MethodForm } from "./method-form.tsx";
 import {
@@ -138,7 +139,12 @@ export function AnalysisTab() {
             <PreparingNotice reason={analysis.failureReason} />
           ) : analysis.data ? (
             <Spin spinning={analysis.isFetching} description="正在分析">
-              <ResultView result={analysis.data} />
+              <ResultView
+                result={analysis.data}
+                actions={
+                  <PinToReportButton size="small" pin={{ kind: "analysis", request, weighted, filter }} />
+                }
+              />
             </Spin>
           ) : (
             <TabLoading error={null} title="分析失败" rows={6} />

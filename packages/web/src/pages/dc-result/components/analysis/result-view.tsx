@@ -10,7 +10,7 @@ import { downloadResult } from "./result-file.ts";
 import { StatTableView } from "./stat-table.tsx";
 
 /** One analysis as a paper would report it: what it says in words first, then its tables and a chart. */
-export function ResultView({ result }: { result: AnalysisResult }) {
+export function ResultView({ result, actions }: { result: AnalysisResult; actions?: React.ReactNode }) {
   const { outcome } = result;
   const tables = useMemo(() => outcomeTables(outcome), [outcome]);
   const chart = useMemo(() => outcomeChart(outcome), [outcome]);
@@ -65,6 +65,7 @@ export function ResultView({ result }: { result: AnalysisResult }) {
           >
             下载Excel
           </Button>
+          {actions}
         </span>
       </div>
       {reading.length > 0 && (
