@@ -12,6 +12,7 @@ import { pdfText } from "../../../test/documents.ts";
 import { type BuiltUser, buildQuestionnaire, buildTeamMember, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import { adviceQuestion, departmentQuestion } from "../../../test/text-fixtures.ts";
 import { passwordGateLimits } from "../../commands/answering/password-gate.ts";
 import { writeExportFile } from "../../commands/exports/write-file.ts";
 
@@ -25,19 +26,9 @@ let owner: BuiltUser;
 let q: { id: number; publicId: string; revisionId: number };
 
 const definition = buildSurvey([
-  {
-    id: "group",
-    type: "single",
-    title: "您的部门",
-    config: {
-      options: [
-        { id: "a", label: "销售部" },
-        { id: "b", label: "技术部" },
-      ],
-    },
-  },
+  departmentQuestion,
   { id: "name", type: "personal", title: "您的姓名", config: { preset: "name" } },
-  { id: "advice", type: "textarea", title: "您对我们有什么建议？", config: {} },
+  adviceQuestion,
   {
     id: "satisfied",
     type: "single",

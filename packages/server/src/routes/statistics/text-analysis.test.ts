@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import { adviceQuestion, departmentQuestion } from "../../../test/text-fixtures.ts";
 import { TextTokenizer } from "../../commands/results/text/corpus.ts";
 import { Segmenter, wordKey } from "../../commands/results/text/segmenter.ts";
 import { builtInStopWords } from "../../commands/results/text/stop-words.ts";
@@ -20,18 +21,8 @@ let owner: BuiltUser;
 let q: { id: number; publicId: string; revisionId: number };
 
 const definition = buildSurvey([
-  {
-    id: "group",
-    type: "single",
-    title: "您的部门",
-    config: {
-      options: [
-        { id: "a", label: "销售部" },
-        { id: "b", label: "技术部" },
-      ],
-    },
-  },
-  { id: "advice", type: "textarea", title: "您对我们有什么建议？", config: {} },
+  departmentQuestion,
+  adviceQuestion,
   {
     id: "channel",
     type: "single",

@@ -15,6 +15,7 @@ import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factor
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { readSavWithPspp } from "../../../test/pspp.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
+import { adviceQuestion, departmentQuestion } from "../../../test/text-fixtures.ts";
 import { writeExportFile } from "../../commands/exports/write-file.ts";
 
 /**
@@ -28,18 +29,8 @@ let q: { id: number; publicId: string; revisionId: number };
 const ids: number[] = [];
 
 const definition = buildSurvey([
-  {
-    id: "group",
-    type: "single",
-    title: "您的部门",
-    config: {
-      options: [
-        { id: "a", label: "销售部" },
-        { id: "b", label: "技术部" },
-      ],
-    },
-  },
-  { id: "advice", type: "textarea", title: "您对我们有什么建议？", config: {} },
+  departmentQuestion,
+  adviceQuestion,
   { id: "age", type: "number", title: "年龄", config: {} },
 ]);
 
