@@ -87,7 +87,7 @@ for (const width of [1280, 390] as const) {
 test.describe("编码 at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("编码: a code from a word, an answer tagged by hand, the code in 统计分析, and deleted once asked", async ({
+  test("编码: a code from a word, an answer tagged by hand, the code in 统计分析 and 交叉分析, and deleted once asked", async ({
     page,
     request,
   }) => {
@@ -134,6 +134,26 @@ test.describe("编码 at 1280 px", () => {
     ).json()) as { data: { variables: { name: string; label: string }[] } };
     expect(variables.data.variables.some((v) => v.label.endsWith(`（编码）: ${name}`))).toBe(true);
 
+    // ... and an axis of 交叉分析: 部门 × the question's codes.
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await page.getByRole("tab", { name: "交叉分析" }).click();
+    for (const [select, option] of [
+      ["行题目", "您所在的部门"],
+      ["列题目", "您对公司还有哪些建议？ · 编码类别"],
+    ] as const) {
+      await page.getByLabel(select).click();
+      await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option }).click();
+      await page.keyboard.press("Escape");
+      await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+    }
+    const crossTable = page.getByTestId("cross-tab").locator(".ant-table").first();
+    await expect(crossTable.getByRole("columnheader", { name, exact: true })).toBeVisible();
+    await expect(crossTable.getByRole("row", { name: /研发中心/ })).toBeVisible();
+
+    await page.getByRole("tab", { name: "分题统计" }).click();
+    await page.getByTestId("stats-advice").getByRole("button", { name: "词云分析" }).click();
+    await panel.getByText("编码", { exact: true }).click();
     await row.getByRole("button", { name: `删除类别${name}` }).click();
     await expect(page.getByText(`删除类别“${name}”？`)).toBeVisible();
     const deleted = page.waitForResponse((r) => r.url().includes("/statistics/deleteTextCode") && r.ok());

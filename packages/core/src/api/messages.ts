@@ -281,6 +281,7 @@ export const messages = {
   textCodeTooMany: "每道题最多设置50个类别",
   textCodeNotFound: "类别不存在或已被删除，请刷新后重试",
   textCodeTagInvalid: "请选择该答案是否属于这个类别",
+  crossCodesNone: "这道题还没有编码类别，请先在“词云分析”的“编码”中添加类别",
   // 分析报告 (export kinds docx, pdf)
   reportNoQuestions: "问卷中没有可统计的题目，无法生成分析报告",
   reportNoResponses: "还没有有效答卷，无法生成分析报告",

@@ -55,10 +55,11 @@ export const analysisKeys = {
   weighting: (id: number) => [...resultsKeys.all(id), "weighting"] as const,
 };
 
-export function useAnalysisVariables(id: number) {
+/** `silent` where the variables are only an extra (交叉分析's 编码 axes): a refusal there shows nothing. */
+export function useAnalysisVariables(id: number, options: { silent?: boolean } = {}) {
   return useQuery({
     queryKey: analysisKeys.variables(id),
-    queryFn: ({ signal }) => analysisApi.getVariables(id, { signal }),
+    queryFn: ({ signal }) => analysisApi.getVariables(id, { signal, ...options }),
   });
 }
 

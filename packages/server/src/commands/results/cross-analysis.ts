@@ -7,6 +7,7 @@ import {
   type ResultsFilter,
   richTextToPlain,
   type SurveyDefinition,
+  textAnalysable,
 } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
@@ -14,8 +15,10 @@ import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { ownerEntitlements } from "../money/entitlements.ts";
 import { EntitlementError } from "../money/membership.ts";
+import { Bitset } from "./bitset.ts";
 import { resultsIndex } from "./fact-bitset-cache.ts";
 import { prefixSet, responseSet } from "./fact-bitset-query.ts";
+import type { FactBitsets } from "./fact-bitsets.ts";
 import {
   filteredSet,
   isFiltered,
@@ -26,6 +29,7 @@ import {
 } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 import { areaName, hasNonValid, provinceCodes, type ResultsEngine } from "./statistics.ts";
+import { codeBitsets, type StoredCode, storedCodes } from "./text/codes.ts";
 
 const singleChoice = new Set(["single", "dropdown", "imageSingle", "trueFalse", "voteSingle", "appointment"]);
 const multipleChoice = new Set(["multiple", "imageMultiple", "voteMultiple"]);
@@ -43,6 +47,8 @@ interface Axis {
   single: boolean;
   /** Many categories, few used (provinces): only those some response chose are shown. */
   sparse?: boolean;
+  /** 编码 of an open question (`codes:<question>`): the categories are its codes, found in the texts. */
+  codes?: StoredCode[];
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -96,6 +102,45 @@ function matrixRowAxis(question: Question, rowId: string, id: string, field: str
     categories: question.config.columns.map((c) => ({ id: c.id, label: c.label })),
     single: question.type === "matrixSingle",
   };
+}
+
+/** `codes:<question>`: an open question's 编码 as categories (a response may have several, or none). */
+async function codeAxis(
+  db: Db,
+  questionnaireId: number,
+  definition: SurveyDefinition,
+  id: string,
+  field: string,
+): Promise<Axis> {
+  const questionId = id.slice(CODES_AXIS.length);
+  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
+  if (!question) throw InvalidInputError.field(field, "resultQuestionInvalid");
+  if (!textAnalysable(question)) throw InvalidInputError.field(field, "crossQuestionUnsupported");
+  const codes = await storedCodes(db, questionnaireId, question.id);
+  if (codes.length === 0) throw InvalidInputError.field(field, "crossCodesNone");
+  return {
+    id,
+    title: `${richTextToPlain(question.title).trim()}（编码）`,
+    question,
+    prefix: "",
+    categories: codes.map((code) => ({ id: String(code.id), label: code.name })),
+    single: false,
+    codes,
+  };
+}
+
+const CODES_AXIS = "codes:";
+
+async function anyAxis(
+  db: Db,
+  questionnaireId: number,
+  definition: SurveyDefinition,
+  id: string,
+  field: string,
+): Promise<Axis> {
+  return id.startsWith(CODES_AXIS)
+    ? codeAxis(db, questionnaireId, definition, id, field)
+    : axisOf(definition, id, field);
 }
 
 function axisOf(definition: SurveyDefinition, id: string, field: string): Axis {
@@ -209,6 +254,44 @@ async function sqlCrossCounts(
   };
 }
 
+/** One category of an axis over the index: its responses, counted within a set. */
+interface AxisEntry {
+  id: string;
+  bitset(size: number): Bitset;
+  countIn(set: Bitset): number;
+}
+
+/** An axis's categories as sets over the index: fact postings, or the 编码's sets worked out from the texts. */
+async function axisEntries(
+  db: Db,
+  questionnaireId: number,
+  axis: Axis,
+  index: FactBitsets,
+): Promise<AxisEntry[]> {
+  if (axis.codes) {
+    const sets = await codeBitsets(db, questionnaireId, axis.question.id, axis.codes, index);
+    return axis.categories.map((category, k) => {
+      const set = sets[k] as Bitset;
+      return { id: category.id, bitset: () => set, countIn: (other: Bitset) => set.countAnd(other) };
+    });
+  }
+  return [...index.keys]
+    .filter(([key, posting]) => posting.questionId === axis.question.id && key.startsWith(axis.prefix))
+    .map(([key, posting]) => ({
+      id: key.slice(axis.prefix.length),
+      bitset: (size: number) => posting.bitset(size),
+      countIn: (set: Bitset) => posting.countIn(set),
+    }));
+}
+
+/** The responses in any category of the axis, within `members`. */
+function anyOf(axis: Axis, entries: AxisEntry[], index: FactBitsets, members: Bitset): Bitset {
+  if (!axis.codes) return prefixSet(index, axis.question.id, axis.prefix, members);
+  const any = new Bitset(index.size);
+  for (const entry of entries) any.orInPlace(entry.bitset(index.size));
+  return any.and(members);
+}
+
 /** From the fact bitsets: each cell is |row key ∧ column key ∧ filtered set|. */
 async function bitsetCrossCounts(
   ctx: AppContext,
@@ -224,32 +307,23 @@ async function bitsetCrossCounts(
     filter,
     planOrRefuse(set.definition, filter),
   );
-  const axisKeys = (axis: Axis) =>
-    [...index.keys].filter(
-      ([key, posting]) => posting.questionId === axis.question.id && key.startsWith(axis.prefix),
-    );
-  const rowKeys = axisKeys(row);
-  const columnKeys = axisKeys(column);
+  const rowKeys = await axisEntries(db, set.questionnaireId, row, index);
+  const columnKeys = await axisEntries(db, set.questionnaireId, column, index);
   const cell = new Map<string, number>();
-  for (const [rowKey, rowPosting] of rowKeys) {
-    const inRow = rowPosting.bitset(index.size).and(members);
-    for (const [columnKey, columnPosting] of columnKeys) {
-      const count = columnPosting.countIn(inRow);
-      if (count > 0)
-        cell.set(`${rowKey.slice(row.prefix.length)}|${columnKey.slice(column.prefix.length)}`, count);
+  for (const rowEntry of rowKeys) {
+    const inRow = rowEntry.bitset(index.size).and(members);
+    for (const columnEntry of columnKeys) {
+      const count = columnEntry.countIn(inRow);
+      if (count > 0) cell.set(`${rowEntry.id}|${columnEntry.id}`, count);
     }
   }
   if (row.single && column.single) return singleTotals(row, column, cell);
-  const anyRow = prefixSet(index, row.question.id, row.prefix, members);
-  const anyColumn = prefixSet(index, column.question.id, column.prefix, members);
+  const anyRow = anyOf(row, rowKeys, index, members);
+  const anyColumn = anyOf(column, columnKeys, index, members);
   return {
     cell,
-    rowTotals: new Map(
-      rowKeys.map(([key, posting]) => [key.slice(row.prefix.length), posting.countIn(anyColumn)]),
-    ),
-    columnTotals: new Map(
-      columnKeys.map(([key, posting]) => [key.slice(column.prefix.length), posting.countIn(anyRow)]),
-    ),
+    rowTotals: new Map(rowKeys.map((entry) => [entry.id, entry.countIn(anyColumn)])),
+    columnTotals: new Map(columnKeys.map((entry) => [entry.id, entry.countIn(anyRow)])),
     total: anyRow.countAnd(anyColumn),
   };
 }
@@ -295,11 +369,14 @@ export async function getCrossAnalysis(
   // 交叉分析 is sold per level (core's entitlement table): the owner's level decides, also for team members.
   const { crossAnalysis } = await ownerEntitlements(ctx.db, questionnaire.ownerId, ctx.clock.now());
   if (!crossAnalysis) throw new EntitlementError(messages.entitlementCrossAnalysis);
-  const column = axisOf(definition, input.columnQuestionId, "columnQuestionId");
-  const rows = input.rowQuestionIds.map((id, index) => axisOf(definition, id, `rowQuestionIds.${index}`));
+  const column = await anyAxis(ctx.db, input.id, definition, input.columnQuestionId, "columnQuestionId");
+  const rows: Axis[] = [];
+  for (const [index, id] of input.rowQuestionIds.entries())
+    rows.push(await anyAxis(ctx.db, input.id, definition, id, `rowQuestionIds.${index}`));
   const { set } = filteredSet(ctx.dialect, definition, input);
   const counts: CrossCounts[] = [];
-  if (engine === "sql") {
+  // 编码 are worked out from the texts, not stored as facts: only the bitsets count them.
+  if (engine === "sql" && !rows.some((row) => row.codes) && !column.codes) {
     // Facts of invalid and deleted responses stay stored; skip the join to valid ones when there are none.
     const restrict = isFiltered(input.filter) || (await hasNonValid(ctx.db, input.id));
     for (const row of rows)

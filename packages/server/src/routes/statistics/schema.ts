@@ -77,10 +77,13 @@ export const textAnswersInput = z.object({
   filter: filterParam,
 });
 
-/** A question, or one row of a matrix as `<question>.<row>`. */
+/** A question, one row of a matrix as `<question>.<row>`, or an open question's 编码 as `codes:<question>`. */
 const crossAxisParam = z
   .string({ error: messages.resultQuestionInvalid })
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}(\.[A-Za-z_][A-Za-z0-9_-]{0,63})?$/, messages.resultQuestionInvalid);
+  .regex(
+    /^(codes:)?[A-Za-z_][A-Za-z0-9_-]{0,63}(\.[A-Za-z_][A-Za-z0-9_-]{0,63})?$/,
+    messages.resultQuestionInvalid,
+  );
 
 export const crossInput = z.object({
   id: idParam,

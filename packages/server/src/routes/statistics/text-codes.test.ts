@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
+  type CrossAnalysisResult,
   messages,
   ResultCode,
   type ResultsPage,
@@ -170,6 +171,35 @@ describe("编码", () => {
     const [header = "", ...rows] = tables.get("Data List") ?? [];
     const at = header.split(",").indexOf(`code${price}`);
     expect(rows.map((row) => row.split(",")[at]?.trim())).toEqual(["1", "1", "0", "1", ".", "1", "0", "0"]);
+  });
+
+  it("is an axis of 交叉分析: the question's codes as categories, a response in each of its codes", async () => {
+    const cross = (columnQuestionId: string, id = q.id) =>
+      call<CrossAnalysisResult>(t.app, "POST", "statistics/getCrossAnalysis", {
+        token: owner.token,
+        json: { id, rowQuestionIds: ["group"], columnQuestionId },
+      });
+    const res = await cross("codes:advice");
+    expect(res.body.msg, JSON.stringify(res.body)).toBe("操作成功");
+    expect(res.body.data.column).toMatchObject({
+      title: "您对我们有什么建议？（编码）",
+      options: [
+        { optionId: String(price), label: "价格" },
+        { optionId: String(system), label: "系统问题" },
+      ],
+    });
+    // 销售部: 价格 0, 1, 3 (by hand), 系统 2, 3; 技术部: 价格 5, 系统 7 (6 taken out of 价格, 4 without a text).
+    const [table] = res.body.data.tables;
+    expect(table?.rows.map((row) => [row.label, row.cells.map((c) => c.count), row.total])).toEqual([
+      ["销售部", [3, 2], 4],
+      ["技术部", [1, 1], 2],
+    ]);
+    expect(table?.columnTotals).toEqual([4, 3]);
+    expect(table?.total).toBe(6);
+
+    expect((await cross("codes:age")).body.msg).toBe(messages.crossQuestionUnsupported);
+    const fresh = await publishedQuestionnaire(t, owner, definition);
+    expect((await cross("codes:advice", fresh.id)).body.msg).toBe(messages.crossCodesNone);
   });
 
   it("is a 0/1 column of the spreadsheet files after the questions, empty without a text", async () => {

@@ -106,6 +106,13 @@ describe("交叉分析", { timeout: 60_000 }, () => {
     expect(crossCandidates(questions)[3]?.label).toBe("第5题 满意度 · 服务");
   });
 
+  it("offers an open question's 编码 as one axis, and a choice question's beside its options", () => {
+    const coded = new Set(["q1", "q8"]);
+    const values = crossCandidates(questions, coded).map((c) => c.value);
+    expect(values).toEqual(["q1", "codes:q1", "q2", "q4", "q5.r1", "q5.r2", "q7", "codes:q8"]);
+    expect(crossCandidates(questions, coded).at(-1)?.label).toBe("第8题 建议 · 编码类别");
+  });
+
   it("asks for a matrix row against a scale and draws each series in its own colour", async () => {
     const calls = stubApi({
       "questionary/getQuestionaryDetail": () => questionary,

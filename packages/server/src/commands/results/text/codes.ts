@@ -19,9 +19,11 @@ import { InvalidInputError, NotFoundError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
 import { plain } from "../../exports/columns.ts";
 import type { ExportCode } from "../../exports/rows.ts";
+import { Bitset } from "../bitset.ts";
+import type { FactBitsets } from "../fact-bitsets.ts";
 import { filteredSet } from "../filter.ts";
 import { findQuestion, resultsScope } from "../scope.ts";
-import { filteredTexts } from "./corpus.ts";
+import { filteredTexts, questionTexts } from "./corpus.ts";
 
 /** A code as stored, with its hand tags. */
 export interface StoredCode {
@@ -285,4 +287,30 @@ export async function tagTextAnswer(
       .execute();
   });
   return null;
+}
+
+/**
+ * Per code, the results-index positions of the responses whose texts of the question have it (a 交叉分析 axis of
+ * the question's 编码). Every response's texts are read once, in id ranges.
+ */
+export async function codeBitsets(
+  db: Db,
+  questionnaireId: number,
+  questionId: string,
+  codes: readonly StoredCode[],
+  index: FactBitsets,
+): Promise<Bitset[]> {
+  const sets = codes.map(() => new Bitset(index.size));
+  if (index.size === 0 || codes.length === 0) return sets;
+  const ids = Uint32Array.from({ length: index.size }, (_, p) => index.idAt(p));
+  for await (const batch of questionTexts(db, questionnaireId, questionId, ids, 0, index.size)) {
+    for (const { responseId, texts } of batch) {
+      const position = index.positionOf(responseId);
+      if (position < 0) continue;
+      codes.forEach((code, k) => {
+        if (hasCode(code, responseId, texts)) sets[k]?.add(position);
+      });
+    }
+  }
+  return sets;
 }

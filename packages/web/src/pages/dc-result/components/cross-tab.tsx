@@ -1,6 +1,7 @@
 import type { CrossAnalysisResult, CrossRow, CrossTable, QuestionStatistics } from "@wjgj/core";
 import { Alert, Card, Empty, Form, Segmented, Select, Table, type TableColumnsType } from "antd";
 import { useMemo, useState } from "react";
+import { useAnalysisVariables } from "../../../api/analysis.ts";
 import { preparingProgress, useCrossAnalysis, useQuestionStatistics } from "../../../api/results.ts";
 import { Chart } from "../../../components/charts/chart.tsx";
 import { groupedBarChart } from "../../../components/charts/chart-options.ts";
@@ -26,11 +27,18 @@ const crossMatrices = new Set(["matrixSingle", "matrixMultiple", "matrixScale"])
 /**
  * What the cross-analysis can take as a row or a column: every choice question (多级联动 aside: its levels
  * are no single choice), every scale (星级, 量表, NPS), each row of a 矩阵单选/多选/量表 (`<question>.<row>`)
- * and 省市区 (by province).
+ * and 省市区 (by province); an open question with 编码 offers its codes (a response may have several).
  */
-export function crossCandidates(questions: readonly QuestionStatistics[]) {
+export function crossCandidates(
+  questions: readonly QuestionStatistics[],
+  /** Open questions with 编码 (ids): each offers its codes as one axis, `codes:<question>`. */
+  coded: ReadonlySet<string> = new Set(),
+) {
   return questions.flatMap((q) => {
     const label = `第${q.number}题 ${q.title}`;
+    const codes = coded.has(q.questionId)
+      ? [{ value: `codes:${q.questionId}`, label: `${label} · 编码类别` }]
+      : [];
     if (q.family === "matrix" && crossMatrices.has(q.type))
       return q.rows.map((row) => ({
         value: `${q.questionId}.${row.rowId}`,
@@ -41,7 +49,7 @@ export function crossCandidates(questions: readonly QuestionStatistics[]) {
       q.family === "rating" ||
       q.family === "nps" ||
       q.family === "region";
-    return usable ? [{ value: q.questionId, label }] : [];
+    return [...(usable ? [{ value: q.questionId, label }] : []), ...codes];
   });
 }
 
@@ -140,7 +148,21 @@ export function CrossTab() {
   const [column, setColumn] = useState("");
   const [show, setShow] = useState<Show>("all");
   const cross = useCrossAnalysis(id, rows, column, filter);
-  const candidates = useMemo(() => crossCandidates(statistics.data?.questions ?? []), [statistics.data]);
+  // 编码 are 统计分析's variables `code<id>`: the questions having any are offered by their codes.
+  const variables = useAnalysisVariables(id, { silent: true });
+  const coded = useMemo(
+    () =>
+      new Set(
+        (variables.data?.variables ?? [])
+          .filter((v) => /^code\d+$/.test(v.name) && v.questionId)
+          .map((v) => v.questionId),
+      ),
+    [variables.data],
+  );
+  const candidates = useMemo(
+    () => crossCandidates(statistics.data?.questions ?? [], coded),
+    [statistics.data, coded],
+  );
   if (!statistics.data)
     return <TabLoading error={null} reason={statistics.failureReason} title="统计数据加载失败" rows={6} />;
   if (candidates.length < 2)
