@@ -4,7 +4,7 @@ import type { QuestionStatistics } from "../api/results.ts";
 import type { WordFrequency } from "../api/text-analysis.ts";
 import { chartPalette, countChart } from "../charts/count-chart.ts";
 import { outcomeTables } from "../stats-tables/outcome-tables.ts";
-import { cellText, type StatTable } from "../stats-tables/table-model.ts";
+import { rowTexts, type StatTable } from "../stats-tables/table-model.ts";
 import { getQuestionType } from "../survey/index.ts";
 import { wordCloudOption } from "../text/word-cloud-option.ts";
 
@@ -220,16 +220,10 @@ export function shownQuestions(
 
 /** A 统计分析 table as text: a row that could not be computed carries its reason in the first free cell. */
 function statTable(table: StatTable): ReportPinTable {
-  const width = table.columns.length;
   return {
     title: table.title,
     header: table.columns.map((column) => column.title),
-    rows: table.rows.map((row) => {
-      if ("cells" in row) return row.cells.map(cellText);
-      const texts = [...row.lead, row.message];
-      while (texts.length < width) texts.push("");
-      return texts;
-    }),
+    rows: table.rows.map((row) => rowTexts(row, table.columns.length)),
     notes: table.notes,
   };
 }

@@ -82,3 +82,11 @@ export function withStarNote(table: StatTable): StatTable {
   if (!hasStars(table.rows) || table.notes.includes(starNote)) return table;
   return { ...table, notes: [...table.notes, starNote] };
 }
+
+/** A row's cells as text; a row that could not be computed carries its reason in the first free cell. */
+export function rowTexts(row: StatRow, width: number): string[] {
+  if ("cells" in row) return row.cells.map(cellText);
+  const texts = [...row.lead, row.message];
+  while (texts.length < width) texts.push("");
+  return texts;
+}

@@ -29,7 +29,7 @@ export type PinInput =
 function pinTitle(pin: ReportPinResult): string {
   if (pin.kind === "cross")
     return `交叉分析：${pin.result.tables.map((t) => t.title).join("、")} × ${pin.result.column.title}`;
-  return `统计分析：${outcomeTables(pin.result.outcome)[0]?.title ?? "分析结果"}`.slice(0, 400);
+  return `统计分析：${outcomeTables(pin.result.outcome)[0]?.title ?? "分析结果"}`;
 }
 
 /** `statistics/pinToReport`: computes the result and keeps it in the report (20 at most per questionnaire). */

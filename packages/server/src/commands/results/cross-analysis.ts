@@ -27,7 +27,7 @@ import {
   type ResponseSet,
   responsesIn,
 } from "./filter.ts";
-import { resultsScope } from "./scope.ts";
+import { findQuestion, resultsScope } from "./scope.ts";
 import { areaName, hasNonValid, provinceCodes, type ResultsEngine } from "./statistics.ts";
 import { codeBitsets, type StoredCode, storedCodes } from "./text/codes.ts";
 
@@ -112,9 +112,7 @@ async function codeAxis(
   id: string,
   field: string,
 ): Promise<Axis> {
-  const questionId = id.slice(CODES_AXIS.length);
-  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
-  if (!question) throw InvalidInputError.field(field, "resultQuestionInvalid");
+  const question = findQuestion(definition, id.slice(CODES_AXIS.length), field);
   if (!textAnalysable(question)) throw InvalidInputError.field(field, "crossQuestionUnsupported");
   const codes = await storedCodes(db, questionnaireId, question.id);
   if (codes.length === 0) throw InvalidInputError.field(field, "crossCodesNone");

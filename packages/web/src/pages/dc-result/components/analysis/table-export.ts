@@ -1,14 +1,6 @@
-import { cellText, type StatRow, type StatTable } from "@wjgj/core/stats-tables/table-model";
+import { rowTexts, type StatTable } from "@wjgj/core/stats-tables/table-model";
 import { saveBlob } from "../../../../api/exports.ts";
 import { copyText } from "../../../../lib/copy-text.ts";
-
-/** A row's cells as text; a row that could not be computed carries its reason in the first free cell. */
-function rowTexts(row: StatRow, width: number): string[] {
-  if ("cells" in row) return row.cells.map(cellText);
-  const texts = [...row.lead, row.message];
-  while (texts.length < width) texts.push("");
-  return texts;
-}
 
 /** The table as lines of cells: title, header, rows, footnotes (what a spreadsheet receives). */
 export function tableLines(table: StatTable): string[][] {
