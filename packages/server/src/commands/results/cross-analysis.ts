@@ -297,6 +297,7 @@ async function bitsetCrossCounts(
   column: Axis,
   set: ResponseSet,
   filter: ResultsFilter,
+  entries: (axis: Axis, index: FactBitsets) => Promise<AxisEntry[]>,
 ): Promise<CrossCounts> {
   const { db } = ctx;
   const index = await resultsIndex(ctx).ready(db, set.dialect, set.questionnaireId);
@@ -305,8 +306,8 @@ async function bitsetCrossCounts(
     filter,
     planOrRefuse(set.definition, filter),
   );
-  const rowKeys = await axisEntries(db, set.questionnaireId, row, index);
-  const columnKeys = await axisEntries(db, set.questionnaireId, column, index);
+  const rowKeys = await entries(row, index);
+  const columnKeys = await entries(column, index);
   const cell = new Map<string, number>();
   for (const rowEntry of rowKeys) {
     const inRow = rowEntry.bitset(index.size).and(members);
@@ -380,7 +381,18 @@ export async function getCrossAnalysis(
     for (const row of rows)
       counts.push(await sqlCrossCounts(ctx.db, row, column, set, restrict, input.filter));
   } else {
-    for (const row of rows) counts.push(await bitsetCrossCounts(ctx, row, column, set, input.filter));
+    // One column against up to five rows: a 编码 column's sets are worked out from the texts once per request.
+    const found = new Map<Axis, { index: FactBitsets; size: number; entries: Promise<AxisEntry[]> }>();
+    const entries = (axis: Axis, index: FactBitsets) => {
+      const kept = found.get(axis);
+      // Kept only while the index is the one (and of the size) they were worked out on.
+      if (kept?.index === index && kept.size === index.size) return kept.entries;
+      const fresh = axisEntries(ctx.db, input.id, axis, index);
+      found.set(axis, { index, size: index.size, entries: fresh });
+      return fresh;
+    };
+    for (const row of rows)
+      counts.push(await bitsetCrossCounts(ctx, row, column, set, input.filter, entries));
   }
   // Sparse columns (provinces) keep those chosen in any table, so every table shares the same columns.
   const columnCategories = column.sparse
