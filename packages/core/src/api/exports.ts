@@ -13,6 +13,7 @@
  * - POST `export/deleteExport` {@link ExportJobInput} → null; removes the job and its file
  */
 import type { Condition } from "../survey/definition/condition.ts";
+import type { CodeFilter } from "./results.ts";
 
 export const exportKinds = ["xlsx", "csv", "zip", "sav", "r", "stata", "docx", "pdf"] as const;
 export type ExportKind = (typeof exportKinds)[number];
@@ -81,6 +82,8 @@ export interface ExportFilter {
   sources?: string[];
   /** The 筛选 panel's answer condition, as statistics take it (`ResultsFilter.condition`). */
   condition?: Condition;
+  /** The 筛选 panel's 编码 (`ResultsFilter.codes`). */
+  codes?: CodeFilter;
   /**
    * SPSS, R and Stata files: add each response's weight from 统计分析's saved 加权 as a variable `weight` (the
    * .sav declares it its weight variable, so SPSS and PSPP weigh by it at once). Refused without a saved weighting.

@@ -39,10 +39,37 @@ export type ResponseSource = (typeof responseSources)[number];
  */
 export interface ResultsFilter {
   condition?: Condition | undefined;
+  /** 编码 of open answers the responses have (or have not). */
+  codes?: CodeFilter | undefined;
   /** Inclusive China dates of submission. */
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
   source?: ResponseSource | undefined;
+}
+
+/** Whether a filter narrows anything (otherwise statistics come from counters, and requests leave it out). */
+export function filterNarrows(filter: ResultsFilter): boolean {
+  return Boolean(filter.condition || filter.codes || filter.dateFrom || filter.dateTo || filter.source);
+}
+
+/** How a filter's codes combine: the response has any of them, all of them, or none of them. */
+export const codeFilterMatches = ["any", "all", "none"] as const;
+export type CodeFilterMatch = (typeof codeFilterMatches)[number];
+export const codeFilterMatchNames: Record<CodeFilterMatch, string> = {
+  any: "含任一类别",
+  all: "含全部类别",
+  none: "不含这些类别",
+};
+/** Codes one filter may name. */
+export const CODE_FILTER_MAX = 20;
+
+/**
+ * 筛选 by 编码: responses whose open answers have the codes (by keyword or by hand, as 文本分析 counts them). A
+ * code deleted since is had by no response.
+ */
+export interface CodeFilter {
+  codeIds: number[];
+  match: CodeFilterMatch;
 }
 
 /** Every paged answer has this shape (as the creator lists). */

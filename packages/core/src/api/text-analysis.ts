@@ -132,6 +132,18 @@ export interface TextCodesResult {
   codes: TextCode[];
 }
 
+// statistics/listTextCodes — GET { id }: every code of the questionnaire (the 筛选 dialog offers them)
+
+export interface TextCodeListItem {
+  id: number;
+  questionId: string;
+  name: string;
+}
+
+export interface TextCodeList {
+  codes: TextCodeListItem[];
+}
+
 export interface SaveTextCodeInput {
   id: number;
   questionId: string;
@@ -150,12 +162,21 @@ export interface TagTextAnswerInput {
   included: boolean;
 }
 
+/**
+ * A text with the Latin capitals A–Z as small letters and nothing else changed: how 编码 compares keywords, the
+ * same in memory, in SQLite (whose lower() folds only these) and in PostgreSQL (translate), so a code's
+ * answers are the same set wherever they are counted or filtered.
+ */
+export function lowerLatin(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
 /** Whether any of `texts` contains any of `keywords` (Latin letters in any case). */
 export function keywordMatch(keywords: readonly string[], texts: readonly string[]): boolean {
   if (keywords.length === 0) return false;
-  const lowered = texts.map((text) => text.toLowerCase());
+  const lowered = texts.map(lowerLatin);
   return keywords.some((keyword) => {
-    const needle = keyword.toLowerCase();
+    const needle = lowerLatin(keyword);
     return needle !== "" && lowered.some((text) => text.includes(needle));
   });
 }

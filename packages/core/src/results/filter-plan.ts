@@ -1,3 +1,4 @@
+import type { CodeFilter } from "../api/results.ts";
 import type { CompareOp, Condition } from "../survey/definition/condition.ts";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { Question } from "../survey/definition/question.ts";
@@ -27,7 +28,9 @@ export type FactPredicate =
       column: "num" | "text";
       op: CompareOp;
       value: number | string;
-    };
+    }
+  /** Has the 编码 (its keywords in the question's open texts, or tagged into it by hand, and not out of it). */
+  | { kind: "code"; codeId: number };
 
 export type FilterPlan =
   | { ok: true; predicate: FactPredicate }
@@ -210,4 +213,14 @@ export function planFilter(definition: SurveyDefinition, condition: Condition): 
     definition.pages.flatMap((page) => page.questions.map((question) => [question.id, question] as const)),
   );
   return planCondition(condition, questions);
+}
+
+/** A filter's 编码 as a predicate: any of the codes, all of them, or none of them. */
+export function planCodes(codes: CodeFilter): FactPredicate {
+  const leaves = [...new Set(codes.codeIds)].map((codeId): FactPredicate => ({ kind: "code", codeId }));
+  if (leaves.length === 0) return { kind: "const", value: codes.match !== "any" };
+  if (codes.match === "all") return { kind: "and", items: leaves };
+  const any: FactPredicate =
+    leaves.length === 1 ? (leaves[0] as FactPredicate) : { kind: "or", items: leaves };
+  return codes.match === "any" ? any : { kind: "not", item: any };
 }

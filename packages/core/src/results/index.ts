@@ -19,7 +19,7 @@ export {
   responseFacts,
   skippedFacts,
 } from "./facts.ts";
-export { type FactPredicate, type FilterPlan, planFilter } from "./filter-plan.ts";
+export { type FactPredicate, type FilterPlan, planCodes, planFilter } from "./filter-plan.ts";
 export { bandBounds, scoreBands } from "./score-bands.ts";
 export { skippedOf, skippedQuestionIds } from "./skipped.ts";
 export {

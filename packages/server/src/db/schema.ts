@@ -65,7 +65,7 @@ import type { SmsOutboxTable } from "./tables/sms-outbox.ts";
 import type { StartRemindersTable } from "./tables/start-reminders.ts";
 import type { TeamActivityTable, TeamInvitesTable, TeamMembersTable } from "./tables/teams.ts";
 import type { TemplateProfessionsTable, TemplatesTable } from "./tables/templates.ts";
-import type { TextCodesTable, TextCodeTagsTable } from "./tables/text-codes.ts";
+import type { TextCodeKeywordsTable, TextCodesTable, TextCodeTagsTable } from "./tables/text-codes.ts";
 import type { TextDictionariesTable } from "./tables/text-dictionaries.ts";
 import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
@@ -142,4 +142,5 @@ export interface Database {
   report_shares: ReportSharesTable;
   report_pins: ReportPinsTable;
   text_code_tags: TextCodeTagsTable;
+  text_code_keywords: TextCodeKeywordsTable;
 }

@@ -120,6 +120,7 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/getTextDictionary": "results",
   "statistics/saveTextDictionary": "manageResponses",
   "statistics/getTextCodes": "results",
+  "statistics/listTextCodes": "results",
   "statistics/saveTextCode": "manageResponses",
   "statistics/deleteTextCode": "manageResponses",
   "statistics/tagTextAnswer": "manageResponses",

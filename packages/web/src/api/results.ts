@@ -20,6 +20,7 @@ import type {
   TextAnswersInput,
   VoteResults,
 } from "@wjgj/core";
+import { filterNarrows } from "@wjgj/core";
 import { preparingProgress } from "./errors.ts";
 import { fetchProtectedBlob, saveBlob } from "./exports.ts";
 import { type CallOptions, http } from "./request.ts";
@@ -32,10 +33,7 @@ export type TextAnswersQuery = Omit<TextAnswersInput, "id" | "filter">;
 
 /** A filter with nothing in it travels as no filter at all, so the server can answer from its counters. */
 export function filterOf(filter: ResultsFilter | undefined): ResultsFilter | undefined {
-  if (!filter) return undefined;
-  const { condition, dateFrom, dateTo, source } = filter;
-  if (!condition && !dateFrom && !dateTo && !source) return undefined;
-  return filter;
+  return filter && filterNarrows(filter) ? filter : undefined;
 }
 
 /** Client of `statistics/*` and `answer/*` (contract in @wjgj/core api/results.ts). */

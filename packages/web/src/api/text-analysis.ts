@@ -4,6 +4,7 @@ import type {
   SaveTextCodeInput,
   SaveTextDictionaryInput,
   TagTextAnswerInput,
+  TextCodeList,
   TextCodesResult,
   TextDictionary,
   WordFrequencies,
@@ -33,6 +34,8 @@ export const textAnalysisApi = {
       { ...input, filter: filterOf(input.filter) },
       options,
     ),
+  listCodes: (id: number, options?: CallOptions) =>
+    http.get<TextCodeList>("statistics/listTextCodes", { id }, options),
   saveCode: (input: SaveTextCodeInput) => http.postJson<{ codeId: number }>("statistics/saveTextCode", input),
   deleteCode: (input: { id: number; codeId: number }) =>
     http.postJson<null>("statistics/deleteTextCode", input),
@@ -47,6 +50,7 @@ export const textAnalysisKeys = {
   dictionary: (id: number) => [...resultsKeys.all(id), "textDictionary"] as const,
   codes: (id: number, questionId: string, filter?: ResultsFilter) =>
     [...resultsKeys.all(id), "textCodes", questionId, filterOf(filter) ?? null] as const,
+  codeList: (id: number) => [...resultsKeys.all(id), "textCodeList"] as const,
 };
 
 /** The words of a question's open answers under the 筛选 (200 of each list: the cloud and the table share them). */
@@ -86,6 +90,14 @@ export function useTextCodes(id: number, questionId: string, filter?: ResultsFil
     queryKey: textAnalysisKeys.codes(id, questionId, filter),
     queryFn: ({ signal }) => textAnalysisApi.getCodes({ id, questionId, filter }, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Every code of the questionnaire (the 筛选 dialog's 编码), asked when the dialog opens. */
+export function useTextCodeList(id: number) {
+  return useQuery({
+    queryKey: textAnalysisKeys.codeList(id),
+    queryFn: ({ signal }) => textAnalysisApi.listCodes(id, { signal }),
   });
 }
 

@@ -49,6 +49,8 @@ export function predicateHolds(predicate: FactPredicate, facts: readonly Fact[])
       return facts.some((fact) => predicate.keys.includes(fact.key));
     case "answered":
       return facts.some((fact) => fact.questionId === predicate.questionId);
+    case "code":
+      throw new Error("a 编码 leaf needs the stored codes: the server's filter tests check it");
     case "compare":
       return facts.some((fact) => {
         if (fact.questionId !== predicate.questionId) return false;

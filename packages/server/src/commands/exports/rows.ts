@@ -47,7 +47,8 @@ export const BATCH_SIZE = 100;
 
 /**
  * The responses a filter selects: valid (and invalid when asked), submitted in the range, from the sources,
- * and passing the answer condition (`predicate`, planned from `filter.condition`) as statistics filter them.
+ * and passing the answer condition and 编码 (`predicate`, planned from `filter.condition` and `filter.codes`) as
+ * statistics filter them.
  */
 function filtered(
   db: Db,

@@ -75,11 +75,11 @@ export async function latestDefinition(db: Db, questionnaireId: number) {
 }
 
 /**
- * The filter's answer condition planned as the statistics plan it (400 with a Chinese message when it
+ * The filter's answer condition and 编码 planned as the statistics plan it (400 with a Chinese message when it
  * cannot run, e.g. after the questions it names were removed); null without a condition.
  */
 export function exportPredicate(definition: SurveyDefinition, filter: ExportFilter | null) {
-  return filter?.condition ? planOrRefuse(definition, { condition: filter.condition }) : null;
+  return filter ? planOrRefuse(definition, { condition: filter.condition, codes: filter.codes }) : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   type CrossAnalysisResult,
   definitionStatistics,
   type ExportFilter,
+  filterNarrows,
   type ReportOverview,
   type ReportPinned,
   type ReportPinResult,
@@ -22,7 +23,7 @@ import { sql } from "kysely";
 import { chinaDateTime } from "../../clock.ts";
 import type { Db, DialectName } from "../../db/index.ts";
 import { ConflictError } from "../../errors.ts";
-import { isFiltered, planOrRefuse, type ResponseSet, responsesIn } from "../results/filter.ts";
+import { planOrRefuse, type ResponseSet, responsesIn } from "../results/filter.ts";
 import { areaName, filteredCountsSql, readAllCounters } from "../results/statistics.ts";
 import { dictionaryOf } from "../results/text/dictionary.ts";
 import { loadIdf, Segmenter } from "../results/text/segmenter.ts";
@@ -45,6 +46,7 @@ export interface ReportData {
 export function resultsFilterOf(filter: ExportFilter | null): ResultsFilter {
   return {
     ...(filter?.condition ? { condition: filter.condition } : {}),
+    ...(filter?.codes ? { codes: filter.codes } : {}),
     ...(filter?.startDate ? { dateFrom: filter.startDate } : {}),
     ...(filter?.endDate ? { dateTo: filter.endDate } : {}),
     ...(filter?.sources?.length === 1 ? { source: filter.sources[0] as ResultsFilter["source"] } : {}),
@@ -58,12 +60,13 @@ function sectionsOf(filter: ExportFilter | null): Set<ReportSection> {
 }
 
 export function scopeText(filter: ResultsFilter): string {
-  if (!isFiltered(filter)) return "全部有效答卷";
+  if (!filterNarrows(filter)) return "全部有效答卷";
   const parts: string[] = [];
   if (filter.dateFrom || filter.dateTo)
     parts.push(`提交日期 ${filter.dateFrom ?? "不限"} 至 ${filter.dateTo ?? "不限"}`);
   if (filter.source) parts.push(`来源：${responseSourceNames[filter.source] ?? filter.source}`);
   if (filter.condition) parts.push("按答题条件筛选");
+  if (filter.codes) parts.push("按编码筛选");
   return `筛选后的有效答卷（${parts.join("；")}）`;
 }
 
@@ -87,14 +90,14 @@ export async function reportData(
   const sections = sectionsOf(exportFilter);
   const predicate = planOrRefuse(definition, filter);
   const set: ResponseSet = { questionnaireId, definition, filter, status: "valid", dialect };
-  const counts = isFiltered(filter)
+  const counts = filterNarrows(filter)
     ? await filteredCountsSql(db, set, filter)
     : await readAllCounters(db, questionnaireId);
   const statistics = definitionStatistics(definition, counts, { areaName });
   if (statistics.length === 0) throw new ConflictError("reportNoQuestions");
   const responses = counts.generalCount("total");
   if (responses === 0)
-    throw new ConflictError(isFiltered(filter) ? "reportNoFilteredResponses" : "reportNoResponses");
+    throw new ConflictError(filterNarrows(filter) ? "reportNoFilteredResponses" : "reportNoResponses");
 
   const ids = responsesIn(db, set, predicate).select("responses.id");
   const [span, sources, invalid] = await Promise.all([

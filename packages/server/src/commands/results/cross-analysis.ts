@@ -1,6 +1,7 @@
 import {
   type CrossAnalysisResult,
   type CrossTable,
+  filterNarrows,
   messages,
   percent,
   type Question,
@@ -19,14 +20,7 @@ import { Bitset } from "./bitset.ts";
 import { resultsIndex } from "./fact-bitset-cache.ts";
 import { prefixSet, responseSet } from "./fact-bitset-query.ts";
 import type { FactBitsets } from "./fact-bitsets.ts";
-import {
-  filteredSet,
-  isFiltered,
-  PREFIX_END,
-  planOrRefuse,
-  type ResponseSet,
-  responsesIn,
-} from "./filter.ts";
+import { filteredSet, PREFIX_END, planOrRefuse, type ResponseSet, responsesIn } from "./filter.ts";
 import { findQuestion, resultsScope } from "./scope.ts";
 import { areaName, hasNonValid, provinceCodes, type ResultsEngine } from "./statistics.ts";
 import { codeBitsets, type StoredCode, storedCodes } from "./text/codes.ts";
@@ -377,7 +371,7 @@ export async function getCrossAnalysis(
   // 编码 are worked out from the texts, not stored as facts: only the bitsets count them.
   if (engine === "sql" && !rows.some((row) => row.codes) && !column.codes) {
     // Facts of invalid and deleted responses stay stored; skip the join to valid ones when there are none.
-    const restrict = isFiltered(input.filter) || (await hasNonValid(ctx.db, input.id));
+    const restrict = filterNarrows(input.filter) || (await hasNonValid(ctx.db, input.id));
     for (const row of rows)
       counts.push(await sqlCrossCounts(ctx.db, row, column, set, restrict, input.filter));
   } else {

@@ -4,6 +4,7 @@ import {
   type ExamQuestionReport,
   type ExamReport,
   type ExamWrongOption,
+  filterNarrows,
   getQuestionType,
   type Option,
   percent,
@@ -25,7 +26,7 @@ import {
   pendingByResponse,
   type QuestionTally,
 } from "./exam-report-facts.ts";
-import { filteredSet, isFiltered, responsesIn } from "./filter.ts";
+import { filteredSet, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -67,7 +68,7 @@ export async function getExamReport(
       .limit(input.pageSize)
       .offset(start)
       .execute(),
-    isFiltered(input.filter)
+    filterNarrows(input.filter)
       ? groupedScoreFacts(ctx, input.id, set, predicate)
       : countedScoreFacts(ctx, input.id),
   ]);
@@ -115,7 +116,7 @@ export async function getExamReport(
     ctx,
     input.id,
     rows,
-    isFiltered(input.filter) ? { set, predicate } : null,
+    filterNarrows(input.filter) ? { set, predicate } : null,
   );
   return {
     count: total,

@@ -2,7 +2,7 @@ import type { FactPredicate, ResultsFilter } from "@wjgj/core";
 import type { Db, DialectName } from "../../db/index.ts";
 import { Bitset } from "./bitset.ts";
 import type { FactBitsets } from "./fact-bitsets.ts";
-import { type CompareLeaf, compareWhere } from "./filter.ts";
+import { type CompareLeaf, codeSql, compareWhere } from "./filter.ts";
 
 const DAY_MS = 86_400_000;
 const epochDay = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
@@ -65,6 +65,23 @@ async function compareSet(source: BitsetSource, leaf: CompareLeaf): Promise<Bits
   return set;
 }
 
+/** The responses having a 编码, asked of SQL (the same test a filter without the index makes). */
+async function codeSet(source: BitsetSource, codeId: number): Promise<Bitset> {
+  const { index } = source;
+  const set = new Bitset(index.size);
+  const rows = await source.db
+    .selectFrom("responses")
+    .select("id")
+    .where("questionnaireId", "=", source.questionnaireId)
+    .where("id", "<=", index.maxId)
+    .where((eb) => codeSql(eb, codeId, source))
+    .orderBy("id")
+    .execute();
+  const ids = Uint32Array.from(rows.map((row) => row.id));
+  for (const position of index.positionsOf(ids, 0).positions) set.add(position);
+  return set;
+}
+
 /** The responses (any status) a fact predicate holds for. */
 export async function predicateSet(source: BitsetSource, predicate: FactPredicate): Promise<Bitset> {
   const { index } = source;
@@ -97,6 +114,8 @@ export async function predicateSet(source: BitsetSource, predicate: FactPredicat
     }
     case "compare":
       return compareSet(source, predicate);
+    case "code":
+      return codeSet(source, predicate.codeId);
   }
 }
 

@@ -1,10 +1,12 @@
 import {
   type FactPredicate,
   messages,
+  planCodes,
   planFilter,
   type ResponseStatus,
   type ResultsFilter,
   type SurveyDefinition,
+  TEXT_FACT_FAMILIES,
 } from "@wjgj/core";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
@@ -54,22 +56,23 @@ export function responsesIn(db: Db, set: ResponseSet, predicate: FactPredicate |
   return db.selectFrom("responses").where((eb) => responseSetWhere(eb, set, predicate));
 }
 
-/** Whether a filter narrows anything (otherwise statistics come from counters). */
-export function isFiltered(filter: ResultsFilter): boolean {
-  return Boolean(filter.condition || filter.dateFrom || filter.dateTo || filter.source);
-}
-
 /**
  * Checks the condition can run as SQL before anything is read: expressions and computed values cannot, nor
  * comparisons of labels or lists. Answers 400 with a Chinese message naming what to change.
  */
-export function planOrRefuse(definition: SurveyDefinition, filter: ResultsFilter): FactPredicate | null {
-  if (!filter.condition) return null;
+export function planOrRefuse(
+  definition: SurveyDefinition,
+  filter: Pick<ResultsFilter, "condition" | "codes">,
+): FactPredicate | null {
+  const codes = filter.codes ? planCodes(filter.codes) : null;
+  if (!filter.condition) return codes;
   const plan = planFilter(definition, filter.condition);
-  if (plan.ok) return plan.predicate;
-  const message =
-    plan.reason === "unsupportedKind" ? messages.filterConditionKind : messages.filterCompareUnsupported;
-  throw new InvalidInputError([{ field: "filter.condition", message }], "filterConditionKind");
+  if (!plan.ok) {
+    const message =
+      plan.reason === "unsupportedKind" ? messages.filterConditionKind : messages.filterCompareUnsupported;
+    throw new InvalidInputError([{ field: "filter.condition", message }], "filterConditionKind");
+  }
+  return codes ? { kind: "and", items: [plan.predicate, codes] } : plan.predicate;
 }
 
 export type CompareLeaf = Extract<FactPredicate, { kind: "compare" }>;
@@ -105,6 +108,75 @@ export function compareWhere(fb: FactsEb, predicate: CompareLeaf, dialect: Diale
     parts.push(fb(column, op[predicate.op], predicate.value), fb(column, "is not", null));
   }
   return fb.and(parts);
+}
+
+const CAPITALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * Whether the response has the 编码 `codeId`, as `hasCode` decides it in memory: tagged into it by hand, or not
+ * tagged out of it and one of its question's open texts (the text fact families, not a date range's ends)
+ * containing one of its keywords, Latin capitals folded on both sides (`lowerLatin`; SQLite's lower() folds
+ * exactly those, PostgreSQL's would fold more, so it translates). A code of another questionnaire, or deleted,
+ * is had by none.
+ */
+export function codeSql(
+  eb: ResponsesEb,
+  codeId: number,
+  set: Pick<ResponseSet, "questionnaireId" | "dialect">,
+): Expression<SqlBool> {
+  const tagged = (included: number) =>
+    eb
+      .selectFrom("text_code_tags")
+      .innerJoin("text_codes", "text_codes.id", "text_code_tags.codeId")
+      .select("text_code_tags.responseId")
+      .where("text_code_tags.codeId", "=", codeId)
+      .where("text_codes.questionnaireId", "=", set.questionnaireId)
+      .where("text_code_tags.included", "=", included);
+  const text = sql.ref("response_facts.text");
+  const keyword = sql.ref("text_code_keywords.keyword");
+  const found =
+    set.dialect === "postgres"
+      ? sql<SqlBool>`strpos(translate(${text}, ${CAPITALS}, ${CAPITALS.toLowerCase()}), ${keyword}) > 0`
+      : sql<SqlBool>`instr(lower(${text}), ${keyword}) > 0`;
+  const matching = eb
+    .selectFrom("response_facts")
+    .innerJoin("text_codes", "text_codes.questionId", "response_facts.questionId")
+    .innerJoin("text_code_keywords", "text_code_keywords.codeId", "text_codes.id")
+    .where("text_codes.id", "=", codeId)
+    .where("text_codes.questionnaireId", "=", set.questionnaireId)
+    .where("response_facts.questionnaireId", "=", set.questionnaireId)
+    .where((fb) =>
+      fb.or(
+        TEXT_FACT_FAMILIES.map((family) =>
+          fb.and([
+            fb("response_facts.key", ">=", `${family}:`),
+            fb("response_facts.key", "<", `${family}:${PREFIX_END}`),
+          ]),
+        ),
+      ),
+    )
+    .where(({ eb: fb, ref }) =>
+      fb.and(
+        ["start", "end"].map((end) =>
+          fb(
+            "response_facts.key",
+            "<>",
+            sql<string>`'text:' || ${ref("text_codes.questionId")} || ${`:${end}`}`,
+          ),
+        ),
+      ),
+    )
+    .where(found);
+  const matched =
+    set.dialect === "sqlite"
+      ? eb.exists(
+          matching.select(sql.lit(1).as("one")).whereRef("response_facts.responseId", "=", "responses.id"),
+        )
+      : eb("responses.id", "in", matching.select("response_facts.responseId"));
+  return eb.or([
+    eb("responses.id", "in", tagged(1)),
+    eb.and([eb("responses.id", "not in", tagged(0)), matched]),
+  ]);
 }
 
 /**
@@ -164,6 +236,8 @@ export function predicateSql(
       return facts((fb) => fb("response_facts.questionId", "=", predicate.questionId));
     case "compare":
       return facts((fb) => compareWhere(fb, predicate, set.dialect));
+    case "code":
+      return codeSql(eb, predicate.codeId, set);
   }
 }
 

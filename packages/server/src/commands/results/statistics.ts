@@ -3,6 +3,7 @@ import {
   answeredFromKeyCounts,
   CountTable,
   definitionStatistics,
+  filterNarrows,
   percent,
   type QuestionStatisticsResult,
   type ResultsFilter,
@@ -18,7 +19,7 @@ import { type Db, toCount } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { resultsIndex } from "./fact-bitset-cache.ts";
 import { keyCounts, responseSet } from "./fact-bitset-query.ts";
-import { isFiltered, planOrRefuse, type ResponseSet, responsesIn } from "./filter.ts";
+import { planOrRefuse, type ResponseSet, responsesIn } from "./filter.ts";
 import { chinaDate } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 
@@ -102,7 +103,7 @@ export async function getQuestionStatistics(
   engine: ResultsEngine = "bitsets",
 ): Promise<QuestionStatisticsResult> {
   const { definition } = await resultsScope(ctx.db, viewer, questionnaireId, "view");
-  const filtered = isFiltered(filter);
+  const filtered = filterNarrows(filter);
   const set: ResponseSet = { questionnaireId, definition, filter, status: "valid", dialect: ctx.dialect };
   const counts = !filtered
     ? await readAllCounters(ctx.db, questionnaireId)

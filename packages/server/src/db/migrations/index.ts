@@ -51,6 +51,7 @@ import { textDictionariesMigration } from "./0145-text-dictionaries.ts";
 import { textCodesMigration } from "./0150-text-codes.ts";
 import { reportSharesMigration } from "./0155-report-shares.ts";
 import { reportPinsMigration } from "./0160-report-pins.ts";
+import { textCodeKeywordsMigration } from "./0165-text-code-keywords.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -105,6 +106,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0150-text-codes": textCodesMigration(dialect),
     "0155-report-shares": reportSharesMigration(),
     "0160-report-pins": reportPinsMigration(dialect),
+    "0165-text-code-keywords": textCodeKeywordsMigration(),
   };
 }
 

@@ -18,3 +18,9 @@ export interface TextCodeTagsTable {
   responseId: number;
   included: number;
 }
+
+/** One keyword of a code, Latin capitals folded (`lowerLatin`), for 筛选 in SQL. */
+export interface TextCodeKeywordsTable {
+  codeId: number;
+  keyword: string;
+}

@@ -1,4 +1,11 @@
-import { conditionSchema, exportKinds, messages, responseSourceNames } from "@wjgj/core";
+import {
+  CODE_FILTER_MAX,
+  codeFilterMatches,
+  conditionSchema,
+  exportKinds,
+  messages,
+  responseSourceNames,
+} from "@wjgj/core";
 import { z } from "zod";
 import { blankAsAbsent, booleanParam, enumParam, idParam, jsonObjectParam } from "../../http/params.ts";
 
@@ -33,6 +40,25 @@ function storedSize(filter: unknown): number {
   }
 }
 
+/** 筛选 by 编码: 1–20 code ids and how they combine. */
+export const codeFilterSchema = z.object(
+  {
+    codeIds: z
+      .array(
+        z
+          .number({ error: messages.filterCodesInvalid })
+          .int(messages.filterCodesInvalid)
+          .positive(messages.filterCodesInvalid)
+          .max(2_147_483_647, messages.filterCodesInvalid),
+        { error: messages.filterCodesInvalid },
+      )
+      .min(1, messages.filterCodesInvalid)
+      .max(CODE_FILTER_MAX, messages.filterCodesInvalid),
+    match: z.enum(codeFilterMatches, { error: messages.filterCodesInvalid }),
+  },
+  { error: messages.filterCodesInvalid },
+);
+
 /**
  * The export filter: status, dates, sources and the 筛选 panel's answer condition (checked against the
  * questionnaire when the job is created); further keys are kept as sent. `null`s of untouched form fields
@@ -49,6 +75,7 @@ export const exportFilterSchema = z
         .max(20)
         .optional(),
       condition: conditionSchema.optional(),
+      codes: codeFilterSchema.optional(),
       weighted: blankAsAbsent(booleanParam("exportFilterInvalid")),
     },
     { error: messages.exportFilterInvalid },

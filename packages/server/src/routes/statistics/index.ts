@@ -12,6 +12,7 @@ import { getOverview, getQuestionStatistics, getVoteResults } from "../../comman
 import {
   deleteTextCode,
   getTextCodes,
+  listTextCodes,
   saveTextCode,
   tagTextAnswer,
 } from "../../commands/results/text/codes.ts";
@@ -197,6 +198,14 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: textCodesInput,
     handler: ({ viewer, input }) => getTextCodes(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "statistics/listTextCodes",
+    access: "account:use",
+    input: idOnlyInput,
+    handler: ({ viewer, input }) => listTextCodes(ctx, viewer, input.id),
   });
 
   defineRoute(app, ctx, {

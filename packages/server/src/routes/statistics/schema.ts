@@ -11,7 +11,7 @@ import {
   pageSizeParam,
   textParam,
 } from "../../http/params.ts";
-import { exportFilterSchema } from "../export/schema.ts";
+import { codeFilterSchema, exportFilterSchema } from "../export/schema.ts";
 
 const dateParam = z
   .string({ error: messages.filterDateInvalid })
@@ -21,6 +21,7 @@ const dateParam = z
 const filterSchema = z.object(
   {
     condition: conditionSchema.optional(),
+    codes: codeFilterSchema.optional(),
     dateFrom: blankAsAbsent(dateParam),
     dateTo: blankAsAbsent(dateParam),
     source: blankAsAbsent(enumParam(responseSources, "filterSourceInvalid")),

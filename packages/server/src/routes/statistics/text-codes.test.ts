@@ -3,9 +3,12 @@ import path from "node:path";
 import {
   type CrossAnalysisResult,
   messages,
+  type QuestionStatisticsResult,
   ResultCode,
+  type ResultsFilter,
   type ResultsPage,
   type TextAnswerItem,
+  type TextCodeList,
   type TextCodesResult,
 } from "@wjgj/core";
 import type { AnalysisResult, AnalysisVariablesResult } from "@wjgj/core/api/analysis";
@@ -17,7 +20,10 @@ import { call, createTestContext, type TestContext } from "../../../test/helpers
 import { readSavWithPspp } from "../../../test/pspp.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
 import { adviceQuestion, departmentQuestion } from "../../../test/text-fixtures.ts";
+import { resolveSession } from "../../commands/account/sessions.ts";
 import { writeExportFile } from "../../commands/exports/write-file.ts";
+import { getQuestionStatistics } from "../../commands/results/statistics.ts";
+import { backfillCodeKeywords } from "../../db/migrations/0165-text-code-keywords.ts";
 
 /**
  * 编码 of open answers (issue #35): codes with keywords and hand tags (statistics/getTextCodes, saveTextCode,
@@ -223,6 +229,124 @@ describe("编码", () => {
     const at = columns.length - 1;
     expect(rows.map((row) => row.split(",")[at - 1])).toEqual(["1", "1", "0", "1", "", "1", "0", "0"]);
     expect(rows.map((row) => row.split(",")[at])).toEqual(["0", "0", "1", "1", "", "0", "0", "1"]);
+  });
+
+  it("filters the results by 编码: any, all or none of the codes, alike with and without the results index", async () => {
+    const viewer = await resolveSession(t.db, t.clock, owner.token);
+    if (!viewer) throw new Error("no session");
+    const answered = async (filter: ResultsFilter) => {
+      const res = await call<ResultsPage<{ id: number }>>(t.app, "POST", "answer/getAnswerList", {
+        token: owner.token,
+        json: { id: q.id, pageSize: 20, sort: "timeAsc", filter },
+      });
+      expect(res.body.msg, JSON.stringify(filter)).toBe("操作成功");
+      return res.body.data.list.map((item) => item.id);
+    };
+    const pick = (...at: number[]) => at.map((i) => ids[i] as number);
+    // 价格: 0, 1, 3 (by hand), 5 (6 taken out); 系统问题: 2, 3, 7; 4 has no text.
+    for (const [codes, expected] of [
+      [{ codeIds: [price], match: "any" }, pick(0, 1, 3, 5)],
+      [{ codeIds: [price, system], match: "any" }, pick(0, 1, 2, 3, 5, 7)],
+      [{ codeIds: [price, system], match: "all" }, pick(3)],
+      [{ codeIds: [price], match: "none" }, pick(2, 4, 6, 7)],
+      [{ codeIds: [999_999], match: "any" }, []],
+    ] as const) {
+      const filter = { codes: { codeIds: [...codes.codeIds], match: codes.match } };
+      expect(await answered(filter), JSON.stringify(codes)).toEqual(expected);
+      const indexed = await call<QuestionStatisticsResult>(
+        t.app,
+        "POST",
+        "statistics/getQuestionStatistics",
+        {
+          token: owner.token,
+          json: { id: q.id, filter },
+        },
+      );
+      expect(indexed.body.data.total).toBe(expected.length);
+      expect(indexed.body.data).toEqual(await getQuestionStatistics(t.ctx, viewer, q.id, filter, "sql"));
+    }
+    // With an answer condition: 销售部 and 价格.
+    const both: ResultsFilter = {
+      condition: { kind: "selected", questionId: "group", optionIds: ["a"], match: "any" },
+      codes: { codeIds: [price], match: "any" },
+    };
+    expect(await answered(both)).toEqual(pick(0, 1, 3));
+    // The 编码 counts themselves under a code filter: of the answers about 价格, which are about the system.
+    const within = await codes({ codes: { codeIds: [price], match: "any" } });
+    expect(within.body.data.codes.map((c) => c.answers)).toEqual([4, 1]);
+
+    for (const bad of [
+      { codeIds: [], match: "any" },
+      { codeIds: [price], match: "some" },
+      { codeIds: Array.from({ length: 21 }, (_, k) => k + 1), match: "any" },
+      { codeIds: ["价格"], match: "any" },
+    ]) {
+      const res = await codes({ codes: bad });
+      expect(res.body.code, JSON.stringify(bad)).toBe(ResultCode.invalidInput);
+      expect(res.body.msg).toBe(messages.filterCodesInvalid);
+    }
+  });
+
+  it("exports only the responses with the filter's 编码", async () => {
+    const file = path.join(t.config.dataDir, "codes-filtered.csv");
+    await writeExportFile(t.db, {
+      questionnaireId: q.id,
+      kind: "csv",
+      filter: { codes: { codeIds: [system], match: "none" } },
+      filePath: file,
+      storage: t.storage,
+    });
+    const rows = (await readFile(file, "utf8"))
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(rows.length - 1).toBe(5);
+    expect(rows.slice(1).some((row) => row.includes("系统"))).toBe(false);
+    const listed = await call<TextCodeList>(t.app, "GET", "statistics/listTextCodes", {
+      token: owner.token,
+      params: { id: q.id },
+    });
+    expect(listed.body.data.codes).toEqual([
+      { id: price, questionId: "advice", name: "价格" },
+      { id: system, questionId: "advice", name: "系统问题" },
+    ]);
+  });
+
+  it("matches keywords with Latin letters in any case, the same in SQL and in memory", async () => {
+    const latin = await publishedQuestionnaire(t, owner, definition);
+    const texts = ["App 很好用", "用了 aPP 之后", "没有用过", "ÄPP"];
+    const made: number[] = [];
+    for (const text of texts)
+      made.push(await submitAnswers(t, latin, { group: { optionId: "a" }, advice: text, age: 30 }));
+    const saved = await call<{ codeId: number }>(t.app, "POST", "statistics/saveTextCode", {
+      token: owner.token,
+      json: { id: latin.id, questionId: "advice", name: "应用", keywords: ["APP"] },
+    });
+    const codeId = saved.body.data.codeId;
+    const check = async (expected: number[]) => {
+      const filter = { codes: { codeIds: [codeId], match: "any" } };
+      const counted = await call<TextCodesResult>(t.app, "POST", "statistics/getTextCodes", {
+        token: owner.token,
+        json: { id: latin.id, questionId: "advice" },
+      });
+      expect(counted.body.data.codes[0]?.answers).toBe(expected.length);
+      const listed = await call<ResultsPage<TextAnswerItem>>(t.app, "POST", "statistics/getTextAnswers", {
+        token: owner.token,
+        json: { id: latin.id, questionId: "advice", pageNum: 1, pageSize: 20, filter },
+      });
+      expect(listed.body.data.list.map((item) => item.responseId).sort((a, b) => a - b)).toEqual(expected);
+    };
+    await check([made[0] as number, made[1] as number]);
+    // New keywords replace the old ones in SQL too.
+    await call(t.app, "POST", "statistics/saveTextCode", {
+      token: owner.token,
+      json: { id: latin.id, questionId: "advice", codeId, name: "应用", keywords: "没有" },
+    });
+    await check([made[2] as number]);
+    // A database from before the keyword rows gets them from the codes' keywords.
+    await t.db.deleteFrom("text_code_keywords").where("codeId", "=", codeId).execute();
+    await backfillCodeKeywords(t.db);
+    await check([made[2] as number]);
   });
 
   it("survives re-publishing the questionnaire", async () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import {
   exportFileTexts,
   keywordMatch,
+  lowerLatin,
   type Question,
   type ResultsFilter,
   type SaveTextCodeInput,
@@ -9,6 +10,7 @@ import {
   type TagTextAnswerInput,
   TEXT_CODE_LIMITS,
   type TextCode,
+  type TextCodeList,
   type TextCodesResult,
   textAnalysable,
 } from "@wjgj/core";
@@ -162,6 +164,27 @@ export async function getTextCodes(
   };
 }
 
+/**
+ * `statistics/listTextCodes`: the questionnaire's codes of questions it still has, in question order then oldest
+ * first, for anyone who may read the results (the 筛选 dialog's 编码).
+ */
+export async function listTextCodes(ctx: AppContext, viewer: Viewer, id: number): Promise<TextCodeList> {
+  const { definition } = await resultsScope(ctx.db, viewer, id, "view");
+  const order = new Map(
+    definition.pages.flatMap((page) => page.questions).map((question, k) => [question.id, k]),
+  );
+  const rows = await ctx.db
+    .selectFrom("text_codes")
+    .select(["id", "questionId", "name"])
+    .where("questionnaireId", "=", id)
+    .orderBy("id")
+    .execute();
+  const codes = rows
+    .filter((row) => order.has(row.questionId))
+    .sort((a, b) => (order.get(a.questionId) as number) - (order.get(b.questionId) as number));
+  return { codes };
+}
+
 function analysableQuestion(definition: SurveyDefinition, questionId: string): Question {
   const question = findQuestion(definition, questionId);
   if (!textAnalysable(question)) throw InvalidInputError.field("questionId", "textNotAnalysable");
@@ -217,27 +240,45 @@ export async function saveTextCode(
   const now = iso(ctx.clock.now());
   if (input.codeId !== undefined) {
     const code = await codeOf(ctx.db, input.id, input.codeId);
-    await ctx.db
-      .updateTable("text_codes")
-      .set({ name, keywords: keywords.join("\n"), updatedAt: now })
-      .where("id", "=", code.id)
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("text_codes")
+        .set({ name, keywords: keywords.join("\n"), updatedAt: now })
+        .where("id", "=", code.id)
+        .execute();
+      await writeKeywords(trx, code.id, keywords);
+    });
     return { codeId: code.id };
   }
   if (siblings.length >= TEXT_CODE_LIMITS.codes) throw InvalidInputError.field("name", "textCodeTooMany");
-  const row = await ctx.db
-    .insertInto("text_codes")
-    .values({
-      questionnaireId: input.id,
-      questionId: question.id,
-      name,
-      keywords: keywords.join("\n"),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { codeId: row.id };
+  const codeId = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("text_codes")
+      .values({
+        questionnaireId: input.id,
+        questionId: question.id,
+        name,
+        keywords: keywords.join("\n"),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await writeKeywords(trx, row.id, keywords);
+    return row.id;
+  });
+  return { codeId };
+}
+
+/** The code's keyword rows (what 筛选 matches in SQL): the list's, Latin capitals folded, once each. */
+async function writeKeywords(db: Db, codeId: number, keywords: readonly string[]): Promise<void> {
+  await db.deleteFrom("text_code_keywords").where("codeId", "=", codeId).execute();
+  const folded = [...new Set(keywords.map(lowerLatin))];
+  if (folded.length > 0)
+    await db
+      .insertInto("text_code_keywords")
+      .values(folded.map((keyword) => ({ codeId, keyword })))
+      .execute();
 }
 
 /** `statistics/deleteTextCode`: the code and its hand tags (the page asks first). */
@@ -250,6 +291,7 @@ export async function deleteTextCode(
   const code = await codeOf(ctx.db, input.id, input.codeId);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("text_code_tags").where("codeId", "=", code.id).execute();
+    await trx.deleteFrom("text_code_keywords").where("codeId", "=", code.id).execute();
     await trx.deleteFrom("text_codes").where("id", "=", code.id).execute();
   });
   return null;

@@ -1,4 +1,4 @@
-import type { Condition, ResultsFilter } from "@wjgj/core";
+import type { CodeFilter, Condition, ResultsFilter } from "@wjgj/core";
 import { describe, expect, it } from "vitest";
 import {
   countLeaves,
@@ -22,13 +22,20 @@ describe("filter model", () => {
           { kind: "not" as const, condition: { kind: "answered" as const, questionId: "q2" } },
         ],
       },
+      codes: { codeIds: [3, 4], match: "none" },
       dateFrom: "2025-01-01",
       dateTo: "2025-01-31",
       source: "wechat",
     };
     expect(isFilterActive(filter)).toBe(true);
+    expect(isFilterActive({ codes: { codeIds: [3], match: "any" } })).toBe(true);
     expect(countLeaves(filter.condition)).toBe(2);
-    expect(filterParts(filter)).toEqual(["答题条件 2 项", "2025-01-01 至 2025-01-31", "来源：微信"]);
+    expect(filterParts(filter)).toEqual([
+      "答题条件 2 项",
+      "编码：不含这些类别 2 项",
+      "2025-01-01 至 2025-01-31",
+      "来源：微信",
+    ]);
     expect(filterParts({ dateTo: "2025-02-01" })).toEqual(["截至 2025-02-01"]);
   });
 
@@ -48,9 +55,11 @@ describe("filter model", () => {
     ).toBe("筛选条件不支持计算值，请改用题目条件");
   });
 
-  it("hands an export the answer condition, the dates and the source", () => {
-    expect(exportFilterOf({ condition: picked, dateFrom: "2025-01-01", source: "link" })).toEqual({
+  it("hands an export the answer condition, the 编码, the dates and the source", () => {
+    const codes: CodeFilter = { codeIds: [3], match: "all" };
+    expect(exportFilterOf({ condition: picked, codes, dateFrom: "2025-01-01", source: "link" })).toEqual({
       condition: picked,
+      codes,
       startDate: "2025-01-01",
       sources: ["link"],
     });

@@ -1,10 +1,15 @@
-import { type Condition, type ExportFilter, type ResultsFilter, responseSourceNames } from "@wjgj/core";
+import {
+  type Condition,
+  codeFilterMatchNames,
+  type ExportFilter,
+  filterNarrows,
+  type ResultsFilter,
+  responseSourceNames,
+} from "@wjgj/core";
 
 export const emptyFilter: ResultsFilter = {};
 
-export function isFilterActive(filter: ResultsFilter): boolean {
-  return Boolean(filter.condition || filter.dateFrom || filter.dateTo || filter.source);
-}
+export const isFilterActive = filterNarrows;
 
 /** Leaves (single conditions) of a condition tree. */
 export function countLeaves(condition: Condition | undefined): number {
@@ -45,6 +50,8 @@ export function filterParts(filter: ResultsFilter): string[] {
   const parts: string[] = [];
   const leaves = countLeaves(filter.condition);
   if (leaves > 0) parts.push(`答题条件 ${leaves} 项`);
+  if (filter.codes)
+    parts.push(`编码：${codeFilterMatchNames[filter.codes.match]} ${filter.codes.codeIds.length} 项`);
   if (filter.dateFrom && filter.dateTo) parts.push(`${filter.dateFrom} 至 ${filter.dateTo}`);
   else if (filter.dateFrom) parts.push(`${filter.dateFrom} 起`);
   else if (filter.dateTo) parts.push(`截至 ${filter.dateTo}`);
@@ -52,10 +59,11 @@ export function filterParts(filter: ResultsFilter): string[] {
   return parts;
 }
 
-/** The current filter as an export takes it: the answer condition, the dates and the source. */
+/** The current filter as an export takes it: the answer condition, the 编码, the dates and the source. */
 export function exportFilterOf(filter: ResultsFilter): ExportFilter {
   const result: ExportFilter = {};
   if (filter.condition) result.condition = filter.condition;
+  if (filter.codes) result.codes = filter.codes;
   if (filter.dateFrom) result.startDate = filter.dateFrom;
   if (filter.dateTo) result.endDate = filter.dateTo;
   if (filter.source) result.sources = [filter.source];

@@ -1,15 +1,42 @@
-import { type ResponseSource, type ResultsFilter, responseSourceNames, responseSources } from "@wjgj/core";
-import { Alert, DatePicker, Form, Modal, Select } from "antd";
+import {
+  CODE_FILTER_MAX,
+  type CodeFilterMatch,
+  codeFilterMatches,
+  type ResponseSource,
+  type ResultsFilter,
+  responseSourceNames,
+  responseSources,
+  type TextCodeListItem,
+} from "@wjgj/core";
+import { Alert, DatePicker, Form, Modal, Radio, Select, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
+import { useTextCodeList } from "../../../../api/text-analysis.ts";
 import { GroupEditor } from "../../../dc-design/components/logic/condition-builder.tsx";
-import { fromGroup, isComplete, toGroup } from "../../../dc-design/lib/condition-model.ts";
+import {
+  fromGroup,
+  isComplete,
+  type SourceQuestion,
+  toGroup,
+} from "../../../dc-design/lib/condition-model.ts";
 import { conditionSources } from "../../../dc-design/lib/logic-sources.ts";
 import { useResults } from "../../hooks/results-context.ts";
 import { unsupportedFilterReason } from "../../lib/filter-model.ts";
 import "../../../../styles/condition-builder.css";
 
 type Range = [Dayjs | null, Dayjs | null] | null;
+
+const matchLabels: Record<CodeFilterMatch, string> = { any: "含任一", all: "含全部", none: "都不含" };
+
+/** The codes as the picker groups them: under their question's label, in question order. */
+function codeGroups(codes: readonly TextCodeListItem[], questions: readonly SourceQuestion[]) {
+  return questions.flatMap((question) => {
+    const mine = codes.filter((code) => code.questionId === question.id);
+    return mine.length === 0
+      ? []
+      : [{ label: question.label, options: mine.map((code) => ({ value: code.id, label: code.name })) }];
+  });
+}
 
 /**
  * 筛选 dialog: answer conditions with the logic editor's own builder, the submission dates and the
@@ -37,6 +64,16 @@ export function FilterDialog({
       : null,
   );
   const [source, setSource] = useState<ResponseSource | undefined>(filter.source);
+  const codeList = useTextCodeList(questionary.id);
+  const groups = useMemo(
+    () => codeGroups(codeList.data?.codes ?? [], sources.questions),
+    [codeList.data, sources.questions],
+  );
+  // A code deleted since the filter was applied is left out (the server would find no response with it).
+  const [codeIds, setCodeIds] = useState<number[]>(filter.codes?.codeIds ?? []);
+  const known = new Set(groups.flatMap((group) => group.options.map((option) => option.value)));
+  const chosenCodes = codeList.data ? codeIds.filter((id) => known.has(id)) : codeIds;
+  const [match, setMatch] = useState<CodeFilterMatch>(filter.codes?.match ?? "any");
   const [problem, setProblem] = useState<string | null>(null);
 
   const handleApply = () => {
@@ -52,6 +89,7 @@ export function FilterDialog({
     }
     onApply({
       condition,
+      codes: chosenCodes.length > 0 ? { codeIds: chosenCodes, match } : undefined,
       dateFrom: range?.[0]?.format("YYYY-MM-DD"),
       dateTo: range?.[1]?.format("YYYY-MM-DD"),
       source,
@@ -74,6 +112,42 @@ export function FilterDialog({
           <div className="wj-filter-dialog__builder wj-cond-layout" data-testid="filter-builder">
             <GroupEditor group={group} sources={sources} onChange={setGroup} />
           </div>
+        </Form.Item>
+        <Form.Item
+          label="编码"
+          htmlFor="wj-filter-codes"
+          help={groups.length > 0 ? `最多选择 ${CODE_FILTER_MAX} 个类别` : undefined}
+        >
+          {codeList.isPending ? (
+            <Typography.Text type="secondary">正在读取类别…</Typography.Text>
+          ) : groups.length === 0 ? (
+            <Typography.Text type="secondary" data-testid="filter-codes-none">
+              还没有类别：在开放题的「文本分析 · 编码」中设置类别后，可按类别筛选答卷
+            </Typography.Text>
+          ) : (
+            <div className="wj-filter-dialog__codes">
+              <Radio.Group
+                optionType="button"
+                aria-label="类别的匹配方式"
+                value={match}
+                onChange={(event) => setMatch(event.target.value as CodeFilterMatch)}
+                options={codeFilterMatches.map((value) => ({ value, label: matchLabels[value] }))}
+              />
+              <Select<number[]>
+                id="wj-filter-codes"
+                mode="multiple"
+                allowClear
+                placeholder="选择类别"
+                aria-label="筛选的类别"
+                style={{ minWidth: 260, flex: 1 }}
+                value={chosenCodes}
+                maxCount={CODE_FILTER_MAX}
+                onChange={(value) => setCodeIds(value)}
+                options={groups}
+                optionFilterProp="label"
+              />
+            </div>
+          )}
         </Form.Item>
         <Form.Item label="提交时间">
           <DatePicker.RangePicker
