@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
 import { demoSurveyId } from "../support/demo.ts";
 
 // 文本分析 (issue #35): the demo survey's open question 您对公司还有哪些建议？ as a creator reads it — the 词云, the
@@ -87,7 +88,7 @@ for (const width of [1280, 390] as const) {
 test.describe("编码 at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("编码: a code from a word, an answer tagged by hand, the code in 统计分析 and 交叉分析, and deleted once asked", async ({
+  test("编码: a code from a word, an answer tagged by hand, the code in 统计分析, 交叉分析 and 筛选, and deleted once asked", async ({
     page,
     request,
   }) => {
@@ -151,7 +152,30 @@ test.describe("编码 at 1280 px", () => {
     await expect(crossTable.getByRole("columnheader", { name, exact: true })).toBeVisible();
     await expect(crossTable.getByRole("row", { name: /研发中心/ })).toBeVisible();
 
+    // ... and a 筛选: only the responses with the code are counted, the open question's answers among them.
     await page.getByRole("tab", { name: "分题统计" }).click();
+    await page.getByRole("button", { name: /筛选$/ }).click();
+    const filterDialog = page.getByRole("dialog", { name: "筛选答卷" });
+    await expect(filterDialog.getByRole("radiogroup", { name: "类别的匹配方式" })).toBeVisible();
+    await expectNoSeriousViolations(page, "筛选（编码）");
+    await filterDialog.getByLabel("筛选的类别").click();
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: name }).click();
+    await filterDialog.locator(".ant-modal-title").click();
+    await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+    const filtered = page.waitForResponse(
+      (r) =>
+        r.url().includes("/statistics/getQuestionStatistics") &&
+        r.request().postData()?.includes("codes") === true &&
+        r.ok(),
+    );
+    await filterDialog.getByRole("button", { name: "应用筛选" }).click();
+    await filtered;
+    await expect(page.getByTestId("filter-chip")).toContainText("编码：含任一类别 1 项");
+    await expect(page.getByTestId("stats-advice")).toContainText(`有效填写 ${before + 1} 人`);
+    await page.screenshot({ path: `/tmp/text-analysis-code-filter-1280.png` });
+    await page.getByTestId("filter-chip").locator(".ant-tag-close-icon").click();
+    await expect(page.getByTestId("filter-chip")).toHaveCount(0);
+
     await page.getByTestId("stats-advice").getByRole("button", { name: "词云分析" }).click();
     await panel.getByText("编码", { exact: true }).click();
     await row.getByRole("button", { name: `删除类别${name}` }).click();

@@ -115,7 +115,7 @@ export function FilterDialog({
         </Form.Item>
         <Form.Item
           label="编码"
-          htmlFor="wj-filter-codes"
+          htmlFor={groups.length > 0 ? "wj-filter-codes" : undefined}
           help={groups.length > 0 ? `最多选择 ${CODE_FILTER_MAX} 个类别` : undefined}
         >
           {codeList.isPending ? (
@@ -157,8 +157,9 @@ export function FilterDialog({
             placeholder={["开始日期", "结束日期"]}
           />
         </Form.Item>
-        <Form.Item label="答卷来源">
+        <Form.Item label="答卷来源" htmlFor="wj-filter-source">
           <Select<ResponseSource>
+            id="wj-filter-source"
             allowClear
             placeholder="全部来源"
             style={{ width: 200 }}
