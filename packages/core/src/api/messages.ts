@@ -103,6 +103,8 @@ export const messages = {
   answerPasswordWrong: "访问密码错误，请重新输入",
   answerLoginRequired: "请先登录后再填写",
   answerRevisionChanged: "问卷内容已更新，请刷新页面后重新填写",
+  answerConsentRequired: "请先阅读并同意隐私政策后再填写",
+  answerConsentChanged: "隐私政策已更新，请重新阅读并同意后再提交",
   examPaperMissing: "没有找到您的试卷，请刷新页面后重新作答",
   examPaperShort: "题库中符合抽题规则的题目不足，暂时无法生成试卷，请联系出题人",
   answerInvalid: "答卷有误，请检查后重新提交",

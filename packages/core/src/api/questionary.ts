@@ -87,6 +87,18 @@ const urlOrPathSchema = z
   .max(500)
   .regex(/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*|)$/, "地址需以 http://、https:// 或 / 开头");
 
+export const DEFAULT_CONSENT_TEXT =
+  "您的回答仅用于本问卷发布者的统计分析。您提交的个人信息（如姓名、手机号）将被加密保存，仅发布者及其授权成员可以查看，不会提供给第三方；您可以通过提交后的回执联系发布者查看或删除您的答卷。";
+
+export const privacyConsentSchema = z.object({
+  required: z.boolean().default(false),
+  /** Shown above the 我已阅读并同意 box. */
+  text: z.string().trim().max(1000, "隐私说明最多1000个字").default(DEFAULT_CONSENT_TEXT),
+  /** The publisher's privacy policy; empty: the platform's. */
+  policyUrl: urlOrPathSchema.default(""),
+});
+export type PrivacyConsent = z.output<typeof privacyConsentSchema>;
+
 /**
  * 问卷设置 (collection settings). They apply immediately, without re-publishing; the engine's own
  * settings (numbering, randomisation, exam scoring) live in the definition.
@@ -119,6 +131,13 @@ export const questionarySettingsSchema = z.object({
   coverPage: z.boolean().default(false),
   /** Exams: anyone with the link may practise the published questions on /practice/{id} (刷题). */
   practiceOpen: z.boolean().default(false),
+  /** 同意隐私政策: respondents agree before answering; the version they agreed to is kept with the response. */
+  privacyConsent: privacyConsentSchema.prefault({}),
+  /**
+   * The consent's version, kept by the server (what a client sends is ignored): raised whenever the consent is
+   * switched on or its text or link change; 0 while it never was.
+   */
+  privacyConsentVersion: z.number().int().min(0).default(0),
 });
 export type QuestionarySettings = z.output<typeof questionarySettingsSchema>;
 export type QuestionarySettingsInput = z.input<typeof questionarySettingsSchema>;

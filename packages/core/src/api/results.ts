@@ -534,6 +534,13 @@ export interface AnswerExam {
  * answer/getAnswerDetail — GET/POST { id, responseId, sort?, status?, filter? }: one response as the
  * respondent saw it, with previous/next ids in the same list order (for ↑/↓).
  */
+export interface AnswerConsent {
+  version: number;
+  text: string;
+  /** The policy linked; "" for the platform's. */
+  policyUrl: string;
+}
+
 export interface AnswerDetail {
   answer: AnswerSummary;
   /** The revision it answered. */
@@ -549,6 +556,8 @@ export interface AnswerDetail {
   /** Questions the logic hid or jumped over for this response (跳过), distinct from ones left empty. */
   skipped: string[];
   exam: AnswerExam | null;
+  /** 同意隐私政策: the version the respondent agreed to before answering, as they read it; null when not asked. */
+  consent: AnswerConsent | null;
   previousId: number | null;
   nextId: number | null;
   /** 1-based position in the list, and the list's size. */

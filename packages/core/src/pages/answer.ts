@@ -23,6 +23,15 @@ export interface PublicSettings {
   endTime: string;
   /** The share link opens on the cover (/questionnaireSurvey) first. */
   coverPage: boolean;
+  /** 同意隐私政策 before answering, and the version the submission names; null when not asked. */
+  privacyConsent: PublicConsent | null;
+}
+
+export interface PublicConsent {
+  version: number;
+  text: string;
+  /** The publisher's policy, or the platform's (/Agreement?tab=privacy). */
+  policyUrl: string;
 }
 
 /** `anQuestion/getQuestionary` (and the owner's `anQuestion/getPreviewQuestionary`). */

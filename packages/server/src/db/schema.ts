@@ -31,6 +31,7 @@ import type { ReportPinsTable } from "./tables/report-pins.ts";
 import type { ReportSharesTable } from "./tables/report-shares.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type {
+  PrivacyConsentVersionsTable,
   ResponseCounterShardsTable,
   ResponseCountersTable,
   ResponsesTable,
@@ -143,4 +144,5 @@ export interface Database {
   report_pins: ReportPinsTable;
   text_code_tags: TextCodeTagsTable;
   text_code_keywords: TextCodeKeywordsTable;
+  privacy_consent_versions: PrivacyConsentVersionsTable;
 }

@@ -78,6 +78,7 @@ function openData(overrides: Partial<OpenData> = {}): OpenData {
       tabSwitchLimit: 0,
       endTime: "",
       coverPage: false,
+      privacyConsent: null,
     },
     ...overrides,
   };

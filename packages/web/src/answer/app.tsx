@@ -2,7 +2,7 @@ import type { AnswerPageData, ExtraScreenData, OpenData, PageView } from "@wjgj/
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { type ComponentType, useEffect, useState } from "react";
 import { LiveMark } from "../lib/use-hydrated.ts";
-import { LoginGate, PasswordGate } from "./components/screens/gates.tsx";
+import { ConsentGate, LoginGate, PasswordGate } from "./components/screens/gates.tsx";
 import { StatusPage } from "./components/screens/status-page.tsx";
 import { Survey } from "./components/survey.tsx";
 import { apiCall, hasToken } from "./lib/api.ts";
@@ -12,6 +12,7 @@ type AnswerData = Extract<AnswerPageData, { page: "answer" }>;
 type PreviewData = Extract<AnswerPageData, { page: "preview" }>;
 
 const PASSWORD_KEY = "wjgj:password:";
+const CONSENT_KEY = "wjgj:consent:";
 
 function rememberedPassword(publicId: string): string | undefined {
   try {
@@ -44,6 +45,17 @@ function AnswerApp({ data }: { data: AnswerData }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const publicId = data.open.publicId;
+  // 同意隐私政策: the version agreed to on this page (or earlier in this tab); read after hydration.
+  const [agreed, setAgreed] = useState<number | null>(null);
+  const agree = (version: number | null) => {
+    setAgreed(version);
+    try {
+      if (version === null) sessionStorage.removeItem(CONSENT_KEY + publicId);
+      else sessionStorage.setItem(CONSENT_KEY + publicId, String(version));
+    } catch {
+      // Only a convenience for reloads.
+    }
+  };
 
   const refetch = async (typed?: string) => {
     setBusy(true);
@@ -70,6 +82,12 @@ function AnswerApp({ data }: { data: AnswerData }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once after hydration, on the server's gate
   useEffect(() => {
+    try {
+      const remembered = Number(sessionStorage.getItem(CONSENT_KEY + publicId));
+      if (remembered > 0) setAgreed(remembered);
+    } catch {
+      // Storage refused: the respondent agrees again.
+    }
     if (data.open.gate === "login" && hasToken()) void refetch();
     if (data.open.gate === "password") {
       const remembered = rememberedPassword(publicId);
@@ -87,6 +105,19 @@ function AnswerApp({ data }: { data: AnswerData }) {
     return <LoginGate title={open.title} returnTo={`/r/${publicId}`} checking={busy} />;
   const ready = withDefinition(open);
   if (!ready) return <StatusPage kind="unpublished" message="问卷尚未发布" title={open.title} />;
+  const consent = open.settings.privacyConsent;
+  if (consent && agreed !== consent.version)
+    return (
+      <ConsentGate
+        title={open.title}
+        consent={consent}
+        notice={error}
+        onAgree={() => {
+          setError("");
+          agree(consent.version);
+        }}
+      />
+    );
   return (
     <Survey
       open={ready}
@@ -94,6 +125,12 @@ function AnswerApp({ data }: { data: AnswerData }) {
       today={data.today}
       suggestedDeviceId={data.deviceId}
       password={password}
+      consentVersion={consent?.version}
+      onConsentRefused={(message) => {
+        // The words changed since: read them again and ask anew (the draft keeps the answers).
+        agree(null);
+        void refetch(password).then(() => setError(message));
+      }}
     />
   );
 }

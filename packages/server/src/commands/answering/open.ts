@@ -27,8 +27,18 @@ export function publicSettings(settings: QuestionarySettings) {
     tabSwitchLimit: settings.tabSwitchLimit,
     endTime: settings.endTime,
     coverPage: settings.coverPage,
+    privacyConsent: settings.privacyConsent.required
+      ? {
+          version: settings.privacyConsentVersion,
+          text: settings.privacyConsent.text,
+          policyUrl: settings.privacyConsent.policyUrl || PLATFORM_POLICY,
+        }
+      : null,
   };
 }
+
+/** The platform's privacy policy, where a publisher names none of their own. */
+export const PLATFORM_POLICY = "/Agreement?tab=privacy";
 
 export type Gate = "password" | "login" | null;
 

@@ -1,6 +1,7 @@
 import {
   type ExamResult,
   examFacts,
+  type QuestionarySettings,
   responseFacts,
   type SubmitReply,
   type SurveyDefinition,
@@ -60,6 +61,8 @@ export interface SubmitInput {
   forced?: "timeout" | "tabSwitch" | undefined;
   /** The session of the page's verified answer token: only files that page uploaded can be claimed. */
   answerSession?: string | undefined;
+  /** 同意隐私政策: the version agreed to (required while the questionnaire asks for consent). */
+  consentVersion?: number | undefined;
 }
 
 export interface Origin {
@@ -201,6 +204,7 @@ const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((
       idempotencyKey: p.idempotencyKey,
       submittedAt: p.submittedAt,
       computed: p.computed,
+      consentVersion: p.consentVersion,
     })
     .returning(repliedColumns),
 );
@@ -285,6 +289,7 @@ async function submitTo(
   if (settings.loginRequired && !viewer) throw new NotLoggedInError();
   if (!(await passesPasswordGate(ctx, answerGate(row), settings.password, input.password, origin.ip)))
     throw new ForbiddenError("answerPasswordWrong");
+  const consentVersion = agreedConsent(settings, input.consentVersion);
   const revision =
     row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished");
@@ -327,6 +332,7 @@ async function submitTo(
     idempotencyKey: input.idempotencyKey,
     submittedAt: iso(now),
     computed: definition.computed.length > 0 ? JSON.stringify(result.computed) : null,
+    consentVersion,
   };
   const plan: StorePlan = {
     row,
@@ -346,6 +352,19 @@ async function submitTo(
       ? await storeOnPostgres(ctx.db, plan)
       : await groupTransaction(ctx.db, ctx.dialect, (trx) => storeOnSqlite(trx, plan));
   return buildReply(ctx, row, definition, stored, result.score);
+}
+
+/**
+ * 同意隐私政策: the version the response keeps — the current one, which the respondent must have agreed to
+ * while the questionnaire asks for consent (a page opened before the words changed agrees again); null when
+ * none is asked. Checked against the settings the store re-checks (`sameGates`), so a change mid-submit retries.
+ */
+function agreedConsent(settings: QuestionarySettings, agreed: number | undefined): number | null {
+  if (!settings.privacyConsent.required) return null;
+  if (agreed === undefined) throw InvalidInputError.field("consentVersion", "answerConsentRequired");
+  if (agreed !== settings.privacyConsentVersion)
+    throw InvalidInputError.field("consentVersion", "answerConsentChanged");
+  return agreed;
 }
 
 /**

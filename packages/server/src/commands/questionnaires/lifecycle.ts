@@ -228,6 +228,9 @@ function assertSettingsUnchanged(
   }
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 export async function updateQuestionnaireSettings(
   ctx: AppContext,
   viewer: Viewer,
@@ -237,15 +240,36 @@ export async function updateQuestionnaireSettings(
 ): Promise<QuestionarySettings> {
   return transaction(ctx.db, async (trx) => {
     const row = await loadQuestionnaire(trx, viewer, id, "edit");
-    if (base) assertSettingsUnchanged(readSettings(row.settings), changes, base);
-    // Only the keys sent change; the merged whole is validated so no bad value is ever stored.
-    const parsed = questionarySettingsSchema.safeParse({ ...readSettings(row.settings), ...changes });
+    const current = readSettings(row.settings);
+    if (base) assertSettingsUnchanged(current, changes, base);
+    // Only the keys sent change; the merged whole is validated so no bad value is ever stored. The consent's
+    // version is the server's own.
+    const { privacyConsentVersion: _ignored, ...sent } = changes;
+    // The consent's parts not sent keep their words (switching it on again keeps the text written before).
+    if (isPlainObject(sent.privacyConsent))
+      sent.privacyConsent = { ...current.privacyConsent, ...sent.privacyConsent };
+    const parsed = questionarySettingsSchema.safeParse({ ...current, ...sent });
     if (!parsed.success) {
       throw new InvalidInputError(
         zodIssuesToFieldErrors(parsed.error).map((e) => ({ ...e, field: `settings.${e.field}` })),
       );
     }
     const settings = parsed.data;
+    const consent = settings.privacyConsent;
+    if (consent.required && JSON.stringify(consent) !== JSON.stringify(current.privacyConsent)) {
+      // Switched on, or its words changed: a new version, kept as written, that later responses name.
+      settings.privacyConsentVersion = current.privacyConsentVersion + 1;
+      await trx
+        .insertInto("privacy_consent_versions")
+        .values({
+          questionnaireId: id,
+          version: settings.privacyConsentVersion,
+          text: consent.text,
+          policyUrl: consent.policyUrl,
+          createdAt: iso(ctx.clock.now()),
+        })
+        .execute();
+    }
     // Paid settings are checked when turned on or changed; the answering page re-checks them when served.
     await assertSettingsAllowed(
       trx,

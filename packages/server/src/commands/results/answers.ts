@@ -195,7 +195,7 @@ export async function getAnswerDetail(
       .orderBy("responses.id", direction)
       .limit(1)
       .executeTakeFirst();
-  const [previous, next, earlier, total, grades] = await Promise.all([
+  const [previous, next, earlier, total, grades, consent] = await Promise.all([
     closest(before, desc ? "asc" : "desc"),
     closest(after, desc ? "desc" : "asc"),
     inSet
@@ -204,6 +204,14 @@ export async function getAnswerDetail(
       .executeTakeFirst(),
     inSet.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
     gradesOf(ctx.db, [row.id]),
+    row.consentVersion === null
+      ? undefined
+      : ctx.db
+          .selectFrom("privacy_consent_versions")
+          .select(["version", "text", "policyUrl"])
+          .where("questionnaireId", "=", input.id)
+          .where("version", "=", row.consentVersion)
+          .executeTakeFirst(),
   ]);
   const allAnswers = JSON.parse(row.answers) as Record<string, unknown>;
   const answers = withoutKeys(allAnswers, hidden);
@@ -236,6 +244,7 @@ export async function getAnswerDetail(
     signatures,
     skipped: skippedQuestionIds(answered, allAnswers, submitContext(row)).filter((id) => !hidden.has(id)),
     exam,
+    consent: consent ?? null,
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,
     position: Number(earlier?.count ?? 0) + 1,

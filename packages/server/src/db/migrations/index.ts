@@ -52,6 +52,7 @@ import { textCodesMigration } from "./0150-text-codes.ts";
 import { reportSharesMigration } from "./0155-report-shares.ts";
 import { reportPinsMigration } from "./0160-report-pins.ts";
 import { textCodeKeywordsMigration } from "./0165-text-code-keywords.ts";
+import { privacyConsentMigration } from "./0170-privacy-consent.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -107,6 +108,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0155-report-shares": reportSharesMigration(),
     "0160-report-pins": reportPinsMigration(dialect),
     "0165-text-code-keywords": textCodeKeywordsMigration(),
+    "0170-privacy-consent": privacyConsentMigration(),
   };
 }
 

@@ -26,6 +26,17 @@ export interface ResponsesTable {
   submittedAt: string;
   /** 计算值 at submit, JSON `{ id: value }`; null before migration 0140 and without calculated values. */
   computed: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 同意隐私政策: the consent version the respondent agreed to; null where none was asked (migration 0170). */
+  consentVersion: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** 同意隐私政策: one version of a questionnaire's consent, as respondents read it. */
+export interface PrivacyConsentVersionsTable {
+  questionnaireId: number;
+  version: number;
+  text: string;
+  policyUrl: string;
+  createdAt: string;
 }
 
 /**

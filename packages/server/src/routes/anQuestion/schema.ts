@@ -60,6 +60,8 @@ export const submitInput = z.object({
   preview: blankAsAbsent(booleanParam("answerInvalid")),
   /** An exam submitted by the page itself (time up, too many tab switches): unanswered required questions pass. */
   forced: blankAsAbsent(enumParam(["timeout", "tabSwitch"], "answerInvalid")),
+  /** 同意隐私政策: the version of the consent the respondent agreed to. */
+  consentVersion: blankAsAbsent(intFromText("answerConsentRequired", 1, MAX_INT)),
 });
 
 export const checkInput = z.object({ publicId: publicIdParam, idempotencyKey: keyParam });

@@ -24,6 +24,10 @@ export interface SurveyProps {
   suggestedDeviceId: string;
   preview?: { frame: "pc" | "phone" } | undefined;
   password?: string | undefined;
+  /** 同意隐私政策: the version agreed to, sent with the submission. */
+  consentVersion?: number | undefined;
+  /** The server refused the consent (its words changed since): the page asks again. */
+  onConsentRefused?: ((message: string) => void) | undefined;
 }
 
 const MAX_DURATION = 7 * 86_400 - 1;
@@ -61,7 +65,16 @@ function focusQuestion(id: string) {
 }
 
 /** The answering page: pages of questions with live logic, draft, exam clock and the guarded submit. */
-export function Survey({ open, initial, today, suggestedDeviceId, preview, password }: SurveyProps) {
+export function Survey({
+  open,
+  initial,
+  today,
+  suggestedDeviceId,
+  preview,
+  password,
+  consentVersion,
+  onConsentRefused,
+}: SurveyProps) {
   const { definition, settings } = open;
   const index = indexDefinition(definition);
   const isExam = definition.kind === "exam" || definition.kind === "knowledge";
@@ -161,6 +174,7 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
       source: detectSource(window.location.search, navigator.userAgent),
       answerToken,
       ...(password ? { password } : {}),
+      ...(consentVersion ? { consentVersion } : {}),
       ...(preview ? { preview: true } : {}),
       ...(forced ? { forced } : {}),
     };
@@ -177,6 +191,10 @@ export function Survey({ open, initial, today, suggestedDeviceId, preview, passw
       window.location.assign(`/Loginone?redirect=${encodeURIComponent(window.location.pathname)}`);
     } else {
       const fields = fieldErrorsOf(result.data);
+      if (onConsentRefused && fields.some((field) => field.field === "consentVersion")) {
+        onConsentRefused(result.msg);
+        return;
+      }
       const byQuestion: Record<string, string> = {};
       for (const { field, message } of fields) {
         const id = field.split(".")[1];

@@ -14,6 +14,7 @@ export interface SubmitPayload {
   source: string;
   answerToken: string;
   password?: string;
+  consentVersion?: number;
   preview?: boolean;
   forced?: ForcedReason;
 }

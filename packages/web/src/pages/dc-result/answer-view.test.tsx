@@ -54,6 +54,7 @@ function detailOf(patch: Partial<AnswerDetail> = {}): AnswerDetail {
     signatures: { qsg: "/wjgj/api/upload/file/sig-1" },
     skipped: [],
     exam: null,
+    consent: null,
     previousId: null,
     nextId: null,
     position: 1,

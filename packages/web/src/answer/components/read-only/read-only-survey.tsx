@@ -24,6 +24,7 @@ const SETTINGS: PublicSettings = {
   tabSwitchLimit: 0,
   endTime: "",
   coverPage: false,
+  privacyConsent: null,
 };
 
 // Nothing is uploaded or submitted from a read-only view; the fields only need to know they are previewed.

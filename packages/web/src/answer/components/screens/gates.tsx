@@ -1,3 +1,4 @@
+import type { PublicConsent } from "@wjgj/core/pages/answer";
 import { useState } from "react";
 import { useDialog } from "../a11y/use-dialog.ts";
 import { Brand } from "./status-page.tsx";
@@ -36,6 +37,52 @@ export function PasswordGate(props: {
         {props.error ? <p className="wa-error">{props.error}</p> : null}
         <button type="submit" className="wa-btn wa-btn-block" disabled={props.busy || !password.trim()}>
           {props.busy ? "验证中…" : "开始填写"}
+        </button>
+      </form>
+      <Brand />
+    </main>
+  );
+}
+
+/** 同意隐私政策: the publisher's privacy notice, agreed to before the first question. */
+export function ConsentGate(props: {
+  title: string;
+  consent: PublicConsent;
+  notice: string;
+  onAgree(): void;
+}) {
+  const [checked, setChecked] = useState(false);
+  return (
+    <main className="wa-page wa-gate" data-testid="consent-gate">
+      <h1 className="wa-gate-title">{props.title}</h1>
+      <form
+        className="wa-gate-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (checked) props.onAgree();
+        }}
+      >
+        {props.notice ? (
+          <p className="wa-error" role="alert">
+            {props.notice}
+          </p>
+        ) : null}
+        <h2 className="wa-consent-heading">隐私说明</h2>
+        <p className="wa-consent-text">{props.consent.text}</p>
+        <div className="wa-consent-check">
+          <input
+            id="wa-consent"
+            type="checkbox"
+            checked={checked}
+            onChange={(event) => setChecked(event.target.checked)}
+          />
+          <label htmlFor="wa-consent">我已阅读并同意</label>
+          <a href={props.consent.policyUrl} target="_blank" rel="noopener noreferrer">
+            《隐私政策》
+          </a>
+        </div>
+        <button type="submit" className="wa-btn wa-btn-block" disabled={!checked}>
+          同意并开始填写
         </button>
       </form>
       <Brand />

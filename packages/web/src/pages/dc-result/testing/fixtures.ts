@@ -182,6 +182,7 @@ export function detail(id: number): AnswerDetail {
     signatures: {},
     skipped: [],
     exam: null,
+    consent: id === 1 ? { version: 2, text: "您的回答仅用于统计分析。", policyUrl: "" } : null,
     previousId: listOrder[at - 1] ?? null,
     nextId: listOrder[at + 1] ?? null,
     position: at + 1,

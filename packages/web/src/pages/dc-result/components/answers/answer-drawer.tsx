@@ -45,6 +45,19 @@ function Summary({ detail }: { detail: AnswerDetail }) {
           {exam.pendingManual > 0 && <Tag color="orange">{exam.pendingManual} 题待评分</Tag>}
         </Descriptions.Item>
       )}
+      {detail.consent && (
+        <Descriptions.Item label="隐私政策" span="filled">
+          <div data-testid="answer-consent">
+            <Tag color="green">已同意 · 第 {detail.consent.version} 版</Tag>
+            <div className="wj-answer-drawer__consent">{detail.consent.text}</div>
+            {detail.consent.policyUrl && (
+              <a href={detail.consent.policyUrl} target="_blank" rel="noopener noreferrer">
+                查看当时链接的隐私政策
+              </a>
+            )}
+          </div>
+        </Descriptions.Item>
+      )}
     </Descriptions>
   );
 }
