@@ -4,7 +4,7 @@ import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
 import { createQuestionnaire, publishQuestionnaire, unique, updateSettings } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 
-// 同意隐私政策 (issue #36): the creator switches it on in 问卷设置 and writes the notice; a respondent on a phone
+// 同意隐私政策 and 答卷保留期限 (issue #36): the creator switches consent on in 问卷设置 and writes the notice; a respondent on a phone
 // cannot reach the questions before agreeing, and their response keeps the version they agreed to, which the
 // creator reads in 答卷详情.
 
@@ -32,6 +32,12 @@ test("consent is asked before answering, and the creator sees it on the response
   await expect(status).toHaveAttribute("data-state", "saved");
   await page.getByLabel("隐私说明").fill(NOTICE);
   await expect(status).toHaveAttribute("data-state", "saved");
+  // 答卷保留期限 beside it: on, 30 days, and the note says when.
+  await page.getByLabel("答卷保留期限").click();
+  await expect(status).toHaveAttribute("data-state", "saved");
+  await page.getByLabel("收集结束后保留天数").fill("30");
+  await expect(status).toHaveAttribute("data-state", "saved");
+  await expect(page.getByTestId("retention-note")).toContainText("停止收集（或到达结束时间）30 天后处理");
   await page.screenshot({ path: test.info().outputPath("settings-1280.png") });
   await page.getByTestId("publish-button").click();
   await expect(page.getByTestId("share-dialog")).toBeVisible();

@@ -99,6 +99,42 @@ export const privacyConsentSchema = z.object({
 });
 export type PrivacyConsent = z.output<typeof privacyConsentSchema>;
 
+export const retentionActions = ["delete", "anonymise"] as const;
+export type RetentionAction = (typeof retentionActions)[number];
+export const retentionActionNames: Record<RetentionAction, string> = {
+  delete: "删除答卷",
+  anonymise: "去除个人信息（保留其余答案用于统计）",
+};
+
+/**
+ * 答卷保留期限: `days` after collection ends (the questionnaire stopped, or its end time passed), the responses
+ * submitted until then are deleted for good (their answers erased, out of every statistic and the recycle
+ * bin) or anonymised (personal-information answers, IP, device and account removed; the rest still counts).
+ */
+export const retentionSchema = z.object({
+  enabled: z.boolean().default(false),
+  days: z.number().int().min(1, "保留天数需为1-3650天").max(3650, "保留天数需为1-3650天").default(180),
+  action: z.enum(retentionActions).default("delete"),
+});
+export type Retention = z.output<typeof retentionSchema>;
+
+/** questionary/getRetention — GET { id }: when the responses fall due and what retention has done. */
+export interface RetentionReport {
+  /** China-agnostic ISO times; "" when collection has not ended or retention is off. */
+  collectionEndedAt: string;
+  dueAt: string;
+  /** Latest runs first (at most 5). */
+  runs: {
+    action: RetentionAction;
+    cutoff: string;
+    total: number;
+    done: number;
+    status: "running" | "done";
+    startedAt: string;
+    finishedAt: string;
+  }[];
+}
+
 /**
  * 问卷设置 (collection settings). They apply immediately, without re-publishing; the engine's own
  * settings (numbering, randomisation, exam scoring) live in the definition.
@@ -138,6 +174,8 @@ export const questionarySettingsSchema = z.object({
    * switched on or its text or link change; 0 while it never was.
    */
   privacyConsentVersion: z.number().int().min(0).default(0),
+  /** 答卷保留期限: what happens to the responses `days` after collection ended. */
+  retention: retentionSchema.prefault({}),
 });
 export type QuestionarySettings = z.output<typeof questionarySettingsSchema>;
 export type QuestionarySettingsInput = z.input<typeof questionarySettingsSchema>;

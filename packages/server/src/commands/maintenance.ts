@@ -5,6 +5,7 @@ import type { JobHandler } from "../jobs/worker.ts";
 import { completeDueDeletions } from "./account/deletion.ts";
 import { pruneExports } from "./exports/prune.ts";
 import { scheduleOverdueOrders } from "./money/order-expiry.ts";
+import { scheduleRetention } from "./privacy/retention.ts";
 import { releaseEndedRedPackets } from "./rewards/red-packets.ts";
 
 const DAY = 86_400;
@@ -51,6 +52,8 @@ export async function pruneExpiredRecords(
   deleted.accountDeletions = await completeDueDeletions(ctx);
   // Red-packet budgets of questionnaires whose end time has passed go back to their payers.
   deleted.endedRedPackets = await releaseEndedRedPackets(ctx);
+  // 答卷保留期限: questionnaires whose responses are past their date get a retention run.
+  deleted.retentionRuns = await scheduleRetention(ctx);
   // Unpaid orders past their time to pay whose closing was never queued (made before it was).
   deleted.overdueOrders = await scheduleOverdueOrders(ctx);
   const failedJobs = await ctx.db

@@ -36,6 +36,7 @@ import type {
   ResponseCountersTable,
   ResponsesTable,
   ResponseUniquesTable,
+  RetentionRunsTable,
 } from "./tables/responses.ts";
 import type {
   PrizeCodesTable,
@@ -145,4 +146,5 @@ export interface Database {
   text_code_tags: TextCodeTagsTable;
   text_code_keywords: TextCodeKeywordsTable;
   privacy_consent_versions: PrivacyConsentVersionsTable;
+  retention_runs: RetentionRunsTable;
 }

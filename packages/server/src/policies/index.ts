@@ -87,6 +87,7 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "questionary/recoverQuestionary": "delete",
   "questionary/thoroughDelQuestionary": "delete",
   "questionary/getQuestionarySet": "read",
+  "questionary/getRetention": "read",
   "questionary/updateQuestionarySet": "edit",
   "questionJump/getConditionDetail": "read",
   "questionJump/delCondition": "edit",

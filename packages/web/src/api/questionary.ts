@@ -13,6 +13,7 @@ import type {
   QuestionarySummary,
   QuestionnaireKind,
   QuestionType,
+  RetentionReport,
   SaveQuestionaryResult,
   SelectConnect,
   SurveyDefinition,
@@ -134,6 +135,8 @@ export const questionaryApi = {
     http.postJson<QuestionarySummary>("questionary/questionaryToCollect", { id }),
   getQuestionarySet: (id: number, options?: CallOptions) =>
     http.get<QuestionarySettings>("questionary/getQuestionarySet", { id }, options),
+  getRetention: (id: number, options?: CallOptions) =>
+    http.get<RetentionReport>("questionary/getRetention", { id }, options),
   /** `base`: what the changed settings were when last seen; a 409 when another window changed one since. */
   updateQuestionarySet: (
     id: number,

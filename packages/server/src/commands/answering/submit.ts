@@ -333,6 +333,8 @@ async function submitTo(
     submittedAt: iso(now),
     computed: definition.computed.length > 0 ? JSON.stringify(result.computed) : null,
     consentVersion,
+    erasedAs: null,
+    erasedAt: null,
   };
   const plan: StorePlan = {
     row,

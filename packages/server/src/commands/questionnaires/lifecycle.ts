@@ -4,6 +4,7 @@ import {
   type QuestionarySettings,
   questionarySettingsSchema,
   ResultCode,
+  type RetentionReport,
   type SurveyDefinition,
 } from "@wjgj/core";
 import { iso } from "../../clock.ts";
@@ -15,6 +16,7 @@ import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { endPost, livePost } from "../answer-space/posts.ts";
 import { assertSettingsAllowed } from "../money/entitlements.ts";
+import { retentionReport } from "../privacy/retention.ts";
 import { releaseRedPackets } from "../rewards/red-packets.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { writeDraft } from "./drafts.ts";
@@ -146,7 +148,13 @@ export async function publishQuestionnaire(
     });
     return trx
       .updateTable("questionnaires")
-      .set({ status: "published", publishedVersion: row.version, publishedAt: now, updatedAt: now })
+      .set({
+        status: "published",
+        publishedVersion: row.version,
+        publishedAt: now,
+        updatedAt: now,
+        stoppedAt: null,
+      })
       .where("id", "=", id)
       .returningAll()
       .returning(responseCountColumn)
@@ -170,7 +178,7 @@ export async function stopQuestionnaire(
     await releaseRedPackets(trx, id, iso(ctx.clock.now()));
     return trx
       .updateTable("questionnaires")
-      .set({ status: "stopped", updatedAt: iso(ctx.clock.now()) })
+      .set({ status: "stopped", updatedAt: iso(ctx.clock.now()), stoppedAt: iso(ctx.clock.now()) })
       .where("id", "=", id)
       .returningAll()
       .returning(responseCountColumn)
@@ -200,6 +208,12 @@ export async function readQuestionnaireSettings(
   id: number,
 ): Promise<QuestionarySettings> {
   return readSettings((await loadQuestionnaire(ctx.db, viewer, id, "read")).settings);
+}
+
+/** `questionary/getRetention`: the 答卷保留期限 report, for those who may read the settings. */
+export async function readRetention(ctx: AppContext, viewer: Viewer, id: number): Promise<RetentionReport> {
+  const row = await loadQuestionnaire(ctx.db, viewer, id, "read");
+  return retentionReport(ctx.db, id, row, ctx.clock.now());
 }
 
 /** A 409 for settings: `data.settings` is what the server holds, for 刷新 to show. */

@@ -255,6 +255,9 @@ export function responseSetWhere(
   if (dateFrom) parts.push(eb("responses.submittedAt", ">=", chinaDateStart(dateFrom)));
   if (dateTo) parts.push(eb("responses.submittedAt", "<", chinaDateStart(nextDay(dateTo))));
   if (source) parts.push(eb("responses.source", "=", source));
+  // The recycle bin leaves out what 答卷保留期限 deleted for good.
+  if (set.status === "deleted")
+    parts.push(eb.or([eb("responses.erasedAs", "is", null), eb("responses.erasedAs", "<>", "deleted")]));
   if (predicate) parts.push(predicateSql(eb, predicate, set));
   return eb.and(parts);
 }

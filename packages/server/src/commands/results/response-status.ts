@@ -41,7 +41,9 @@ export async function changeResponseStatus(
       .select(["id", "status", "submittedAt", "source", "durationSeconds"])
       .where("questionnaireId", "=", questionnaireId)
       .where("id", "in", [...new Set(responseIds)])
-      .where("status", "in", [...from]);
+      .where("status", "in", [...from])
+      // Deleted for good by 答卷保留期限: nothing left to restore.
+      .where((eb) => eb.or([eb("erasedAs", "is", null), eb("erasedAs", "<>", "deleted")]));
     // Two changes of the same response must not both move its counters: the second waits for the first
     // and, its status re-read, skips it. (SQLite runs one write transaction at a time.)
     if (ctx.dialect === "postgres") selected = selected.forUpdate();

@@ -132,6 +132,8 @@ export async function getOverview(
       .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
       .where("questionnaireId", "=", questionnaireId)
       .where("status", "<>", "valid")
+      // Deleted for good by 答卷保留期限: not in the recycle bin.
+      .where((eb) => eb.or([eb("erasedAs", "is", null), eb("erasedAs", "<>", "deleted")]))
       .groupBy("status")
       .execute(),
     ctx.db

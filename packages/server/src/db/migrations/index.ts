@@ -53,6 +53,7 @@ import { reportSharesMigration } from "./0155-report-shares.ts";
 import { reportPinsMigration } from "./0160-report-pins.ts";
 import { textCodeKeywordsMigration } from "./0165-text-code-keywords.ts";
 import { privacyConsentMigration } from "./0170-privacy-consent.ts";
+import { retentionMigration } from "./0175-retention.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -109,6 +110,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0160-report-pins": reportPinsMigration(dialect),
     "0165-text-code-keywords": textCodeKeywordsMigration(),
     "0170-privacy-consent": privacyConsentMigration(),
+    "0175-retention": retentionMigration(dialect),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { QuestionaryStatus } from "@wjgj/core";
-import { type Generated, type Selectable, sql } from "kysely";
+import { type ColumnType, type Generated, type Selectable, sql } from "kysely";
 
 export const questionnairesTable = "questionnaires";
 
@@ -31,6 +31,8 @@ export interface QuestionnairesTable {
   takenDownAt: string | null;
   takenDownBy: number | null;
   takenDownReason: string | null;
+  /** When collection last stopped (停止收集); null while collecting (0175). */
+  stoppedAt: ColumnType<string | null, string | null | undefined>;
 }
 
 /** Immutable published snapshots; a response names the revision it answered. */

@@ -28,6 +28,22 @@ export interface ResponsesTable {
   computed: ColumnType<string | null, string | null | undefined, string | null>;
   /** 同意隐私政策: the consent version the respondent agreed to; null where none was asked (migration 0170). */
   consentVersion: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 答卷保留期限: "deleted" (answers erased, status deleted for good) or "anonymised"; null otherwise (0175). */
+  erasedAs: ColumnType<"deleted" | "anonymised" | null, "deleted" | "anonymised" | null | undefined>;
+  erasedAt: ColumnType<string | null, string | null | undefined>;
+}
+
+/** One run of 答卷保留期限 over a questionnaire: its report. */
+export interface RetentionRunsTable {
+  id: Generated<number>;
+  questionnaireId: number;
+  action: "delete" | "anonymise";
+  cutoff: string;
+  total: number;
+  done: number;
+  status: "running" | "done";
+  startedAt: string;
+  finishedAt: string | null;
 }
 
 /** 同意隐私政策: one version of a questionnaire's consent, as respondents read it. */

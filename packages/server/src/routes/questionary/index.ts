@@ -9,6 +9,7 @@ import {
   moveToRecycleBin,
   publishQuestionnaire,
   readQuestionnaireSettings,
+  readRetention,
   recoverFromRecycleBin,
   stopQuestionnaire,
   updateQuestionnaireSettings,
@@ -131,6 +132,14 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: idInput,
     handler: ({ viewer, input }) => readQuestionnaireSettings(ctx, viewer, input.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "questionary/getRetention",
+    access: "account:use",
+    input: idInput,
+    handler: ({ viewer, input }) => readRetention(ctx, viewer, input.id),
   });
 
   defineRoute(app, ctx, {

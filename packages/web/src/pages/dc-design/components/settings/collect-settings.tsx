@@ -8,6 +8,7 @@ import { settingsAutosave } from "../../hooks/use-settings-autosave.ts";
 import { type SettingsPatch, useSettingsSave } from "../../store/settings-autosave.ts";
 import { useEditor } from "../../store/use-editor.ts";
 import { HeaderImageField } from "./header-image-field.tsx";
+import { RetentionSettings } from "./retention-settings.tsx";
 import { SettingsSaveStatus } from "./settings-save-status.tsx";
 
 type LimitKey = "limitPerIp" | "limitPerDevice" | "limitPerAccount";
@@ -137,6 +138,7 @@ export function CollectSettings() {
           );
         }}
       </Form.Item>
+      <RetentionSettings id={id} />
       <h4 className="dd-section__title">提交后</h4>
       <Form.Item label="感谢语" name="thankYouText">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={2000} />
