@@ -1,5 +1,4 @@
 import {
-  type Fact,
   personalQuestionIds,
   type QuestionarySettings,
   type RetentionAction,
@@ -14,7 +13,7 @@ import type { JobHandler } from "../../jobs/worker.ts";
 import { addToCounters } from "../answering/counters.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { RESULTS_VERSION_KEY } from "../results/fact-bitset-cache.ts";
-import { counterEntries, revisionDefinitions } from "../results/record.ts";
+import { counterEntries, revisionDefinitions, storedFacts } from "../results/record.ts";
 import { uploadStorageKey } from "../uploads/files.ts";
 
 export const RETENTION_JOB = "retention";
@@ -110,24 +109,6 @@ type Batch = {
   durationSeconds: number;
 }[];
 
-/** Every fact of the responses, by response. */
-async function factsOf(trx: Trx, questionnaireId: number, ids: readonly number[]) {
-  const rows = await trx
-    .selectFrom("response_facts")
-    .selectAll()
-    .where("questionnaireId", "=", questionnaireId)
-    .where("responseId", "in", ids)
-    .execute();
-  const byResponse = new Map<number, Fact[]>();
-  for (const row of rows) {
-    const fact: Fact = { questionId: row.questionId, key: row.key };
-    if (row.num !== null) fact.num = row.num;
-    if (row.text !== null) fact.text = row.text;
-    byResponse.set(row.responseId, [...(byResponse.get(row.responseId) ?? []), fact]);
-  }
-  return byResponse;
-}
-
 /** Files the responses uploaded for these questions (all of them when `questions` is null). */
 async function removeFiles(
   ctx: Pick<AppContext, "storage">,
@@ -162,7 +143,7 @@ async function removeFiles(
  */
 async function deleteBatch(trx: Trx, questionnaireId: number, batch: Batch, now: string) {
   const ids = batch.map((row) => row.id);
-  const facts = await factsOf(trx, questionnaireId, ids);
+  const facts = await storedFacts(trx, questionnaireId, ids);
   for (const row of batch)
     if (row.status === "valid")
       await addToCounters(trx, questionnaireId, counterEntries(facts.get(row.id) ?? [], row, -1));
@@ -213,7 +194,7 @@ async function anonymiseBatch(trx: Trx, questionnaireId: number, batch: Batch, n
     trx,
     batch.map((row) => row.revisionId),
   );
-  const facts = await factsOf(trx, questionnaireId, ids);
+  const facts = await storedFacts(trx, questionnaireId, ids);
   const personalOf = new Map<number, Set<string>>();
   const personal = (definition: SurveyDefinition | undefined, revisionId: number) => {
     let found = personalOf.get(revisionId);

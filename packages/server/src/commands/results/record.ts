@@ -132,6 +132,35 @@ export function counterEntries(
   return entries;
 }
 
+/**
+ * The stored facts of responses, by response, as core's Fact (no null parts): what their counters were made
+ * of, so taking a response out of the counts subtracts exactly what its submit added — exam marks and scores
+ * included, which live in a fact's text and number.
+ */
+export async function storedFacts(
+  db: Db | Trx,
+  questionnaireId: number,
+  responseIds: readonly number[],
+): Promise<Map<number, Fact[]>> {
+  const byResponse = new Map<number, Fact[]>();
+  if (responseIds.length === 0) return byResponse;
+  const rows = await db
+    .selectFrom("response_facts")
+    .select(["responseId", "questionId", "key", "num", "text"])
+    .where("questionnaireId", "=", questionnaireId)
+    .where("responseId", "in", responseIds)
+    .execute();
+  for (const row of rows) {
+    const fact: Fact = { questionId: row.questionId, key: row.key };
+    if (row.num !== null) fact.num = row.num;
+    if (row.text !== null) fact.text = row.text;
+    const list = byResponse.get(row.responseId);
+    if (list) list.push(fact);
+    else byResponse.set(row.responseId, [fact]);
+  }
+  return byResponse;
+}
+
 /** Parsed definitions of revisions by id (immutable once published), for batch work over many responses. */
 /** A response of this questionnaire, whatever its status; another questionnaire's id is 404. */
 export async function responseOf(

@@ -5,7 +5,7 @@ import type { Viewer } from "../../http/viewer.ts";
 import { addToCounters } from "../answering/counters.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
-import { applyCounters } from "./record.ts";
+import { applyCounters, storedFacts } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 
 /** Which statuses each call moves from, and to. */
@@ -49,21 +49,16 @@ export async function changeResponseStatus(
     if (ctx.dialect === "postgres") selected = selected.forUpdate();
     const rows = await selected.execute();
     if (rows.length === 0) return { changed: 0 };
-    const facts = await trx
-      .selectFrom("response_facts")
-      .select(["responseId", "questionId", "key"])
-      .where("questionnaireId", "=", questionnaireId)
-      .where(
-        "responseId",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .execute();
+    const facts = await storedFacts(
+      trx,
+      questionnaireId,
+      rows.map((row) => row.id),
+    );
     for (const row of rows) {
       const wasCounted = row.status === "valid";
       const counted = to === "valid";
       if (wasCounted === counted) continue;
-      const own = facts.filter((fact) => fact.responseId === row.id);
+      const own = facts.get(row.id) ?? [];
       await applyCounters(trx, questionnaireId, own, row, counted ? 1 : -1);
     }
     await trx

@@ -54,6 +54,7 @@ import { reportPinsMigration } from "./0160-report-pins.ts";
 import { textCodeKeywordsMigration } from "./0165-text-code-keywords.ts";
 import { privacyConsentMigration } from "./0170-privacy-consent.ts";
 import { retentionMigration } from "./0175-retention.ts";
+import { examCountersRepairMigration } from "./0180-exam-counters-repair.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -111,6 +112,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0165-text-code-keywords": textCodeKeywordsMigration(),
     "0170-privacy-consent": privacyConsentMigration(),
     "0175-retention": retentionMigration(dialect),
+    "0180-exam-counters-repair": examCountersRepairMigration(),
   };
 }
 

@@ -1,8 +1,10 @@
 import type { ExamReport } from "@wjgj/core";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishNew, submitAnswers } from "../../../test/export-fixtures.ts";
 import { type BuiltUser, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { examCountersRepairMigration } from "../../db/migrations/0180-exam-counters-repair.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -63,5 +65,53 @@ describe("exam report 分数段", () => {
       ["60-84", 0],
       ["85-100", 1],
     ]);
+  });
+});
+
+describe("exam counters", () => {
+  it("follow deletes, invalid marks and restores: the report from counters equals a recount", async () => {
+    const q = await publishNew(t, owner, exam(10));
+    for (const optionId of ["b", "b", "a"]) await submitAnswers(t, q.publicId, { q1: { optionId } });
+    const ids = (
+      await t.db
+        .selectFrom("responses")
+        .select("id")
+        .where("questionnaireId", "=", q.id)
+        .orderBy("id")
+        .execute()
+    ).map((row) => row.id);
+    const questions = async (filter?: unknown) => {
+      const res = await call<ExamReport>(t.app, "POST", "statistics/getExamReport", {
+        token: owner.token,
+        json: { id: q.id, ...(filter ? { filter } : {}) },
+      });
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data.questions;
+    };
+    // A condition every response meets: counted from the facts, not the counters.
+    const recount = () => questions({ condition: { kind: "all", conditions: [] } });
+    for (const [path, responseIds, correct] of [
+      ["answer/deleteAnswer", [ids[0]], 1],
+      ["answer/markInvalid", [ids[2]], 1],
+      ["answer/restoreAnswer", [ids[0]], 2],
+      ["answer/markValid", [ids[2]], 2],
+    ] as const) {
+      const changed = await call(t.app, "POST", path, {
+        token: owner.token,
+        json: { id: q.id, responseIds },
+      });
+      expect(changed.body.code, changed.body.msg).toBe(200);
+      const counted = await questions();
+      expect(counted, path).toEqual(await recount());
+      expect(counted[0]?.correct, path).toBe(correct);
+    }
+    // Counters that drifted before this fix are written again from the facts by migration 0180.
+    await t.db
+      .insertInto("response_counter_shards")
+      .values({ questionnaireId: q.id, key: "exam:q1:wrong", shard: 7, count: 5 })
+      .execute();
+    expect(await questions()).not.toEqual(await recount());
+    await examCountersRepairMigration().up(t.db as unknown as Kysely<unknown>);
+    expect(await questions()).toEqual(await recount());
   });
 });
