@@ -1,7 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
+import { DEMO_PERSONAL, openLoggedIn, openTeamDialog } from "../support/accounts.ts";
 import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
-import { createQuestionnaire, publishQuestionnaire, unique, updateSettings } from "../support/answering.ts";
+import {
+  createQuestionnaire,
+  publishQuestionnaire,
+  submitAnswers,
+  unique,
+  updateSettings,
+} from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 
 // 同意隐私政策 and 答卷保留期限 (issue #36): the creator switches consent on in 问卷设置 and writes the notice; a respondent on a phone
@@ -93,4 +99,43 @@ test("a page opened before the notice changed asks again on submit", async ({ br
   await page.getByRole("button", { name: "同意并开始填写" }).tap();
   await page.locator("html[data-engine=ready]").waitFor({ state: "attached" });
   await phone.close();
+});
+
+// 查看完整信息: a phone number is masked in the list and the viewer until the owner reveals it, and the reveal is
+// in the team's 动态 with the response.
+test("the owner reveals a masked phone, and the reveal is logged", async ({ page, request }) => {
+  const q = await publishQuestionnaire(request, {
+    schemaVersion: 1,
+    kind: "form",
+    title: unique("查看完整信息"),
+    pages: [
+      {
+        id: "p1",
+        questions: [
+          { id: "phone", type: "personal", title: "手机号", required: true, config: { preset: "mobile" } },
+        ],
+      },
+    ],
+  });
+  await submitAnswers(request, q.publicId, { phone: "13912345678" }, { key: "reveal-1" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/result?id=${q.id}&tab=answers`);
+  const table = page.getByTestId("answers-tab");
+  await expect(table).toContainText("139****5678");
+  await expect(table).not.toContainText("13912345678");
+  await table.getByRole("button", { name: "查看" }).first().click();
+  const drawer = page.getByTestId("answer-drawer");
+  await expect(drawer.locator('[data-question="phone"]')).toContainText("139****5678");
+  const revealed = page.waitForResponse((r) => r.url().includes("/answer/revealPersonal") && r.ok());
+  await page.getByRole("button", { name: "查看完整信息" }).click();
+  await revealed;
+  await expect(drawer.locator('[data-question="phone"]')).toContainText("13912345678");
+  await expect(page.getByRole("button", { name: "查看完整信息" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/dc/dcDesign?id=${q.id}`);
+  const dialog = await openTeamDialog(page, page.getByTestId("designer-team-button"));
+  await dialog.getByRole("tab", { name: "动态" }).click();
+  await expect(dialog.getByTestId("team-activity")).toContainText("查看完整个人信息");
+  await expect(dialog.getByTestId("team-activity")).toContainText("答卷");
 });

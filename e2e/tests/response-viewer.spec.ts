@@ -74,6 +74,9 @@ test.describe("答卷详情", () => {
     await expect(item(drawer, "stars").getByRole("img", { name: "4 星（满分 5 星）" })).toBeVisible();
     await expect(item(drawer, "nps").locator(".is-chosen")).toHaveText("9");
     await expect(item(drawer, "addr")).toContainText("北京市北京市东城区");
+    // A signature is personal information: hidden until 查看完整信息 (logged on the server).
+    await expect(item(drawer, "sign")).toContainText("已隐藏");
+    await page.getByRole("button", { name: "查看完整信息" }).click();
     await expect(item(drawer, "sign").locator("img")).toBeVisible();
     // Hidden by logic or jumped over: 跳过; seen and left empty: 未作答.
     await expect(item(drawer, "company")).toContainText("（跳过）");

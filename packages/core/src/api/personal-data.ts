@@ -50,3 +50,35 @@ export function withoutPersonalData(definition: SurveyDefinition): SurveyDefinit
 export function withoutKeys<T>(record: Record<string, T>, hidden: ReadonlySet<string>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([key]) => !hidden.has(key)));
 }
+
+const stars = (count: number) => "*".repeat(Math.max(1, count));
+
+/**
+ * A personal value as lists and the response viewer show it until someone entitled reveals it (查看完整信息):
+ * 138****5678, 张*, 110***********1234, z***@example.com; other identifiers keep their last four characters.
+ * Works on characters, so a name in any script masks the same way.
+ */
+export function maskPersonalValue(question: { type: string; config: unknown }, value: string): string {
+  const chars = [...value.trim()];
+  if (chars.length === 0) return "";
+  const config = (question.config ?? {}) as { preset?: unknown; format?: unknown };
+  const kind = question.type === "personal" ? String(config.preset) : String(config.format);
+  const keep = (head: number, tail: number) =>
+    chars.length <= head + tail
+      ? `${chars[0]}${stars(chars.length - 1)}`
+      : `${chars.slice(0, head).join("")}${stars(chars.length - head - tail)}${chars.slice(chars.length - tail).join("")}`;
+  switch (kind) {
+    case "name":
+      return `${chars[0]}${stars(chars.length - 1)}`;
+    case "mobile":
+      return keep(3, 4);
+    case "idCard":
+      return keep(3, 4);
+    case "email": {
+      const at = value.lastIndexOf("@");
+      return at > 0 ? `${[...value][0]}***${value.slice(at)}` : keep(1, 0);
+    }
+    default:
+      return keep(0, 4);
+  }
+}

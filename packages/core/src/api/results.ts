@@ -534,6 +534,12 @@ export interface AnswerExam {
  * answer/getAnswerDetail — GET/POST { id, responseId, sort?, status?, filter? }: one response as the
  * respondent saw it, with previous/next ids in the same list order (for ↑/↓).
  */
+/** answer/revealPersonal — POST { id, responseId }: the masked answers of one response in full. */
+export interface RevealedPersonal {
+  answers: Record<string, unknown>;
+  signatures: Record<string, string>;
+}
+
 export interface AnswerConsent {
   version: number;
   text: string;
@@ -558,6 +564,11 @@ export interface AnswerDetail {
   exam: AnswerExam | null;
   /** 同意隐私政策: the version the respondent agreed to before answering, as they read it; null when not asked. */
   consent: AnswerConsent | null;
+  /**
+   * Personal-information questions shown masked (138****5678, 张*; a signature not at all): 查看完整信息
+   * (`answer/revealPersonal`) gives them in full to those allowed, each time logged.
+   */
+  masked: string[];
   previousId: number | null;
   nextId: number | null;
   /** 1-based position in the list, and the list's size. */

@@ -30,6 +30,7 @@ export const questionnaireActions = [
   "publish",
   "results",
   "manageResponses",
+  "revealPersonal",
   "export",
   "delete",
   "team",
@@ -44,6 +45,7 @@ export type QuestionnaireAction = (typeof questionnaireActions)[number];
  * The one table of who may do what on a questionnaire, by the viewer's role on it (deny by default: a role
  * missing from an action's list, a missing questionnaire or a non-member is refused). `export`: download its
  * responses; `results`: statistics and answers; `manageResponses`: delete, restore, mark and grade them;
+ * `revealPersonal`: 查看完整信息, the masked personal answers of a response in full (each time logged);
  * `team`: see the members; `manageTeam`: invite, change roles, remove, see and stop invitations.
  * The server's matrix test (policies/matrix.test.ts) is generated from this table.
  */
@@ -53,6 +55,7 @@ export const questionnairePermissions = {
   publish: ["owner", "admin", "editor"],
   results: ["owner", "admin", "viewer"],
   manageResponses: ["owner", "admin"],
+  revealPersonal: ["owner", "admin"],
   export: ["owner", "admin", "viewer"],
   delete: ["owner"],
   team: ["owner", "admin", "editor", "viewer"],
@@ -77,6 +80,7 @@ const actionDoing: Record<QuestionnaireAction, string> = {
   publish: "发布或停止问卷",
   results: "查看答卷和统计",
   manageResponses: "删除、标记或批改答卷",
+  revealPersonal: "查看完整个人信息",
   export: "导出数据",
   delete: "删除问卷",
   team: "查看团队",

@@ -90,6 +90,8 @@ export const teamActivityNames: Record<string, string> = {
   stop: "停止问卷",
   export: "导出数据",
   deleteResponses: "删除答卷",
+  revealPersonal: "查看完整个人信息",
+  retention: "按保留期限处理答卷",
 };
 
 /** Phone numbers shown to teammates: the first three and last four digits. */

@@ -134,6 +134,7 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/unpinFromReport": "manageResponses",
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
+  "answer/revealPersonal": "revealPersonal",
   // The 成绩单 PDF is read through getAnswerDetail.
   "answer/getReportCardPdf": "results",
   "answer/deleteAnswer": "manageResponses",

@@ -16,6 +16,7 @@ import type {
   ResultsFilter,
   ResultsOverview,
   ResultsPage,
+  RevealedPersonal,
   TextAnswerItem,
   TextAnswersInput,
   VoteResults,
@@ -68,6 +69,9 @@ export const resultsApi = {
     http.postJson<ResultsPage<AnswerSummary>>("answer/getAnswerList", input, options),
   getAnswerDetail: (input: AnswerDetailInput, options?: CallOptions) =>
     http.postJson<AnswerDetail>("answer/getAnswerDetail", input, options),
+  /** 查看完整信息: logged on the server each time. */
+  revealPersonal: (id: number, responseId: number) =>
+    http.postJson<RevealedPersonal>("answer/revealPersonal", { id, responseId }),
   deleteAnswer: (id: number, responseIds: number[]) =>
     http.postJson<AnswerStatusChange>("answer/deleteAnswer", { id, responseIds }),
   restoreAnswer: (id: number, responseIds: number[]) =>

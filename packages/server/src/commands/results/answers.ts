@@ -3,10 +3,13 @@ import {
   type AnswerSort,
   type AnswerSummary,
   getQuestionType,
+  isPersonalDataQuestion,
+  maskPersonalValue,
   personalQuestionIds,
   type ResponseStatus,
   type ResultsFilter,
   type ResultsPage,
+  type RevealedPersonal,
   responseSourceNames,
   responseStatusNames,
   type SurveyDefinition,
@@ -21,8 +24,10 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
+import { ForbiddenError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { answeredPaper } from "../answering/papers.ts";
+import { recordActivity } from "../teams/activity.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
 import { answerExamOf } from "./grading.ts";
@@ -70,11 +75,17 @@ export function answerTexts(
     const answer = answers[question.id];
     const module = getQuestionType(question.type);
     if (answer === undefined || !module) continue;
-    const text = module.toText(
+    const full = module.toText(
       question.config,
       answer,
       seenOptions(definition, question.id, labels[question.id]),
     );
+    // Personal information is masked in lists: 查看完整信息 in the viewer shows it, logged.
+    const text = isPersonalDataQuestion(question)
+      ? question.type === "signature"
+        ? "（签名已隐藏）"
+        : maskPersonalValue(question, full)
+      : full;
     texts[question.id] = text.length > limit ? `${text.slice(0, limit)}…` : text;
   }
   return texts;
@@ -214,7 +225,8 @@ export async function getAnswerDetail(
           .executeTakeFirst(),
   ]);
   const allAnswers = JSON.parse(row.answers) as Record<string, unknown>;
-  const answers = withoutKeys(allAnswers, hidden);
+  const shown = withoutKeys(allAnswers, hidden);
+  const { answers, masked } = maskedAnswers(definition, shown);
   const files: Record<string, TextAnswerFile[]> = {};
   const signatures: Record<string, string> = {};
   for (const question of definition.pages.flatMap((page) => page.questions)) {
@@ -227,7 +239,8 @@ export async function getAnswerDetail(
         url: uploadUrl(file.fileId),
       }));
     }
-    if (question.type === "signature" && typeof answer === "string") signatures[question.id] = answer;
+    if (question.type === "signature" && typeof answer === "string" && !masked.includes(question.id))
+      signatures[question.id] = answer;
   }
   const exam =
     row.score === null
@@ -245,9 +258,65 @@ export async function getAnswerDetail(
     skipped: skippedQuestionIds(answered, allAnswers, submitContext(row)).filter((id) => !hidden.has(id)),
     exam,
     consent: consent ?? null,
+    masked,
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,
     position: Number(earlier?.count ?? 0) + 1,
     total: Number(total?.count ?? 0),
   };
+}
+
+/**
+ * The answers with personal information masked (138****5678, 张*; a signature left out): what the viewer shows
+ * until 查看完整信息. Answers the question's type does not keep as text are left out too.
+ */
+function maskedAnswers(
+  definition: SurveyDefinition,
+  answers: Record<string, unknown>,
+): { answers: Record<string, unknown>; masked: string[] } {
+  const out = { ...answers };
+  const masked: string[] = [];
+  for (const question of definition.pages.flatMap((page) => page.questions)) {
+    const answer = out[question.id];
+    if (answer === undefined || !isPersonalDataQuestion(question)) continue;
+    masked.push(question.id);
+    if (question.type === "signature" || typeof answer !== "string") delete out[question.id];
+    else out[question.id] = maskPersonalValue(question, answer);
+  }
+  return { answers: out, masked };
+}
+
+/**
+ * `answer/revealPersonal` (查看完整信息): one response's personal-information answers in full, for those the
+ * role table allows (owner and 管理员), each reveal written to the team's activity log with the response.
+ */
+export async function revealPersonal(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { id: number; responseId: number },
+): Promise<RevealedPersonal> {
+  const scope = await resultsScope(ctx.db, viewer, input.id, "reveal");
+  // A member whose personal data is hidden by the owner sees none of it, masked or not.
+  if (scope.hidePersonal) throw new ForbiddenError("forbidden");
+  const row = await responseOf(ctx.db, input.id, input.responseId);
+  const published = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
+  const answered = published
+    ? await answeredPaper(ctx.db, input.id, { id: row.revisionId, definition: published }, row.deviceId)
+    : scope.definition;
+  const all = JSON.parse(row.answers) as Record<string, unknown>;
+  const answers: Record<string, unknown> = {};
+  const signatures: Record<string, string> = {};
+  for (const question of answered.pages.flatMap((page) => page.questions)) {
+    const answer = all[question.id];
+    if (answer === undefined || !isPersonalDataQuestion(question)) continue;
+    answers[question.id] = answer;
+    if (question.type === "signature" && typeof answer === "string") signatures[question.id] = answer;
+  }
+  await recordActivity(ctx.db, ctx.clock.now(), {
+    questionnaireId: input.id,
+    actorId: viewer.user.id,
+    action: "revealPersonal",
+    detail: `答卷 ${row.id}`,
+  });
+  return { answers, signatures };
 }

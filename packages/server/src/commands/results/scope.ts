@@ -25,13 +25,14 @@ export async function resultsScope(
   db: Db,
   viewer: Viewer,
   questionnaireId: number,
-  access: "view" | "manage",
+  access: "view" | "manage" | "reveal",
 ): Promise<ResultsScope> {
+  const action = { view: "results", manage: "manageResponses", reveal: "revealPersonal" } as const;
   const { row, hidePersonal } = await loadQuestionnaireWithRole(
     db,
     viewer,
     questionnaireId,
-    access === "view" ? "results" : "manageResponses",
+    action[access],
     "any",
   );
   const revision =

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { getAnswerDetail, getAnswerList } from "../../commands/results/answers.ts";
+import { getAnswerDetail, getAnswerList, revealPersonal } from "../../commands/results/answers.ts";
 import { gradeAnswer } from "../../commands/results/grading.ts";
 import { reportCardPdf } from "../../commands/results/report-card.ts";
 import { changeResponseStatus, type StatusChange } from "../../commands/results/response-status.ts";
@@ -19,6 +19,15 @@ import {
  * marks and manual grading. Owner only; a response id of another questionnaire is 404.
  */
 export function answerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // 查看完整信息: one response's masked personal answers in full, logged in the team's activity.
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "answer/revealPersonal",
+    access: "account:use",
+    input: reportCardInput,
+    handler: ({ viewer, input }) => revealPersonal(ctx, viewer, input),
+  });
+
   defineRoute(app, ctx, {
     method: "POST",
     path: "answer/getAnswerList",

@@ -1,3 +1,4 @@
+import { type AnswerDetail, ResultCode, type RevealedPersonal } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { download, publishNew, readSheet, runExport, submitAnswers } from "../../../test/export-fixtures.ts";
 import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factories.ts";
@@ -66,10 +67,10 @@ describe("数据查看 without personal data", () => {
         token,
         params: { id: q.id },
       });
-    // Not marked yet: the viewer sees what the owner sees.
+    // Not marked yet: the viewer sees what the owner sees, personal answers masked.
     expect((await list(viewer.token)).body.data.list[0]).toMatchObject({
       ip: "203.0.113.9",
-      texts: { name: "王小明", mobile: "13912345678" },
+      texts: { name: "王**", mobile: "139****5678" },
     });
 
     await hide(owner, q.id, viewer, true);
@@ -100,6 +101,39 @@ describe("数据查看 without personal data", () => {
     ]);
     expect(JSON.stringify(detail.body.data)).not.toContain("王小明");
     expect(JSON.stringify(detail.body.data)).not.toContain("13912345678");
+  });
+
+  it("masks personal answers for everyone until 查看完整信息, which the owner may use and the log records", async () => {
+    const { owner, viewer, q, responseId } = await setup();
+    const detail = await call<AnswerDetail>(t.app, "GET", "answer/getAnswerDetail", {
+      token: owner.token,
+      params: { id: q.id, responseId },
+    });
+    expect(detail.body.data.answers).toMatchObject({ name: "王**", mobile: "139****5678", gender: "男" });
+    expect(detail.body.data.masked.sort()).toEqual(["mobile", "name"]);
+    expect(JSON.stringify(detail.body.data)).not.toContain("13912345678");
+
+    const reveal = (token: string) =>
+      call<RevealedPersonal>(t.app, "POST", "answer/revealPersonal", {
+        token,
+        json: { id: q.id, responseId },
+      });
+    // 数据查看 may not; the owner may, and each reveal is in the team's activity with who and which response.
+    expect((await reveal(viewer.token)).body.code).toBe(ResultCode.forbidden);
+    const revealed = await reveal(owner.token);
+    expect(revealed.body.data.answers).toEqual({ name: "王小明", mobile: "13912345678" });
+    const activity = await call<{ list: { action: string; actionName: string; detail: string }[] }>(
+      t.app,
+      "GET",
+      "queationaryTeam/getTeamActivity",
+      { token: owner.token, params: { id: q.id } },
+    );
+    expect(activity.body.data.list[0]).toMatchObject({
+      action: "revealPersonal",
+      actionName: "查看完整个人信息",
+      detail: `答卷 ${responseId}`,
+    });
+    expect(activity.body.data.list.filter((entry) => entry.action === "revealPersonal")).toHaveLength(1);
   });
 
   it("leaves personal questions out of statistics and refuses their typed answers", async () => {

@@ -119,6 +119,7 @@ export const answerDetailInput = z.object({
   filter: filterParam,
 });
 
+/** One response of one questionnaire (成绩单, 查看完整信息). */
 export const reportCardInput = z.object({ id: idParam, responseId: idParam });
 
 export const answerStatusInput = z.object({

@@ -55,6 +55,7 @@ function detailOf(patch: Partial<AnswerDetail> = {}): AnswerDetail {
     skipped: [],
     exam: null,
     consent: null,
+    masked: [],
     previousId: null,
     nextId: null,
     position: 1,

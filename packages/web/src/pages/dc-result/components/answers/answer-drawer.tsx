@@ -1,8 +1,13 @@
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
-import type { AnswerDetail, AnswerExamQuestion } from "@wjgj/core";
+import type { AnswerDetail, AnswerExamQuestion, RevealedPersonal } from "@wjgj/core";
 import { Alert, App, Button, Descriptions, Drawer, InputNumber, Skeleton, Space, Tag } from "antd";
 import { useEffect, useState } from "react";
-import { type AnswerListQuery, useAnswerDetail, useGradeAnswerMutation } from "../../../../api/results.ts";
+import {
+  type AnswerListQuery,
+  resultsApi,
+  useAnswerDetail,
+  useGradeAnswerMutation,
+} from "../../../../api/results.ts";
 import { Permitted, useAccess } from "../../../../components/permitted.tsx";
 import { useApiError } from "../../../../hooks/use-api-error.ts";
 import { useResults } from "../../hooks/results-context.ts";
@@ -81,7 +86,33 @@ export function AnswerDrawer({
   const { message } = App.useApp();
   const showError = useApiError();
   const detailQuery = useAnswerDetail(id, responseId, query, filter);
-  const detail = detailQuery.data && detailQuery.data.answer.id === responseId ? detailQuery.data : undefined;
+  const loaded = detailQuery.data && detailQuery.data.answer.id === responseId ? detailQuery.data : undefined;
+  // 查看完整信息: this response's personal answers in full, asked for (and logged) one response at a time.
+  const [revealed, setRevealed] = useState<{ responseId: number; data: RevealedPersonal } | null>(null);
+  const [revealing, setRevealing] = useState(false);
+  const detail: AnswerDetail | undefined =
+    loaded && revealed?.responseId === loaded.answer.id
+      ? {
+          ...loaded,
+          answers: { ...loaded.answers, ...revealed.data.answers },
+          signatures: { ...loaded.signatures, ...revealed.data.signatures },
+          masked: [],
+        }
+      : loaded;
+  const handleReveal = async () => {
+    if (!loaded) return;
+    setRevealing(true);
+    try {
+      setRevealed({
+        responseId: loaded.answer.id,
+        data: await resultsApi.revealPersonal(id, loaded.answer.id),
+      });
+    } catch (error) {
+      showError(error);
+    } finally {
+      setRevealing(false);
+    }
+  };
   const { perform, pending } = useAnswerActions();
   const grade = useGradeAnswerMutation();
   const mayGrade = useAccess().may("manageResponses");
@@ -182,6 +213,13 @@ export function AnswerDrawer({
           <div className="wj-answer-drawer__footer">
             <span className="wj-muted">按 ↑ / ↓ 键切换上一份、下一份</span>
             <Space>
+              {detail.masked.length > 0 && (
+                <Permitted action="revealPersonal">
+                  <Button loading={revealing} onClick={() => void handleReveal()}>
+                    查看完整信息
+                  </Button>
+                </Permitted>
+              )}
               {manual && (
                 <Permitted action="manageResponses">
                   <Button

@@ -75,6 +75,7 @@ export function AnswerView({
   const scores = new Map(detail.exam?.questions.map((score) => [score.questionId, score]));
   // Older servers send no list: nothing reads as skipped then, as before.
   const skipped = new Set(detail.skipped ?? []);
+  const masked = new Set(detail.masked ?? []);
   const pages = detail.definition.pages;
   let number = 0;
   return (
@@ -105,6 +106,8 @@ export function AnswerView({
                   ))}
                 </Space>
               );
+            } else if (empty && masked.has(question.id)) {
+              body = <span className="wj-muted">（已隐藏，点击“查看完整信息”查看）</span>;
             } else if (empty && skipped.has(question.id)) {
               body = <span className="wj-muted">（跳过）</span>;
             } else if (empty) {
