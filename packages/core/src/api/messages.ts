@@ -255,6 +255,7 @@ export const messages = {
   filterCompareUnsupported: "该题的比较条件不能用于数据筛选，请改用选中、未选中或已作答条件",
   filterDateInvalid: "筛选日期需为 YYYY-MM-DD 格式",
   filterSourceInvalid: "答卷来源无效",
+  personalSearchRefused: "个人信息已脱敏显示，不能按内容搜索",
   filterCodesInvalid: "编码筛选有误：请选择1-20个类别，并选择含任一、含全部或不含",
   statisticsDaysInvalid: "统计天数需为1-366天",
   resultQuestionInvalid: "题目不存在，请刷新后重试",

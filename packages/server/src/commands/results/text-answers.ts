@@ -1,4 +1,6 @@
 import {
+  isPersonalDataQuestion,
+  maskPersonalValue,
   type Question,
   type ResultsFilter,
   type ResultsPage,
@@ -10,6 +12,7 @@ import { isTextKey } from "@wjgj/core/text/answer-texts";
 import { sql } from "kysely";
 import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
+import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
@@ -66,6 +69,9 @@ export async function getTextAnswers(
   const question = findQuestion(definition, input.questionId);
   const { set, predicate } = filteredSet(ctx.dialect, definition, input);
   const keyword = input.keyword?.trim() ?? "";
+  // Personal information is listed masked; searching it by content would tell what it holds.
+  const personal = isPersonalDataQuestion(question);
+  if (personal && keyword !== "") throw InvalidInputError.field("keyword", "personalSearchRefused");
   const matching = ctx.db
     .selectFrom("response_facts as f")
     .where("f.questionnaireId", "=", input.id)
@@ -135,14 +141,21 @@ export async function getTextAnswers(
           !fact.key.startsWith("sign:") &&
           (fact.text ?? "") !== "",
       )
-      .map((fact) => ({ key: fact.key, label: partLabel(question, fact.key), text: fact.text ?? "" }));
+      .map((fact) => {
+        const text = fact.text ?? "";
+        return {
+          key: fact.key,
+          label: partLabel(question, fact.key),
+          text: personal ? maskPersonalValue(question, text) : text,
+        };
+      });
     return [
       {
         responseId: id,
         submittedAt: chinaDateTime(response.submittedAt),
         parts,
         files,
-        signatureUrl: question.type === "signature" && typeof answer === "string" ? answer : "",
+        signatureUrl: question.type === "signature" && typeof answer === "string" && !personal ? answer : "",
         codes: codes.flatMap((code) => {
           const texts = parts.filter((part) => isTextKey(part.key)).map((part) => part.text);
           return texts.length > 0 && hasCode(code, id, texts) ? [code.id] : [];

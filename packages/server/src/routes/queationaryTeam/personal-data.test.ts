@@ -1,4 +1,4 @@
-import { type AnswerDetail, ResultCode, type RevealedPersonal } from "@wjgj/core";
+import { type AnswerDetail, messages, ResultCode, type RevealedPersonal } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { download, publishNew, readSheet, runExport, submitAnswers } from "../../../test/export-fixtures.ts";
 import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factories.ts";
@@ -153,11 +153,18 @@ describe("数据查看 without personal data", () => {
     });
     expect(texts.body.code).not.toBe(200);
     expect(JSON.stringify(texts.body)).not.toContain("王小明");
+    // The owner reads them masked too, and cannot search them by content.
     const own = await call(t.app, "POST", "statistics/getTextAnswers", {
       token: owner.token,
-      params: { id: q.id, questionId: "name" },
+      params: { id: q.id, questionId: "mobile" },
     });
-    expect(JSON.stringify(own.body.data)).toContain("王小明");
+    expect(JSON.stringify(own.body.data)).toContain("139****5678");
+    expect(JSON.stringify(own.body.data)).not.toContain("13912345678");
+    const searched = await call(t.app, "POST", "statistics/getTextAnswers", {
+      token: owner.token,
+      params: { id: q.id, questionId: "mobile", keyword: "1391234" },
+    });
+    expect(searched.body.msg).toBe(messages.personalSearchRefused);
   });
 
   it("exports without the IP column and personal columns, and never hands over the owner's full file", async () => {
