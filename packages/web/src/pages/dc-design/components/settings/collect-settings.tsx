@@ -8,7 +8,7 @@ import { settingsAutosave } from "../../hooks/use-settings-autosave.ts";
 import { type SettingsPatch, useSettingsSave } from "../../store/settings-autosave.ts";
 import { useEditor } from "../../store/use-editor.ts";
 import { HeaderImageField } from "./header-image-field.tsx";
-import { RetentionSettings } from "./retention-settings.tsx";
+import { ConsentSettings, RetentionSettings } from "./privacy-settings.tsx";
 import { SettingsSaveStatus } from "./settings-save-status.tsx";
 
 type LimitKey = "limitPerIp" | "limitPerDevice" | "limitPerAccount";
@@ -110,34 +110,7 @@ export function CollectSettings() {
         <Switch />
       </Form.Item>
       <h4 className="dd-section__title">隐私保护</h4>
-      <Form.Item
-        label="答题前需同意隐私政策"
-        name={["privacyConsent", "required"]}
-        valuePropName="checked"
-        tooltip="填写者勾选“我已阅读并同意”后才能作答；每份答卷记录其同意的版本，修改说明或链接后生成新版本"
-      >
-        <Switch />
-      </Form.Item>
-      {/* Kept registered while hidden: a change of the switch sends the whole group, words included. */}
-      <Form.Item noStyle shouldUpdate={(a, b) => a.privacyConsent?.required !== b.privacyConsent?.required}>
-        {({ getFieldValue }) => {
-          const hidden = !getFieldValue(["privacyConsent", "required"]);
-          return (
-            <>
-              <Form.Item label="隐私说明" name={["privacyConsent", "text"]} hidden={hidden}>
-                <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={1000} showCount />
-              </Form.Item>
-              <Form.Item
-                label="隐私政策链接（留空则使用平台隐私政策）"
-                name={["privacyConsent", "policyUrl"]}
-                hidden={hidden}
-              >
-                <Input placeholder="https://" />
-              </Form.Item>
-            </>
-          );
-        }}
-      </Form.Item>
+      <ConsentSettings />
       <RetentionSettings id={id} />
       <h4 className="dd-section__title">提交后</h4>
       <Form.Item label="感谢语" name="thankYouText">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { retentionSummary } from "./retention-settings.tsx";
+import { retentionSummary } from "./privacy-settings.tsx";
 
 describe("答卷保留期限's note", () => {
   it("says when the responses fall due and what the last run did", () => {
