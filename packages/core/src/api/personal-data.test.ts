@@ -14,6 +14,9 @@ describe("maskPersonalValue", () => {
     expect(maskPersonalValue(personal("email"), "zhang@example.com")).toBe("z***@example.com");
     expect(maskPersonalValue(personal("employeeId"), "E20240017")).toBe("*****0017");
     expect(maskPersonalValue(text("qq"), "12345")).toBe("*2345");
+    expect(maskPersonalValue({ type: "signature", config: {} }, "/wjgj/api/upload/file/sig-1")).toBe(
+      "（签名已隐藏）",
+    );
   });
 
   it("never shows a short value whole, and leaves nothing of an empty one", () => {

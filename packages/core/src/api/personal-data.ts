@@ -55,12 +55,14 @@ const stars = (count: number) => "*".repeat(Math.max(1, count));
 
 /**
  * A personal value as lists and the response viewer show it until someone entitled reveals it (查看完整信息):
- * 138****5678, 张*, 110***********1234, z***@example.com; other identifiers keep their last four characters.
+ * 138****5678, 张*, 110***********1234, z***@example.com; other identifiers keep their last four characters;
+ * a signature (an image address) is not shown at all.
  * Works on characters, so a name in any script masks the same way.
  */
 export function maskPersonalValue(question: { type: string; config: unknown }, value: string): string {
   const chars = [...value.trim()];
   if (chars.length === 0) return "";
+  if (question.type === "signature") return "（签名已隐藏）";
   const config = (question.config ?? {}) as { preset?: unknown; format?: unknown };
   const kind = question.type === "personal" ? String(config.preset) : String(config.format);
   const keep = (head: number, tail: number) =>

@@ -120,9 +120,8 @@ export type Retention = z.output<typeof retentionSchema>;
 
 /** questionary/getRetention — GET { id }: when the responses fall due and what retention has done. */
 export interface RetentionReport {
-  /** China-agnostic ISO times; "" when collection has not ended or retention is off. */
+  /** ISO time collection ended (stopped, or the end time passed); "" while it collects. */
   collectionEndedAt: string;
-  dueAt: string;
   /** Latest runs first (at most 5). */
   runs: {
     action: RetentionAction;

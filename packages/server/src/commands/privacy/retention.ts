@@ -3,7 +3,6 @@ import {
   type QuestionarySettings,
   type RetentionAction,
   type RetentionReport,
-  type SurveyDefinition,
 } from "@wjgj/core";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -17,7 +16,9 @@ import { counterEntries, revisionDefinitions, storedFacts } from "../results/rec
 import { uploadStorageKey } from "../uploads/files.ts";
 
 export const RETENTION_JOB = "retention";
-const retentionJobKey = (questionnaireId: number, cutoff: string) => `retention:${questionnaireId}:${cutoff}`;
+/** One job per questionnaire, what is due and day: a run still queued or running is not queued again. */
+const retentionJobKey = (questionnaireId: number, due: Due, now: Date) =>
+  `retention:${questionnaireId}:${due.action}:${due.cutoff}:${iso(now).slice(0, 10)}`;
 /** Responses per transaction: small, so submits and other writes wait little behind one on SQLite. */
 export const RETENTION_BATCH = 200;
 const DAY = 86_400;
@@ -68,7 +69,7 @@ function dueResponses(db: Db | Trx, questionnaireId: number, due: Due) {
 
 /**
  * Run by the maintenance timer: queues a retention run for every questionnaire with responses past their date
- * (one job per questionnaire and cutoff: a run in progress is not queued twice). Answers how many were queued.
+ * (`retentionJobKey`). Answers how many were queued.
  */
 export async function scheduleRetention(ctx: Pick<AppContext, "db" | "clock">): Promise<number> {
   const now = ctx.clock.now();
@@ -88,7 +89,7 @@ export async function scheduleRetention(ctx: Pick<AppContext, "db" | "clock">): 
     if (
       await enqueueJob(ctx.db, now, {
         kind: RETENTION_JOB,
-        key: retentionJobKey(row.id, `${due.action}:${due.cutoff}:${iso(now).slice(0, 10)}`),
+        key: retentionJobKey(row.id, due, now),
         payload: { questionnaireId: row.id },
         maxAttempts: 5,
       })
@@ -111,7 +112,6 @@ type Batch = {
 
 /** Files the responses uploaded for these questions (all of them when `questions` is null). */
 async function removeFiles(
-  ctx: Pick<AppContext, "storage">,
   trx: Trx,
   questionnaireId: number,
   ids: readonly number[],
@@ -195,18 +195,12 @@ async function anonymiseBatch(trx: Trx, questionnaireId: number, batch: Batch, n
     batch.map((row) => row.revisionId),
   );
   const facts = await storedFacts(trx, questionnaireId, ids);
-  const personalOf = new Map<number, Set<string>>();
-  const personal = (definition: SurveyDefinition | undefined, revisionId: number) => {
-    let found = personalOf.get(revisionId);
-    if (!found) {
-      found = definition ? personalQuestionIds(definition) : new Set<string>();
-      personalOf.set(revisionId, found);
-    }
-    return found;
-  };
+  const personalOf = new Map(
+    [...definitions].map(([revisionId, definition]) => [revisionId, personalQuestionIds(definition)]),
+  );
   const questions = new Set<string>();
   for (const row of batch) {
-    const hidden = personal(definitions.get(row.revisionId), row.revisionId);
+    const hidden = personalOf.get(row.revisionId) ?? new Set<string>();
     for (const id of hidden) questions.add(id);
     const own = facts.get(row.id) ?? [];
     const kept = own.filter((fact) => !hidden.has(fact.questionId));
@@ -317,11 +311,11 @@ export async function runRetention(
       const ids = batch.map((response) => response.id);
       let files: string[];
       if (due.action === "delete") {
-        files = await removeFiles(ctx, trx, questionnaireId, ids, null);
+        files = await removeFiles(trx, questionnaireId, ids, null);
         await deleteBatch(trx, questionnaireId, batch, now);
       } else {
         const questions = await anonymiseBatch(trx, questionnaireId, batch, now);
-        files = await removeFiles(ctx, trx, questionnaireId, ids, questions);
+        files = await removeFiles(trx, questionnaireId, ids, questions);
       }
       await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
       done += batch.length;
@@ -349,7 +343,7 @@ export function retentionJobHandler(
   };
 }
 
-/** The owner's report: when the responses fall due, and the latest runs. */
+/** The owner's report: when collection ended (the page adds the days being typed), and the latest runs. */
 export async function retentionReport(
   db: Db,
   questionnaireId: number,
@@ -367,7 +361,6 @@ export async function retentionReport(
     .execute();
   return {
     collectionEndedAt: end ? iso(end) : "",
-    dueAt: end && settings.retention.enabled ? iso(addSeconds(end, settings.retention.days * DAY)) : "",
     runs: runs.map((r) => ({
       action: r.action,
       cutoff: r.cutoff,

@@ -22,6 +22,7 @@ import {
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/index.ts";
 import type { Database } from "../../db/schema.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { ForbiddenError } from "../../errors.ts";
@@ -81,11 +82,7 @@ export function answerTexts(
       seenOptions(definition, question.id, labels[question.id]),
     );
     // Personal information is masked in lists: 查看完整信息 in the viewer shows it, logged.
-    const text = isPersonalDataQuestion(question)
-      ? question.type === "signature"
-        ? "（签名已隐藏）"
-        : maskPersonalValue(question, full)
-      : full;
+    const text = isPersonalDataQuestion(question) ? maskPersonalValue(question, full) : full;
     texts[question.id] = text.length > limit ? `${text.slice(0, limit)}…` : text;
   }
   return texts;
@@ -173,11 +170,7 @@ export async function getAnswerDetail(
 ): Promise<AnswerDetail> {
   const { definition: current, hidePersonal } = await resultsScope(ctx.db, viewer, input.id, "view");
   const row = await responseOf(ctx.db, input.id, input.responseId);
-  const published = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
-  // 随机组卷: the response answered, and was graded on, its candidate's own paper.
-  const answered = published
-    ? await answeredPaper(ctx.db, input.id, { id: row.revisionId, definition: published }, row.deviceId)
-    : current;
+  const answered = await answeredDefinition(ctx.db, input.id, row, current);
   // Scores count every question; what is shown leaves out personal data when the viewer may not see it.
   const hidden = hidePersonal ? personalQuestionIds(answered) : new Set<string>();
   const definition = hidePersonal ? withoutPersonalData(answered) : answered;
@@ -299,10 +292,7 @@ export async function revealPersonal(
   // A member whose personal data is hidden by the owner sees none of it, masked or not.
   if (scope.hidePersonal) throw new ForbiddenError("forbidden");
   const row = await responseOf(ctx.db, input.id, input.responseId);
-  const published = (await revisionDefinitions(ctx.db, [row.revisionId])).get(row.revisionId);
-  const answered = published
-    ? await answeredPaper(ctx.db, input.id, { id: row.revisionId, definition: published }, row.deviceId)
-    : scope.definition;
+  const answered = await answeredDefinition(ctx.db, input.id, row, scope.definition);
   const all = JSON.parse(row.answers) as Record<string, unknown>;
   const answers: Record<string, unknown> = {};
   const signatures: Record<string, string> = {};
@@ -319,4 +309,20 @@ export async function revealPersonal(
     detail: `答卷 ${row.id}`,
   });
   return { answers, signatures };
+}
+
+/**
+ * The definition a response answered: its revision's, and for 随机组卷 its candidate's own paper (what it was
+ * graded on); `current` when the revision is gone.
+ */
+async function answeredDefinition(
+  db: Db,
+  questionnaireId: number,
+  row: ResponseRow,
+  current: SurveyDefinition,
+): Promise<SurveyDefinition> {
+  const published = (await revisionDefinitions(db, [row.revisionId])).get(row.revisionId);
+  return published
+    ? answeredPaper(db, questionnaireId, { id: row.revisionId, definition: published }, row.deviceId)
+    : current;
 }

@@ -3,14 +3,13 @@ import { retentionSummary } from "./privacy-settings.tsx";
 
 describe("答卷保留期限's note", () => {
   it("says when the responses fall due and what the last run did", () => {
-    expect(retentionSummary({ collectionEndedAt: "", dueAt: "", runs: [] }, 30)).toBe(
+    expect(retentionSummary({ collectionEndedAt: "", runs: [] }, 30)).toBe(
       "停止收集（或到达结束时间）30 天后处理此前提交的答卷",
     );
     const ended = "2026-11-01T02:00:00.000Z";
     const note = retentionSummary(
       {
         collectionEndedAt: ended,
-        dueAt: "",
         runs: [
           {
             action: "anonymise",
