@@ -4,6 +4,7 @@ import formbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
 import { prepareAnswerTokenKey } from "./commands/answering/answer-token.ts";
+import { openKeyring } from "./commands/privacy/keyring.ts";
 import type { AppContext } from "./context.ts";
 import { registerAnswerPages } from "./http/answer-pages.ts";
 import { clientErrorOptions } from "./http/client-errors.ts";
@@ -74,6 +75,8 @@ export async function buildApp(
   const { logStream, dbPool, ...context } = deps;
   // Before anything can sign a token: a damaged key file stops the start with a Chinese message.
   await prepareAnswerTokenKey(deps.config, deps.dialect === "postgres" ? deps.db : undefined);
+  // Before anything reads or writes personal data: a master key that is not the database's stops the start.
+  await openKeyring(deps.config, deps.db);
   const app = Fastify({
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,

@@ -37,6 +37,16 @@ const envSchema = z.object({
   ADMIN_PHONE: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   OTHER_LOGIN_SECRET: z.string().optional(),
+  /**
+   * Wraps the data keys personal answers are encrypted with: 32 random bytes as 64 hex characters or base64.
+   * Without it a key is generated once in DATA_DIR/keys/master.key (a single machine's start); a production
+   * site sets it from a secret store and keeps it apart from the database and its backups.
+   */
+  MASTER_KEY: z.string().optional(),
+  /** While rotating the master key: the one it replaces (data keys under it are re-wrapped at start). */
+  MASTER_KEY_PREVIOUS: z.string().optional(),
+  /** Encrypt personal answers at rest (default). Off only to measure what encryption costs (npm run bench). */
+  PERSONAL_DATA_ENCRYPTION: flag.default(true),
   /** Signs answering-session tokens; without it a key is generated once under DATA_DIR. */
   ANSWER_TOKEN_SECRET: z.string().optional(),
   WWW_REDIRECT: flag.default(false),
@@ -117,6 +127,10 @@ export interface Config {
   adminPassword: string | undefined;
   otherLoginSecret: string | undefined;
   answerTokenSecret: string | undefined;
+  /** MASTER_KEY and MASTER_KEY_PREVIOUS as given (checked and decoded by the keyring at start). */
+  masterKey: string | undefined;
+  masterKeyPrevious: string | undefined;
+  personalDataEncryption: boolean;
   wwwRedirect: boolean;
   /** The site's public address for canonical links, the sitemap and robots.txt; the request's host when unset. */
   siteUrl: string | undefined;
@@ -192,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD || undefined,
     otherLoginSecret: e.OTHER_LOGIN_SECRET || undefined,
     answerTokenSecret: e.ANSWER_TOKEN_SECRET || undefined,
+    masterKey: e.MASTER_KEY || undefined,
+    masterKeyPrevious: e.MASTER_KEY_PREVIOUS || undefined,
+    personalDataEncryption: e.PERSONAL_DATA_ENCRYPTION,
     wwwRedirect: e.WWW_REDIRECT,
     siteUrl: e.SITE_URL || undefined,
     trustProxy: e.TRUST_PROXY,

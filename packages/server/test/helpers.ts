@@ -97,6 +97,8 @@ export interface TestContext {
 }
 
 export const OTHER_LOGIN_SECRET = "test-other-login-secret";
+/** The tests' master key (a generated key file per test would cost a durable write each). */
+export const TEST_MASTER_KEY = "5e".repeat(32);
 
 /** A running app on its own database; `env` overrides configuration variables, `logStream` receives the log. */
 export async function createTestContext(
@@ -111,6 +113,7 @@ export async function createTestContext(
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     LOG_LEVEL: "silent",
     OTHER_LOGIN_SECRET,
+    MASTER_KEY: TEST_MASTER_KEY,
     WEB_DIST: path.join(database.dataDir, "no-web-build"),
     // A failed job is final at once, so a test awaiting the queue sees it (retries are tested on their own).
     JOB_MAX_ATTEMPTS: "1",

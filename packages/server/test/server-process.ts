@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TEST_MASTER_KEY } from "./helpers.ts";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -27,7 +28,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverRoot,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), SEED_DEMO: "0", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SEED_DEMO: "0",
+      LOG_LEVEL: "warn",
+      MASTER_KEY: TEST_MASTER_KEY,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

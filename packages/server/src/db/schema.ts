@@ -31,6 +31,8 @@ import type { ReportPinsTable } from "./tables/report-pins.ts";
 import type { ReportSharesTable } from "./tables/report-shares.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type {
+  DataKeysTable,
+  KeyRotationsTable,
   PrivacyConsentVersionsTable,
   ResponseCounterShardsTable,
   ResponseCountersTable,
@@ -147,4 +149,6 @@ export interface Database {
   text_code_keywords: TextCodeKeywordsTable;
   privacy_consent_versions: PrivacyConsentVersionsTable;
   retention_runs: RetentionRunsTable;
+  data_keys: DataKeysTable;
+  key_rotations: KeyRotationsTable;
 }

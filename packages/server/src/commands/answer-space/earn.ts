@@ -13,6 +13,7 @@ import { isSqlite, type Trx, transaction } from "../../db/index.ts";
 import { AppError, ConflictError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { InsufficientHoldError, pointsKey, postPending } from "../money/ledger.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import type { ResponseProof } from "../rewards/respondent.ts";
 import { earnedToday, openPoints, pointsOf } from "./points.ts";
 import { endPost } from "./posts.ts";
@@ -91,7 +92,12 @@ export async function earnSpacePoints(
   const rules = await readSpaceSettings(ctx.db);
   const refusal =
     response.endState === "submitted"
-      ? spaceRefusal(definition, JSON.parse(response.answers), response.durationSeconds, rules)
+      ? spaceRefusal(
+          definition,
+          (await answersOpener(ctx.db, response.questionnaireId))(response.answers),
+          response.durationSeconds,
+          rules,
+        )
       : "spaceAttentionFailed";
   if (refusal) throw new ConflictError(refusal);
 

@@ -47,14 +47,14 @@ export const batchSql = `with gate as (
   select * from json_to_recordset($9::json) as i (ord int, revision_id int, answers text, labels text,
     score real, max_score real, passed int, end_state text, status text, ip text, user_agent text,
     device_id text, user_id int, source text, duration_seconds int, idempotency_key text, submitted_at text,
-    computed text, consent_version int)
+    computed text, consent_version int, sealed_generation int)
 ), r as (
   insert into responses (questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state,
     status, ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at, computed,
-    consent_version)
+    consent_version, sealed_generation)
   select $1::int, i.revision_id, i.answers, i.labels, i.score, i.max_score, i.passed, i.end_state, i.status,
     i.ip, i.user_agent, i.device_id, i.user_id, i.source, i.duration_seconds, i.idempotency_key, i.submitted_at,
-    i.computed, i.consent_version
+    i.computed, i.consent_version, i.sealed_generation
   from input i, gate
   returning id, idempotency_key, end_state, score, max_score, passed
 ), stored as (
@@ -164,6 +164,7 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
       submitted_at: values.submittedAt,
       computed: values.computed,
       consent_version: values.consentVersion,
+      sealed_generation: values.sealedGeneration,
     });
     // JSON.stringify leaves out a fact's absent num and text.
     for (const fact of plan.facts)

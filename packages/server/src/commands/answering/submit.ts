@@ -23,6 +23,8 @@ import {
   TooManyRequestsError,
 } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { keyringOf } from "../privacy/keyring.ts";
+import { personalOf, sealAnswers, sealFacts, sealUniques } from "../privacy/sealing.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
 import { applyCounters, insertFacts } from "../results/record.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
@@ -205,6 +207,7 @@ const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((
       submittedAt: p.submittedAt,
       computed: p.computed,
       consentVersion: p.consentVersion,
+      sealedGeneration: p.sealedGeneration,
     })
     .returning(repliedColumns),
 );
@@ -311,12 +314,18 @@ async function submitTo(
   const facts = responseFacts(definition, result.answers, result.quotaKeys, result.skipped);
   if (result.score) facts.push(...examFacts(result.score, {}));
   const limits = quotaLimits(definition, result.quotaKeys);
+  // Personal answers are kept sealed, their facts and unique values as keyed digests (privacy/sealing.ts).
+  const personal = personalOf(definition);
+  const keys = personal.size > 0 ? await keyringOf(ctx.db).forWriting(row.id) : null;
+  const sealed = keys
+    ? sealAnswers(keys, personal, result.answers)
+    : { answers: result.answers, generation: 0 };
 
   const score = result.score;
   const values: Omit<ResponseRow, "id"> = {
     questionnaireId: row.id,
     revisionId: revision.id,
-    answers: JSON.stringify(result.answers),
+    answers: JSON.stringify(sealed.answers),
     labels: JSON.stringify(labels),
     score: score?.total ?? null,
     maxScore: score?.max ?? null,
@@ -335,6 +344,7 @@ async function submitTo(
     consentVersion,
     erasedAs: null,
     erasedAt: null,
+    sealedGeneration: sealed.generation,
   };
   const plan: StorePlan = {
     row,
@@ -342,10 +352,10 @@ async function submitTo(
     answers: result.answers,
     answerSession: input.answerSession,
     values,
-    facts,
+    facts: keys ? sealFacts(keys, personal, facts) : facts,
     quotas: limits,
     sources: sourceLimits(settings, { ip: origin.ip, deviceId: input.deviceId, viewer }, now),
-    uniques: result.unique,
+    uniques: keys ? sealUniques(keys, personal, result.unique) : result.unique,
     terms,
     now,
   };

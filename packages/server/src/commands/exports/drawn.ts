@@ -89,6 +89,8 @@ interface PaperResponse {
   deviceId: string;
   submittedAt: string;
   answers: string;
+  /** Set when the stored answers hold sealed personal values (exports open them per batch). */
+  opened?: Record<string, unknown>;
 }
 
 /** The papers of one batch of responses, each scored as the response viewer scores it. */
@@ -117,7 +119,7 @@ export async function drawnPapers(
     const stored = papers.get(`${response.revisionId}:${paperCandidate(response.deviceId)}`);
     if (!stored) continue;
     const paper = definitionSchema.parse(JSON.parse(stored));
-    const answers = JSON.parse(response.answers) as Record<string, unknown>;
+    const answers = response.opened ?? (JSON.parse(response.answers) as Record<string, unknown>);
     const exam = answerExamOf(
       scoreExam(paper, answers, submitContext(response)),
       grades.get(response.id) ?? {},

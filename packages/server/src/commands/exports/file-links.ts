@@ -6,6 +6,7 @@ import { allowOnQuestionnaire } from "../../policies/index.ts";
 import { safeEqual } from "../../security/hashing.ts";
 import { isSafeKey } from "../../storage/index.ts";
 import { serverMac } from "../answering/answer-token.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import { memberRoleOf } from "../questionnaires/store.ts";
 import { contentTypeOf, uploadStorageKey } from "../uploads/files.ts";
 
@@ -96,7 +97,7 @@ export async function openFileLink(ctx: AppContext, token: string): Promise<Link
     .where("questionnaireId", "=", questionnaireId)
     .executeTakeFirst();
   if (!response || response.status === "deleted") throw new NotFoundError("exportLinkGone");
-  const answer = (JSON.parse(response.answers) as Record<string, unknown>)[questionId];
+  const answer = (await answersOpener(ctx.db, questionnaireId))(response.answers)[questionId];
 
   if (typeof answer === "string" && index === 0) {
     // 电子签名: a PNG kept inline, or a stored upload.

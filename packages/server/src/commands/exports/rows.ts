@@ -12,6 +12,7 @@ import {
 } from "@wjgj/core";
 import { answerTexts } from "@wjgj/core/text/answer-texts";
 import { type Db, isSqlite } from "../../db/index.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
 import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
@@ -34,6 +35,8 @@ export interface ResponseSlice {
   deviceId: string;
   /** 计算值 at submit (JSON `{ id: value }`); null or absent when none were kept. */
   computed?: string | null;
+  /** The answers with personal values opened, when the stored ones hold sealed values (else parse `answers`). */
+  opened?: Record<string, unknown>;
   /** Questions its logic hid or jumped over (its `skipped:` facts); absent when not read. */
   skipped?: ReadonlySet<string>;
 }
@@ -173,10 +176,22 @@ export async function* responseBatches(
       .execute();
     if (batch.length === 0) return;
     if (options.withSkipped ?? true) await attachSkipped(db, questionnaireId, batch);
+    await attachOpened(db, questionnaireId, batch);
     yield batch;
     if (batch.length < batchSize) return;
     after = (batch[batch.length - 1] as ResponseSlice).id;
   }
+}
+
+/**
+ * Opens the sealed personal answers of a batch (privacy/sealing.ts): only rows holding one pay for it, with the
+ * questionnaire's keys read per batch (a rotation may add a generation while a long export runs).
+ */
+async function attachOpened(db: Db, questionnaireId: number, batch: ResponseSlice[]): Promise<void> {
+  const sealed = batch.filter((response) => response.answers.includes('"enc:v1:'));
+  if (sealed.length === 0) return;
+  const openStored = await answersOpener(db, questionnaireId);
+  for (const response of sealed) response.opened = openStored(response.answers);
 }
 
 /** Questions by id of each revision a response answered, parsed once per export. */
@@ -309,7 +324,7 @@ export function responseRow(
   if (layout.withIp) row[at++] = response.ip;
   if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
   if (layout.withScore) row[at++] = response.score;
-  const answers = parseObject(response.answers);
+  const answers = response.opened ?? parseObject(response.answers);
   const labels = (response.labels === "" ? {} : parseObject(response.labels)) as Record<string, Seen>;
   for (const columns of layout.questions) {
     const answer = answers[columns.questionId];

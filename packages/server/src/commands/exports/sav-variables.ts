@@ -319,7 +319,7 @@ export function savLayout(layout: ExportLayout): SavLayout {
       let at = 5;
       if (layout.withStatus) values[at++] = response.status === "invalid" ? 0 : 1;
       if (layout.withScore) values[at++] = response.score;
-      const answers = parseObject(response.answers);
+      const answers = response.opened ?? parseObject(response.answers);
       for (const q of questions) {
         const answer = answers[q.questionId];
         const end = at + q.variables.length;

@@ -87,8 +87,9 @@ export async function responseEntries(
 
 function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [string, string][] {
   const signatures = layout.questions.filter((q) => layout.latest.get(q.questionId)?.type === "signature");
-  if (signatures.length === 0 || !response.answers.includes("data:image/png")) return [];
-  const answers = JSON.parse(response.answers) as Record<string, unknown>;
+  if (signatures.length === 0) return [];
+  if (!response.opened && !response.answers.includes("data:image/png")) return [];
+  const answers = response.opened ?? (JSON.parse(response.answers) as Record<string, unknown>);
   const found: [string, string][] = [];
   for (const { questionId } of signatures) {
     const answer = answers[questionId];

@@ -164,6 +164,7 @@ async function deleteBatch(trx: Trx, questionnaireId: number, batch: Batch, now:
       status: "deleted",
       answers: "{}",
       labels: "{}",
+      sealedGeneration: 0,
       computed: null,
       ip: "",
       userAgent: "",
@@ -233,6 +234,8 @@ async function anonymiseBatch(trx: Trx, questionnaireId: number, batch: Batch, n
         userId: null,
         erasedAs: "anonymised",
         erasedAt: now,
+        // What was sealed went with the personal answers.
+        sealedGeneration: 0,
       })
       .where("id", "=", row.id)
       .execute();

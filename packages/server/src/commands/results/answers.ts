@@ -28,6 +28,7 @@ import type { ResponseRow } from "../../db/tables/responses.ts";
 import { ForbiddenError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { answeredPaper } from "../answering/papers.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
@@ -67,9 +68,10 @@ function seenOptions(
 export function answerTexts(
   definition: SurveyDefinition,
   row: Pick<ResponseRow, "answers" | "labels">,
+  openStored: (stored: string) => Record<string, unknown>,
   limit = 100,
 ) {
-  const answers = JSON.parse(row.answers) as Record<string, unknown>;
+  const answers = openStored(row.answers);
   const labels = JSON.parse(row.labels) as Record<string, Record<string, string>>;
   const texts: Record<string, string> = {};
   for (const question of definition.pages.flatMap((page) => page.questions)) {
@@ -92,6 +94,7 @@ function presentSummary(
   row: ResponseRow,
   definition: SurveyDefinition | undefined,
   hidePersonal: boolean,
+  openStored: (stored: string) => Record<string, unknown>,
 ): AnswerSummary {
   return {
     id: row.id,
@@ -106,7 +109,9 @@ function presentSummary(
     score: row.score === null ? null : Number(row.score),
     maxScore: row.maxScore === null ? null : Number(row.maxScore),
     passed: row.passed === null ? null : row.passed === 1,
-    texts: definition ? answerTexts(hidePersonal ? withoutPersonalData(definition) : definition, row) : {},
+    texts: definition
+      ? answerTexts(hidePersonal ? withoutPersonalData(definition) : definition, row, openStored)
+      : {},
   };
 }
 
@@ -129,7 +134,7 @@ export async function getAnswerList(
   const { set, predicate } = filteredSet(ctx.dialect, definition, input, input.status);
   const direction = descending(input.sort) ? "desc" : "asc";
   const base = responsesIn(ctx.db, set, predicate);
-  const [rows, total] = await Promise.all([
+  const [rows, total, openStored] = await Promise.all([
     base
       .selectAll()
       .orderBy((eb) => sortValue(eb, input.sort), direction)
@@ -141,13 +146,14 @@ export async function getAnswerList(
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirst()
       .then((row) => Number(row?.count ?? 0)),
+    answersOpener(ctx.db, input.id),
   ]);
   const definitions = await revisionDefinitions(
     ctx.db,
     rows.map((row) => row.revisionId),
   );
   return {
-    list: rows.map((row) => presentSummary(row, definitions.get(row.revisionId), hidePersonal)),
+    list: rows.map((row) => presentSummary(row, definitions.get(row.revisionId), hidePersonal, openStored)),
     total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -170,6 +176,7 @@ export async function getAnswerDetail(
 ): Promise<AnswerDetail> {
   const { definition: current, hidePersonal } = await resultsScope(ctx.db, viewer, input.id, "view");
   const row = await responseOf(ctx.db, input.id, input.responseId);
+  const openStored = await answersOpener(ctx.db, input.id);
   const answered = await answeredDefinition(ctx.db, input.id, row, current);
   // Scores count every question; what is shown leaves out personal data when the viewer may not see it.
   const hidden = hidePersonal ? personalQuestionIds(answered) : new Set<string>();
@@ -217,7 +224,7 @@ export async function getAnswerDetail(
           .where("version", "=", row.consentVersion)
           .executeTakeFirst(),
   ]);
-  const allAnswers = JSON.parse(row.answers) as Record<string, unknown>;
+  const allAnswers = openStored(row.answers);
   const shown = withoutKeys(allAnswers, hidden);
   const { answers, masked } = maskedAnswers(definition, shown);
   const files: Record<string, TextAnswerFile[]> = {};
@@ -241,7 +248,7 @@ export async function getAnswerDetail(
       : answerExamOf(scoreExam(answered, allAnswers, submitContext(row)), grades.get(row.id) ?? {});
   const labels = JSON.parse(row.labels) as Record<string, Record<string, string>>;
   return {
-    answer: presentSummary(row, definition, hidePersonal),
+    answer: presentSummary(row, definition, hidePersonal, openStored),
     revisionId: row.revisionId,
     definition,
     answers,
@@ -293,7 +300,7 @@ export async function revealPersonal(
   if (scope.hidePersonal) throw new ForbiddenError("forbidden");
   const row = await responseOf(ctx.db, input.id, input.responseId);
   const answered = await answeredDefinition(ctx.db, input.id, row, scope.definition);
-  const all = JSON.parse(row.answers) as Record<string, unknown>;
+  const all = (await answersOpener(ctx.db, input.id))(row.answers);
   const answers: Record<string, unknown> = {};
   const signatures: Record<string, string> = {};
   for (const question of answered.pages.flatMap((page) => page.questions)) {

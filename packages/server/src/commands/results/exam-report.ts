@@ -19,6 +19,7 @@ import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { bankItemsById, fullMarks } from "../answering/papers.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import {
   countedScoreFacts,
   groupedScoreFacts,
@@ -283,12 +284,20 @@ async function namesOf(
     all.find((q) => q.type === "personal" && q.config.preset === "name") ??
     all.find((q) => q.type === "text" && NAME_TITLE.test(richTextToPlain(q.title).trim()));
   if (!nameQuestion || ids.length === 0) return new Map<number, string>();
-  const rows = await ctx.db
-    .selectFrom("response_facts")
-    .select(["responseId", "text"])
-    .where("questionnaireId", "=", questionnaireId)
-    .where("key", "=", `text:${nameQuestion.id}`)
-    .where("responseId", "in", ids)
-    .execute();
-  return new Map(rows.map((row) => [row.responseId, row.text ?? ""]));
+  // A 姓名 is sealed at rest (its fact holds a digest): read from the opened answers.
+  const [rows, openStored] = await Promise.all([
+    ctx.db
+      .selectFrom("responses")
+      .select(["id", "answers"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where("id", "in", ids)
+      .execute(),
+    answersOpener(ctx.db, questionnaireId),
+  ]);
+  return new Map(
+    rows.map((row) => {
+      const name = openStored(row.answers)[nameQuestion.id];
+      return [row.id, typeof name === "string" ? name.trim() : ""];
+    }),
+  );
 }

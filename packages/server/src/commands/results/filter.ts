@@ -1,6 +1,7 @@
 import {
   type FactPredicate,
   messages,
+  personalQuestionIds,
   planCodes,
   planFilter,
   type ResponseStatus,
@@ -72,7 +73,27 @@ export function planOrRefuse(
       plan.reason === "unsupportedKind" ? messages.filterConditionKind : messages.filterCompareUnsupported;
     throw new InvalidInputError([{ field: "filter.condition", message }], "filterConditionKind");
   }
+  refusePersonalContent(definition, plan.predicate);
   return codes ? { kind: "and", items: [plan.predicate, codes] } : plan.predicate;
+}
+
+/**
+ * A personal question's facts hold keyed digests, not its text (privacy/sealing.ts): comparing them by content
+ * is refused in Chinese; 已作答 / 未作答 (and numbers such as 年龄, which are not sealed) still filter.
+ */
+function refusePersonalContent(definition: SurveyDefinition, predicate: FactPredicate): void {
+  const personal = personalQuestionIds(definition);
+  if (personal.size === 0) return;
+  const visit = (node: FactPredicate): void => {
+    if (node.kind === "and" || node.kind === "or") node.items.forEach(visit);
+    else if (node.kind === "not") visit(node.item);
+    else if (node.kind === "compare" && node.column === "text" && personal.has(node.questionId))
+      throw new InvalidInputError(
+        [{ field: "filter.condition", message: messages.filterPersonalContent }],
+        "filterPersonalContent",
+      );
+  };
+  visit(predicate);
 }
 
 export type CompareLeaf = Extract<FactPredicate, { kind: "compare" }>;

@@ -17,6 +17,7 @@ import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { addToCounters, mergeCounterEntries } from "../answering/counters.ts";
 import { submittedPaper } from "../answering/papers.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { PREFIX_END } from "./filter.ts";
 import { gradesOf, insertFacts, responseOf, revisionDefinitions, submitContext } from "./record.ts";
@@ -62,7 +63,8 @@ export async function gradeAnswer(
     { id: row.revisionId, definition: published },
     row.deviceId,
   );
-  const exam = scoreExam(definition, JSON.parse(row.answers) as Record<string, unknown>, submitContext(row));
+  const openStored = await answersOpener(ctx.db, input.id);
+  const exam = scoreExam(definition, openStored(row.answers), submitContext(row));
   const manual = new Map(exam.questions.filter((q) => q.manual).map((q) => [q.questionId, q]));
   const errors = input.grades.flatMap((grade, index): { field: string; key: MessageKey }[] => {
     const question = manual.get(grade.questionId);

@@ -17,6 +17,7 @@ import type { JobHandler } from "../../jobs/worker.ts";
 import { addToCounters, mergeCounterEntries } from "../answering/counters.ts";
 import { hasPaperRules } from "../answering/papers.ts";
 import { publishedRevision } from "../answering/revisions.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { PREFIX_END } from "./filter.ts";
 import { gradesOf, insertFacts, submitContext } from "./record.ts";
@@ -136,6 +137,7 @@ async function rescoreBatch(
   run: { id: number; questionnaireId: number; lastId: number },
   definition: SurveyDefinition,
 ): Promise<boolean> {
+  const openStored = await answersOpener(ctx.db, run.questionnaireId);
   return transaction(ctx.db, async (trx) => {
     const rows = await trx
       .selectFrom("responses")
@@ -171,11 +173,7 @@ async function rescoreBatch(
     const counters: [string, number][] = [[RESULTS_VERSION_KEY, 1]];
     let changed = 0;
     for (const row of rows) {
-      const exam = scoreExam(
-        definition,
-        JSON.parse(row.answers) as Record<string, unknown>,
-        submitContext(row),
-      );
+      const exam = scoreExam(definition, openStored(row.answers), submitContext(row));
       const mine = grades.get(row.id) ?? {};
       const totals = gradedTotals(exam, mine);
       const passed = totals.passed === null ? null : totals.passed ? 1 : 0;

@@ -14,6 +14,7 @@ import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
 import { findQuestion, resultsScope } from "./scope.ts";
@@ -101,7 +102,7 @@ export async function getTextAnswers(
   ]);
   const ids = page.map((row) => row.responseId);
   if (ids.length === 0) return { list: [], total, pageNum: input.pageNum, pageSize: input.pageSize };
-  const [responses, facts, codes] = await Promise.all([
+  const [responses, facts, codes, openStored] = await Promise.all([
     ctx.db
       .selectFrom("responses")
       .select(["id", "submittedAt", "answers"])
@@ -118,12 +119,13 @@ export async function getTextAnswers(
       .orderBy("key")
       .execute(),
     textAnalysable(question) ? storedCodes(ctx.db, input.id, question.id) : Promise.resolve([]),
+    answersOpener(ctx.db, input.id),
   ]);
   const byId = new Map(responses.map((row) => [row.id, row]));
   const list = ids.flatMap((id): TextAnswerItem[] => {
     const response = byId.get(id);
     if (!response) return [];
-    const answer = (JSON.parse(response.answers) as Record<string, unknown>)[question.id];
+    const answer = openStored(response.answers)[question.id];
     const files: TextAnswerFile[] =
       question.type === "file"
         ? (answer as { fileId: string; name: string; size: number }[]).map((file) => ({
@@ -142,7 +144,8 @@ export async function getTextAnswers(
           (fact.text ?? "") !== "",
       )
       .map((fact) => {
-        const text = fact.text ?? "";
+        // A personal question's fact holds a digest (privacy/sealing.ts): its text is the opened answer's.
+        const text = personal ? String(answer ?? "").trim() : (fact.text ?? "");
         return {
           key: fact.key,
           label: partLabel(question, fact.key),

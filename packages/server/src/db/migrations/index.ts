@@ -55,6 +55,7 @@ import { textCodeKeywordsMigration } from "./0165-text-code-keywords.ts";
 import { privacyConsentMigration } from "./0170-privacy-consent.ts";
 import { retentionMigration } from "./0175-retention.ts";
 import { examCountersRepairMigration } from "./0180-exam-counters-repair.ts";
+import { fieldEncryptionMigration } from "./0185-field-encryption.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -113,6 +114,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0170-privacy-consent": privacyConsentMigration(),
     "0175-retention": retentionMigration(dialect),
     "0180-exam-counters-repair": examCountersRepairMigration(),
+    "0185-field-encryption": fieldEncryptionMigration(dialect),
   };
 }
 

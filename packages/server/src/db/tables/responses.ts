@@ -31,6 +31,31 @@ export interface ResponsesTable {
   /** 答卷保留期限: "deleted" (answers erased, status deleted for good) or "anonymised"; null otherwise (0175). */
   erasedAs: ColumnType<"deleted" | "anonymised" | null, "deleted" | "anonymised" | null | undefined>;
   erasedAt: ColumnType<string | null, string | null | undefined>;
+  /**
+   * The data-key generation its personal answers are sealed under (migration 0185); 0 when it has none to
+   * seal; null for a response written before encryption that the sealing job has not yet looked at.
+   */
+  sealedGeneration: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One data key of a questionnaire, wrapped by the master key: `<master key id>.<sealed key>`. */
+export interface DataKeysTable {
+  questionnaireId: number;
+  generation: number;
+  wrapped: string;
+  createdAt: string;
+}
+
+/** One run of re-encrypting a questionnaire's responses under its newest data key: its progress and report. */
+export interface KeyRotationsTable {
+  id: Generated<number>;
+  questionnaireId: number;
+  generation: number;
+  total: number;
+  done: number;
+  status: "running" | "done";
+  startedAt: string;
+  finishedAt: string | null;
 }
 
 /** One run of 答卷保留期限 over a questionnaire: its report. */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { issueAnswerToken } from "../../commands/answering/answer-token.ts";
+import { answersOpener } from "../../commands/privacy/sealing.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -266,8 +267,14 @@ describe("signature answers", () => {
       .where("questionId", "=", "sign")
       .executeTakeFirstOrThrow();
     expect(row.responseId).not.toBeNull();
-    const stored = await t.db.selectFrom("responses").select("answers").executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.answers).sign).toBe(`${url}#typed`);
+    const stored = await t.db
+      .selectFrom("responses")
+      .select(["answers", "questionnaireId"])
+      .executeTakeFirstOrThrow();
+    // A signature is personal data: sealed at rest, opened with the questionnaire's key.
+    expect(stored.answers).not.toContain(url);
+    const openStored = await answersOpener(t.db, stored.questionnaireId);
+    expect(openStored(stored.answers).sign).toBe(`${url}#typed`);
   });
 });
 

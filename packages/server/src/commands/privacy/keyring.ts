@@ -1,0 +1,352 @@
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/index.ts";
+import { writeFileDurably } from "../../durable-write.ts";
+import { decodeKey, digest, newKey, open, seal } from "../../security/field-crypto.ts";
+
+/**
+ * Envelope encryption of personal data (issue #36). A master key from configuration (MASTER_KEY, or a key
+ * generated once in DATA_DIR/keys/master.key) wraps each questionnaire's data keys — one per generation, a
+ * rotation adds the next — and one digest key for lookups. The database holds only wrapped keys; a backup of
+ * it, without the master key, holds no readable personal answer.
+ *
+ * One keyring per database handle (`openKeyring` at start, in buildApp), found with `keyringOf(db)`.
+ */
+
+interface MasterKey {
+  id: string;
+  key: Buffer;
+}
+
+const CHECK_NAME = "masterKeyCheck";
+const DIGEST_NAME = "personalDigestKey";
+const CHECK_TEXT = "wjgj master key";
+/** How long a submit trusts the newest generation it read: a rotation waits this long before it finishes. */
+export const CURRENT_KEY_TTL_MS = 2000;
+
+function masterOf(key: Buffer): MasterKey {
+  const id = `m${createHmac("sha256", key).update("wjgj master key id").digest("hex").slice(0, 12)}`;
+  return { id, key };
+}
+
+export function masterKeyPath(config: Config): string {
+  return path.join(config.dataDir, "keys", "master.key");
+}
+
+/** The master key refused at start, with what to do, in the operator's language. */
+export class MasterKeyError extends Error {}
+
+async function configuredMaster(config: Config): Promise<{ master: MasterKey; source: string }> {
+  if (config.masterKey) {
+    const key = decodeKey(config.masterKey);
+    if (!key)
+      throw new MasterKeyError(
+        "环境变量 MASTER_KEY 格式不对：应为 32 字节随机数，写作 64 位十六进制或 base64。",
+      );
+    return { master: masterOf(key), source: "环境变量 MASTER_KEY" };
+  }
+  const file = masterKeyPath(config);
+  try {
+    await writeFileDurably(file, `${newKey().toString("hex")}\n`, {
+      mode: 0o600,
+      dirMode: 0o700,
+      exclusive: true,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  const key = decodeKey(await fs.promises.readFile(file, "utf8"));
+  if (!key)
+    throw new MasterKeyError(
+      `主密钥文件 ${file} 为空或已损坏（应为 64 位十六进制字符），服务不会用它解密个人信息。请从密钥备份恢复该文件，或设置环境变量 MASTER_KEY。`,
+    );
+  return { master: masterOf(key), source: `主密钥文件 ${file}` };
+}
+
+function wrap(master: MasterKey, key: Buffer, purpose: string): string {
+  return `${master.id}.${seal(master.key, key, purpose)}`;
+}
+
+function unwrap(masters: readonly MasterKey[], wrapped: string, purpose: string): Buffer | null {
+  const dot = wrapped.indexOf(".");
+  const master = masters.find((candidate) => candidate.id === wrapped.slice(0, dot));
+  return master ? open(master.key, wrapped.slice(dot + 1), purpose) : null;
+}
+
+const dataKeyPurpose = (questionnaireId: number, generation: number) =>
+  `data key ${questionnaireId}/${generation}`;
+
+/** A sealed answer value: `enc:v1:<generation>:<AES-GCM>`, bound to its questionnaire and question. */
+const SEALED = /^enc:v1:(\d+):([A-Za-z0-9_-]+)$/;
+
+export function isSealed(value: unknown): value is string {
+  return typeof value === "string" && value.startsWith("enc:v1:");
+}
+
+/** A questionnaire's keys as one call needs them: the newest for sealing, every known one for opening. */
+export class QuestionnaireKeys {
+  constructor(
+    readonly questionnaireId: number,
+    /** The generation new values are sealed under; 0 when encryption is off (values stay as they are). */
+    readonly generation: number,
+    private readonly keys: ReadonlyMap<number, Buffer>,
+    private readonly digestKey: Buffer | null,
+  ) {}
+
+  private where(questionId: string): string {
+    return `${this.questionnaireId}/${questionId}`;
+  }
+
+  sealValue(questionId: string, text: string): string {
+    const key = this.keys.get(this.generation);
+    if (this.generation === 0 || !key) return text;
+    return `enc:v1:${this.generation}:${seal(key, text, this.where(questionId))}`;
+  }
+
+  /** The plaintext of a sealed value (others are returned as they are: written before encryption). */
+  openValue(questionId: string, value: unknown): unknown {
+    if (!isSealed(value)) return value;
+    const match = SEALED.exec(value);
+    const key = match ? this.keys.get(Number(match[1])) : undefined;
+    const plain = key && match ? open(key, match[2] as string, this.where(questionId)) : null;
+    if (plain === null)
+      throw new Error(`a sealed answer of questionnaire ${this.questionnaireId} does not open with its keys`);
+    return plain.toString("utf8");
+  }
+
+  /** The generation a sealed value is under (null for a plain one). */
+  static generationOf(value: unknown): number | null {
+    if (!isSealed(value)) return null;
+    const match = SEALED.exec(value);
+    return match ? Number(match[1]) : null;
+  }
+
+  /** A lookup digest of a personal value (`h:` + keyed HMAC); the value itself when encryption is off. */
+  digest(questionId: string, text: string): string {
+    if (!this.digestKey) return text;
+    return `h:${digest(this.digestKey, `${this.questionnaireId}\u0000${questionId}\u0000${text}`)}`;
+  }
+}
+
+export class Keyring {
+  private readonly keys = new Map<string, Buffer>();
+  private readonly current = new Map<number, { generation: number; readAt: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly masters: readonly MasterKey[],
+    private readonly digestKey: Buffer,
+    readonly enabled: boolean,
+  ) {}
+
+  /**
+   * Keys to seal with: the newest generation, remembered for CURRENT_KEY_TTL_MS (a submit spends no query on
+   * it), created on a questionnaire's first sealed answer.
+   */
+  async forWriting(questionnaireId: number): Promise<QuestionnaireKeys> {
+    if (!this.enabled) return new QuestionnaireKeys(questionnaireId, 0, new Map(), null);
+    const known = this.current.get(questionnaireId);
+    if (known && performance.now() - known.readAt < CURRENT_KEY_TTL_MS)
+      return this.keysOf(questionnaireId, known.generation);
+    let generation = await this.load(questionnaireId);
+    if (generation === 0) {
+      await this.db
+        .insertInto("data_keys")
+        .values({
+          questionnaireId,
+          generation: 1,
+          wrapped: wrap(this.newest(), newKey(), dataKeyPurpose(questionnaireId, 1)),
+          createdAt: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.columns(["questionnaireId", "generation"]).doNothing())
+        .execute();
+      generation = await this.load(questionnaireId);
+    }
+    this.current.set(questionnaireId, { generation, readAt: performance.now() });
+    return this.keysOf(questionnaireId, generation);
+  }
+
+  /** Keys to open with: every generation the questionnaire has, read now (a rotation may just have added one). */
+  async forReading(questionnaireId: number): Promise<QuestionnaireKeys> {
+    const generation = await this.load(questionnaireId);
+    return this.keysOf(questionnaireId, this.enabled ? generation : 0);
+  }
+
+  /** Adds the next generation (a rotation's first step) and returns it; sealing moves to it within the TTL. */
+  async addGeneration(questionnaireId: number): Promise<number> {
+    const newest = await this.load(questionnaireId);
+    const generation = newest + 1;
+    await this.db
+      .insertInto("data_keys")
+      .values({
+        questionnaireId,
+        generation,
+        wrapped: wrap(this.newest(), newKey(), dataKeyPurpose(questionnaireId, generation)),
+        createdAt: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(["questionnaireId", "generation"]).doNothing())
+      .execute();
+    this.current.delete(questionnaireId);
+    return this.load(questionnaireId);
+  }
+
+  /** Forgets generations below `keep` once nothing is sealed under them (a finished rotation). */
+  async dropBelow(questionnaireId: number, keep: number): Promise<void> {
+    await this.db
+      .deleteFrom("data_keys")
+      .where("questionnaireId", "=", questionnaireId)
+      .where("generation", "<", keep)
+      .execute();
+    for (const name of [...this.keys.keys()])
+      if (name.startsWith(`${questionnaireId}:`) && Number(name.split(":")[1]) < keep) this.keys.delete(name);
+  }
+
+  private newest(): MasterKey {
+    return this.masters[0] as MasterKey;
+  }
+
+  private keysOf(questionnaireId: number, generation: number): QuestionnaireKeys {
+    const keys = new Map<number, Buffer>();
+    for (const [name, key] of this.keys) {
+      const [qid, gen] = name.split(":");
+      if (Number(qid) === questionnaireId) keys.set(Number(gen), key);
+    }
+    return new QuestionnaireKeys(questionnaireId, generation, keys, this.enabled ? this.digestKey : null);
+  }
+
+  /** Unwraps the questionnaire's generations not yet known; the newest generation (0: none yet). */
+  private async load(questionnaireId: number): Promise<number> {
+    const rows = await this.db
+      .selectFrom("data_keys")
+      .select(["generation", "wrapped"])
+      .where("questionnaireId", "=", questionnaireId)
+      .execute();
+    let newest = 0;
+    for (const row of rows) {
+      newest = Math.max(newest, row.generation);
+      const name = `${questionnaireId}:${row.generation}`;
+      if (this.keys.has(name)) continue;
+      const key = unwrap(this.masters, row.wrapped, dataKeyPurpose(questionnaireId, row.generation));
+      if (!key) throw new Error(`data key ${name} does not unwrap with the configured master keys`);
+      this.keys.set(name, key);
+    }
+    return newest;
+  }
+}
+
+const keyrings = new WeakMap<Db, Keyring>();
+
+/** The keyring `openKeyring` opened for this database handle. */
+export function keyringOf(db: Db): Keyring {
+  const keyring = keyrings.get(db);
+  if (!keyring) throw new Error("the keyring is not open: buildApp runs openKeyring");
+  return keyring;
+}
+
+/**
+ * At start, before anything reads or writes personal data: checks the master key against the one the database
+ * was written with (a check value sealed under it), re-wraps keys when MASTER_KEY_PREVIOUS names the old
+ * master key of a rotation, and refuses to start — with what to do — when the key is not the database's.
+ */
+export async function openKeyring(config: Config, db: Db): Promise<Keyring> {
+  const { master, source } = await configuredMaster(config);
+  const previousKey = config.masterKeyPrevious ? decodeKey(config.masterKeyPrevious) : null;
+  if (config.masterKeyPrevious && !previousKey)
+    throw new MasterKeyError(
+      "环境变量 MASTER_KEY_PREVIOUS 格式不对：应为 32 字节随机数，写作 64 位十六进制或 base64。",
+    );
+  const previous = previousKey ? masterOf(previousKey) : null;
+  const masters = previous && previous.id !== master.id ? [master, previous] : [master];
+
+  await db
+    .insertInto("server_secrets")
+    .values({
+      name: CHECK_NAME,
+      value: wrap(master, Buffer.from(CHECK_TEXT), CHECK_NAME),
+      createdAt: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const check = await secret(db, CHECK_NAME);
+  const checked = unwrap(masters, check, CHECK_NAME);
+  if (!checked || checked.toString() !== CHECK_TEXT)
+    throw new MasterKeyError(
+      `主密钥与数据库不符：数据库中的个人信息是用另一把主密钥（${check.slice(0, check.indexOf("."))}）加密的，` +
+        `${source}（${master.id}）解不开。服务不会在密钥不符时启动，以免读出乱码或写入无法解密的数据。` +
+        "请配置原来的主密钥；轮换主密钥时，把新密钥设为 MASTER_KEY、原密钥设为 MASTER_KEY_PREVIOUS。",
+    );
+  if (masters.length > 1) await rewrapUnder(db, master, masters);
+
+  await db
+    .insertInto("server_secrets")
+    .values({
+      name: DIGEST_NAME,
+      value: wrap(master, newKey(), DIGEST_NAME),
+      createdAt: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column("name").doNothing())
+    .execute();
+  const digestKey = unwrap(masters, await secret(db, DIGEST_NAME), DIGEST_NAME);
+  if (!digestKey)
+    throw new MasterKeyError("个人信息摘要密钥无法用主密钥解开：数据库中的密钥已损坏，服务不会启动。");
+
+  const keyring = new Keyring(db, masters, digestKey, config.personalDataEncryption);
+  keyrings.set(db, keyring);
+  return keyring;
+}
+
+async function secret(db: Db, name: string): Promise<string> {
+  const row = await db
+    .selectFrom("server_secrets")
+    .select("value")
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/**
+ * A master-key rotation: the check value, the digest key and every data key wrapped under the previous master
+ * key are wrapped again under the new one (each row only if it is still as read, so instances starting
+ * together agree). Values are not touched: they are sealed under data keys, which stay the same.
+ */
+async function rewrapUnder(db: Db, master: MasterKey, masters: readonly MasterKey[]): Promise<void> {
+  const stale = (wrapped: string) => !wrapped.startsWith(`${master.id}.`);
+  for (const name of [CHECK_NAME, DIGEST_NAME]) {
+    const row = await db
+      .selectFrom("server_secrets")
+      .select("value")
+      .where("name", "=", name)
+      .executeTakeFirst();
+    if (!row || !stale(row.value)) continue;
+    const key = unwrap(masters, row.value, name);
+    if (!key) continue;
+    await db
+      .updateTable("server_secrets")
+      .set({ value: wrap(master, key, name) })
+      .where("name", "=", name)
+      .where("value", "=", row.value)
+      .execute();
+  }
+  const rows = await db
+    .selectFrom("data_keys")
+    .select(["questionnaireId", "generation", "wrapped"])
+    .execute();
+  for (const row of rows) {
+    if (!stale(row.wrapped)) continue;
+    const purpose = dataKeyPurpose(row.questionnaireId, row.generation);
+    const key = unwrap(masters, row.wrapped, purpose);
+    if (!key)
+      throw new MasterKeyError(
+        `数据密钥 ${row.questionnaireId}/${row.generation} 无法用已配置的主密钥解开，服务不会启动。`,
+      );
+    await db
+      .updateTable("data_keys")
+      .set({ wrapped: wrap(master, key, purpose) })
+      .where("questionnaireId", "=", row.questionnaireId)
+      .where("generation", "=", row.generation)
+      .where("wrapped", "=", row.wrapped)
+      .execute();
+  }
+}

@@ -1,0 +1,86 @@
+import { type Fact, personalQuestionIds, type SurveyDefinition } from "@wjgj/core";
+import type { Db } from "../../db/index.ts";
+import { isSealed, keyringOf, type QuestionnaireKeys } from "./keyring.ts";
+
+/**
+ * What of a response is sealed at rest (issue #36): the answers to personal-information questions (姓名, 手机,
+ * 身份证, 邮箱, 学号/工号, 单行文本 in those formats, 签名) are AES-GCM under the questionnaire's data key
+ * in `responses.answers`; their facts and unique values keep a keyed digest instead of the text, so equality
+ * (不允许重复, repeats) stays exact while the database holds nothing readable. Everything else is as before.
+ */
+
+/** The answers with personal values sealed, and the generation they are under (0: none; null: left plain). */
+export function sealAnswers(
+  keys: QuestionnaireKeys,
+  personal: ReadonlySet<string>,
+  answers: Readonly<Record<string, unknown>>,
+): { answers: Record<string, unknown>; generation: number | null } {
+  const sealed: Record<string, unknown> = { ...answers };
+  let any = false;
+  for (const id of personal) {
+    const value = sealed[id];
+    if (typeof value !== "string" || isSealed(value)) continue;
+    sealed[id] = keys.sealValue(id, value);
+    any = true;
+  }
+  if (!any) return { answers: sealed, generation: 0 };
+  return { answers: sealed, generation: keys.generation === 0 ? null : keys.generation };
+}
+
+/** Stored answers (JSON) with sealed values opened: what every reader of `responses.answers` goes through. */
+export function openAnswers(keys: QuestionnaireKeys, stored: string): Record<string, unknown> {
+  const answers = JSON.parse(stored) as Record<string, unknown>;
+  for (const [id, value] of Object.entries(answers))
+    if (isSealed(value)) answers[id] = keys.openValue(id, value);
+  return answers;
+}
+
+/** Facts with the texts of personal questions replaced by their digests (and no number: 138… is one). */
+export function sealFacts(
+  keys: QuestionnaireKeys,
+  personal: ReadonlySet<string>,
+  facts: readonly Fact[],
+): Fact[] {
+  if (personal.size === 0) return [...facts];
+  return facts.map((fact) => {
+    if (!personal.has(fact.questionId) || fact.text === undefined || fact.text === "") return fact;
+    const { num: _num, ...rest } = fact;
+    return { ...rest, text: keys.digest(fact.questionId, fact.text) };
+  });
+}
+
+/** 不允许重复 values: a personal question's value as its digest (equal values, equal digests). */
+export function sealUniques<T extends { questionId: string; value: string }>(
+  keys: QuestionnaireKeys,
+  personal: ReadonlySet<string>,
+  uniques: readonly T[],
+): T[] {
+  return uniques.map((unique) =>
+    personal.has(unique.questionId)
+      ? { ...unique, value: keys.digest(unique.questionId, unique.value) }
+      : unique,
+  );
+}
+
+/** The personal questions of a definition, remembered per definition object (definitions are immutable). */
+const personalCache = new WeakMap<SurveyDefinition, ReadonlySet<string>>();
+export function personalOf(definition: SurveyDefinition): ReadonlySet<string> {
+  let ids = personalCache.get(definition);
+  if (!ids) {
+    ids = personalQuestionIds(definition);
+    personalCache.set(definition, ids);
+  }
+  return ids;
+}
+
+/**
+ * Opens stored answers of one questionnaire: its keys read once, for a request or a batch of rows. Read them
+ * before a transaction, not in it (SQLite has one connection: the keyring's read would wait for the transaction).
+ */
+export async function answersOpener(
+  db: Db,
+  questionnaireId: number,
+): Promise<(stored: string) => Record<string, unknown>> {
+  const keys = await keyringOf(db).forReading(questionnaireId);
+  return (stored) => openAnswers(keys, stored);
+}
