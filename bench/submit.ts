@@ -26,6 +26,7 @@ import {
 } from "../packages/server/src/commands/answering/answer-token.ts";
 import { batchTimes } from "../packages/server/src/commands/answering/submit-batch.ts";
 import { submitHoldTimes } from "../packages/server/src/commands/answering/submit-postgres.ts";
+import { keyringOf } from "../packages/server/src/commands/privacy/keyring.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
@@ -61,6 +62,30 @@ function definition() {
     };
   });
   return { schemaVersion: 1, kind: "survey", title: "服务满意度调查", pages: [{ id: "p1", questions }] };
+}
+
+/** The same questionnaire with five of its text questions asking for personal information (sealed at rest). */
+function personalDefinition() {
+  const base = definition();
+  const presets = ["name", "mobile", "idCard", "email", "studentId"];
+  let next = 0;
+  const questions = base.pages[0]?.questions.map((question) =>
+    question.type === "text" && next < presets.length
+      ? { ...question, type: "personal", title: "个人信息", config: { preset: presets[next++] } }
+      : question,
+  );
+  return { ...base, title: "员工信息登记", pages: [{ id: "p1", questions }] };
+}
+
+const personalValues = ["欧阳明", "13912345678", "110105198001255005", "person@example.org", "A2026-0042"];
+
+function personalAnswers() {
+  const all = answers();
+  let next = 0;
+  for (const id of Object.keys(all))
+    if (typeof all[id] === "string" && next < personalValues.length)
+      all[id] = personalValues[next++] as string;
+  return all;
 }
 
 function answers() {
@@ -279,6 +304,37 @@ for (let round = 0; round < ROUNDS; round++) {
   measured = best(measured, submits);
 }
 if (!baseline || !measured) throw new Error("no rounds");
+// Personal information sealed at rest (issue #36): the questionnaire with five personal questions, in
+// alternating rounds with encryption on and off (the keyring's switch), the same process and database.
+const personal = await publishSurvey(ctx, token, "员工信息登记", personalDefinition());
+const personalBody = JSON.stringify({
+  publicId: personal.questionnaire.publicId,
+  revisionId: personal.revision.id,
+  answerToken: issueAnswerToken(ctx, personal.questionnaire.publicId, personal.revision.id),
+  answers: personalAnswers(),
+  idempotencyKey: "personal-__N__",
+  deviceId: "device-__N__",
+  durationSeconds: 95,
+});
+const keyring = keyringOf(handle.db);
+let sealedBest: Round | null = null;
+let plainBest: Round | null = null;
+for (let round = 0; round < ROUNDS; round++) {
+  keyring.enabled = false;
+  const plainRound = await measuredLoad(
+    `${oursUrl}/wjgj/api/anQuestion/questionAnswer`,
+    personalBody.replaceAll("personal-__N__", `plain${round}-__N__`),
+  );
+  keyring.enabled = true;
+  const sealedRound = await measuredLoad(
+    `${oursUrl}/wjgj/api/anQuestion/questionAnswer`,
+    personalBody.replaceAll("personal-__N__", `sealed${round}-__N__`),
+  );
+  if (plainRound.failures + sealedRound.failures > 0) throw new Error("personal submissions failed");
+  plainBest = best(plainBest, plainRound);
+  sealedBest = best(sealedBest, sealedRound);
+}
+if (!plainBest || !sealedBest) throw new Error("no personal rounds");
 const stored = await handle.db
   .selectFrom("responses")
   .select((eb) => eb.fn.countAll().as("count"))
@@ -354,6 +410,9 @@ console.log(
   `one questionnaire, ${HOT_CONCURRENCY} clients: ${round(hot.rps)} submits/s without limits${hot.holdMs === null ? "" : ` (no serialising step; ${hot.meanBatch === null ? "" : `${round(hot.meanBatch)} submits per statement on average, `}the statement's round trip as this process sees it: ${round(hot.holdMs)} ms on average)`}; ${round(levelCapped.rps)} submits/s under the owner's level cap${levelCapped.meanBatch === null ? "" : ` (${round(levelCapped.meanBatch)} per statement)`}; ${round(capped.rps)} submits/s with the questionnaire's own cap${holdText(capped.holdMs)}`,
 );
 console.log(
+  `personal information sealed: ${round(sealedBest.rps)} submits/s (p99 ${round(sealedBest.p99_ms)} ms); the same unsealed: ${round(plainBest.rps)}/s (p99 ${round(plainBest.p99_ms)} ms)`,
+);
+console.log(
   JSON.stringify({
     bench: "submit",
     ours_rps: round(measured.rps),
@@ -376,5 +435,8 @@ console.log(
     capped_hold_ms: capped.holdMs === null ? null : round(capped.holdMs),
     cpu_ms_per_request: { ours: cpuOurs, baseline: cpuBaseline },
     cpu_ratio: round(cpuBaseline.total / cpuOurs.total),
+    encrypted_rps: round(sealedBest.rps),
+    unencrypted_rps: round(plainBest.rps),
+    encrypted_ratio: round(sealedBest.rps / plainBest.rps),
   }),
 );

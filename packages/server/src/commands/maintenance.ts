@@ -5,6 +5,7 @@ import type { JobHandler } from "../jobs/worker.ts";
 import { completeDueDeletions } from "./account/deletion.ts";
 import { pruneExports } from "./exports/prune.ts";
 import { scheduleOverdueOrders } from "./money/order-expiry.ts";
+import { retireOldKeys, scheduleSealing } from "./privacy/key-rotation.ts";
 import { scheduleRetention } from "./privacy/retention.ts";
 import { releaseEndedRedPackets } from "./rewards/red-packets.ts";
 
@@ -54,6 +55,9 @@ export async function pruneExpiredRecords(
   deleted.endedRedPackets = await releaseEndedRedPackets(ctx);
   // 答卷保留期限: questionnaires whose responses are past their date get a retention run.
   deleted.retentionRuns = await scheduleRetention(ctx);
+  // Personal answers written before encryption get sealed; data keys replaced long enough ago are forgotten.
+  deleted.sealingRuns = await scheduleSealing(ctx);
+  deleted.retiredDataKeys = await retireOldKeys(ctx);
   // Unpaid orders past their time to pay whose closing was never queued (made before it was).
   deleted.overdueOrders = await scheduleOverdueOrders(ctx);
   const failedJobs = await ctx.db

@@ -138,7 +138,8 @@ export class Keyring {
     private readonly db: Db,
     private readonly masters: readonly MasterKey[],
     private readonly digestKey: Buffer,
-    readonly enabled: boolean,
+    /** PERSONAL_DATA_ENCRYPTION; the submit bench switches it between rounds to measure what sealing costs. */
+    public enabled: boolean,
   ) {}
 
   /**
@@ -175,7 +176,7 @@ export class Keyring {
   }
 
   /** Adds the next generation (a rotation's first step) and returns it; sealing moves to it within the TTL. */
-  async addGeneration(questionnaireId: number): Promise<number> {
+  async addGeneration(questionnaireId: number, now: Date): Promise<number> {
     const newest = await this.load(questionnaireId);
     const generation = newest + 1;
     await this.db
@@ -184,7 +185,7 @@ export class Keyring {
         questionnaireId,
         generation,
         wrapped: wrap(this.newest(), newKey(), dataKeyPurpose(questionnaireId, generation)),
-        createdAt: new Date().toISOString(),
+        createdAt: now.toISOString(),
       })
       .onConflict((oc) => oc.columns(["questionnaireId", "generation"]).doNothing())
       .execute();
@@ -192,15 +193,14 @@ export class Keyring {
     return this.load(questionnaireId);
   }
 
-  /** Forgets generations below `keep` once nothing is sealed under them (a finished rotation). */
-  async dropBelow(questionnaireId: number, keep: number): Promise<void> {
+  /** Forgets one replaced generation (nothing is sealed under it any more: key-rotation.ts retireOldKeys). */
+  async forget(questionnaireId: number, generation: number): Promise<void> {
     await this.db
       .deleteFrom("data_keys")
       .where("questionnaireId", "=", questionnaireId)
-      .where("generation", "<", keep)
+      .where("generation", "=", generation)
       .execute();
-    for (const name of [...this.keys.keys()])
-      if (name.startsWith(`${questionnaireId}:`) && Number(name.split(":")[1]) < keep) this.keys.delete(name);
+    this.keys.delete(`${questionnaireId}:${generation}`);
   }
 
   private newest(): MasterKey {
