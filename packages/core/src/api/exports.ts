@@ -89,6 +89,11 @@ export interface ExportFilter {
    * .sav declares it its weight variable, so SPSS and PSPP weigh by it at once). Refused without a saved weighting.
    */
   weighted?: boolean;
+  /**
+   * Personal information (姓名, 手机, 证件号, 邮箱, 签名 …) and IP addresses in full instead of masked
+   * (138****5678, 10.9.*.*): only for those who may 查看完整信息 (owner and 管理员), and logged in 动态.
+   */
+  fullPersonal?: boolean;
   /** 分析报告: the parts to include (all when absent or empty). */
   sections?: ReportSection[];
   [key: string]: unknown;

@@ -256,6 +256,7 @@ export const messages = {
   filterDateInvalid: "筛选日期需为 YYYY-MM-DD 格式",
   filterSourceInvalid: "答卷来源无效",
   personalSearchRefused: "个人信息已脱敏显示，不能按内容搜索",
+  exportFullPersonalDenied: "只有所有者和管理员可以导出完整的个人信息",
   filterPersonalContent: "个人信息加密保存，不能按内容筛选，请改用已作答或未作答条件",
   filterCodesInvalid: "编码筛选有误：请选择1-20个类别，并选择含任一、含全部或不含",
   statisticsDaysInvalid: "统计天数需为1-366天",

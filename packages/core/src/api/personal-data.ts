@@ -51,6 +51,15 @@ export function withoutKeys<T>(record: Record<string, T>, hidden: ReadonlySet<st
   return Object.fromEntries(Object.entries(record).filter(([key]) => !hidden.has(key)));
 }
 
+/** An IP address as lists and exports show it by default: 10.9.*.*, or the first two groups of an IPv6 one. */
+export function maskIp(ip: string): string {
+  if (ip === "") return "";
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.*.*`;
+  const groups = ip.split(":");
+  return groups.length > 2 ? `${groups.slice(0, 2).join(":")}:*` : "*";
+}
+
 const stars = (count: number) => "*".repeat(Math.max(1, count));
 
 /**

@@ -538,6 +538,8 @@ export interface AnswerExam {
 export interface RevealedPersonal {
   answers: Record<string, unknown>;
   signatures: Record<string, string>;
+  /** The IP address in full (lists and the viewer show 10.9.*.*). */
+  ip: string;
 }
 
 export interface AnswerConsent {

@@ -91,6 +91,7 @@ export const teamActivityNames: Record<string, string> = {
   export: "导出数据",
   deleteResponses: "删除答卷",
   revealPersonal: "查看完整个人信息",
+  exportFullPersonal: "导出完整个人信息",
   retention: "按保留期限处理答卷",
 };
 

@@ -11,10 +11,11 @@ import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import type { ExportJobRow } from "../../db/tables/export-jobs.ts";
-import { ConflictError, NotFoundError, TooManyRequestsError } from "../../errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobWorker } from "../../jobs/worker.ts";
+import { allowOnQuestionnaire } from "../../policies/index.ts";
 import { assertExportAttachments } from "../money/entitlements.ts";
 import { loadQuestionnaireWithRole } from "../questionnaires/store.ts";
 import { analysisError } from "../results/analysis/scope.ts";
@@ -71,14 +72,23 @@ export async function createExportJob(
   input: { questionnaireId: number; kind: ExportKind; filter?: ExportFilter | undefined },
   origin = ctx.config.siteUrl ?? "",
 ): Promise<ExportJobRow> {
-  const { row: questionnaire, hidePersonal } = await loadQuestionnaireWithRole(
-    ctx.db,
-    viewer,
-    input.questionnaireId,
-    "export",
-    "any",
-  );
+  const {
+    row: questionnaire,
+    role,
+    hidePersonal,
+  } = await loadQuestionnaireWithRole(ctx.db, viewer, input.questionnaireId, "export", "any");
   if (questionnaire.publishedVersion === null) throw new ConflictError("exportNotPublished");
+  // Personal information is masked in files unless asked for in full by someone who may 查看完整信息.
+  const fullPersonal = input.filter?.fullPersonal === true;
+  if (
+    fullPersonal &&
+    (hidePersonal ||
+      !allowOnQuestionnaire(viewer, "revealPersonal", {
+        ownerId: questionnaire.ownerId,
+        memberRole: role === "owner" ? null : role,
+      }))
+  )
+    throw new ForbiddenError("exportFullPersonalDenied");
   if (input.kind === "zip") await assertExportAttachments(ctx, questionnaire.ownerId);
   const { filter } = input;
   if (filter?.weighted && input.kind !== "sav" && !isStatsKind(input.kind))
@@ -140,6 +150,14 @@ export async function createExportJob(
       action: "export",
       detail: exportKindNames[input.kind],
     });
+    // A file with personal information in full is a reveal of every response in it: logged as one.
+    if (fullPersonal && !hidePersonal)
+      await recordActivity(trx, ctx.clock.now(), {
+        questionnaireId: questionnaire.id,
+        actorId: viewer.user.id,
+        action: "exportFullPersonal",
+        detail: exportKindNames[input.kind],
+      });
     return row;
   });
   worker.kick();

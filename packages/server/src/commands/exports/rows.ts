@@ -3,6 +3,9 @@ import {
   definitionSchema,
   type ExportFilter,
   type FactPredicate,
+  isPersonalDataQuestion,
+  maskIp,
+  maskPersonalValue,
   personalQuestionIds,
   type Question,
   responseSourceNames,
@@ -147,6 +150,8 @@ export async function* responseBatches(
     after?: number;
     upto?: number;
     anyStatus?: boolean;
+    /** Personal questions whose answers come out masked (`ExportLayout.masked`). */
+    mask?: ReadonlyMap<string, Question>;
   } = {},
 ): AsyncGenerator<ResponseSlice[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
@@ -176,7 +181,7 @@ export async function* responseBatches(
       .execute();
     if (batch.length === 0) return;
     if (options.withSkipped ?? true) await attachSkipped(db, questionnaireId, batch);
-    await attachOpened(db, questionnaireId, batch);
+    await attachOpened(db, questionnaireId, batch, options.mask);
     yield batch;
     if (batch.length < batchSize) return;
     after = (batch[batch.length - 1] as ResponseSlice).id;
@@ -187,11 +192,26 @@ export async function* responseBatches(
  * Opens the sealed personal answers of a batch (privacy/sealing.ts): only rows holding one pay for it, with the
  * questionnaire's keys read per batch (a rotation may add a generation while a long export runs).
  */
-async function attachOpened(db: Db, questionnaireId: number, batch: ResponseSlice[]): Promise<void> {
+async function attachOpened(
+  db: Db,
+  questionnaireId: number,
+  batch: ResponseSlice[],
+  mask: ReadonlyMap<string, Question> | undefined,
+): Promise<void> {
   const sealed = batch.filter((response) => response.answers.includes('"enc:v1:'));
-  if (sealed.length === 0) return;
-  const openStored = await answersOpener(db, questionnaireId);
-  for (const response of sealed) response.opened = openStored(response.answers);
+  if (sealed.length > 0) {
+    const openStored = await answersOpener(db, questionnaireId);
+    for (const response of sealed) response.opened = openStored(response.answers);
+  }
+  if (!mask || mask.size === 0) return;
+  for (const response of batch) {
+    const answers = response.opened ?? parseObject(response.answers);
+    for (const [id, question] of mask) {
+      const value = answers[id];
+      if (typeof value === "string") answers[id] = maskPersonalValue(question, value);
+    }
+    response.opened = answers;
+  }
 }
 
 /** Questions by id of each revision a response answered, parsed once per export. */
@@ -242,6 +262,12 @@ export interface ExportLayout {
   withIp: boolean;
   /** Personal-data questions left out of such a file (their columns, uploads and signatures). */
   hidden: ReadonlySet<string>;
+  /**
+   * Personal-data questions whose answers the file shows masked (138****5678; a signature left out), and the
+   * IP column masked too (10.9.*.*): every file unless made with `fullPersonal` by someone allowed.
+   */
+  masked: ReadonlyMap<string, Question>;
+  maskIp: boolean;
   /** 随机组卷: a block of columns per bank question drawn by anyone, after the fixed questions. */
   drawn: readonly DrawnColumns[];
   /** 编码 codes of the open questions in the layout: columns after the questions (and 随机组卷 blocks), 0/1. */
@@ -253,6 +279,8 @@ export function exportLayout(
   filter: ExportFilter | null,
   options: {
     hidePersonal?: boolean;
+    /** Personal information and IP addresses in full (the caller checked the exporter may). */
+    fullPersonal?: boolean;
     drawn?: readonly DrawnColumns[];
     links?: FileLinks;
     codes?: readonly ExportCode[];
@@ -279,6 +307,11 @@ export function exportLayout(
     ...drawn.flatMap((d) => d.headers),
   ];
   const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
+  const masked = new Map(
+    hidePersonal || options.fullPersonal === true
+      ? []
+      : [...latest].filter(([, question]) => isPersonalDataQuestion(question)),
+  );
   const codes = (options.codes ?? []).filter((code) => latest.has(code.questionId));
   headers.push(...codes.map((code) => code.label));
   // A calculated value may be worked out from personal answers: a file without personal data leaves them all out.
@@ -292,6 +325,8 @@ export function exportLayout(
     withScore,
     withIp: !hidePersonal,
     hidden,
+    masked,
+    maskIp: !hidePersonal && options.fullPersonal !== true,
     drawn,
     codes,
   };
@@ -321,7 +356,7 @@ export function responseRow(
   row[3] = durationText(response.durationSeconds);
   row[4] = responseSourceNames[response.source] ?? response.source;
   let at = 5;
-  if (layout.withIp) row[at++] = response.ip;
+  if (layout.withIp) row[at++] = layout.maskIp ? maskIp(response.ip) : response.ip;
   if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
   if (layout.withScore) row[at++] = response.score;
   const answers = response.opened ?? parseObject(response.answers);
@@ -332,7 +367,10 @@ export function responseRow(
       row.fill(texts.skipped, at, at + columns.headers.length);
     } else if (answer !== undefined && answer !== null) {
       const question = answered?.get(columns.questionId) ?? layout.latest.get(columns.questionId);
-      if (question) {
+      if (layout.masked.has(columns.questionId)) {
+        // Masked already (attachOpened): the text alone, no 下载链接 to a signature.
+        row[at] = String(answer);
+      } else if (question) {
         try {
           columns.fill(row, at, answer, labels[columns.questionId], question, response.id);
         } catch {

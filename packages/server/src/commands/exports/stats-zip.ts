@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import type { ExportFilter, ExportKind, FactPredicate } from "@wjgj/core";
+import type { ExportFilter, ExportKind, FactPredicate, Question } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import type { Storage } from "../../storage/index.ts";
 import { rFiles } from "./r-export.ts";
@@ -17,6 +17,8 @@ export interface StatsZipRequest {
   filter: ExportFilter | null;
   filePath: string;
   storage: Storage;
+  /** Personal questions whose answers come out masked (`ExportLayout.masked`). */
+  mask?: ReadonlyMap<string, Question>;
   signal?: AbortSignal | undefined;
   onProgress?: ((rows: number, total: number) => Promise<void>) | undefined;
 }
@@ -59,6 +61,7 @@ export async function writeStatsZip(
       for await (const batch of responseBatches(db, questionnaireId, filter, {
         withLabels: false,
         predicate,
+        ...(request.mask ? { mask: request.mask } : {}),
       })) {
         signal?.throwIfAborted();
         await revisions.load(batch.map((r) => r.revisionId));

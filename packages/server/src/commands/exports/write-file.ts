@@ -1,4 +1,10 @@
-import { definitionSchema, type ExportFilter, type ExportKind, type SurveyDefinition } from "@wjgj/core";
+import {
+  definitionSchema,
+  type ExportFilter,
+  type ExportKind,
+  type Question,
+  type SurveyDefinition,
+} from "@wjgj/core";
 import type { Db, DialectName } from "../../db/index.ts";
 import { AppError, ConflictError } from "../../errors.ts";
 import type { Storage } from "../../storage/index.ts";
@@ -30,6 +36,8 @@ export interface ExportRequest {
   filter: ExportFilter | null;
   /** Made for a member who may not see personal data: the file holds none. */
   hidePersonal?: boolean;
+  /** Personal questions whose answers the file shows masked (set from the layout; see `ExportLayout.masked`). */
+  mask?: ReadonlyMap<string, Question>;
   /** Where the file is written (the caller picks a random name and removes it on failure). */
   filePath: string;
   /** Where uploads are read from, for zips. */
@@ -104,6 +112,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   const coded = request.kind === "zip" ? null : await exportCodes(db, questionnaireId, definition);
   const layout = exportLayout(definition, filter, {
     hidePersonal: request.hidePersonal === true,
+    fullPersonal: filter?.fullPersonal === true,
     drawn,
     ...(!tabular || !request.links ? {} : { links: request.links }),
     ...(coded ? { codes: coded.codes } : {}),
@@ -141,12 +150,13 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     return { rows };
   }
 
+  const masking = { ...request, mask: layout.masked };
   if (request.kind === "sav")
-    return writeSav(db, request, await statsLayout(db, request, definition, layout), predicate, total);
+    return writeSav(db, masking, await statsLayout(db, request, definition, layout), predicate, total);
   if (isStatsKind(request.kind))
     return writeStatsZip(
       db,
-      request,
+      masking,
       definition.title,
       await statsLayout(db, request, definition, layout),
       predicate,
@@ -159,7 +169,11 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   );
   try {
     const withLabels = await labelsMayVary(db, questionnaireId);
-    for await (const batch of responseBatches(db, questionnaireId, filter, { withLabels, predicate })) {
+    for await (const batch of responseBatches(db, questionnaireId, filter, {
+      withLabels,
+      predicate,
+      mask: layout.masked,
+    })) {
       signal?.throwIfAborted();
       await revisions.load(batch.map((r) => r.revisionId));
       const papers = drawn.length > 0 ? await drawnPapers(db, questionnaireId, batch) : undefined;
@@ -230,6 +244,7 @@ async function writeSav(
       withLabels: false,
       predicate,
       batchSize: SAV_BATCH,
+      ...(request.mask ? { mask: request.mask } : {}),
     })) {
       signal?.throwIfAborted();
       await revisions.load(batch.map((r) => r.revisionId));

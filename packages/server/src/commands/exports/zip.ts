@@ -69,7 +69,9 @@ export async function responseEntries(
     const label = (questionId: string) =>
       String(numberOf.get(questionId) ?? safeName(questionId, "题目", 64));
     for (const upload of byResponse.get(response.id) ?? []) {
-      if (!isSafeKey(upload.path) || layout.hidden.has(upload.questionId)) continue;
+      // Personal files (a stored signature) are left out of a masked archive, as the masked viewer leaves them out.
+      const personal = layout.hidden.has(upload.questionId) || layout.masked.has(upload.questionId);
+      if (!isSafeKey(upload.path) || personal) continue;
       const key = uploadStorageKey(upload.path);
       if (!(await storage.stat(key))) continue;
       const name = names.take(
@@ -86,7 +88,9 @@ export async function responseEntries(
 }
 
 function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [string, string][] {
-  const signatures = layout.questions.filter((q) => layout.latest.get(q.questionId)?.type === "signature");
+  const signatures = layout.questions.filter(
+    (q) => layout.latest.get(q.questionId)?.type === "signature" && !layout.masked.has(q.questionId),
+  );
   if (signatures.length === 0) return [];
   if (!response.opened && !response.answers.includes("data:image/png")) return [];
   const answers = response.opened ?? (JSON.parse(response.answers) as Record<string, unknown>);

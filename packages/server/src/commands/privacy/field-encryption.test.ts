@@ -3,7 +3,8 @@ import path from "node:path";
 import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltUser, buildUser } from "../../../test/factories.ts";
+import { download, readSheet, runExport } from "../../../test/export-fixtures.ts";
+import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, TEST_MASTER_KEY, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
 import { buildApp } from "../../app.ts";
@@ -262,6 +263,52 @@ describe("personal data at rest", () => {
     await expect(submitAnswers(t, q, { ...answersOf(4001), phone: plain.phone })).rejects.toThrow(
       /已被他人提交/,
     );
+  });
+});
+
+describe("exports", () => {
+  it("mask personal information and IP by default; in full only for owner and 管理员, logged in 动态", async () => {
+    const q = await publishedQuestionnaire(t, owner, definition);
+    await submitAnswers(t, q, answersOf(6000));
+    const sheet = async (user: BuiltUser, filter?: Record<string, unknown>) => {
+      const job = await runExport(t, user, q.id, "xlsx", filter);
+      expect(job).toMatchObject({ status: "done" });
+      const rows = await readSheet((await download(t, user.token, q.id, job.id)).rawPayload);
+      return Object.fromEntries((rows[0] as string[]).map((header, i) => [header, rows[1]?.[i]]));
+    };
+    const value = (row: Record<string, unknown>, title: string) =>
+      Object.entries(row).find(([header]) => header.endsWith(title))?.[1];
+
+    const masked = await sheet(owner);
+    expect(value(masked, "手机")).toBe(`${phoneOf(6000).slice(0, 3)}****${phoneOf(6000).slice(7)}`);
+    expect(value(masked, "姓名")).toBe("欧***");
+    expect(String(value(masked, "身份证"))).toMatch(/^110\*+\d{3}[\dX]$/);
+    expect(String(value(masked, "IP"))).toMatch(/^10\.9\.\*\.\*$/);
+    expect(value(masked, "建议")).toBe(answersOf(6000).advice);
+
+    const full = await sheet(owner, { fullPersonal: true });
+    expect(value(full, "手机")).toBe(phoneOf(6000));
+    expect(value(full, "身份证")).toBe(idCardOf(6000));
+    const logged = await t.db
+      .selectFrom("team_activity")
+      .select(["action", "actorId"])
+      .where("questionnaireId", "=", q.id)
+      .where("action", "=", "exportFullPersonal")
+      .execute();
+    expect(logged).toEqual([{ action: "exportFullPersonal", actorId: owner.user.id }]);
+
+    // 数据查看 may export, masked only; 管理员 may ask for it in full.
+    const viewer = await buildUser(t);
+    await buildTeamMember(t, q.id, viewer, "viewer");
+    expect(value(await sheet(viewer), "手机")).toMatch(/\*{4}/);
+    const refused = await call(t.app, "POST", "export/createExport", {
+      token: viewer.token,
+      json: { questionnaireId: q.id, kind: "xlsx", filter: { fullPersonal: true } },
+    });
+    expect(refused.body).toMatchObject({ code: 403, msg: "只有所有者和管理员可以导出完整的个人信息" });
+    const admin = await buildUser(t);
+    await buildTeamMember(t, q.id, admin, "admin");
+    expect(value(await sheet(admin, { fullPersonal: true }), "手机")).toBe(phoneOf(6000));
   });
 });
 

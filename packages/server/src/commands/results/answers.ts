@@ -4,6 +4,7 @@ import {
   type AnswerSummary,
   getQuestionType,
   isPersonalDataQuestion,
+  maskIp,
   maskPersonalValue,
   personalQuestionIds,
   type ResponseStatus,
@@ -104,7 +105,8 @@ function presentSummary(
     durationSeconds: row.durationSeconds,
     source: row.source,
     sourceName: responseSourceNames[row.source] ?? row.source,
-    ip: hidePersonal ? "" : row.ip,
+    // 10.9.*.* until 查看完整信息 (revealPersonal) shows it in full.
+    ip: hidePersonal ? "" : maskIp(row.ip),
     endState: row.endState,
     score: row.score === null ? null : Number(row.score),
     maxScore: row.maxScore === null ? null : Number(row.maxScore),
@@ -315,7 +317,7 @@ export async function revealPersonal(
     action: "revealPersonal",
     detail: `答卷 ${row.id}`,
   });
-  return { answers, signatures };
+  return { answers, signatures, ip: row.ip };
 }
 
 /**

@@ -229,7 +229,7 @@ async function exportedSheet(filter?: Record<string, unknown>) {
 
 describe("xlsx export", () => {
   it("has one row per valid response, columns of the latest revision and the labels each respondent saw", async () => {
-    const { job, rows } = await exportedSheet();
+    const { job, rows } = await exportedSheet({ fullPersonal: true });
     expect(job.rows).toBe(2);
     expect(rows[0]).toEqual(HEADERS);
     expect(rows).toHaveLength(3);
@@ -278,6 +278,19 @@ describe("xlsx export", () => {
       expect.stringMatching(LINK),
       "'-5 分",
     ]);
+  });
+
+  it("masks personal information and IP addresses unless asked for in full", async () => {
+    const { rows } = await exportedSheet();
+    const [, first] = rows as unknown[][];
+    // 10.8.0.1, and the signature with its 下载链接, as the masked viewer shows them.
+    expect(first?.slice(5, 6)).toEqual(["10.8.*.*"]);
+    expect(first?.slice(16, 18)).toEqual(["（签名已隐藏）", undefined]);
+    const zip = await runExport(t, owner, questionnaireId, "zip");
+    const file = await download(t, owner.token, questionnaireId, zip.id);
+    const names = zipEntries(file.rawPayload).map((entry) => entry.name);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.some((name) => name.includes("签名"))).toBe(false);
   });
 
   it("includes invalid responses with their status when asked, and filters by source and date", async () => {
@@ -331,7 +344,7 @@ describe("csv export", () => {
 
 describe("zip export", () => {
   it("groups uploads and signatures in a folder per response, with safe names", async () => {
-    const job = await runExport(t, owner, questionnaireId, "zip");
+    const job = await runExport(t, owner, questionnaireId, "zip", { fullPersonal: true });
     expect(job).toMatchObject({ status: "done", rows: 2, fileName: "客户满意度调查_上传文件.zip" });
     const file = await download(t, owner.token, questionnaireId, job.id);
     expect(file.headers["content-type"]).toBe("application/zip");
@@ -360,7 +373,7 @@ describe("下载链接 in xlsx and csv", () => {
   };
 
   it("opens each file without a login, under the respondent's name for it, while the link and the exporter's permission hold", async () => {
-    const { rows } = await exportedSheet();
+    const { rows } = await exportedSheet({ fullPersonal: true });
     const first = rows[1] as unknown[];
     const [photoLink, secondPhoto] = String(first[19]).split("\n") as [string, string];
     const photo = await open(photoLink);

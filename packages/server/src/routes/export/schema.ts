@@ -77,6 +77,7 @@ export const exportFilterSchema = z
       condition: conditionSchema.optional(),
       codes: codeFilterSchema.optional(),
       weighted: blankAsAbsent(booleanParam("exportFilterInvalid")),
+      fullPersonal: blankAsAbsent(booleanParam("exportFilterInvalid")),
     },
     { error: messages.exportFilterInvalid },
   )

@@ -72,6 +72,8 @@ export function ExportTab() {
   const { message } = App.useApp();
   const showError = useApiError();
   const [includeInvalid, setIncludeInvalid] = useState(false);
+  // Personal information and IP addresses are masked in files unless the owner or a 管理员 asks (logged).
+  const [fullPersonal, setFullPersonal] = useState(false);
   const [withWeight, setWithWeight] = useState(true);
   // 统计分析's saved 加权 (none, or not offered at the owner's level: no option).
   const weighting = useWeighting(id, { silent: true }).data?.weighting ?? null;
@@ -88,7 +90,12 @@ export function ExportTab() {
       await create.mutateAsync({
         questionnaireId: id,
         kind,
-        filter: { ...exportFilter, includeInvalid, ...(weighted ? { weighted } : {}) },
+        filter: {
+          ...exportFilter,
+          includeInvalid,
+          ...(weighted ? { weighted } : {}),
+          ...(fullPersonal && kind !== "docx" && kind !== "pdf" ? { fullPersonal } : {}),
+        },
       });
       void message.success("已开始导出，完成后可在下方列表下载");
     } catch (error) {
@@ -117,7 +124,14 @@ export function ExportTab() {
       render: (name: string, job) => (
         <div>
           <div>{name || job.kindName}</div>
-          <div className="wj-muted">{job.kindName}</div>
+          <div className="wj-muted">
+            {job.kindName}
+            {job.filter?.fullPersonal === true && (
+              <Tag color="orange" className="wj-gap-left">
+                含完整个人信息
+              </Tag>
+            )}
+          </div>
         </div>
       ),
     },
@@ -204,6 +218,15 @@ export function ExportTab() {
           <Checkbox checked={includeInvalid} onChange={(event) => setIncludeInvalid(event.target.checked)}>
             包含无效答卷
           </Checkbox>
+          <Permitted action="revealPersonal">
+            <Checkbox
+              checked={fullPersonal}
+              onChange={(event) => setFullPersonal(event.target.checked)}
+              data-testid="export-full-personal"
+            >
+              包含完整个人信息（记入团队动态）
+            </Checkbox>
+          </Permitted>
           {weighting !== null && (
             <Checkbox
               checked={withWeight}
@@ -218,8 +241,9 @@ export function ExportTab() {
           Excel 与 CSV 每份答卷一行、每题（或每个小题）一列，选项为答题者当时看到的文字；CSV 为 UTF-8
           编码，可直接用 Excel 打开。SPSS 文件以题目为变量标签、选项为值标签，多选每个选项一个 0/1
           变量，“未作答”（-1）与“未显示”（-2，被逻辑隐藏或跳过）已设为缺失值。上传的文件与签名旁有“下载链接”，点击即可下载，无需登录：链接在导出后
-          7
-          天内有效，每次打开都会核对导出人仍有导出权限。开放题设置了编码类别时，每个类别在各种文件中多一列（1
+          7 天内有效，每次打开都会核对导出人仍有导出权限。姓名、手机号、证件号、邮箱等个人信息与 IP
+          默认脱敏（如
+          138****5678），签名不导出；所有者与管理员可勾选“包含完整个人信息”，每次导出记入团队动态。开放题设置了编码类别时，每个类别在各种文件中多一列（1
           属于，0 不属于，未填写为空）。文件保留 {exportRetentionDays} 天。
         </p>
         {weighting !== null && (

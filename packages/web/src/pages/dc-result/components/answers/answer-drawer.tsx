@@ -94,6 +94,7 @@ export function AnswerDrawer({
     loaded && revealed?.responseId === loaded.answer.id
       ? {
           ...loaded,
+          answer: { ...loaded.answer, ip: revealed.data.ip },
           answers: { ...loaded.answers, ...revealed.data.answers },
           signatures: { ...loaded.signatures, ...revealed.data.signatures },
           masked: [],
