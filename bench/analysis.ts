@@ -194,7 +194,7 @@ async function exportRounds() {
     const handle = openDb({ dataDir });
     await migrateToLatest(handle.db, handle.dialect);
     await handle.destroy();
-    const questionnaireId = seedExportData(dataDir, EXPORT_RESPONSES);
+    const questionnaireId = await seedExportData(dataDir, EXPORT_RESPONSES);
     const once = async (kind: "sav" | "xlsx") => {
       const db = openDb({ dataDir });
       const started = performance.now();

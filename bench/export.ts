@@ -6,6 +6,8 @@
 // in its own process, which reports its time, CPU time and peak RSS (maxRSS); the best round of each side
 // is compared. The questionnaire has no piped or joined option labels, so (as for most questionnaires)
 // the export need not read the stored labels.
+// Then (issue #36) the same questionnaire with five personal questions, once stored plain and once sealed
+// (AES-GCM under its data key), exported the same way: `encrypted_ratio` is sealed over plain, same run.
 // Last line: one JSON object.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -23,10 +25,13 @@ import {
 } from "../packages/server/src/commands/exports/rows.ts";
 import { progressRecorder } from "../packages/server/src/commands/exports/runner.ts";
 import { latestDefinition, writeExportFile } from "../packages/server/src/commands/exports/write-file.ts";
+import { openKeyring } from "../packages/server/src/commands/privacy/keyring.ts";
+import { sealAnswers } from "../packages/server/src/commands/privacy/sealing.ts";
+import type { Config } from "../packages/server/src/config.ts";
 import { openDb } from "../packages/server/src/db/index.ts";
 import { migrateToLatest } from "../packages/server/src/db/migrations/index.ts";
 import { localStorage as localFiles } from "../packages/server/src/storage/local.ts";
-import { seedExportData } from "./_export-data.ts";
+import { personalQuestionIdsOfExport, seedExportData } from "./_export-data.ts";
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -45,9 +50,21 @@ function cpuMs(since: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
+/** The bench's master key: the sealed questionnaire's answers open with it in the child processes. */
+const BENCH_MASTER_KEY = "be".repeat(32);
+const keyConfig = (dataDir: string) =>
+  ({
+    dataDir,
+    masterKey: BENCH_MASTER_KEY,
+    masterKeyPrevious: undefined,
+    personalDataEncryption: true,
+  }) as Config;
+
 /** Ours: exactly what the job runs, reading from the database as it writes. */
 async function runOurs(dataDir: string, questionnaireId: number): Promise<SideResult> {
   const handle = openDb({ dataDir });
+  // As buildApp does at start: sealed personal answers open with the keyring.
+  await openKeyring(keyConfig(dataDir), handle.db);
   // A job row, so progress is recorded exactly as the running job records it.
   const job = await handle.db
     .insertInto("export_jobs")
@@ -140,28 +157,51 @@ try {
   await migrateToLatest(handle.db, handle.dialect);
   await handle.destroy();
   const seeding = performance.now();
-  const questionnaireId = seedExportData(dataDir, RESPONSES);
+  const questionnaireId = await seedExportData(dataDir, RESPONSES);
   console.log(
     `seeded ${RESPONSES} responses × 50 questions in ${Math.round(performance.now() - seeding)} ms`,
   );
+  // Issue #36: the same questionnaire with five personal questions, stored plain and stored sealed.
+  const plainPersonalId = await seedExportData(dataDir, RESPONSES, { personal: { publicId: "BenchExpPl" } });
+  const keys = openDb({ dataDir });
+  const keyring = await openKeyring(keyConfig(dataDir), keys.db);
+  const sealedPersonalId = await seedExportData(dataDir, RESPONSES, {
+    personal: {
+      publicId: "BenchExpSe",
+      sealer: async (id) => {
+        const sealing = await keyring.forWriting(id);
+        return (answers) =>
+          JSON.stringify(sealAnswers(sealing, new Set(personalQuestionIdsOfExport), answers).answers);
+      },
+    },
+  });
+  await keys.destroy();
 
   // Alternating rounds, best of each: both sides see the same machine load.
   const ours: SideResult[] = [];
   const baseline: SideResult[] = [];
+  const plainPersonal: SideResult[] = [];
+  const sealedPersonal: SideResult[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     baseline.push(child("baseline", dataDir, questionnaireId));
     ours.push(child("ours", dataDir, questionnaireId));
+    plainPersonal.push(child("ours", dataDir, plainPersonalId));
+    sealedPersonal.push(child("ours", dataDir, sealedPersonalId));
     const [b, o] = [baseline.at(-1), ours.at(-1)] as [SideResult, SideResult];
+    const [p, s] = [plainPersonal.at(-1), sealedPersonal.at(-1)] as [SideResult, SideResult];
     console.log(
       `round ${round + 1}: ours ${Math.round(o.ms)} ms (cpu ${Math.round(o.cpu_ms)} ms, peak ${Math.round(o.peak_rss_mb)} MB), ` +
-        `baseline ${Math.round(b.ms)} ms (cpu ${Math.round(b.cpu_ms)} ms, peak ${Math.round(b.peak_rss_mb)} MB)`,
+        `baseline ${Math.round(b.ms)} ms (cpu ${Math.round(b.cpu_ms)} ms, peak ${Math.round(b.peak_rss_mb)} MB); ` +
+        `5 personal columns: sealed ${Math.round(s.ms)} ms, plain ${Math.round(p.ms)} ms`,
     );
   }
   const best = (list: SideResult[]) => list.reduce((a, b) => (b.ms < a.ms ? b : a));
   const o = best(ours);
   const b = best(baseline);
-  if (o.rows !== RESPONSES || b.rows !== RESPONSES)
-    throw new Error(`rows: ours ${o.rows}, baseline ${b.rows}`);
+  const p = best(plainPersonal);
+  const s = best(sealedPersonal);
+  if (o.rows !== RESPONSES || b.rows !== RESPONSES || p.rows !== RESPONSES || s.rows !== RESPONSES)
+    throw new Error(`rows: ours ${o.rows}, baseline ${b.rows}, personal ${p.rows}/${s.rows}`);
   const peak = Math.max(...ours.map((r) => r.peak_rss_mb));
   const round2 = (n: number) => Math.round(n * 100) / 100;
   console.log(
@@ -171,6 +211,9 @@ try {
       baseline_ms: Math.round(b.ms),
       ratio: round2(o.ms / b.ms),
       peak_rss_mb: Math.round(peak),
+      encrypted_ms: Math.round(s.ms),
+      unencrypted_ms: Math.round(p.ms),
+      encrypted_ratio: round2(s.ms / p.ms),
     }),
   );
 } finally {

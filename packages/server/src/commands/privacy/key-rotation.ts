@@ -5,7 +5,7 @@ import { type Db, transaction } from "../../db/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobHandler } from "../../jobs/worker.ts";
 import { revisionDefinitions } from "../results/record.ts";
-import { CURRENT_KEY_TTL_MS, keyringOf } from "./keyring.ts";
+import { keyringOf } from "./keyring.ts";
 import { openAnswers, personalOf, sealAnswers, sealFacts } from "./sealing.ts";
 
 /**
@@ -100,7 +100,7 @@ export async function runKeyRotation(
     .executeTakeFirst();
   const keyring = keyringOf(ctx.db);
   if (!run || run.status === "done" || !keyring.enabled) return;
-  const startedAt = performance.now();
+  let startedAt = performance.now();
   let done = run.done;
   for (;;) {
     signal?.throwIfAborted();
@@ -112,9 +112,11 @@ export async function runKeyRotation(
     if (batch.length === 0) {
       // A submit may still seal under the old key for CURRENT_KEY_TTL_MS after the new one was added:
       // look once more after that before the old keys go.
-      const waited = performance.now() - startedAt;
-      if (waited < CURRENT_KEY_TTL_MS) {
-        await new Promise((resolve) => setTimeout(resolve, CURRENT_KEY_TTL_MS - waited + 50));
+      const settling = keyring.settlingMs(run.questionnaireId, run.generation, startedAt);
+      if (settling > 0) {
+        await new Promise((resolve) => setTimeout(resolve, settling + 50));
+        // Once settled, one more look is the last.
+        startedAt = Number.NEGATIVE_INFINITY;
         continue;
       }
       break;

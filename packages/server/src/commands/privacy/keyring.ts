@@ -78,7 +78,7 @@ function unwrap(masters: readonly MasterKey[], wrapped: string, purpose: string)
 const dataKeyPurpose = (questionnaireId: number, generation: number) =>
   `data key ${questionnaireId}/${generation}`;
 
-/** A sealed answer value: `enc:v1:<generation>:<AES-GCM>`, bound to its questionnaire and question. */
+/** A sealed value: `enc:v1:<generation>:<AES-GCM>`, bound to its questionnaire and its place in it. */
 const SEALED = /^enc:v1:(\d+):([A-Za-z0-9_-]+)$/;
 
 export function isSealed(value: unknown): value is string {
@@ -95,32 +95,25 @@ export class QuestionnaireKeys {
     private readonly digestKey: Buffer | null,
   ) {}
 
-  private where(questionId: string): string {
-    return `${this.questionnaireId}/${questionId}`;
+  private where(place: string): string {
+    return `${this.questionnaireId}/${place}`;
   }
 
-  sealValue(questionId: string, text: string): string {
+  /** `text` sealed under the newest generation for `place` (a question, or a response's sealed part). */
+  sealText(place: string, text: string): string {
     const key = this.keys.get(this.generation);
-    if (this.generation === 0 || !key) return text;
-    return `enc:v1:${this.generation}:${seal(key, text, this.where(questionId))}`;
+    if (this.generation === 0 || !key) throw new Error("sealing with encryption off");
+    return `enc:v1:${this.generation}:${seal(key, text, this.where(place))}`;
   }
 
-  /** The plaintext of a sealed value (others are returned as they are: written before encryption). */
-  openValue(questionId: string, value: unknown): unknown {
-    if (!isSealed(value)) return value;
+  /** The plaintext of a value sealed for `place`; throws when it does not open (another place, a lost key). */
+  openText(place: string, value: string): string {
     const match = SEALED.exec(value);
     const key = match ? this.keys.get(Number(match[1])) : undefined;
-    const plain = key && match ? open(key, match[2] as string, this.where(questionId)) : null;
+    const plain = key && match ? open(key, match[2] as string, this.where(place)) : null;
     if (plain === null)
-      throw new Error(`a sealed answer of questionnaire ${this.questionnaireId} does not open with its keys`);
+      throw new Error(`a sealed value of questionnaire ${this.questionnaireId} does not open with its keys`);
     return plain.toString("utf8");
-  }
-
-  /** The generation a sealed value is under (null for a plain one). */
-  static generationOf(value: unknown): number | null {
-    if (!isSealed(value)) return null;
-    const match = SEALED.exec(value);
-    return match ? Number(match[1]) : null;
   }
 
   /** A lookup digest of a personal value (`h:` + keyed HMAC); the value itself when encryption is off. */
@@ -133,6 +126,8 @@ export class QuestionnaireKeys {
 export class Keyring {
   private readonly keys = new Map<string, Buffer>();
   private readonly current = new Map<number, { generation: number; readAt: number }>();
+  /** When this instance added a generation (performance.now()), for the rotation's last look. */
+  private readonly added = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -190,7 +185,18 @@ export class Keyring {
       .onConflict((oc) => oc.columns(["questionnaireId", "generation"]).doNothing())
       .execute();
     this.current.delete(questionnaireId);
+    this.added.set(`${questionnaireId}:${generation}`, performance.now());
     return this.load(questionnaireId);
+  }
+
+  /**
+   * How long until no submit of any instance can still seal under a generation below `generation` (0 when none
+   * can): CURRENT_KEY_TTL_MS after it was added; counted from `since` when another instance added it.
+   */
+  settlingMs(questionnaireId: number, generation: number, since: number): number {
+    if (generation <= 1) return 0;
+    const added = this.added.get(`${questionnaireId}:${generation}`) ?? since;
+    return Math.max(0, added + CURRENT_KEY_TTL_MS - performance.now());
   }
 
   /** Forgets one replaced generation (nothing is sealed under it any more: key-rotation.ts retireOldKeys). */

@@ -14,6 +14,7 @@ import { readSettings } from "../questionnaires/store.ts";
 import { RESULTS_VERSION_KEY } from "../results/fact-bitset-cache.ts";
 import { counterEntries, revisionDefinitions, storedFacts } from "../results/record.ts";
 import { uploadStorageKey } from "../uploads/files.ts";
+import { SEALED_KEY } from "./sealing.ts";
 
 export const RETENTION_JOB = "retention";
 /** One job per questionnaire, what is due and day: a run still queued or running is not queued again. */
@@ -214,7 +215,12 @@ async function anonymiseBatch(trx: Trx, questionnaireId: number, batch: Batch, n
       );
     const strip = (json: string) =>
       JSON.stringify(
-        Object.fromEntries(Object.entries(JSON.parse(json) as object).filter(([key]) => !hidden.has(key))),
+        Object.fromEntries(
+          // The sealed part holds personal answers only: it goes with them.
+          Object.entries(JSON.parse(json) as object).filter(
+            ([key]) => !hidden.has(key) && key !== SEALED_KEY,
+          ),
+        ),
       );
     if (hidden.size > 0)
       await trx
