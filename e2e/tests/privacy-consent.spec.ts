@@ -126,12 +126,19 @@ test("the owner reveals a masked phone, and the reveal is logged", async ({ page
   await table.getByRole("button", { name: "查看" }).first().click();
   const drawer = page.getByTestId("answer-drawer");
   await expect(drawer.locator('[data-question="phone"]')).toContainText("139****5678");
+  // The IP address is masked too until the reveal.
+  await expect(drawer.getByText(/^\d+\.\d+\.\*\.\*$/)).toBeVisible();
   const revealed = page.waitForResponse((r) => r.url().includes("/answer/revealPersonal") && r.ok());
   await page.getByRole("button", { name: "查看完整信息" }).click();
   await revealed;
   await expect(drawer.locator('[data-question="phone"]')).toContainText("13912345678");
   await expect(page.getByRole("button", { name: "查看完整信息" })).toHaveCount(0);
+  await expect(drawer.getByText(/^\d+\.\d+\.\*\.\*$/)).toHaveCount(0);
   await page.keyboard.press("Escape");
+  // Files are masked too; the owner may ask for one in full (logged).
+  await page.goto(`/dc/result?id=${q.id}&tab=export`);
+  await expect(page.getByTestId("export-full-personal")).toBeVisible();
+  await expect(page.getByTestId("export-tab")).toContainText("默认脱敏");
 
   await page.goto(`/dc/dcDesign?id=${q.id}`);
   const dialog = await openTeamDialog(page, page.getByTestId("designer-team-button"));

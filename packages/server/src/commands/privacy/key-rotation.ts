@@ -102,9 +102,12 @@ export async function runKeyRotation(
   if (!run || run.status === "done" || !keyring.enabled) return;
   let startedAt = performance.now();
   let done = run.done;
+  // Batches go forward by id (each scan starts where the last ended); the last look starts over.
+  let after = 0;
   for (;;) {
     signal?.throwIfAborted();
     const batch = await pending(ctx.db, run.questionnaireId, run.generation)
+      .where("id", ">", after)
       .select(["id", "revisionId", "answers", "status", "sealedGeneration"])
       .orderBy("id")
       .limit(BATCH)
@@ -115,8 +118,9 @@ export async function runKeyRotation(
       const settling = keyring.settlingMs(run.questionnaireId, run.generation, startedAt);
       if (settling > 0) {
         await new Promise((resolve) => setTimeout(resolve, settling + 50));
-        // Once settled, one more look is the last.
+        // Once settled, one more look from the start is the last.
         startedAt = Number.NEGATIVE_INFINITY;
+        after = 0;
         continue;
       }
       break;
@@ -181,6 +185,7 @@ export async function runKeyRotation(
             .execute();
       }
       done += batch.length;
+      after = (batch[batch.length - 1] as { id: number }).id;
       await trx.updateTable("key_rotations").set({ done }).where("id", "=", run.id).execute();
     });
   }

@@ -116,6 +116,11 @@ export class QuestionnaireKeys {
     return plain.toString("utf8");
   }
 
+  /** Whether values are sealed and digested (encryption on); off, everything stays as it was. */
+  get sealing(): boolean {
+    return this.digestKey !== null;
+  }
+
   /** A lookup digest of a personal value (`h:` + keyed HMAC); the value itself when encryption is off. */
   digest(questionId: string, text: string): string {
     if (!this.digestKey) return text;
@@ -124,7 +129,8 @@ export class QuestionnaireKeys {
 }
 
 export class Keyring {
-  private readonly keys = new Map<string, Buffer>();
+  /** Unwrapped data keys by questionnaire, then generation. */
+  private readonly keys = new Map<number, Map<number, Buffer>>();
   private readonly current = new Map<number, { generation: number; readAt: number }>();
   /** When this instance added a generation (performance.now()), for the rotation's last look. */
   private readonly added = new Map<string, number>();
@@ -206,7 +212,7 @@ export class Keyring {
       .where("questionnaireId", "=", questionnaireId)
       .where("generation", "=", generation)
       .execute();
-    this.keys.delete(`${questionnaireId}:${generation}`);
+    this.keys.get(questionnaireId)?.delete(generation);
   }
 
   private newest(): MasterKey {
@@ -214,11 +220,7 @@ export class Keyring {
   }
 
   private keysOf(questionnaireId: number, generation: number): QuestionnaireKeys {
-    const keys = new Map<number, Buffer>();
-    for (const [name, key] of this.keys) {
-      const [qid, gen] = name.split(":");
-      if (Number(qid) === questionnaireId) keys.set(Number(gen), key);
-    }
+    const keys = this.keys.get(questionnaireId) ?? new Map<number, Buffer>();
     return new QuestionnaireKeys(questionnaireId, generation, keys, this.enabled ? this.digestKey : null);
   }
 
@@ -230,13 +232,20 @@ export class Keyring {
       .where("questionnaireId", "=", questionnaireId)
       .execute();
     let newest = 0;
+    let known = this.keys.get(questionnaireId);
     for (const row of rows) {
       newest = Math.max(newest, row.generation);
-      const name = `${questionnaireId}:${row.generation}`;
-      if (this.keys.has(name)) continue;
+      if (known?.has(row.generation)) continue;
       const key = unwrap(this.masters, row.wrapped, dataKeyPurpose(questionnaireId, row.generation));
-      if (!key) throw new Error(`data key ${name} does not unwrap with the configured master keys`);
-      this.keys.set(name, key);
+      if (!key)
+        throw new Error(
+          `data key ${questionnaireId}/${row.generation} does not unwrap with the configured master keys`,
+        );
+      if (!known) {
+        known = new Map();
+        this.keys.set(questionnaireId, known);
+      }
+      known.set(row.generation, key);
     }
     return newest;
   }

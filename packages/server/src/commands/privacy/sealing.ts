@@ -49,7 +49,7 @@ export function sealFacts(
   personal: ReadonlySet<string>,
   facts: readonly Fact[],
 ): Fact[] {
-  if (personal.size === 0) return [...facts];
+  if (personal.size === 0 || !keys.sealing) return [...facts];
   return facts.map((fact) => {
     if (!personal.has(fact.questionId) || fact.text === undefined || fact.text === "") return fact;
     const { num: _num, ...rest } = fact;

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 import type { DialectName } from "../index.ts";
 import { withId } from "./helpers.ts";
 
@@ -23,6 +23,14 @@ export function fieldEncryptionMigration(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint("data_keys_pk", ["questionnaire_id", "generation"])
         .execute();
       await db.schema.alterTable("responses").addColumn("sealed_generation", "integer").execute();
+      // Responses written before encryption, for the sealing pass to find (new ones are never null): a
+      // partial index, so submits pay nothing for it.
+      await db.schema
+        .createIndex("responses_unsealed")
+        .on("responses")
+        .column("questionnaire_id")
+        .where(sql.ref("sealed_generation"), "is", null)
+        .execute();
       await withId(db.schema.createTable("key_rotations"), dialect)
         .addColumn("questionnaire_id", "integer", (c) =>
           c.notNull().references("questionnaires.id").onDelete("cascade"),
@@ -42,6 +50,7 @@ export function fieldEncryptionMigration(dialect: DialectName): Migration {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("key_rotations").execute();
+      await db.schema.dropIndex("responses_unsealed").execute();
       await db.schema.alterTable("responses").dropColumn("sealed_generation").execute();
       await db.schema.dropTable("data_keys").execute();
     },
