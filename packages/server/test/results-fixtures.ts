@@ -1,6 +1,7 @@
 import type { QuestionnaireKind, ResponseStatus, SurveyDefinition } from "@wjgj/core";
 import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { submitResponse } from "../src/commands/answering/submit.ts";
+import { answersOpener } from "../src/commands/privacy/sealing.ts";
 import { publishNew } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
 import { nextInContext, type TestContext } from "./helpers.ts";
@@ -73,7 +74,9 @@ export async function storedResponses(
     .$if(status !== undefined, (qb) => qb.where("status", "=", status as ResponseStatus))
     .orderBy("id")
     .execute();
-  return rows.map((row) => ({ ...row, answers: JSON.parse(row.answers) as Record<string, unknown> }));
+  // Personal answers are sealed at rest: opened as every reader of the product opens them.
+  const openStored = await answersOpener(t.db, questionnaireId);
+  return rows.map((row) => ({ ...row, answers: openStored(row.answers) }));
 }
 
 /** An exam of a scored single choice (4 points) and an essay graded by hand (6 points); passes at 6. */

@@ -349,6 +349,24 @@ const standaloneRoutes: RouteObject[] = [
       (m) => m.DataReportPage,
     ),
   },
+  {
+    // A respondent's own response (issue #36): the link on the thank-you screen; no top bar, no login.
+    path: "receipt/:token",
+    handle: { name: "receipt", noAuth: true, title: "我的答卷" },
+    element: page(
+      () => import("./pages/receipt/index.tsx"),
+      (m) => m.ReceiptPage,
+    ),
+  },
+  {
+    // Finding one's responses to a questionnaire by a code sent to the phone answered with.
+    path: "mine/:publicId",
+    handle: { name: "myResponses", noAuth: true, title: "查询我的答卷" },
+    element: page(
+      () => import("./pages/my-responses/index.tsx"),
+      (m) => m.MyResponsesPage,
+    ),
+  },
   // /questionnaireSurvey, /trailerPage and /hd are rendered on the server by the light answer bundle (see
   // packages/server/src/http/notice-pages.ts and campaign-pages.ts): a visit never reaches this router.
   {

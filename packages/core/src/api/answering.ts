@@ -39,6 +39,11 @@ export interface SubmitReply {
   voteResults: Record<string, { optionId: string; label: string; count: number }[]> | null;
   /** The questionnaire offers a draw or red packets: the thank-you screen loads that part (issue #17). */
   rewards?: boolean;
+  /**
+   * The respondent's receipt (`/receipt/{token}`): their answers in full, a download, and 申请删除 (issue #36);
+   * "" for a preview.
+   */
+  receiptToken?: string;
 }
 
 /** Why an exam was handed in without the respondent pressing 提交. */

@@ -18,6 +18,7 @@ export * from "./question-banks.ts";
 export * from "./questionary.ts";
 export * from "./questionary-kinds.ts";
 export * from "./report-share.ts";
+export * from "./respondent-rights.ts";
 export * from "./results.ts";
 export * from "./rewards.ts";
 export * from "./roles.ts";

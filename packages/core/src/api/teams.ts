@@ -92,6 +92,7 @@ export const teamActivityNames: Record<string, string> = {
   deleteResponses: "删除答卷",
   revealPersonal: "查看完整个人信息",
   exportFullPersonal: "导出完整个人信息",
+  handleErasure: "处理答卷删除申请",
   retention: "按保留期限处理答卷",
 };
 

@@ -32,6 +32,7 @@ import type { ReportSharesTable } from "./tables/report-shares.ts";
 import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
 import type {
   DataKeysTable,
+  ErasureRequestsTable,
   KeyRotationsTable,
   PrivacyConsentVersionsTable,
   ResponseCounterShardsTable,
@@ -150,5 +151,6 @@ export interface Database {
   privacy_consent_versions: PrivacyConsentVersionsTable;
   retention_runs: RetentionRunsTable;
   data_keys: DataKeysTable;
+  erasure_requests: ErasureRequestsTable;
   key_rotations: KeyRotationsTable;
 }

@@ -135,6 +135,8 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "answer/getAnswerList": "results",
   "answer/getAnswerDetail": "results",
   "answer/revealPersonal": "revealPersonal",
+  "answer/getErasureRequests": "manageResponses",
+  "answer/handleErasureRequest": "manageResponses",
   // The 成绩单 PDF is read through getAnswerDetail.
   "answer/getReportCardPdf": "results",
   "answer/deleteAnswer": "manageResponses",

@@ -257,6 +257,7 @@ describe("the questionnaire policy table", () => {
         quota: 1,
         quantity: 10,
         orderId: 1,
+        requestId: 1,
       };
       // 另存为模板 takes the questionnaire, not a definition or a questionnaire kind.
       const params = path.startsWith("template/") ? { questionaryId: q.id, title: "另存模板" } : all;

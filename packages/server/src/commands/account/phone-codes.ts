@@ -24,6 +24,7 @@ const USES: Record<PhoneCodePurpose, string> = {
   remind: "问卷开始提醒",
   redPacket: "领取红包",
   draw: "抽奖",
+  myResponses: "查询我的答卷",
 };
 
 function smsContent(purpose: PhoneCodePurpose, code: string): string {

@@ -9,6 +9,7 @@ import type { AppContext } from "../../context.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { paidSettingsInForce } from "../money/entitlements.ts";
+import { receiptToken } from "../privacy/receipt-token.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { offersRewards } from "../rewards/offer.ts";
 
@@ -89,6 +90,7 @@ export async function buildReply(
     preview: response === null,
     endState: (response?.endState ??
       (screenedOutPreview ? "screenedOut" : "submitted")) as SubmitReply["endState"],
+    receiptToken: response ? receiptToken(ctx.config, response.id) : "",
     thankYouText: settings.thankYouText,
     redirectUrl: (await paidSettingsInForce(ctx.db, row.ownerId, settings, ctx.clock.now())).redirectUrl,
     redirectSeconds: settings.redirectSeconds,

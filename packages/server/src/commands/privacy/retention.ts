@@ -178,6 +178,36 @@ async function deleteBatch(trx: Trx, questionnaireId: number, batch: Batch, now:
     .execute();
 }
 
+/**
+ * Deletes these responses of the questionnaire for good, in the caller's transaction, as retention's delete
+ * does (a respondent's approved 删除申请): answers the storage keys of their files, to remove after commit.
+ */
+export async function eraseInTransaction(
+  trx: Trx,
+  questionnaireId: number,
+  ids: readonly number[],
+  now: Date,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const batch = await trx
+    .selectFrom("responses")
+    .select(["id", "revisionId", "status", "answers", "labels", "submittedAt", "source", "durationSeconds"])
+    .where("questionnaireId", "=", questionnaireId)
+    .where("id", "in", ids)
+    .where((eb) => eb.or([eb("erasedAs", "is", null), eb("erasedAs", "=", "anonymised")]))
+    .execute();
+  if (batch.length === 0) return [];
+  const files = await removeFiles(
+    trx,
+    questionnaireId,
+    batch.map((row) => row.id),
+    null,
+  );
+  await deleteBatch(trx, questionnaireId, batch, iso(now));
+  await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
+  return files;
+}
+
 /** Counter changes summed per key, those that cancel out left out (an upsert takes each key once). */
 function netted(entries: readonly [string, number][]): [string, number][] {
   const sums = new Map<string, number>();

@@ -71,6 +71,8 @@ export function answerTexts(
   row: Pick<ResponseRow, "answers" | "labels">,
   openStored: (stored: string) => Record<string, unknown>,
   limit = 100,
+  /** False for the respondent's own receipt: their answers are theirs to see. */
+  mask = true,
 ) {
   const answers = openStored(row.answers);
   const labels = JSON.parse(row.labels) as Record<string, Record<string, string>>;
@@ -85,7 +87,7 @@ export function answerTexts(
       seenOptions(definition, question.id, labels[question.id]),
     );
     // Personal information is masked in lists: 查看完整信息 in the viewer shows it, logged.
-    const text = isPersonalDataQuestion(question) ? maskPersonalValue(question, full) : full;
+    const text = mask && isPersonalDataQuestion(question) ? maskPersonalValue(question, full) : full;
     texts[question.id] = text.length > limit ? `${text.slice(0, limit)}…` : text;
   }
   return texts;

@@ -2,6 +2,7 @@ import { answersMeet, definitionSchema, type Eligibility, eligibilitySchema } fr
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { Db, Trx } from "../../db/index.ts";
 import { NotFoundError } from "../../errors.ts";
+import { answersOpener } from "../privacy/sealing.ts";
 
 /**
  * A respondent proves a response is theirs by its idempotency key: only the page that submitted it knows
@@ -48,7 +49,7 @@ export function parseEligibility(json: string): Eligibility {
 
 /** Whether a stored response meets the rule; screened-out (甄别) responses never do. */
 export async function meetsEligibility(
-  db: Db | Trx,
+  db: Db,
   rule: Eligibility,
   response: ProvenResponse,
   now: Date,
@@ -64,5 +65,6 @@ export async function meetsEligibility(
   if (!revision) return false;
   const definition = definitionSchema.parse(JSON.parse(revision.definition));
   const today = iso(new Date(chinaDayStart(now).getTime() + 8 * 3600 * 1000)).slice(0, 10);
-  return answersMeet(definition, JSON.parse(response.answers), rule.condition, today);
+  const answers = (await answersOpener(db, response.questionnaireId))(response.answers);
+  return answersMeet(definition, answers, rule.condition, today);
 }

@@ -56,6 +56,7 @@ import { privacyConsentMigration } from "./0170-privacy-consent.ts";
 import { retentionMigration } from "./0175-retention.ts";
 import { examCountersRepairMigration } from "./0180-exam-counters-repair.ts";
 import { fieldEncryptionMigration } from "./0185-field-encryption.ts";
+import { erasureRequestsMigration } from "./0190-erasure-requests.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -115,6 +116,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0175-retention": retentionMigration(dialect),
     "0180-exam-counters-repair": examCountersRepairMigration(),
     "0185-field-encryption": fieldEncryptionMigration(dialect),
+    "0190-erasure-requests": erasureRequestsMigration(dialect),
   };
 }
 

@@ -18,6 +18,8 @@ export type PhoneCodePurpose =
   | "remind"
   // A respondent proving a phone on the thank-you page: to take a red packet, or to draw when draws count per phone.
   | "redPacket"
+  // A respondent finding their own responses to a questionnaire by the phone they answered with (issue #36).
+  | "myResponses"
   | "draw";
 
 /** Verification codes sent by SMS, stored hashed. Rows double as the send log the rate limits count. */

@@ -38,6 +38,21 @@ export interface ResponsesTable {
   sealedGeneration: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A respondent's request to delete their response (issue #36), and how the creator handled it. */
+export interface ErasureRequestsTable {
+  id: Generated<number>;
+  questionnaireId: number;
+  responseId: number;
+  reason: string;
+  status: "pending" | "done" | "declined";
+  /** The creator's reason when declining. */
+  note: string;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: number | null;
+}
+export type ErasureRequestRow = Selectable<ErasureRequestsTable>;
+
 /** One data key of a questionnaire, wrapped by the master key: `<master key id>.<sealed key>`. */
 export interface DataKeysTable {
   questionnaireId: number;

@@ -3,10 +3,19 @@ import { verifyAnswerToken } from "../../commands/answering/answer-token.ts";
 import { findByPublicId, openQuestionnaire } from "../../commands/answering/open.ts";
 import { openPreview } from "../../commands/answering/preview.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
+import { findMyResponses, getReceipt, requestErasure } from "../../commands/privacy/respondent-rights.ts";
 import type { AppContext } from "../../context.ts";
 import { metricsOf } from "../../http/metrics.ts";
 import { defineRoute } from "../../http/route.ts";
-import { checkInput, openInput, previewInput, submitInput } from "./schema.ts";
+import {
+  checkInput,
+  erasureInput,
+  myResponsesInput,
+  openInput,
+  previewInput,
+  receiptInput,
+  submitInput,
+} from "./schema.ts";
 
 /** Respondents' calls (no login needed): `/wjgj/api/anQuestion/*`. */
 export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -64,5 +73,29 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
         .executeTakeFirst();
       return { stored: response !== undefined, responseId: response?.id ?? null };
     },
+  });
+
+  // Respondents' rights (issue #36): the receipt of a response, a request to delete it, and finding one's own
+  // responses by a code sent to the phone they answered with.
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "anQuestion/getReceipt",
+    access: "public",
+    input: receiptInput,
+    handler: ({ input }) => getReceipt(ctx, input.token),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "anQuestion/requestErasure",
+    access: "public",
+    input: erasureInput,
+    handler: ({ input }) => requestErasure(ctx, input.token, input.reason),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "anQuestion/findMyResponses",
+    access: "public",
+    input: myResponsesInput,
+    handler: ({ input }) => findMyResponses(ctx, input),
   });
 }

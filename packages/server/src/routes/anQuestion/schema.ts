@@ -1,6 +1,14 @@
-import { messages } from "@wjgj/core";
+import { ERASURE_REASON_MAX, messages } from "@wjgj/core";
 import { z } from "zod";
-import { blankAsAbsent, booleanParam, enumParam, intFromText, MAX_INT } from "../../http/params.ts";
+import {
+  blankAsAbsent,
+  booleanParam,
+  codeParam,
+  enumParam,
+  intFromText,
+  MAX_INT,
+  phoneParam,
+} from "../../http/params.ts";
 
 const publicIdParam = z
   .string({ error: messages.answerNotFound })
@@ -68,3 +76,19 @@ export const checkInput = z.object({ publicId: publicIdParam, idempotencyKey: ke
 
 /** /y/{id}/{type}: the owner previews the draft by its public id. */
 export const previewInput = z.object({ publicId: publicIdParam });
+
+/** 回执: checked in full by receiptResponseId (a wrong one is refused in Chinese). */
+const receiptParam = z.string({ error: messages.receiptInvalid }).trim().max(100, messages.receiptInvalid);
+
+export const receiptInput = z.object({ token: receiptParam });
+
+export const erasureInput = z.object({
+  token: receiptParam,
+  reason: z
+    .string({ error: messages.erasureReasonInvalid })
+    .trim()
+    .max(ERASURE_REASON_MAX, messages.erasureReasonInvalid)
+    .default(""),
+});
+
+export const myResponsesInput = z.object({ publicId: publicIdParam, phone: phoneParam, code: codeParam });

@@ -74,6 +74,8 @@ function paramsFor(path: string, questionnaireId: number, responseId: number): R
     enabled: true,
     kind: "cross",
     pinId: 1,
+    requestId: 1,
+    approve: false,
     ...(path === "statistics/getOverview" ? { days: 7 } : {}),
   };
 }

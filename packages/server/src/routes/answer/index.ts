@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { handleErasureRequest, listErasureRequests } from "../../commands/privacy/respondent-rights.ts";
 import { getAnswerDetail, getAnswerList, revealPersonal } from "../../commands/results/answers.ts";
 import { gradeAnswer } from "../../commands/results/grading.ts";
 import { reportCardPdf } from "../../commands/results/report-card.ts";
@@ -13,6 +14,7 @@ import {
   gradeInput,
   reportCardInput,
 } from "../statistics/schema.ts";
+import { erasureListInput, handleErasureInput } from "./schema.ts";
 
 /**
  * `/wjgj/api/answer/*`: the response viewer — list, detail with ↑/↓ neighbours, recycle bin, invalid
@@ -81,5 +83,21 @@ export function answerRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: gradeInput,
     handler: ({ viewer, input }) => gradeAnswer(ctx, viewer, input),
+  });
+
+  // 删除申请 from respondents (issue #36): listed, then approved (deleted for good) or declined with a reason.
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "answer/getErasureRequests",
+    access: "account:use",
+    input: erasureListInput,
+    handler: ({ viewer, input }) => listErasureRequests(ctx, viewer, input.id),
+  });
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "answer/handleErasureRequest",
+    access: "account:use",
+    input: handleErasureInput,
+    handler: ({ viewer, input }) => handleErasureRequest(ctx, viewer, input),
   });
 }

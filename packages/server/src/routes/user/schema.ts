@@ -18,7 +18,9 @@ export const phoneInput = z.object({ phone: phoneParam });
  * so the SMS says what the code is for (a code for one purpose never passes for another).
  */
 export const sendCodeInput = phoneInput.extend({
-  purpose: z.enum(["login", "redPacket", "draw"], { error: messages.codePurposeInvalid }).default("login"),
+  purpose: z
+    .enum(["login", "redPacket", "draw", "myResponses"], { error: messages.codePurposeInvalid })
+    .default("login"),
 });
 export const phoneCodeInput = z.object({ phone: phoneParam, code: codeParam });
 export const passwordLoginInput = z.object({

@@ -240,7 +240,13 @@ export function Survey({
   if (reply) {
     return (
       <Frame themeColor={settings.themeColor} frame={preview?.frame}>
-        <ThankYou reply={reply} definition={definition} answers={submitted} responseKey={controller.key} />
+        <ThankYou
+          reply={reply}
+          definition={definition}
+          answers={submitted}
+          responseKey={controller.key}
+          publicId={open.publicId}
+        />
       </Frame>
     );
   }

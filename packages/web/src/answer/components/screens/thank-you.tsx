@@ -9,6 +9,15 @@ const AfterSubmit = lazy(() => import("../rewards/after-submit.tsx"));
 // Only exams and votes load their results part.
 const ReplyDetails = lazy(() => import("./reply-details.tsx"));
 
+/** Whether the respondent answered with a phone number, which finds their responses later (/mine/{publicId}). */
+const hasPhoneQuestion = (definition: SurveyDefinition) =>
+  definition.pages.some((page) =>
+    page.questions.some((question) => {
+      const config = question.config as { preset?: string; format?: string };
+      return config.preset === "mobile" || (question.type === "text" && config.format === "mobile");
+    }),
+  );
+
 const fromSpace = () =>
   typeof window !== "undefined" && new URLSearchParams(window.location.search).get("source") === "mutual";
 
@@ -18,6 +27,7 @@ export function ThankYou(props: {
   answers: Record<string, unknown>;
   /** The submit's idempotency key: the thank-you screen's proof that the response is its own. */
   responseKey?: string | null | undefined;
+  publicId?: string;
 }) {
   const { reply } = props;
   const proof =
@@ -60,6 +70,19 @@ export function ThankYou(props: {
         <Suspense fallback={<p className="wa-hint">正在加载…</p>}>
           <AfterSubmit proof={proof} rewards={rewards} space={space} />
         </Suspense>
+      ) : null}
+      {reply.receiptToken ? (
+        <p className="wa-hint">
+          <a href={`/receipt/${encodeURIComponent(reply.receiptToken)}`} data-testid="receipt-link">
+            查看我的答卷
+          </a>
+          （可下载或申请删除，请保存此链接）
+          {props.publicId && hasPhoneQuestion(props.definition) ? (
+            <>
+              ，也可<a href={`/mine/${props.publicId}`}>用手机号查询</a>
+            </>
+          ) : null}
+        </p>
       ) : null}
       {redirect ? <p className="wa-hint">{`${left} 秒后自动跳转…`}</p> : null}
       <Brand />

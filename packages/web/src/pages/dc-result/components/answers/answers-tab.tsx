@@ -7,6 +7,7 @@ import { useResults } from "../../hooks/results-context.ts";
 import { type AnswerAction, actionsFor, useAnswerActions } from "./answer-actions.tsx";
 import { answerColumns, sortOf } from "./answer-columns.tsx";
 import { AnswerDrawer } from "./answer-drawer.tsx";
+import { ErasureRequestsButton } from "./erasure-requests.tsx";
 
 const examKinds = new Set(["exam", "knowledge"]);
 
@@ -65,7 +66,8 @@ export function AnswersTab() {
             { value: "deleted", label: label("回收站", "deleted") },
           ]}
         />
-        <Space>
+        <Space wrap>
+          {manage && <ErasureRequestsButton id={id} />}
           {selected.length > 0 && <span className="wj-muted">已选 {selected.length} 份</span>}
           {actionsFor[status].map((item) => (
             <Permitted key={item.action} action="manageResponses">
