@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ErasureRequestList, ErasureRequestView, MyResponses, Receipt } from "@wjgj/core";
 import { http } from "./request.ts";
+import { resultsKeys } from "./results.ts";
 
 /**
  * Respondents' rights (issue #36): a respondent's receipt and 申请删除 (public, by the receipt's token), finding
@@ -50,7 +51,11 @@ export function useHandleErasure(id: number) {
   return useMutation({
     mutationFn: (input: { requestId: number; approve: boolean; note: string }) =>
       rightsApi.handle({ id, ...input }),
-    // A response deleted for good leaves the lists and counts: everything of the questionnaire reloads.
-    onSuccess: () => client.invalidateQueries(),
+    // A response deleted for good leaves the lists and counts: the questionnaire's results reload.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: rightsKeys.requests(id) }),
+        client.invalidateQueries({ queryKey: resultsKeys.all(id) }),
+      ]),
   });
 }
