@@ -93,3 +93,13 @@ export function maskPersonalValue(question: { type: string; config: unknown }, v
       return keep(0, 4);
   }
 }
+
+/**
+ * 隐私说明 template for 同意隐私政策 (issue #36): the notice a publisher starts from (问卷设置 shows it as the
+ * placeholder; the site's 帮助中心 carries it as an article). What it promises is what the product does.
+ */
+export const PRIVACY_NOTICE_TEMPLATE =
+  "本问卷由【发布方名称】发布，用于【收集目的，如：活动报名与联系】。我们将收集您填写的姓名、手机号等信息，" +
+  "仅用于上述目的，不会提供给第三方。个人信息加密保存，我们的工作人员查看时默认脱敏显示；" +
+  "收集结束后【N】天内删除或去除个人信息。提交后您可通过回执链接或手机验证码查看、下载本人答卷，" +
+  "并可申请删除。如有疑问，请联系【联系方式】。";

@@ -1,3 +1,5 @@
+import { PRIVACY_NOTICE_TEMPLATE } from "@wjgj/core";
+
 /** Demo 帮助中心 content: categories in display order, each with its articles in order. */
 
 export interface SeedHelpArticle {
@@ -116,6 +118,24 @@ export const seedHelp: SeedHelpCategory[] = [
         content: `<p>在统计分析页面的“导出”中，可以导出 Excel、CSV 或附件压缩包；设置了筛选条件时，导出的是筛选后的答卷。</p>
 <p>导出在后台进行，完成后可以在导出记录中下载，文件保留 7 天。Excel 中每一行是一份答卷，包含提交时间、所用时间、来源和每道题的答案。</p>`,
         screens: ["/dc/result?id={questionnaire}"],
+      },
+    ],
+  },
+  {
+    name: "个人信息保护",
+    articles: [
+      {
+        title: "问卷隐私说明模板",
+        content: `<p>问卷收集姓名、手机号、身份证号等个人信息时，建议在“问卷设置 · 隐私保护”中打开“答题前需同意隐私政策”，填写者勾选同意后才能作答，每份答卷记录其同意的版本。隐私说明可参考以下模板，把【】中的内容换成自己的：</p>
+<blockquote>${PRIVACY_NOTICE_TEMPLATE}</blockquote>
+<p>“隐私政策链接”留空时使用平台的隐私政策。同一页面的“答卷保留期限”可设置收集结束后多少天自动删除答卷或只去除其中的个人信息。</p>`,
+        screens: ["/Agreement?tab=privacy"],
+      },
+      {
+        title: "填写者如何查看或删除自己的答卷？",
+        content: `<p>提交成功页面有“查看我的答卷”链接：填写者可以随时打开，查看完整答案、下载答卷，或申请删除。问卷有手机号题时，填写者也可以在提交成功页面点“用手机号查询”，用短信验证码找到自己的答卷。</p>
+<p>问卷的所有者和管理员在“答卷详情”的“删除申请”中处理：同意后答卷彻底删除（不进回收站、不可恢复），不同意时需说明原因，填写者在回执页面可以看到。每次处理都记入团队“动态”。</p>`,
+        screens: ["/Agreement?tab=privacy"],
       },
     ],
   },

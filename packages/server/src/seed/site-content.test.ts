@@ -50,6 +50,7 @@ describe("seedSiteContent", () => {
       "创建问卷",
       "发布与回收",
       "数据分析",
+      "个人信息保护",
       "考试与测评",
     ]);
     expect(help.every((c) => c.articles.length >= 2 && c.articles.length <= 5)).toBe(true);

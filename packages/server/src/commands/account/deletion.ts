@@ -1,10 +1,12 @@
 import { limits } from "@wjgj/core";
+import { sql } from "kysely";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type Trx, transaction } from "../../db/index.ts";
 import { ConflictError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { verifyPassword } from "../../security/hashing.ts";
+import { anonymiseInTransaction } from "../privacy/retention.ts";
 import { ownPhone, withPhoneCode } from "./codes.ts";
 import { revokeOtherSessions } from "./sessions.ts";
 
@@ -57,18 +59,20 @@ export async function cancelDeletion(ctx: AppContext, viewer: Viewer): Promise<v
  * and responses stay for their respondents' records (the privacy policy's retention), owned by no one
  * who can sign in.
  */
-export async function completeDueDeletions(ctx: Pick<AppContext, "db" | "clock">): Promise<number> {
+export async function completeDueDeletions(
+  ctx: Pick<AppContext, "db" | "clock" | "storage">,
+): Promise<number> {
   const now = ctx.clock.now();
   const due = iso(addSeconds(now, -limits.deletionCoolingOffDays * 86_400));
   const rows = await ctx.db
     .selectFrom("users")
-    .select("id")
+    .select(["id", "phone"])
     .where("deletionRequestedAt", "is not", null)
     .where("deletionRequestedAt", "<=", due)
     .where("deletedAt", "is", null)
     .execute();
-  for (const { id } of rows) {
-    await transaction(ctx.db, async (trx) => {
+  for (const { id, phone } of rows) {
+    const files = await transaction(ctx.db, async (trx) => {
       await trx
         .updateTable("users")
         .set({
@@ -90,7 +94,58 @@ export async function completeDueDeletions(ctx: Pick<AppContext, "db" | "clock">
         .where("userId", "=", id)
         .where("revokedAt", "is", null)
         .execute();
+      return forgetPersonalData(trx, id, phone, now);
     });
+    for (const key of files) await ctx.storage.remove(key);
   }
   return rows.length;
+}
+
+/**
+ * 个人信息保护 (issue #36): what a deleted account leaves elsewhere goes too — the responses it submitted
+ * signed in are anonymised as retention anonymises them (personal answers, their facts and files, IP, device
+ * and the account link; the rest still counts), the phone leaves red-packet claims and draws (kept unique per
+ * claim as `deleted:<id>`) with the winner's contact form, and its start reminders, codes, SMS and login
+ * attempts are deleted. Answers the storage keys of removed files.
+ */
+async function forgetPersonalData(
+  trx: Trx,
+  userId: number,
+  phone: string | null,
+  now: Date,
+): Promise<string[]> {
+  const responses = await trx
+    .selectFrom("responses")
+    .select(["id", "questionnaireId"])
+    .where("userId", "=", userId)
+    .execute();
+  const byQuestionnaire = new Map<number, number[]>();
+  for (const row of responses)
+    byQuestionnaire.set(row.questionnaireId, [...(byQuestionnaire.get(row.questionnaireId) ?? []), row.id]);
+  const files: string[] = [];
+  for (const [questionnaireId, ids] of byQuestionnaire)
+    files.push(...(await anonymiseInTransaction(trx, questionnaireId, ids, now)));
+  // Responses erased or anonymised before still name the account: no more.
+  await trx.updateTable("responses").set({ userId: null }).where("userId", "=", userId).execute();
+  await trx
+    .updateTable("prize_draws")
+    .set({ winnerInfo: "{}", userId: null })
+    .where("userId", "=", userId)
+    .execute();
+  if (phone) {
+    const placeholder = sql<string>`${"deleted:"} || cast(id as varchar(20))`;
+    await trx
+      .updateTable("red_packet_claims")
+      .set({ phone: placeholder })
+      .where("phone", "=", phone)
+      .execute();
+    await trx
+      .updateTable("prize_draws")
+      .set({ phone: placeholder, winnerInfo: "{}" })
+      .where("phone", "=", phone)
+      .execute();
+    for (const table of ["start_reminders", "phone_codes", "sms_outbox", "login_attempts"] as const)
+      await trx.deleteFrom(table).where("phone", "=", phone).execute();
+  }
+  return files;
 }

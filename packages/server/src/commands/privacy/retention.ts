@@ -208,6 +208,36 @@ export async function eraseInTransaction(
   return files;
 }
 
+/**
+ * Anonymises these responses of the questionnaire in the caller's transaction, as retention's anonymise does
+ * (a deleted account's responses): answers the storage keys of the personal files, to remove after commit.
+ */
+export async function anonymiseInTransaction(
+  trx: Trx,
+  questionnaireId: number,
+  ids: readonly number[],
+  now: Date,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const batch = await trx
+    .selectFrom("responses")
+    .select(["id", "revisionId", "status", "answers", "labels", "submittedAt", "source", "durationSeconds"])
+    .where("questionnaireId", "=", questionnaireId)
+    .where("id", "in", ids)
+    .where("erasedAs", "is", null)
+    .execute();
+  if (batch.length === 0) return [];
+  const questions = await anonymiseBatch(trx, questionnaireId, batch, iso(now));
+  const files = await removeFiles(
+    trx,
+    questionnaireId,
+    batch.map((row) => row.id),
+    questions,
+  );
+  await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
+  return files;
+}
+
 /** Counter changes summed per key, those that cancel out left out (an upsert takes each key once). */
 function netted(entries: readonly [string, number][]): [string, number][] {
   const sums = new Map<string, number>();

@@ -1,7 +1,12 @@
+import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildUser, latestCode, nextPhone, tableCounts } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { publishedQuestionnaire } from "../../../test/results-fixtures.ts";
+import { resolveSession } from "../../commands/account/sessions.ts";
+import { submitResponse } from "../../commands/answering/submit.ts";
 import { pruneExpiredRecords } from "../../commands/maintenance.ts";
+import { answersOpener } from "../../commands/privacy/sealing.ts";
 
 let t: TestContext;
 beforeEach(async () => {
@@ -312,6 +317,81 @@ describe("account deletion with a cooling-off period", () => {
     });
     expect((await login(phone, "before123")).body.code).toBe(400);
     expect((await login(bystander.user.phone ?? "", "other1234")).body.code).toBe(200);
+  });
+
+  it("takes the account's personal data from where it appears: its responses, claims and codes (issue #36)", async () => {
+    const creator = await buildUser(t);
+    const respondent = await buildUser(t, { password: "leave1234" });
+    const phone = respondent.user.phone ?? "";
+    const q = await publishedQuestionnaire(
+      t,
+      creator,
+      buildSurvey([
+        {
+          id: "dept",
+          type: "single",
+          title: "部门",
+          config: { options: [{ id: "a", label: "销售部" }] },
+        },
+        { id: "name", type: "personal", title: "姓名", config: { preset: "name" } },
+        { id: "mobile", type: "personal", title: "手机", config: { preset: "mobile", unique: true } },
+      ]),
+    );
+    const viewer = await resolveSession(t.db, t.clock, respondent.token);
+    const submit = (answers: Record<string, unknown>, as: typeof viewer, key: string) =>
+      submitResponse(
+        t.ctx,
+        as,
+        {
+          publicId: q.publicId,
+          revisionId: q.revisionId,
+          answers,
+          durationSeconds: 30,
+          deviceId: `dev-${key}`,
+          idempotencyKey: `key-${key}`,
+          source: "link",
+        },
+        { ip: "10.3.3.3", userAgent: "vitest" },
+      );
+    const mine = await submit({ dept: { optionId: "a" }, name: "王小明", mobile: phone }, viewer, "mine");
+    const other = await submit(
+      { dept: { optionId: "a" }, name: "李四", mobile: "13800000099" },
+      null,
+      "other",
+    );
+
+    await call(t.app, "POST", "user/requestDeletion", {
+      token: respondent.token,
+      params: { password: "leave1234" },
+    });
+    t.clock.advance(15 * 86_400 + 60);
+    expect(await pruneExpiredRecords(t)).toMatchObject({ accountDeletions: 1 });
+
+    const openStored = await answersOpener(t.db, q.id);
+    const rows = await t.db
+      .selectFrom("responses")
+      .select(["id", "answers", "userId", "ip", "erasedAs", "status"])
+      .where("questionnaireId", "=", q.id)
+      .orderBy("id")
+      .execute();
+    const [gone, kept] = rows;
+    expect(gone).toMatchObject({
+      id: mine.responseId,
+      userId: null,
+      ip: "",
+      erasedAs: "anonymised",
+      status: "valid",
+    });
+    expect(openStored(gone?.answers ?? "{}")).toEqual({ dept: { optionId: "a" } });
+    expect(kept).toMatchObject({ id: other.responseId, erasedAs: null });
+    expect(openStored(kept?.answers ?? "{}")).toMatchObject({ name: "李四", mobile: "13800000099" });
+    // Its phone no longer blocks the number (不允许重复), nor is it in codes or SMS records.
+    const again = await submit({ dept: { optionId: "a" }, mobile: phone }, null, "again");
+    expect(again.responseId).not.toBeNull();
+    for (const table of ["sms_outbox", "phone_codes", "login_attempts", "start_reminders"] as const) {
+      const left = await t.db.selectFrom(table).select("phone").where("phone", "=", phone).execute();
+      expect(left, table).toEqual([]);
+    }
   });
 });
 

@@ -50,7 +50,7 @@ export function DeletionCard({ security }: { security: AccountSecurity }) {
     <Card title="注销账号" className="wj-profile__card" data-testid="deletion-card">
       <p className="wj-profile__muted">
         提交申请后进入{days}
-        天冷静期，期间可随时撤销；冷静期结束后，账号的手机号、昵称、头像和密码将被清除，无法再登录，也无法恢复。
+        天冷静期，期间可随时撤销；冷静期结束后，账号的手机号、昵称、头像和密码将被清除，您登录后提交的答卷中的个人信息（姓名、手机号等）、领奖联系方式、验证码与短信记录一并删除，无法再登录，也无法恢复。
       </p>
       <Button danger onClick={() => setOpen(true)} data-testid="deletion-request">
         申请注销

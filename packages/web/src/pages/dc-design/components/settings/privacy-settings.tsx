@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import {
+  PRIVACY_NOTICE_TEMPLATE,
   type RetentionAction,
   type RetentionReport,
   retentionActionNames,
@@ -67,7 +68,12 @@ export function ConsentSettings() {
       {({ hidden }) => (
         <>
           <Form.Item label="隐私说明" name={["privacyConsent", "text"]} hidden={hidden}>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={1000} showCount />
+            <Input.TextArea
+              autoSize={{ minRows: 3, maxRows: 8 }}
+              maxLength={1000}
+              showCount
+              placeholder={PRIVACY_NOTICE_TEMPLATE}
+            />
           </Form.Item>
           <Form.Item
             label="隐私政策链接（留空则使用平台隐私政策）"
