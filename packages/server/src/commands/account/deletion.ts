@@ -127,13 +127,19 @@ async function forgetPersonalData(
     files.push(...(await anonymiseInTransaction(trx, questionnaireId, ids, now)));
   // Responses erased or anonymised before still name the account: no more.
   await trx.updateTable("responses").set({ userId: null }).where("userId", "=", userId).execute();
+  // Claims and draws keep the phone as a digest (or, made before, the number): gone either way.
+  const placeholder = sql<string>`${"deleted:"} || cast(id as varchar(20))`;
   await trx
     .updateTable("prize_draws")
-    .set({ winnerInfo: "{}", userId: null })
+    .set({ winnerInfo: "{}", userId: null, phone: placeholder })
+    .where("userId", "=", userId)
+    .execute();
+  await trx
+    .updateTable("red_packet_claims")
+    .set({ phone: placeholder })
     .where("userId", "=", userId)
     .execute();
   if (phone) {
-    const placeholder = sql<string>`${"deleted:"} || cast(id as varchar(20))`;
     await trx
       .updateTable("red_packet_claims")
       .set({ phone: placeholder })

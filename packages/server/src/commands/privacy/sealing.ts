@@ -34,6 +34,12 @@ export function sealAnswers(
   return { answers: rest, generation: keys.generation };
 }
 
+/**
+ * Where a verified phone kept for "once per phone" (red-packet claims, draws counted per phone) is digested:
+ * `keys.digest(PHONE_PLACE, phone)`. Not a question id (those cannot start with "~").
+ */
+export const PHONE_PLACE = "~phone";
+
 /** Stored answers (JSON) with sealed values opened: what every reader of `responses.answers` goes through. */
 export function openAnswers(keys: QuestionnaireKeys, stored: string): Record<string, unknown> {
   const answers = JSON.parse(stored) as Record<string, unknown>;

@@ -6,6 +6,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
 import { findOrCreateUserByPhone } from "../account/users.ts";
+import { keyringOf } from "../privacy/keyring.ts";
+import { PHONE_PLACE } from "../privacy/sealing.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { decidedStatus, payClaim } from "./payouts.ts";
 import { findRedPacket } from "./red-packets.ts";
@@ -27,15 +29,15 @@ async function claimIn(
   trx: Trx,
   ctx: AppContext,
   packet: RedPacketRow,
-  claimant: { responseId: number; phone: string; openid: string },
+  claimant: { responseId: number; phone: string; phones: readonly string[]; openid: string },
 ) {
-  const { responseId, phone, openid } = claimant;
+  const { responseId, phone, phones, openid } = claimant;
   const now = iso(ctx.clock.now());
   const before = await trx
     .selectFrom("red_packet_claims")
     .select("id")
     .where("redPacketId", "=", packet.id)
-    .where((eb) => eb.or([eb("responseId", "=", responseId), eb("phone", "=", phone)]))
+    .where((eb) => eb.or([eb("responseId", "=", responseId), eb("phone", "in", phones)]))
     .executeTakeFirst();
   if (before) throw new ConflictError("redPacketClaimed");
   const taken = await trx
@@ -56,7 +58,8 @@ async function claimIn(
     .values({
       redPacketId: packet.id,
       responseId,
-      phone,
+      // Its keyed digest (issue #36): enough for once per phone; the wallet account goes by the number itself.
+      phone: phones[0] as string,
       userId: user.id,
       shareIndex: taken.claimedCount - 1,
       amountFen,
@@ -80,6 +83,9 @@ export async function claimRedPacket(
   if (packet.status !== "active") throw new ConflictError("redPacketStopped");
   if (!(await meetsEligibility(ctx.db, parseEligibility(packet.eligibility), response, ctx.clock.now())))
     throw new ForbiddenError("redPacketNotEligible");
+  // The phone is kept as its keyed digest; a claim made before that holds the number: both count as taken.
+  const keys = await keyringOf(ctx.db).forReading(response.questionnaireId);
+  const phones = [keys.digest(PHONE_PLACE, input.phone), input.phone];
   let outcome:
     | { kind: "bad-code"; check: "wrong" | "expired" | "none" }
     | { kind: "ok"; claim: RedPacketClaimRow };
@@ -96,6 +102,7 @@ export async function claimRedPacket(
         claim: await claimIn(trx, ctx, packet, {
           responseId: response.id,
           phone: input.phone,
+          phones,
           openid: input.openid ?? "",
         }),
       } as const;

@@ -14,6 +14,8 @@ import {
   TooManyRequestsError,
 } from "../../errors.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
+import { keyringOf } from "../privacy/keyring.ts";
+import { PHONE_PLACE } from "../privacy/sealing.ts";
 import { livePrizes, prizeSetOf } from "./prizes.ts";
 import { meetsEligibility, type ProvenResponse, provenResponse, type ResponseProof } from "./respondent.ts";
 
@@ -59,13 +61,13 @@ async function drawsByPerson(
   trx: Trx,
   settings: PrizeSet,
   response: ProvenResponse,
-  phone: string,
+  phones: readonly string[],
 ): Promise<number> {
   let query = trx
     .selectFrom("prize_draws")
     .select((eb) => eb.fn.countAll().as("count"))
     .where("questionnaireId", "=", response.questionnaireId);
-  if (settings.limitBy === "phone") query = query.where("phone", "=", phone);
+  if (settings.limitBy === "phone") query = query.where("phone", "in", phones);
   // Anonymous respondents are counted by device even when the creator chose accounts.
   else if (settings.limitBy === "account" && response.userId !== null)
     query = query.where("userId", "=", response.userId);
@@ -87,7 +89,17 @@ async function takeCode(trx: Trx, prizeId: number, drawId: number): Promise<void
   await trx.updateTable("prize_codes").set({ drawId }).where("id", "=", code.id).execute();
 }
 
-async function drawIn(trx: Trx, settings: PrizeSet, response: ProvenResponse, phone: string, now: string) {
+/**
+ * `phones`: the verified phone as kept (its keyed digest, issue #36) first, then the number itself, which draws
+ * made before the digests were kept hold.
+ */
+async function drawIn(
+  trx: Trx,
+  settings: PrizeSet,
+  response: ProvenResponse,
+  phones: readonly [string, ...string[]],
+  now: string,
+) {
   const existing = await trx
     .selectFrom("prize_draws")
     .select("id")
@@ -100,7 +112,7 @@ async function drawIn(trx: Trx, settings: PrizeSet, response: ProvenResponse, ph
       await sql`select 1 from prize_sets where questionnaire_id = ${response.questionnaireId} for update`.execute(
         trx,
       );
-    if ((await drawsByPerson(trx, settings, response, phone)) >= settings.drawsPerPerson)
+    if ((await drawsByPerson(trx, settings, response, phones)) >= settings.drawsPerPerson)
       throw new TooManyRequestsError("drawLimitReached");
   }
   const prizes = await livePrizes(trx, response.questionnaireId);
@@ -125,7 +137,7 @@ async function drawIn(trx: Trx, settings: PrizeSet, response: ProvenResponse, ph
       won: won ? 1 : 0,
       deviceId: response.deviceId,
       userId: response.userId,
-      phone,
+      phone: phones[0],
       winnerInfo: "{}",
       sentAt: null,
       createdAt: now,
@@ -164,6 +176,13 @@ export async function drawPrize(ctx: AppContext, proof: DrawRequest): Promise<Dr
   if (!(await meetsEligibility(ctx.db, settings.eligibility, response, now)))
     throw new ForbiddenError("drawNotEligible");
   const verified = phoneOf(settings, proof);
+  // The phone is kept as its keyed digest (issue #36); read the key before the transaction.
+  const phones: [string, ...string[]] = verified
+    ? [
+        (await keyringOf(ctx.db).forReading(response.questionnaireId)).digest(PHONE_PLACE, verified.phone),
+        verified.phone,
+      ]
+    : [""];
   let drawId: number;
   try {
     const outcome = await transaction(ctx.db, async (trx) => {
@@ -171,7 +190,7 @@ export async function drawPrize(ctx: AppContext, proof: DrawRequest): Promise<Dr
         const check = await checkPhoneCode(ctx, trx, { ...verified, purpose: "draw" });
         if (check !== "ok") return { kind: "bad-code", check } as const;
       }
-      const id = await drawIn(trx, settings, response, verified?.phone ?? "", iso(now));
+      const id = await drawIn(trx, settings, response, phones, iso(now));
       return { kind: "drawn", drawId: id } as const;
     });
     // Thrown after commit so that a wrong code counts as a try.

@@ -3,6 +3,8 @@ import { chinaDateTime, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import { keyringOf } from "../privacy/keyring.ts";
+import { openAnswers, sealAnswers } from "../privacy/sealing.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { winnerFieldsFor } from "./draw.ts";
 import { prizeSetOf } from "./prizes.ts";
@@ -34,9 +36,12 @@ export async function submitWinnerInfo(ctx: AppContext, proof: ResponseProof, in
       "key",
     );
   const stored = Object.fromEntries(fields.map((f) => [f, info[f] ?? ""]));
+  // A winner's name, phone and address are personal data kept at rest sealed, as personal answers are.
+  const keys = await keyringOf(ctx.db).forWriting(response.questionnaireId);
+  const sealed = sealAnswers(keys, new Set(Object.keys(stored)), stored).answers;
   await ctx.db
     .updateTable("prize_draws")
-    .set({ winnerInfo: JSON.stringify(stored) })
+    .set({ winnerInfo: JSON.stringify(sealed) })
     .where("id", "=", draw.id)
     .execute();
   return null;
@@ -62,8 +67,9 @@ async function winnerRows(ctx: AppContext, questionnaireId: number): Promise<Win
     .where("prize_draws.won", "=", 1)
     .orderBy("prize_draws.id", "desc")
     .execute();
+  const keys = await keyringOf(ctx.db).forReading(questionnaireId);
   return rows.map((row) => {
-    const info = JSON.parse(row.winnerInfo) as WinnerInfo;
+    const info = openAnswers(keys, row.winnerInfo) as WinnerInfo;
     return {
       drawId: row.id,
       responseId: row.responseId,

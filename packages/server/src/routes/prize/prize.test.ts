@@ -259,6 +259,14 @@ describe("the draw", () => {
       json: { ...proof, name: "李雷", phone: "13800138000" },
     });
     expect(filled.body.code).toBe(200);
+    // Kept sealed at rest (issue #36): the row holds no readable name or phone.
+    const stored = await t.db
+      .selectFrom("prize_draws")
+      .select("winnerInfo")
+      .where("questionnaireId", "=", q.id)
+      .execute();
+    expect(JSON.stringify(stored)).not.toContain("13800138000");
+    expect(JSON.stringify(stored)).not.toContain("李雷");
 
     const winners = await creator<WinnerView[]>("GET", "getWinnerList", { questionnaireId: q.id });
     expect(winners.body.data).toEqual([
