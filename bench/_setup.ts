@@ -1,7 +1,9 @@
 // Shared by the benches that run the real server code on a SQLite database of their own: opening and
 // migrating it, a logged-in session for a user, and a questionnaire created and published by that user.
+
 import { systemClock } from "../packages/server/src/clock.ts";
 import { createSession, resolveSession } from "../packages/server/src/commands/account/sessions.ts";
+import { openKeyring } from "../packages/server/src/commands/privacy/keyring.ts";
 import { createQuestionnaire } from "../packages/server/src/commands/questionnaires/drafts.ts";
 import { publishQuestionnaire } from "../packages/server/src/commands/questionnaires/lifecycle.ts";
 import type { loadConfig } from "../packages/server/src/config.ts";
@@ -15,6 +17,8 @@ import { createStorage } from "../packages/server/src/storage/index.ts";
 export async function openBenchContext(config: ReturnType<typeof loadConfig>) {
   const handle = openDb(config);
   await migrateToLatest(handle.db, handle.dialect);
+  // As buildApp does at start: submits of personal answers seal them with this keyring.
+  await openKeyring(config, handle.db);
   const ctx = {
     config,
     db: handle.db,

@@ -51,7 +51,9 @@ async function freshDatabase(): Promise<{
   drop(): Promise<void>;
 }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-test-"));
-  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  // A results-index snapshot still being written as the app closes can refill a folder being removed.
+  const removeDir = async () =>
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   const template = databaseTemplate();
   const base = process.env.DATABASE_URL;
   if (!base) {

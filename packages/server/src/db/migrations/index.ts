@@ -57,6 +57,7 @@ import { retentionMigration } from "./0175-retention.ts";
 import { examCountersRepairMigration } from "./0180-exam-counters-repair.ts";
 import { fieldEncryptionMigration } from "./0185-field-encryption.ts";
 import { erasureRequestsMigration } from "./0190-erasure-requests.ts";
+import { phoneDigestWidthMigration } from "./0195-phone-digest-width.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -117,6 +118,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0180-exam-counters-repair": examCountersRepairMigration(),
     "0185-field-encryption": fieldEncryptionMigration(dialect),
     "0190-erasure-requests": erasureRequestsMigration(dialect),
+    "0195-phone-digest-width": phoneDigestWidthMigration(dialect),
   };
 }
 
