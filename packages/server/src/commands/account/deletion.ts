@@ -6,7 +6,7 @@ import { type Trx, transaction } from "../../db/index.ts";
 import { ConflictError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { verifyPassword } from "../../security/hashing.ts";
-import { anonymiseInTransaction } from "../privacy/retention.ts";
+import { eraseInTransaction } from "../privacy/retention.ts";
 import { ownPhone, withPhoneCode } from "./codes.ts";
 import { revokeOtherSessions } from "./sessions.ts";
 
@@ -124,7 +124,7 @@ async function forgetPersonalData(
     byQuestionnaire.set(row.questionnaireId, [...(byQuestionnaire.get(row.questionnaireId) ?? []), row.id]);
   const files: string[] = [];
   for (const [questionnaireId, ids] of byQuestionnaire)
-    files.push(...(await anonymiseInTransaction(trx, questionnaireId, ids, now)));
+    files.push(...(await eraseInTransaction(trx, questionnaireId, ids, "anonymise", now)));
   // Responses erased or anonymised before still name the account: no more.
   await trx.updateTable("responses").set({ userId: null }).where("userId", "=", userId).execute();
   // Claims and draws keep the phone as a digest (or, made before, the number): gone either way.

@@ -261,7 +261,7 @@ export async function handleErasureRequest(
     if (!found) throw new NotFoundError("erasureRequestNotFound");
     if (found.status !== "pending") throw new ConflictError("erasureAlreadyHandled");
     const files = input.approve
-      ? await eraseInTransaction(trx, questionnaire.id, [found.responseId], now)
+      ? await eraseInTransaction(trx, questionnaire.id, [found.responseId], "delete", now)
       : [];
     const updated = await trx
       .updateTable("erasure_requests")

@@ -179,13 +179,15 @@ async function deleteBatch(trx: Trx, questionnaireId: number, batch: Batch, now:
 }
 
 /**
- * Deletes these responses of the questionnaire for good, in the caller's transaction, as retention's delete
- * does (a respondent's approved 删除申请): answers the storage keys of their files, to remove after commit.
+ * Deletes for good (`delete`: a respondent's approved 删除申请) or anonymises (`anonymise`: a deleted account's
+ * responses) these responses of the questionnaire in the caller's transaction, as retention does: answers the
+ * storage keys of the files that go, to remove after commit. Responses already so treated are left as they are.
  */
 export async function eraseInTransaction(
   trx: Trx,
   questionnaireId: number,
   ids: readonly number[],
+  action: "delete" | "anonymise",
   now: Date,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -194,46 +196,22 @@ export async function eraseInTransaction(
     .select(["id", "revisionId", "status", "answers", "labels", "submittedAt", "source", "durationSeconds"])
     .where("questionnaireId", "=", questionnaireId)
     .where("id", "in", ids)
-    .where((eb) => eb.or([eb("erasedAs", "is", null), eb("erasedAs", "=", "anonymised")]))
+    .where((eb) =>
+      action === "delete"
+        ? eb.or([eb("erasedAs", "is", null), eb("erasedAs", "=", "anonymised")])
+        : eb("erasedAs", "is", null),
+    )
     .execute();
   if (batch.length === 0) return [];
-  const files = await removeFiles(
-    trx,
-    questionnaireId,
-    batch.map((row) => row.id),
-    null,
-  );
-  await deleteBatch(trx, questionnaireId, batch, iso(now));
-  await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
-  return files;
-}
-
-/**
- * Anonymises these responses of the questionnaire in the caller's transaction, as retention's anonymise does
- * (a deleted account's responses): answers the storage keys of the personal files, to remove after commit.
- */
-export async function anonymiseInTransaction(
-  trx: Trx,
-  questionnaireId: number,
-  ids: readonly number[],
-  now: Date,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const batch = await trx
-    .selectFrom("responses")
-    .select(["id", "revisionId", "status", "answers", "labels", "submittedAt", "source", "durationSeconds"])
-    .where("questionnaireId", "=", questionnaireId)
-    .where("id", "in", ids)
-    .where("erasedAs", "is", null)
-    .execute();
-  if (batch.length === 0) return [];
-  const questions = await anonymiseBatch(trx, questionnaireId, batch, iso(now));
-  const files = await removeFiles(
-    trx,
-    questionnaireId,
-    batch.map((row) => row.id),
-    questions,
-  );
+  const kept = batch.map((row) => row.id);
+  let files: string[];
+  if (action === "delete") {
+    files = await removeFiles(trx, questionnaireId, kept, null);
+    await deleteBatch(trx, questionnaireId, batch, iso(now));
+  } else {
+    const questions = await anonymiseBatch(trx, questionnaireId, batch, iso(now));
+    files = await removeFiles(trx, questionnaireId, kept, questions);
+  }
   await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
   return files;
 }
