@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, DEMO_PERSONAL, latestSmsCode, openLoggedIn } from "../support/accounts.ts";
 import { adminCall, adminScreens } from "../support/admin.ts";
-import { unique } from "../support/answering.ts";
+import { lifecycle, publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 
 // The admin console in a desktop viewport. Whatever a journey adds to the site it takes away again, so
 // the public-site journeys that count seeded content run the same before or after these.
@@ -257,6 +257,49 @@ test.describe("admin console", () => {
 
     await page.goto("/website/companyProfile");
     await expect(page.getByTestId("contact-info")).toContainText("400-123-4567");
+  });
+
+  test("an admin rotates every data key from 站点设置 and watches it finish", async ({ page, request }) => {
+    // A questionnaire with a sealed name, so there is a key to rotate whatever ran before.
+    const q = await publishQuestionnaire(request, {
+      schemaVersion: 1,
+      kind: "form",
+      title: unique("加密轮换"),
+      pages: [
+        {
+          id: "p1",
+          questions: [
+            { id: "name", type: "personal", title: "姓名", required: true, config: { preset: "name" } },
+          ],
+        },
+      ],
+    });
+    cleanups.push(() => lifecycle(request, q, "delQuestionary"));
+    await submitAnswers(request, q.publicId, { name: "欧阳明" }, { key: unique("rotate") });
+    await openConsole(page, request, "/dw/settings");
+    const card = page.getByTestId("settings-encryption");
+    await expect(card).toContainText("已开启：姓名、手机号、身份证号等个人信息");
+    await expect(card).toContainText(/主密钥m[0-9a-f]{12}/);
+    const before = await adminCall<{ lastRotatedAt: string }>(
+      request,
+      "GET",
+      "admin/security/getEncryption",
+      {},
+    );
+    await card.getByRole("button", { name: "轮换全部数据密钥" }).click();
+    await page.getByRole("button", { name: "开始轮换" }).click();
+    await expect(page.getByText("已开始轮换数据密钥")).toBeVisible();
+    // The card follows the background work and settles with the button back and a newer 上次轮换.
+    await expect(card.getByRole("button", { name: "轮换全部数据密钥" })).toBeEnabled({ timeout: 60_000 });
+    await expect(card.getByTestId("encryption-progress")).toHaveCount(0);
+    const after = await adminCall<{ lastRotatedAt: string }>(
+      request,
+      "GET",
+      "admin/security/getEncryption",
+      {},
+    );
+    expect(after.lastRotatedAt > before.lastRotatedAt).toBe(true);
+    await expect(card).toContainText(`上次轮换${after.lastRotatedAt}`);
   });
 
   test("a user who is not an admin gets the permission box", async ({ page, request }) => {

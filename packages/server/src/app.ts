@@ -76,7 +76,7 @@ export async function buildApp(
   // Before anything can sign a token: a damaged key file stops the start with a Chinese message.
   await prepareAnswerTokenKey(deps.config, deps.dialect === "postgres" ? deps.db : undefined);
   // Before anything reads or writes personal data: a master key that is not the database's stops the start.
-  await openKeyring(deps.config, deps.db);
+  await openKeyring(deps.config, deps.db, deps.clock);
   const app = Fastify({
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,

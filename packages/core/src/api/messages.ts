@@ -265,6 +265,8 @@ export const messages = {
   erasureAlreadyHandled: "该删除申请已处理",
   myResponsesNoPhone: "该问卷没有手机号题目，无法按手机号查询，请使用提交后的回执链接",
   exportFullPersonalDenied: "只有所有者和管理员可以导出完整的个人信息",
+  encryptionOff: "个人信息加密未开启（环境变量 PERSONAL_DATA_ENCRYPTION=0），没有可轮换的数据密钥",
+  keyRotationRunning: "数据密钥正在轮换中，请等本轮完成后再发起",
   filterPersonalContent: "个人信息加密保存，不能按内容筛选，请改用已作答或未作答条件",
   filterCodesInvalid: "编码筛选有误：请选择1-20个类别，并选择含任一、含全部或不含",
   statisticsDaysInvalid: "统计天数需为1-366天",

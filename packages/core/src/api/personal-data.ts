@@ -4,14 +4,17 @@ import type { SurveyDefinition } from "../survey/definition/definition.ts";
  * Personal data, as teams hide it from a 数据查看 member marked so: the respondent's IP address and the
  * answers that identify a person — 个人信息 questions asking for a name, phone, e-mail, ID card, student or
  * employee number, 单行文本 in a phone, landline, e-mail, ID-card or QQ format, and 签名. Demographics
- * (性别, 年龄, 民族, 部门) stay: they are what results are for.
+ * 文件上传 marked 敏感文件 is personal too (an ID-card photo). Demographics (性别, 年龄, 民族, 部门) stay: they
+ * are what results are for.
  */
 const identifyingPresets = new Set(["name", "mobile", "email", "idCard", "studentId", "employeeId"]);
 const identifyingFormats = new Set(["mobile", "landline", "email", "idCard", "qq"]);
 
 export function isPersonalDataQuestion(question: { type: string; config: unknown }): boolean {
-  const config = (question.config ?? {}) as { preset?: unknown; format?: unknown };
+  const config = (question.config ?? {}) as { preset?: unknown; format?: unknown; sensitive?: unknown };
   switch (question.type) {
+    case "file":
+      return config.sensitive === true;
     case "personal":
       return identifyingPresets.has(String(config.preset));
     case "text":
@@ -65,13 +68,14 @@ const stars = (count: number) => "*".repeat(Math.max(1, count));
 /**
  * A personal value as lists and the response viewer show it until someone entitled reveals it (查看完整信息):
  * 138****5678, 张*, 110***********1234, z***@example.com; other identifiers keep their last four characters;
- * a signature (an image address) is not shown at all.
+ * a signature (an image address) and a 敏感文件 are not shown at all.
  * Works on characters, so a name in any script masks the same way.
  */
 export function maskPersonalValue(question: { type: string; config: unknown }, value: string): string {
+  if (question.type === "signature") return "（签名已隐藏）";
+  if (question.type === "file") return "（文件已隐藏）";
   const chars = [...value.trim()];
   if (chars.length === 0) return "";
-  if (question.type === "signature") return "（签名已隐藏）";
   const config = (question.config ?? {}) as { preset?: unknown; format?: unknown };
   const kind = question.type === "personal" ? String(config.preset) : String(config.format);
   const keep = (head: number, tail: number) =>
@@ -103,3 +107,27 @@ export const PRIVACY_NOTICE_TEMPLATE =
   "仅用于上述目的，不会提供给第三方。个人信息加密保存，我们的工作人员查看时默认脱敏显示；" +
   "收集结束后【N】天内删除或去除个人信息。提交后您可通过回执链接或手机验证码查看、下载本人答卷，" +
   "并可申请删除。如有疑问，请联系【联系方式】。";
+
+/**
+ * 站点设置 · 个人信息加密 (admin console): how personal data is protected at rest on this installation and how
+ * far a data-key rotation has got. Key ids are fingerprints, never keys.
+ */
+export interface EncryptionStatus {
+  enabled: boolean;
+  /** `m` + 12 hex characters: which master key wraps the data keys. */
+  masterKeyId: string;
+  /** Where it was read from: 环境变量 MASTER_KEY or the key file under DATA_DIR. */
+  masterKeySource: string;
+  /** The previous master key of a rotation still configured (MASTER_KEY_PREVIOUS), or "". */
+  previousMasterKeyId: string;
+  /** Questionnaires with a data key, and when the oldest of their current keys was made ("" when none). */
+  questionnaires: number;
+  oldestKeyAt: string;
+  /** When a data key last replaced an older one ("" when never). */
+  lastRotatedAt: string;
+  /** Responses written before encryption, waiting for the background sealing pass. */
+  unsealedResponses: number;
+  sealedFiles: number;
+  /** Re-encryption in progress: questionnaires still to start, runs underway and their responses done / total. */
+  rotation: { queued: boolean; running: number; done: number; total: number };
+}

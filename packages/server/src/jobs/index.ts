@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { EXPORT_JOB, exportJobHandler } from "../commands/exports/runner.ts";
 import { MAINTENANCE_JOB, maintenanceJobHandler } from "../commands/maintenance.ts";
 import { ORDER_EXPIRY_JOB, orderExpiryJobHandler } from "../commands/money/order-expiry.ts";
+import { KEY_SWEEP_JOB, keySweepJobHandler } from "../commands/privacy/encryption-admin.ts";
 import { KEY_ROTATION_JOB, keyRotationJobHandler } from "../commands/privacy/key-rotation.ts";
 import { RETENTION_JOB, retentionJobHandler } from "../commands/privacy/retention.ts";
 import { RESCORE_JOB, rescoreJobHandler } from "../commands/results/rescore.ts";
@@ -28,6 +29,7 @@ export function registerJobs(app: FastifyInstance, ctx: AppContext): JobWorker {
   worker.register(ORDER_EXPIRY_JOB, orderExpiryJobHandler(ctx));
   worker.register(RETENTION_JOB, retentionJobHandler(ctx));
   worker.register(KEY_ROTATION_JOB, keyRotationJobHandler(ctx));
+  worker.register(KEY_SWEEP_JOB, keySweepJobHandler(ctx));
   workers.set(app, worker);
   app.addHook("onReady", async () => worker.start());
   // Stops between steps and hands a running job back to the queue before the pool closes.

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type {
+  EncryptionStatus,
   FooterInfo,
   QuestionaryStatus,
   QuestionnaireKind,
@@ -130,6 +131,8 @@ export const adminSiteApi = {
   saveSampleRates: (rates: SampleRates) => http.postJson<SampleRates>("admin/sampleOrder/saveRates", rates),
   getSpaceRules: () => http.get<SpaceSettings>("admin/space/getRules"),
   saveSpaceRules: (rules: SpaceSettings) => http.postJson<SpaceSettings>("admin/space/saveRules", rules),
+  getEncryption: () => http.get<EncryptionStatus>("admin/security/getEncryption"),
+  rotateDataKeys: () => http.postJson<EncryptionStatus>("admin/security/rotateDataKeys", {}),
 };
 
 export function useSiteSettings() {
@@ -144,4 +147,16 @@ export function useSampleRates() {
 /** 互填积分规则: the answer space's earning and posting rules. */
 export function useSpaceRules() {
   return useQuery({ queryKey: [...adminKeys.all, "spaceRules"], queryFn: adminSiteApi.getSpaceRules });
+}
+
+/** 个人信息加密: the keys' state, polled every 2 s while a rotation runs (its progress), not otherwise. */
+export function useEncryptionStatus() {
+  return useQuery({
+    queryKey: [...adminKeys.all, "encryption"],
+    queryFn: adminSiteApi.getEncryption,
+    refetchInterval: (query) => {
+      const rotation = query.state.data?.rotation;
+      return rotation && (rotation.queued || rotation.running > 0) ? 2000 : false;
+    },
+  });
 }

@@ -24,6 +24,7 @@ export const auditEntities = [
   "invoice",
   "space",
   "sampleOrder",
+  "dataKeys",
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
@@ -45,7 +46,8 @@ export type AuditAction =
   | "rejectWithdrawal"
   | "issueInvoice"
   | "updateProgress"
-  | "cancel";
+  | "cancel"
+  | "rotateKeys";
 
 export interface AuditEntry {
   adminId: number;

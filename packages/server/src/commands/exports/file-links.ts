@@ -8,7 +8,7 @@ import { isSafeKey } from "../../storage/index.ts";
 import { serverMac } from "../answering/answer-token.ts";
 import { answersOpener } from "../privacy/sealing.ts";
 import { memberRoleOf } from "../questionnaires/store.ts";
-import { contentTypeOf, uploadStorageKey } from "../uploads/files.ts";
+import { contentTypeOf, openUpload } from "../uploads/files.ts";
 
 /**
  * 下载链接 in exported spreadsheets: each file of a 文件上传 or 电子签名 answer gets a link a teacher can click
@@ -127,7 +127,7 @@ export async function openFileLink(ctx: AppContext, token: string): Promise<Link
 }
 
 async function openStored(ctx: AppContext, key: string, name: string): Promise<LinkedFile> {
-  const object = isSafeKey(key) ? await ctx.storage.open(uploadStorageKey(key)) : null;
+  const object = await openUpload(ctx, key);
   if (!object) throw new NotFoundError("exportLinkGone");
   return { body: object.body, size: object.size, fileName: name, contentType: contentTypeOf(name) };
 }

@@ -208,7 +208,9 @@ async function attachOpened(
     const answers = response.opened ?? parseObject(response.answers);
     for (const [id, question] of mask) {
       const value = answers[id];
-      if (typeof value === "string") answers[id] = maskPersonalValue(question, value);
+      // A 敏感文件's answer is a list of files: masked as a whole.
+      if (typeof value === "string" || Array.isArray(value))
+        answers[id] = maskPersonalValue(question, typeof value === "string" ? value : "");
     }
     response.opened = answers;
   }

@@ -76,7 +76,7 @@ export async function writeStatsZip(
       throw error;
     }
     signal?.throwIfAborted();
-    const zip = await zipWriter(request.filePath, request.storage);
+    const zip = await zipWriter(request.filePath, { db, storage: request.storage });
     try {
       await zip.add({ name: "data.csv", path: csvPath });
       for (const file of files(title, variables)) await zip.add(file);

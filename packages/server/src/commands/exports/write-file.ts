@@ -124,7 +124,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   signal?.throwIfAborted();
 
   if (request.kind === "zip") {
-    const zip = await zipWriter(request.filePath, request.storage);
+    const zip = await zipWriter(request.filePath, { db, storage: request.storage });
     let rows = 0;
     let files = 0;
     try {

@@ -1,9 +1,10 @@
 import { once } from "node:events";
 import fs from "node:fs";
 import { exportFileTexts } from "@wjgj/core";
+import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import { isSafeKey, type Storage } from "../../storage/index.ts";
-import { uploadStorageKey } from "../uploads/files.ts";
+import { openUpload, uploadStorageKey } from "../uploads/files.ts";
 import { safeName } from "./cells.ts";
 import type { ExportLayout, ResponseSlice } from "./rows.ts";
 
@@ -25,8 +26,8 @@ class FolderNames {
 export interface ZipEntrySource {
   /** Path inside the archive: `<序号>_<答卷编号>/<题号>_<原文件名>`. */
   name: string;
-  /** A stored upload's key in storage, opened when the entry is written. */
-  key?: string;
+  /** A stored upload's path (`uploads.path`), opened when the entry is written (a sealed one decrypted). */
+  upload?: string;
   /** A local file the export wrote (the R and Stata exports' data.csv), read when the entry is written. */
   path?: string;
   data?: Buffer;
@@ -48,7 +49,7 @@ export async function responseEntries(
   const numberOf = new Map(layout.questions.map((q) => [q.questionId, q.number]));
   const uploads = await db
     .selectFrom("uploads")
-    .select(["path", "originalName", "questionId", "responseId"])
+    .select(["path", "originalName", "questionId", "responseId", "sealedGeneration"])
     .where(
       "responseId",
       "in",
@@ -72,12 +73,13 @@ export async function responseEntries(
       // Personal files (a stored signature) are left out of a masked archive, as the masked viewer leaves them out.
       const personal = layout.hidden.has(upload.questionId) || layout.masked.has(upload.questionId);
       if (!isSafeKey(upload.path) || personal) continue;
-      const key = uploadStorageKey(upload.path);
-      if (!(await storage.stat(key))) continue;
+      if (!(await storage.stat(uploadStorageKey(upload.path)))) continue;
+      const uploadedName =
+        upload.sealedGeneration === null ? upload.originalName : sealedFileName(response, upload);
       const name = names.take(
-        `${label(upload.questionId)}_${safeName(upload.originalName, exportFileTexts.unnamedFile)}`,
+        `${label(upload.questionId)}_${safeName(uploadedName, exportFileTexts.unnamedFile)}`,
       );
-      entries.push({ name: `${folder}/${name}`, key });
+      entries.push({ name: `${folder}/${name}`, upload: upload.path });
     }
     for (const [questionId, answer] of inlineSignatures(layout, response)) {
       const name = names.take(`${label(questionId)}_${exportFileTexts.signatureFile}`);
@@ -85,6 +87,19 @@ export async function responseEntries(
     }
   }
   return entries;
+}
+
+/** A sealed upload's name as the respondent gave it: kept in the (sealed, now opened) answer, not in its row. */
+function sealedFileName(response: ResponseSlice, upload: { path: string; originalName: string }): string {
+  const answers = response.opened ?? (JSON.parse(response.answers) as Record<string, unknown>);
+  for (const value of Object.values(answers)) {
+    if (!Array.isArray(value)) continue;
+    const file = value.find((item) => (item as { fileId?: unknown } | null)?.fileId === upload.path) as
+      | { name?: unknown }
+      | undefined;
+    if (typeof file?.name === "string") return file.name;
+  }
+  return upload.originalName;
 }
 
 function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [string, string][] {
@@ -104,7 +119,7 @@ function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [strin
 }
 
 /** A zip written entry by entry: each `add` waits until archiver has taken the previous one. */
-export async function zipWriter(filePath: string, storage: Storage) {
+export async function zipWriter(filePath: string, files: Pick<AppContext, "db" | "storage">) {
   // archiver is loaded for the first zip, not at the server's start.
   const { ZipArchive } = await import("archiver");
   const out = fs.createWriteStream(filePath);
@@ -122,8 +137,8 @@ export async function zipWriter(filePath: string, storage: Storage) {
     async add(entry: ZipEntrySource): Promise<void> {
       if (failure) throw failure;
       // Opened only now, one at a time: a bucket's connections are not held for files still waiting.
-      const stored = entry.key ? await storage.open(entry.key) : null;
-      if (entry.key && !stored) return;
+      const stored = entry.upload ? await openUpload(files, entry.upload) : null;
+      if (entry.upload && !stored) return;
       const processed = once(archive, "entry");
       if (stored) archive.append(stored.body, { name: entry.name });
       else if (entry.path) archive.append(fs.createReadStream(entry.path), { name: entry.name });

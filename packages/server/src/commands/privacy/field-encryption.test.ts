@@ -1,17 +1,34 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { EncryptionStatus } from "@wjgj/core";
 import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { download, readSheet, runExport } from "../../../test/export-fixtures.ts";
-import { type BuiltUser, buildTeamMember, buildUser } from "../../../test/factories.ts";
+import {
+  download,
+  openAnswering,
+  PNG,
+  publishNew,
+  readSheet,
+  runExport,
+  submitAnswers as submitFiles,
+  uploadFile,
+  zipEntries,
+} from "../../../test/export-fixtures.ts";
+import {
+  type BuiltUser,
+  buildAdmin,
+  buildMember,
+  buildTeamMember,
+  buildUser,
+} from "../../../test/factories.ts";
 import { call, createTestContext, TEST_MASTER_KEY, type TestContext } from "../../../test/helpers.ts";
 import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fixtures.ts";
 import { buildApp } from "../../app.ts";
 import { openDb } from "../../db/index.ts";
 import { jobWorkerOf } from "../../jobs/index.ts";
 import { retireOldKeys, runKeyRotation, scheduleSealing, startKeyRotation } from "./key-rotation.ts";
-import { keyringOf } from "./keyring.ts";
+import { keyringOf, sealedFileGeneration } from "./keyring.ts";
 import { answersOpener } from "./sealing.ts";
 
 /**
@@ -309,6 +326,148 @@ describe("exports", () => {
     const admin = await buildUser(t);
     await buildTeamMember(t, q.id, admin, "admin");
     expect(value(await sheet(admin, { fullPersonal: true }), "手机")).toBe(phoneOf(6000));
+  });
+});
+
+describe("sensitive files (敏感文件)", () => {
+  it("are stored sealed, served and exported as uploaded, kept from masked exports, and re-sealed by a rotation", async () => {
+    const member = await buildMember(t, 7, { exportAttachments: true });
+    const q = await publishNew(
+      t,
+      member,
+      buildSurvey([
+        { id: "idphoto", type: "file", title: "身份证照片", config: { accept: ["png"], sensitive: true } },
+        { id: "poster", type: "file", title: "作品", config: { accept: ["png"] } },
+      ]),
+    );
+    const session = await openAnswering(t, q.publicId);
+    const sealedName = "欧阳明身份证正面.png";
+    const idphoto = await uploadFile(t, q.publicId, session.answerToken, "idphoto", {
+      name: sealedName,
+      data: PNG,
+    });
+    const poster = await uploadFile(t, q.publicId, session.answerToken, "poster", {
+      name: "海报.png",
+      data: PNG,
+    });
+    await submitFiles(t, q.publicId, { idphoto: [idphoto], poster: [poster] }, { session });
+
+    const storedBytes = (fileId: string) =>
+      fs.readFileSync(path.join(t.config.dataDir, "uploads", ...fileId.split("/")));
+    // On disk: the sensitive file holds neither the picture nor anything of its header; the other is as uploaded.
+    expect(storedBytes(idphoto.fileId).includes(PNG.subarray(0, 8))).toBe(false);
+    expect(sealedFileGeneration(storedBytes(idphoto.fileId))).toBe(1);
+    expect(storedBytes(poster.fileId).equals(PNG)).toBe(true);
+    // In the database: not its name either (the answer is sealed; the row keeps a neutral one).
+    const stored = await databaseText();
+    expect(stored.includes(asStored("欧阳明身份证正面"))).toBe(false);
+    expect(stored.includes(asStored("海报.png"))).toBe(true);
+
+    const served = async (fileId: string) => {
+      const res = await t.app.inject({ method: "GET", url: `/uploads/${fileId}` });
+      expect(res.statusCode).toBe(200);
+      return res.rawPayload;
+    };
+    expect((await served(idphoto.fileId)).equals(PNG)).toBe(true);
+
+    const archive = async (filter?: Record<string, unknown>) => {
+      const job = await runExport(t, member, q.id, "zip", filter);
+      expect(job).toMatchObject({ status: "done" });
+      return zipEntries((await download(t, member.token, q.id, job.id)).rawPayload);
+    };
+    // A masked archive leaves the sensitive file out; one in full has it, opened, under its own name.
+    expect((await archive()).map((entry) => entry.name.split("/")[1])).toEqual(["2_海报.png"]);
+    const full = await archive({ fullPersonal: true });
+    const photo = full.find((entry) => entry.name.endsWith(`1_${sealedName}`));
+    expect(photo?.data.equals(PNG)).toBe(true);
+
+    // A rotation re-seals the file under the new key; an hour on the old key goes and the file still opens.
+    await runKeyRotation(t.ctx, await startKeyRotation(t.ctx, q.id, true));
+    expect(sealedFileGeneration(storedBytes(idphoto.fileId))).toBe(2);
+    const row = await t.db
+      .selectFrom("uploads")
+      .select("sealedGeneration")
+      .where("path", "=", idphoto.fileId)
+      .executeTakeFirstOrThrow();
+    expect(row.sealedGeneration).toBe(2);
+    t.clock.advance(2 * 3600);
+    await retireOldKeys(t.ctx);
+    const generations = await t.db
+      .selectFrom("data_keys")
+      .select("generation")
+      .where("questionnaireId", "=", q.id)
+      .execute();
+    expect(generations.map((g) => g.generation)).toEqual([2]);
+    expect((await served(idphoto.fileId)).equals(PNG)).toBe(true);
+  });
+});
+
+describe("站点设置 · 个人信息加密", () => {
+  it("shows the keys' state to admins and rotates every questionnaire's data key in the background, logged", async () => {
+    const q = await publishedQuestionnaire(t, owner, definition);
+    await submitAnswers(t, q, answersOf(7000));
+    const admin = await buildAdmin(t);
+    const status = await call<EncryptionStatus>(t.app, "GET", "admin/security/getEncryption", {
+      token: admin.token,
+    });
+    expect(status.body.data).toMatchObject({
+      enabled: true,
+      masterKeyId: expect.stringMatching(/^m[0-9a-f]{12}$/),
+      previousMasterKeyId: "",
+      rotation: { queued: false, running: 0 },
+    });
+    expect(status.body.data.questionnaires).toBeGreaterThanOrEqual(1);
+    const newest = async () =>
+      (
+        await t.db
+          .selectFrom("data_keys")
+          .select((eb) => eb.fn.max("generation").as("generation"))
+          .where("questionnaireId", "=", q.id)
+          .executeTakeFirstOrThrow()
+      ).generation;
+    const before = Number(await newest());
+
+    t.clock.advance(60);
+    const started = await call<EncryptionStatus>(t.app, "POST", "admin/security/rotateDataKeys", {
+      token: admin.token,
+      json: {},
+    });
+    expect(started.body).toMatchObject({ code: 200, data: { rotation: { queued: true } } });
+    // A second click while it runs is refused, not queued twice.
+    const again = await call(t.app, "POST", "admin/security/rotateDataKeys", {
+      token: admin.token,
+      json: {},
+    });
+    expect(again.body).toMatchObject({ code: 409, msg: "数据密钥正在轮换中，请等本轮完成后再发起" });
+    await jobWorkerOf(t.app).idle();
+
+    // Every questionnaire with a key has its next one, and its responses are re-sealed under it.
+    expect(Number(await newest())).toBe(before + 1);
+    const stale = await t.db
+      .selectFrom("data_keys")
+      .select("questionnaireId")
+      .groupBy("questionnaireId")
+      .having((eb) => eb.fn.max("createdAt"), "<", new Date(t.clock.now().getTime() - 1000).toISOString())
+      .execute();
+    expect(stale).toEqual([]);
+    const row = await t.db
+      .selectFrom("responses")
+      .select(["answers", "sealedGeneration"])
+      .where("questionnaireId", "=", q.id)
+      .executeTakeFirstOrThrow();
+    expect(row.sealedGeneration).toBe(before + 1);
+    expect((await answersOpener(t.db, q.id))(row.answers).phone).toBe(phoneOf(7000));
+    const after = await call<EncryptionStatus>(t.app, "GET", "admin/security/getEncryption", {
+      token: admin.token,
+    });
+    expect(after.body.data.rotation).toEqual({ queued: false, running: 0, done: 0, total: 0 });
+    expect(after.body.data.lastRotatedAt).not.toBe("");
+    const audit = await t.db
+      .selectFrom("audit_logs")
+      .select(["adminId", "action", "entity"])
+      .where("entity", "=", "dataKeys")
+      .execute();
+    expect(audit).toEqual([{ adminId: admin.user.id, action: "rotateKeys", entity: "dataKeys" }]);
   });
 });
 

@@ -5,6 +5,7 @@ import { type Db, transaction } from "../../db/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobHandler } from "../../jobs/worker.ts";
 import { revisionDefinitions } from "../results/record.ts";
+import { uploadStorageKey } from "../uploads/files.ts";
 import { keyringOf } from "./keyring.ts";
 import { openAnswers, personalOf, sealAnswers, sealFacts } from "./sealing.ts";
 
@@ -13,7 +14,8 @@ import { openAnswers, personalOf, sealAnswers, sealFacts } from "./sealing.ts";
  * (submits seal under it within CURRENT_KEY_TTL_MS), then this job re-seals every response still under an
  * older one, batch by batch with progress in `key_rotations`, and forgets the old keys only when nothing is
  * sealed under them. The same pass seals responses written before encryption (sealed_generation null):
- * their personal answers, facts and unique values. Submits go on throughout; nothing waits on it.
+ * their personal answers, facts and unique values. Sealed files follow the responses (resealFiles). Submits go
+ * on throughout; nothing waits on it.
  */
 export const KEY_ROTATION_JOB = "keyRotation";
 const BATCH = 200;
@@ -36,7 +38,7 @@ function pending(db: Db, questionnaireId: number, generation: number) {
  * written before encryption. Answers the run's id (an unfinished run of the questionnaire is reused).
  */
 export async function startKeyRotation(
-  ctx: Pick<AppContext, "db" | "clock">,
+  ctx: Pick<AppContext, "db" | "clock" | "storage">,
   questionnaireId: number,
   rotate: boolean,
 ): Promise<number> {
@@ -89,7 +91,7 @@ export async function startKeyRotation(
 
 /** Runs (or resumes, after a takeover) one rotation to its end. */
 export async function runKeyRotation(
-  ctx: Pick<AppContext, "db" | "clock">,
+  ctx: Pick<AppContext, "db" | "clock" | "storage">,
   rotationId: number,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -189,6 +191,7 @@ export async function runKeyRotation(
       await trx.updateTable("key_rotations").set({ done }).where("id", "=", run.id).execute();
     });
   }
+  await resealFiles(ctx, run.questionnaireId, run.generation, signal);
   // The old keys stay until `retireOldKeys` finds nothing under them an hour on (a submit slower than the
   // last look may still have sealed under one).
   await ctx.db
@@ -198,6 +201,49 @@ export async function runKeyRotation(
     .execute();
 }
 
+/**
+ * Sealed files (敏感文件, 签名) under an older generation, re-sealed under `generation` one by one: read, opened,
+ * sealed again and put back under the same key (a file names its own generation, so a download in between opens
+ * either version), then the row moves on. Files uploaded as the rotation started are under the new key already.
+ */
+async function resealFiles(
+  ctx: Pick<AppContext, "db" | "storage">,
+  questionnaireId: number,
+  generation: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  let after = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const files = await ctx.db
+      .selectFrom("uploads")
+      .select(["id", "path", "sealedGeneration"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where("sealedGeneration", ">", 0)
+      .where("sealedGeneration", "<", generation)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    if (files.length === 0) return;
+    const keys = await keyringOf(ctx.db).forReading(questionnaireId);
+    for (const file of files) {
+      after = file.id;
+      const stored = await ctx.storage.open(uploadStorageKey(file.path));
+      if (stored) {
+        const plain = keys.openFile(file.path, Buffer.concat(await stored.body.toArray()));
+        await ctx.storage.put(uploadStorageKey(file.path), keys.sealFile(file.path, plain));
+      }
+      await ctx.db
+        .updateTable("uploads")
+        .set({ sealedGeneration: keys.generation })
+        .where("id", "=", file.id)
+        .where("sealedGeneration", "=", file.sealedGeneration)
+        .execute();
+    }
+  }
+}
+
 /** How long an older generation is kept after the next one was added, at least. */
 export const RETIRE_AFTER_MS = 3600_000;
 
@@ -205,7 +251,7 @@ export const RETIRE_AFTER_MS = 3600_000;
  * Run by the maintenance timer: forgets data keys of generations replaced more than RETIRE_AFTER_MS ago that
  * no response is sealed under any more; a questionnaire with a response still under one gets another pass.
  */
-export async function retireOldKeys(ctx: Pick<AppContext, "db" | "clock">): Promise<number> {
+export async function retireOldKeys(ctx: Pick<AppContext, "db" | "clock" | "storage">): Promise<number> {
   const keyring = keyringOf(ctx.db);
   const cutoff = iso(new Date(ctx.clock.now().getTime() - RETIRE_AFTER_MS));
   const replaced = await ctx.db
@@ -227,7 +273,14 @@ export async function retireOldKeys(ctx: Pick<AppContext, "db" | "clock">): Prom
       .where("sealedGeneration", "=", generation)
       .limit(1)
       .executeTakeFirst();
-    if (still) {
+    const stillFile = await ctx.db
+      .selectFrom("uploads")
+      .select("id")
+      .where("questionnaireId", "=", questionnaireId)
+      .where("sealedGeneration", "=", generation)
+      .limit(1)
+      .executeTakeFirst();
+    if (still || stillFile) {
       await startKeyRotation(ctx, questionnaireId, false);
       continue;
     }
@@ -237,7 +290,7 @@ export async function retireOldKeys(ctx: Pick<AppContext, "db" | "clock">): Prom
   return retired;
 }
 
-export function keyRotationJobHandler(ctx: Pick<AppContext, "db" | "clock">): JobHandler {
+export function keyRotationJobHandler(ctx: Pick<AppContext, "db" | "clock" | "storage">): JobHandler {
   return {
     async run({ payload, signal }) {
       await runKeyRotation(ctx, (payload as { rotationId: number }).rotationId, signal);
@@ -249,7 +302,7 @@ export function keyRotationJobHandler(ctx: Pick<AppContext, "db" | "clock">): Jo
  * Run by the maintenance timer: a sealing pass for each questionnaire (a few per run) that still has
  * responses written before encryption. Answers how many were started.
  */
-export async function scheduleSealing(ctx: Pick<AppContext, "db" | "clock">): Promise<number> {
+export async function scheduleSealing(ctx: Pick<AppContext, "db" | "clock" | "storage">): Promise<number> {
   if (!keyringOf(ctx.db).enabled) return 0;
   const rows = await ctx.db
     .selectFrom("responses")

@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { type Clock, systemClock } from "../../clock.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/index.ts";
 import { writeFileDurably } from "../../durable-write.ts";
-import { decodeKey, digest, newKey, open, seal } from "../../security/field-crypto.ts";
+import { decodeKey, digest, newKey, open, openBytes, seal, sealBytes } from "../../security/field-crypto.ts";
 
 /**
  * Envelope encryption of personal data (issue #36). A master key from configuration (MASTER_KEY, or a key
@@ -85,6 +86,15 @@ export function isSealed(value: unknown): value is string {
   return typeof value === "string" && value.startsWith("enc:v1:");
 }
 
+const FILE_MAGIC = Buffer.from("wjenc1\n", "latin1");
+
+/** The generation a sealed file says it is under, or null when the bytes are not a sealed file. */
+export function sealedFileGeneration(data: Buffer): number | null {
+  if (data.length < FILE_MAGIC.length + 4 || !data.subarray(0, FILE_MAGIC.length).equals(FILE_MAGIC))
+    return null;
+  return data.readUInt32BE(FILE_MAGIC.length);
+}
+
 /** A questionnaire's keys as one call needs them: the newest for sealing, every known one for opening. */
 export class QuestionnaireKeys {
   constructor(
@@ -116,6 +126,30 @@ export class QuestionnaireKeys {
     return plain.toString("utf8");
   }
 
+  /**
+   * A file's bytes sealed under the newest generation for its storage key: `FILE_MAGIC | generation (4 bytes) |
+   * iv | ciphertext | tag`. The generation travels with the file, so a rotation may re-seal it at any time.
+   */
+  sealFile(storageKey: string, data: Buffer): Buffer {
+    const key = this.keys.get(this.generation);
+    if (this.generation === 0 || !key) throw new Error("sealing with encryption off");
+    const generation = Buffer.alloc(4);
+    generation.writeUInt32BE(this.generation);
+    return Buffer.concat([FILE_MAGIC, generation, sealBytes(key, data, this.where(`file:${storageKey}`))]);
+  }
+
+  /** A sealed file's plaintext; throws when it does not open (another key, another place, damaged). */
+  openFile(storageKey: string, data: Buffer): Buffer {
+    const generation = sealedFileGeneration(data);
+    const key = generation === null ? undefined : this.keys.get(generation);
+    const plain = key
+      ? openBytes(key, data.subarray(FILE_MAGIC.length + 4), this.where(`file:${storageKey}`))
+      : null;
+    if (plain === null)
+      throw new Error(`a sealed file of questionnaire ${this.questionnaireId} does not open with its keys`);
+    return plain;
+  }
+
   /** Whether values are sealed and digested (encryption on); off, everything stays as it was. */
   get sealing(): boolean {
     return this.digestKey !== null;
@@ -137,7 +171,11 @@ export class Keyring {
 
   constructor(
     private readonly db: Db,
+    /** The app's clock: a key's `createdAt` is what a sweep of 站点设置 · 轮换数据密钥 compares against. */
+    private readonly clock: Clock,
     private readonly masters: readonly MasterKey[],
+    /** Where the master key came from (shown to admins with its id, never the key). */
+    readonly masterSource: string,
     private readonly digestKey: Buffer,
     /** PERSONAL_DATA_ENCRYPTION; the submit bench switches it between rounds to measure what sealing costs. */
     public enabled: boolean,
@@ -160,7 +198,7 @@ export class Keyring {
           questionnaireId,
           generation: 1,
           wrapped: wrap(this.newest(), newKey(), dataKeyPurpose(questionnaireId, 1)),
-          createdAt: new Date().toISOString(),
+          createdAt: this.clock.now().toISOString(),
         })
         .onConflict((oc) => oc.columns(["questionnaireId", "generation"]).doNothing())
         .execute();
@@ -215,6 +253,11 @@ export class Keyring {
     this.keys.get(questionnaireId)?.delete(generation);
   }
 
+  /** The master key's id (a fingerprint: `m` + 12 hex) and whether a previous one is configured too. */
+  get masterIds(): { current: string; previous: string | null } {
+    return { current: this.newest().id, previous: this.masters[1]?.id ?? null };
+  }
+
   private newest(): MasterKey {
     return this.masters[0] as MasterKey;
   }
@@ -265,7 +308,7 @@ export function keyringOf(db: Db): Keyring {
  * was written with (a check value sealed under it), re-wraps keys when MASTER_KEY_PREVIOUS names the old
  * master key of a rotation, and refuses to start — with what to do — when the key is not the database's.
  */
-export async function openKeyring(config: Config, db: Db): Promise<Keyring> {
+export async function openKeyring(config: Config, db: Db, clock: Clock = systemClock): Promise<Keyring> {
   const { master, source } = await configuredMaster(config);
   const previousKey = config.masterKeyPrevious ? decodeKey(config.masterKeyPrevious) : null;
   if (config.masterKeyPrevious && !previousKey)
@@ -307,7 +350,7 @@ export async function openKeyring(config: Config, db: Db): Promise<Keyring> {
   if (!digestKey)
     throw new MasterKeyError("个人信息摘要密钥无法用主密钥解开：数据库中的密钥已损坏，服务不会启动。");
 
-  const keyring = new Keyring(db, masters, digestKey, config.personalDataEncryption);
+  const keyring = new Keyring(db, clock, masters, source, digestKey, config.personalDataEncryption);
   keyrings.set(db, keyring);
   return keyring;
 }

@@ -4,7 +4,7 @@ import { isSealed, keyringOf, type QuestionnaireKeys } from "./keyring.ts";
 
 /**
  * What of a response is sealed at rest (issue #36): the answers to personal-information questions (姓名, 手机,
- * 身份证, 邮箱, 学号/工号, 单行文本 in those formats, 签名) are AES-GCM under the questionnaire's data key
+ * 身份证, 邮箱, 学号/工号, 单行文本 in those formats, 签名, 敏感文件's list) are AES-GCM under the questionnaire's data key
  * in `responses.answers`; their facts and unique values keep a keyed digest instead of the text, so equality
  * (不允许重复, repeats) stays exact while the database holds nothing readable. Everything else is as before.
  */
@@ -23,9 +23,10 @@ export function sealAnswers(
   answers: Readonly<Record<string, unknown>>,
 ): { answers: Record<string, unknown>; generation: number | null } {
   const rest: Record<string, unknown> = {};
-  const sealed: Record<string, string> = {};
+  const sealed: Record<string, unknown> = {};
   for (const [id, value] of Object.entries(answers)) {
-    if (personal.has(id) && typeof value === "string") sealed[id] = value;
+    // Texts, and a 敏感文件's list of files (their names can say whose they are).
+    if (personal.has(id) && (typeof value === "string" || Array.isArray(value))) sealed[id] = value;
     else rest[id] = value;
   }
   if (Object.keys(sealed).length === 0) return { answers: { ...answers }, generation: 0 };
@@ -46,7 +47,7 @@ export function openAnswers(keys: QuestionnaireKeys, stored: string): Record<str
   const sealed = answers[SEALED_KEY];
   if (!isSealed(sealed)) return answers;
   delete answers[SEALED_KEY];
-  return Object.assign(answers, JSON.parse(keys.openText(SEALED_KEY, sealed)) as Record<string, string>);
+  return Object.assign(answers, JSON.parse(keys.openText(SEALED_KEY, sealed)) as Record<string, unknown>);
 }
 
 /** Facts with the texts of personal questions replaced by their digests (and no number: 138… is one). */

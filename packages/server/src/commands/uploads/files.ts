@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { getQuestionType } from "@wjgj/core";
+import { Readable } from "node:stream";
+import { getQuestionType, isPersonalDataQuestion } from "@wjgj/core";
 import { fileTypeFromBuffer } from "file-type";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -8,10 +9,12 @@ import type { UploadRow } from "../../db/tables/uploads.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { allowOnQuestionnaire } from "../../policies/index.ts";
+import { isSafeKey, type StoredObject } from "../../storage/index.ts";
 import { findByPublicId } from "../answering/open.ts";
 import { publishedRevision } from "../answering/revisions.ts";
 import { answerState } from "../answering/state.ts";
 import { assertUploadSpace } from "../money/entitlements.ts";
+import { keyringOf } from "../privacy/keyring.ts";
 import { memberRoleOf, readSettings } from "../questionnaires/store.ts";
 
 export interface IncomingFile {
@@ -113,16 +116,24 @@ export async function saveUpload(
     questionId: string;
     answerSession: string;
     userId: number | null;
+    /** A personal file (敏感文件, 签名): sealed under the questionnaire's data key while encryption is on. */
+    personal?: boolean;
   },
 ): Promise<UploadedFileInfo> {
   const now = ctx.clock.now();
   const key = `${iso(now).slice(0, 7)}/${randomBytes(16).toString("hex")}.${args.sniffed.ext}`;
+  const keys = args.personal ? await keyringOf(ctx.db).forWriting(args.questionnaireId) : null;
+  const sealedGeneration = keys?.sealing ? keys.generation : null;
   // Stored (synced, on local disk) before the row exists and the page is answered: a response may claim
   // it right after.
-  await ctx.storage.put(uploadStorageKey(key), args.file.data, {
-    exclusive: true,
-    contentType: args.sniffed.mime,
-  });
+  await ctx.storage.put(
+    uploadStorageKey(key),
+    keys && sealedGeneration !== null ? keys.sealFile(key, args.file.data) : args.file.data,
+    {
+      exclusive: true,
+      contentType: sealedGeneration === null ? args.sniffed.mime : "application/octet-stream",
+    },
+  );
   // The uploaded name's last part, whichever separator the sender's system uses.
   const name = ((args.file.filename || args.fallbackName).split(/[\\/]/).pop() ?? "").slice(0, 255);
   try {
@@ -130,7 +141,8 @@ export async function saveUpload(
       .insertInto("uploads")
       .values({
         path: key,
-        originalName: name,
+        // A sealed file's name is personal too ("张三身份证.jpg"): it lives in the sealed answer only.
+        originalName: sealedGeneration === null ? name : `file.${args.sniffed.ext}`,
         size: args.file.data.length,
         mime: args.sniffed.mime,
         questionnaireId: args.questionnaireId,
@@ -139,6 +151,7 @@ export async function saveUpload(
         userId: args.userId,
         responseId: null,
         createdAt: iso(now),
+        sealedGeneration,
       })
       .execute();
   } catch (error) {
@@ -155,21 +168,46 @@ export async function saveUpload(
   };
 }
 
+/**
+ * A stored upload's bytes as uploaded: read through the questionnaire's keys when the file is sealed (the whole
+ * file in memory: sealed files are a question's uploads, at most its 单个文件上限). Null when there is none.
+ */
+export async function openUpload(
+  ctx: Pick<AppContext, "db" | "storage">,
+  key: string,
+): Promise<StoredObject | null> {
+  if (!isSafeKey(key)) return null;
+  const object = await ctx.storage.open(uploadStorageKey(key));
+  if (!object) return null;
+  const row = await ctx.db
+    .selectFrom("uploads")
+    .select(["questionnaireId", "sealedGeneration"])
+    .where("path", "=", key)
+    .executeTakeFirst();
+  if (!row || row.sealedGeneration === null) return object;
+  const sealed = Buffer.concat(await object.body.toArray());
+  // The file says which generation it is under (a rotation may have re-sealed it since the row was read).
+  const plain = (await keyringOf(ctx.db).forReading(row.questionnaireId)).openFile(key, sealed);
+  return { size: plain.length, body: Readable.from([plain]) };
+}
+
+type UploadQuestion = { limits: UploadLimits; personal: boolean };
+
 async function questionLimits(
   ctx: AppContext,
   questionnaireId: number,
   version: number | null,
   questionId: string,
-) {
+): Promise<UploadQuestion | null> {
   if (version === null) return null;
   const revision = await publishedRevision(ctx.db, questionnaireId, version);
   const question = revision?.definition.pages.flatMap((p) => p.questions).find((q) => q.id === questionId);
   if (!question) return null;
   if (question.type === "signature")
-    return { accept: ["png"], maxSizeMb: 2, maxCount: 1 } satisfies UploadLimits;
+    return { limits: { accept: ["png"], maxSizeMb: 2, maxCount: 1 }, personal: true };
   if (question.type !== "file") return null;
-  const config = getQuestionType("file")?.configSchema.parse(question.config) as UploadLimits;
-  return config;
+  const limits = getQuestionType("file")?.configSchema.parse(question.config) as UploadLimits;
+  return { limits, personal: isPersonalDataQuestion(question) };
 }
 
 /**
@@ -187,8 +225,9 @@ export async function storeUpload(
   if (!owner && answerState(row, readSettings(row.settings), ctx.clock.now()) !== "open") {
     throw new ForbiddenError("uploadNotAllowed");
   }
-  const limits = await questionLimits(ctx, row.id, row.publishedVersion, args.questionId);
-  if (!limits) throw InvalidInputError.field("questionId", "uploadNotAllowed");
+  const question = await questionLimits(ctx, row.id, row.publishedVersion, args.questionId);
+  if (!question) throw InvalidInputError.field("questionId", "uploadNotAllowed");
+  const { limits } = question;
   if (args.file.data.length === 0) throw InvalidInputError.field("file", "uploadMissingFile");
   if (args.file.data.length > limits.maxSizeMb * 1024 * 1024)
     throw InvalidInputError.field("file", "uploadTooLarge");
@@ -212,6 +251,7 @@ export async function storeUpload(
     questionId: args.questionId,
     answerSession: args.answerSession,
     userId: viewer?.user.id ?? null,
+    personal: question.personal,
   });
 }
 

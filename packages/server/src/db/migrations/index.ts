@@ -58,6 +58,7 @@ import { examCountersRepairMigration } from "./0180-exam-counters-repair.ts";
 import { fieldEncryptionMigration } from "./0185-field-encryption.ts";
 import { erasureRequestsMigration } from "./0190-erasure-requests.ts";
 import { phoneDigestWidthMigration } from "./0195-phone-digest-width.ts";
+import { sealedUploadsMigration } from "./0200-sealed-uploads.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -119,6 +120,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0185-field-encryption": fieldEncryptionMigration(dialect),
     "0190-erasure-requests": erasureRequestsMigration(dialect),
     "0195-phone-digest-width": phoneDigestWidthMigration(dialect),
+    "0200-sealed-uploads": sealedUploadsMigration(),
   };
 }
 

@@ -16,6 +16,8 @@ export interface UploadsTable {
   userId: number | null;
   responseId: number | null;
   createdAt: string;
+  /** The data-key generation the stored bytes are sealed under (敏感文件, 签名); null: stored as uploaded. */
+  sealedGeneration: number | null;
 }
 
 export type UploadRow = Selectable<UploadsTable>;

@@ -61,6 +61,8 @@ const adminPaths = [
   "admin/sampleOrder/cancel",
   "admin/sampleOrder/getRates",
   "admin/sampleOrder/saveRates",
+  "admin/security/getEncryption",
+  "admin/security/rotateDataKeys",
 ];
 
 describe("every admin call", () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { listAuditLogs } from "../../commands/admin/audit.ts";
+import { encryptionStatus, rotateAllDataKeys } from "../../commands/privacy/encryption-admin.ts";
 import { markLeadHandled, reviewFriendLink } from "../../commands/site/requests.ts";
 import { readSiteSettings, saveSiteSettings } from "../../commands/site/settings.ts";
 import type { AppContext } from "../../context.ts";
@@ -16,7 +17,7 @@ import {
   settingsSaveInput,
 } from "./schema.ts";
 
-/** Friend-link requests, leads from the site's forms, site settings and the audit log. */
+/** Friend-link requests, leads from the site's forms, site settings, personal-data encryption and the audit log. */
 export function adminSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: "GET",
@@ -73,6 +74,22 @@ export function adminSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "admin:settings",
     input: settingsSaveInput,
     handler: ({ input, viewer }) => saveSiteSettings(ctx, viewer.user.id, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "admin/security/getEncryption",
+    access: "admin:settings",
+    input: z.object({}),
+    handler: () => encryptionStatus(ctx),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "admin/security/rotateDataKeys",
+    access: "admin:settings",
+    input: z.object({}),
+    handler: ({ viewer }) => rotateAllDataKeys(ctx, viewer.user.id),
   });
 
   defineRoute(app, ctx, {

@@ -2,6 +2,7 @@ import { Alert, Checkbox, Form, Input, Select, Typography } from "antd";
 import { useEffect } from "react";
 import { useSiteSettings } from "../../api/admin-site.ts";
 import { useApiError } from "../../hooks/use-api-error.ts";
+import { EncryptionSection } from "./encryption-section.tsx";
 import { SampleRatesSection, SpaceRulesSection } from "./rule-sections.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import "./dw-settings.css";
@@ -34,7 +35,7 @@ const textItems = (fields: readonly [string, string, number][]) =>
 
 /**
  * 站点设置: footer, logo, contact details, the www rule, the SMS account (secrets are write-only), the
- * sample-service rates and the answer space's points rules.
+ * sample-service rates, the answer space's points rules and personal-data encryption.
  */
 export function DwSettingsPage() {
   const query = useSiteSettings();
@@ -171,6 +172,7 @@ export function DwSettingsPage() {
 
         <SampleRatesSection />
         <SpaceRulesSection />
+        <EncryptionSection />
       </div>
     </section>
   );

@@ -8,6 +8,11 @@ const configSchema = z.object({
   accept: z.array(z.string().regex(/^[a-z0-9]{1,10}$/)).default([]),
   maxSizeMb: z.number().positive().max(1024).default(10),
   maxCount: z.number().int().min(1).max(50).default(1),
+  /**
+   * 敏感文件 (证件照、病历): the files are encrypted at rest under the questionnaire's data key, and the answer is
+   * personal information — masked until 查看完整信息, left out of masked exports (issue #36).
+   */
+  sensitive: z.boolean().default(false),
 });
 export type FileUploadConfig = z.output<typeof configSchema>;
 
@@ -48,7 +53,7 @@ export const fileUploadType = defineQuestionType({
   answerable: true,
   valueType: "number",
   scoringModes: ["manual"],
-  defaults: (): FileUploadConfig => ({ accept: [], maxSizeMb: 10, maxCount: 1 }),
+  defaults: (): FileUploadConfig => ({ accept: [], maxSizeMb: 10, maxCount: 1, sensitive: false }),
   isEmpty: (files) => files.length === 0,
   validate: validateFiles,
   score: (_config, _files, rule) => ({

@@ -79,6 +79,7 @@ const labels: Record<string, string> = {
   accept: "允许的文件类型",
   maxSizeMb: "单个文件上限(MB)",
   maxCount: "最多文件数",
+  sensitive: "敏感文件（加密保存，查看需授权）",
   width: "画板宽度",
   height: "画板高度",
   lineWidth: "笔迹粗细",

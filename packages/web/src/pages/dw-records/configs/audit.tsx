@@ -19,6 +19,7 @@ const entityNames: Record<string, string> = {
   invoice: "发票",
   space: "互填",
   sampleOrder: "样本订单",
+  dataKeys: "数据密钥",
 };
 
 const actionNames: Record<string, string> = {
@@ -39,6 +40,7 @@ const actionNames: Record<string, string> = {
   issueInvoice: "开具发票",
   updateProgress: "更新进度",
   cancel: "取消",
+  rotateKeys: "轮换密钥",
 };
 
 function Snapshot({ title, value }: { title: string; value: unknown }) {
