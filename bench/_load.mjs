@@ -1,14 +1,16 @@
 // A load generator run as a separate process: POSTs a JSON body (with __N__ replaced by a unique number
-// per request) to a URL with fixed concurrency for a fixed time; prints one JSON line with rps and p99.
-const [url, bodyTemplate, concurrencyText, secondsText] = process.argv.slice(2);
+// per request) to a URL with fixed concurrency for a fixed time (or, with a fifth argument, until that many
+// requests were sent); prints one JSON line with rps and p50/p95/p99.
+const [url, bodyTemplate, concurrencyText, secondsText, totalText] = process.argv.slice(2);
 const concurrency = Number(concurrencyText);
 const deadline = performance.now() + Number(secondsText) * 1000;
+const total = totalText ? Number(totalText) : Number.POSITIVE_INFINITY;
 const latencies = [];
 let sequence = 0;
 let failures = 0;
 
 async function worker() {
-  while (performance.now() < deadline) {
+  while (totalText ? sequence < total : performance.now() < deadline) {
     sequence += 1;
     const body = bodyTemplate.replaceAll("__N__", `${process.pid}-${sequence}`);
     const start = performance.now();
@@ -37,14 +39,16 @@ const cpuBefore = process.cpuUsage();
 await Promise.all(Array.from({ length: concurrency }, worker));
 const elapsed = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
-const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
+const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
 const cpu = process.cpuUsage(cpuBefore);
 console.log(
   JSON.stringify({
     requests: latencies.length,
     failures,
     rps: latencies.length / elapsed,
-    p99_ms: p99,
+    p50_ms: at(0.5),
+    p95_ms: at(0.95),
+    p99_ms: at(0.99),
     // This process's own CPU time: it shares the machine with the server it loads.
     cpu_ms: (cpu.user + cpu.system) / 1000,
   }),

@@ -4,9 +4,9 @@
 // durable commits (WAL, synchronous=FULL), or both on PostgreSQL when DATABASE_URL is set (a fresh database
 // on that server, the same pool size on both sides), measured in alternating rounds of the same run. Then
 // one questionnaire at 64 concurrent clients, without limits, under the owner's level cap, and with the
-// questionnaire's own cap, and (PostgreSQL) the mean time
-// the unlimited submit's statement took (a round trip: it serialises nothing) and the capped one's
-// serialising step was held. CPU per request of each side (this process, PostgreSQL's backends, the load
+// questionnaire's own cap far from reached (`capped_far_ratio`: its rate over the uncapped one), each with
+// p50/p95/p99, and (PostgreSQL) the mean time the statements took; then a cap crossed by 12,000 submits from 64
+// clients must store exactly 10,000 (`cap_exact`). CPU per request of each side (this process, PostgreSQL's backends, the load
 // generator) is printed too: on a machine busy with other work the requests per second move a lot, the
 // CPU each request costs much less. Last line: one JSON object.
 import { execFile } from "node:child_process";
@@ -98,16 +98,25 @@ function answers() {
 }
 
 /** Runs the load generator in its own process (asynchronously: the servers share this event loop). */
-async function load(url: string, body: string, concurrency = CONCURRENCY) {
+async function load(url: string, body: string, concurrency = CONCURRENCY, total?: number) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(here, "_load.mjs"), url, body, String(concurrency), String(SECONDS)],
+    [
+      path.join(here, "_load.mjs"),
+      url,
+      body,
+      String(concurrency),
+      String(SECONDS),
+      ...(total === undefined ? [] : [String(total)]),
+    ],
     { encoding: "utf8" },
   );
   return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as {
     requests: number;
     failures: number;
     rps: number;
+    p50_ms: number;
+    p95_ms: number;
     p99_ms: number;
     cpu_ms: number;
   };
@@ -373,14 +382,40 @@ const levelCapped = await hotRound(
   body.replaceAll("bench-__N__", "level-__N__"),
   postgres ? batchTimes : submitHoldTimes.unlocked,
 );
-// The same questionnaire with a cap it will not reach: every submit now goes through the serialising step.
-await ours.inject({
-  method: "POST",
-  url: "/wjgj/api/questionary/updateQuestionarySet",
-  headers: { token },
-  payload: { id: q.id, settings: { maxResponses: 10_000_000 } },
-});
-const capped = await hotRound(body.replaceAll("bench-__N__", "capped-__N__"), submitHoldTimes.serial);
+// The same questionnaire with its own cap, far from reached ("capped, far from the cap"): on PostgreSQL the
+// batches go on, each counting under the questionnaire's submit lock (submit-batch.ts statementCap).
+const setCap = (maxResponses: number) =>
+  ours.inject({
+    method: "POST",
+    url: "/wjgj/api/questionary/updateQuestionarySet",
+    headers: { token },
+    payload: { id: q.id, settings: { maxResponses } },
+  });
+await setCap(10_000_000);
+const capped = await hotRound(
+  body.replaceAll("bench-__N__", "capped-__N__"),
+  postgres ? batchTimes : submitHoldTimes.unlocked,
+);
+// Exactness at full scale: a cap 10,000 above the count, crossed by 12,000 submits from 64 clients.
+const countOf = async () =>
+  Number(
+    (
+      await handle.db
+        .selectFrom("responses")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .where("questionnaireId", "=", q.id)
+        .executeTakeFirst()
+    )?.count ?? 0,
+  );
+const beforeCrossing = await countOf();
+await setCap(beforeCrossing + 10_000);
+const crossing = await load(
+  `${oursUrl}/wjgj/api/anQuestion/questionAnswer`,
+  body.replaceAll("bench-__N__", "crossing-__N__"),
+  HOT_CONCURRENCY,
+  12_000,
+);
+const crossingStored = (await countOf()) - beforeCrossing;
 
 await ours.close();
 await bare.close();
@@ -391,8 +426,6 @@ await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const round = (n: number) => Math.round(n * 100) / 100;
-const holdText = (ms: number | null) =>
-  ms === null ? "" : `, serialising step held ${round(ms)} ms on average`;
 console.log(
   `${handle.dialect}: ours: ${round(measured.rps)} submits/s (${Number(stored?.count)} stored, p99 ${round(measured.p99_ms)} ms); baseline insert: ${round(baseline.rps)}/s (p99 ${round(baseline.p99_ms)} ms)`,
 );
@@ -410,7 +443,21 @@ console.log(
   `CPU ms per request: ours ${cpuText(cpuOurs)}; baseline ${cpuText(cpuBaseline)} (ratio of CPU per request, baseline/ours: ${round(cpuBaseline.total / cpuOurs.total)})`,
 );
 console.log(
-  `one questionnaire, ${HOT_CONCURRENCY} clients: ${round(hot.rps)} submits/s without limits${hot.holdMs === null ? "" : ` (no serialising step; ${hot.meanBatch === null ? "" : `${round(hot.meanBatch)} submits per statement on average, `}the statement's round trip as this process sees it: ${round(hot.holdMs)} ms on average)`}; ${round(levelCapped.rps)} submits/s under the owner's level cap${levelCapped.meanBatch === null ? "" : ` (${round(levelCapped.meanBatch)} per statement)`}; ${round(capped.rps)} submits/s with the questionnaire's own cap${holdText(capped.holdMs)}`,
+  `one questionnaire, ${HOT_CONCURRENCY} clients: ${round(hot.rps)} submits/s without limits${hot.holdMs === null ? "" : ` (no serialising step; ${hot.meanBatch === null ? "" : `${round(hot.meanBatch)} submits per statement on average, `}the statement's round trip as this process sees it: ${round(hot.holdMs)} ms on average)`}; ${round(levelCapped.rps)} submits/s under the owner's level cap${levelCapped.meanBatch === null ? "" : ` (${round(levelCapped.meanBatch)} per statement)`}; ${round(capped.rps)} submits/s with the questionnaire's own cap, far from it${capped.meanBatch === null ? "" : ` (${round(capped.meanBatch)} per statement)`}: ${round(capped.rps / hot.rps)} of the uncapped rate`,
+);
+const percentiles = (name: string, r: { p50_ms: number; p95_ms: number; p99_ms: number }) =>
+  `${name} p50/p95/p99 ${round(r.p50_ms)}/${round(r.p95_ms)}/${round(r.p99_ms)} ms`;
+console.log(
+  [
+    percentiles("ours", measured),
+    percentiles("baseline", baseline),
+    percentiles("hot", hot),
+    percentiles("level cap", levelCapped),
+    percentiles("own cap", capped),
+  ].join("; "),
+);
+console.log(
+  `a cap 10,000 above the count crossed by 12,000 submits from ${HOT_CONCURRENCY} clients: ${crossingStored} stored, ${crossing.failures} refused (${crossingStored === 10_000 ? "exact" : "NOT EXACT"})`,
 );
 console.log(
   `personal information sealed: ${round(sealedBest.rps)} submits/s (p99 ${round(sealedBest.p99_ms)} ms); the same unsealed: ${round(plainBest.rps)}/s (p99 ${round(plainBest.p99_ms)} ms)`,
@@ -433,9 +480,16 @@ console.log(
     level_capped_rps: round(levelCapped.rps),
     level_capped_p99_ms: round(levelCapped.p99_ms),
     level_capped_mean_batch: levelCapped.meanBatch === null ? null : round(levelCapped.meanBatch),
+    hot_p50_ms: round(hot.p50_ms),
+    hot_p95_ms: round(hot.p95_ms),
     capped_rps: round(capped.rps),
+    capped_p50_ms: round(capped.p50_ms),
+    capped_p95_ms: round(capped.p95_ms),
     capped_p99_ms: round(capped.p99_ms),
     capped_hold_ms: capped.holdMs === null ? null : round(capped.holdMs),
+    capped_far_ratio: round(capped.rps / hot.rps),
+    cap_crossing: { submitted: crossing.requests, stored: crossingStored, refused: crossing.failures },
+    cap_exact: crossingStored === 10_000 && crossing.requests >= 12_000,
     cpu_ms_per_request: { ours: cpuOurs, baseline: cpuBaseline },
     cpu_ratio: round(cpuBaseline.total / cpuOurs.total),
     encrypted_rps: round(sealedBest.rps),

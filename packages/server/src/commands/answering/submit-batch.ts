@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { readSettings } from "../questionnaires/store.ts";
 import { counterEntries } from "../results/record.ts";
 import { COUNTER_SHARD } from "./counters.ts";
 import type { StorePlan } from "./submit-limits.ts";
@@ -182,12 +183,25 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
     first.terms.vipStopTime,
     first.terms.freeLimits,
     first.terms.levelLimits,
-    first.terms.cap,
+    statementCap(first),
     JSON.stringify(responses),
     JSON.stringify(facts),
     JSON.stringify(Array.from(counters, ([key, amount]) => ({ key, amount }))),
     JSON.stringify(uniques),
   ];
+}
+
+/**
+ * The cap the statement counts under (negative: none): the smaller of the owner's level cap and the
+ * questionnaire's own 最多回收 (settings.maxResponses). Both count the same `total` of valid responses, so one
+ * check under the questionnaire's submit lock settles both, exactly (issue #37): a batch goes in whole while
+ * it fits, and when it does not each submit is retried alone, where the last places are taken one by one.
+ */
+export function statementCap(plan: StorePlan): number {
+  const own = readSettings(plan.row.settings).maxResponses;
+  const level = plan.terms.cap;
+  if (own <= 0) return level;
+  return level < 0 ? own : Math.min(level, own);
 }
 
 /** Submits that may share a statement: the same questionnaire as read, and the same remembered terms. */

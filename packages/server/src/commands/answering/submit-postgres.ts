@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { CompiledQuery } from "kysely";
 import { type Db, pgPoolOf, type Trx, transaction } from "../../db/index.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
@@ -34,27 +35,50 @@ export const submitHoldTimes = {
   unlocked: { count: 0, ms: 0 },
 };
 
-/** Whether this submit must be serialised with the others to the questionnaire: a limit could be crossed. */
-function needsSerialising(plan: StorePlan): boolean {
-  return (
-    readSettings(plan.row.settings).maxResponses > 0 ||
-    plan.sources.length > 0 ||
-    plan.quotas.size > 0 ||
-    plan.uniques.length > 0
-  );
+/**
+ * What this submit must be serialised with (issue #37): a quota it adds to, with every submit of the
+ * questionnaire ("questionnaire"); a per-IP/device/account limit or a unique answer, only with the submits
+ * that share one of its keys ("keys": an advisory lock per key, so two respondents from different devices never
+ * wait for each other); nothing else. A response cap (the questionnaire's 最多回收 or the owner's level) needs
+ * neither: the store statement counts under the questionnaire's submit lock itself, for a whole batch at once
+ * (submit-batch.ts `statementCap`).
+ */
+function serialisingOf(plan: StorePlan): "questionnaire" | "keys" | null {
+  if (plan.quotas.size > 0) return "questionnaire";
+  if (plan.sources.length > 0 || plan.uniques.length > 0) return "keys";
+  return null;
+}
+
+/** Namespace of the per-key advisory locks of per-source limits and unique answers. */
+const LIMIT_KEY_LOCK_SPACE = 23;
+
+/**
+ * The advisory lock keys of a submit's per-source limits and unique answers: a 32-bit hash of questionnaire,
+ * column (or question) and value, distinct and ascending — every transaction takes its keys in the same order,
+ * and the questionnaire's submit lock only after them (in the store statement), so no two wait on each other
+ * in a cycle. Two values sharing a hash only wait for each other; the counts read under the locks stay exact.
+ */
+export function limitLockKeys(plan: StorePlan): number[] {
+  const names = [
+    ...plan.sources.map((limit) => `${plan.row.id}\u0000${limit.column}\u0000${limit.value}`),
+    ...plan.uniques.map((unique) => `${plan.row.id}\u0000u:${unique.questionId}\u0000${unique.value}`),
+  ];
+  const keys = names.map((name) => createHash("sha256").update(name).digest().readInt32BE(0));
+  return [...new Set(keys)].sort((a, b) => a - b);
 }
 
 /**
- * A submit on PostgreSQL. Without a limit to respect (cap, quota the response adds to, per-source limit,
- * unique answer) and without files to claim, it is one round trip: the named statement above, on its own.
- * Otherwise one short transaction: the questionnaire's advisory lock, one statement reading everything the
- * limits need, the same store statement, commit — the lock is held for those three round trips only.
+ * A submit on PostgreSQL. Without a quota, per-source limit or unique answer to respect and without files to
+ * claim, it goes in a batch (a response cap counted by the statement itself). Otherwise one short
+ * transaction: the questionnaire's advisory lock (a quota) or its keys' (a per-source limit, a unique answer),
+ * one statement reading everything the limits need, the same store statement, commit — the lock is held for
+ * those three round trips only.
  */
 export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredResponse> {
   const state = answerState(plan.row, readSettings(plan.row.settings), plan.now);
   if (state !== "open") throw new ClosedError(state);
   const pool = pgPoolOf(db);
-  const serial = needsSerialising(plan);
+  const serial = serialisingOf(plan);
   const files = referencesFiles(plan.definition, plan.answers);
   if (pool && !serial && !files) {
     // Batched with the submits to the same questionnaire that wait meanwhile (submit-batch.ts); alone when the
@@ -89,9 +113,18 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
   // The lock makes the key's lookup in checkLimits final for limited submits; an unlimited submit of the same
   // key (sent before the questionnaire got its limit) can still get in first and fail the store.
   const stored = await transaction(db, async (trx) => {
-    if (serial) {
+    if (serial === "questionnaire") {
       await trx.executeQuery(
         CompiledQuery.raw("select pg_advisory_xact_lock($1::int, $2::int)", [SUBMIT_LOCK_SPACE, plan.row.id]),
+      );
+      locked = performance.now();
+    } else if (serial === "keys") {
+      // unnest yields the keys in the array's (ascending) order.
+      await trx.executeQuery(
+        CompiledQuery.raw("select pg_advisory_xact_lock($1::int, k) from unnest($2::int[]) as k", [
+          LIMIT_KEY_LOCK_SPACE,
+          limitLockKeys(plan),
+        ]),
       );
       locked = performance.now();
     }
