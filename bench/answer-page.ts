@@ -21,13 +21,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import {
+  ANSWER_BUDGET_KB,
+  closure,
+  dynamicImports,
+  GZIP_LEVEL,
+  gzipKb,
+  pageScripts,
+  sumKb as sum,
+} from "../scripts/answer-bundle.mjs";
 import { peerSurveyJson, startServer } from "./_answer-page-server.ts";
 import { launchChromium, type PerformanceRun, runLighthouse } from "./_lighthouse.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.resolve(here, "../packages/web");
-const GZIP_LEVEL = 9;
 
 interface Vite {
   build(config: Record<string, unknown>): Promise<unknown>;
@@ -40,48 +47,6 @@ async function loadVite(): Promise<Vite> {
   return (await import(name)) as Vite;
 }
 
-function gzipKb(file: string): number {
-  return gzipSync(fs.readFileSync(file), { level: GZIP_LEVEL }).length / 1024;
-}
-
-/** Relative chunks a built ES module imports statically (`import…from"./x.js"`, `import"./x.js"`). */
-function staticImports(code: string): string[] {
-  const found = new Set<string>();
-  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) {
-    if (match[1]) found.add(match[1]);
-  }
-  return [...found];
-}
-
-function dynamicImports(code: string): string[] {
-  return [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1] ?? "");
-}
-
-/** Every file reachable from `entries` through static imports. */
-function closure(entries: string[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = fs.readFileSync(file, "utf8");
-    for (const spec of staticImports(code)) queue.push(path.resolve(path.dirname(file), spec));
-  }
-  return seen;
-}
-
-/** Module scripts and modulepreloads of a built HTML page, as files in `dist`. */
-function pageScripts(dist: string, htmlFile: string): string[] {
-  const html = fs.readFileSync(path.join(dist, htmlFile), "utf8");
-  const urls = [
-    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
-    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
-  ].map((m) => m[1] ?? "");
-  return urls.filter((u) => u.endsWith(".js")).map((u) => path.join(dist, u.replace(/^\//, "")));
-}
-
-const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** The whole web app as `npm run build -w @wjgj/web` makes it (browser bundles, then the renderer). */
@@ -181,6 +146,7 @@ try {
     JSON.stringify({
       bench: "answer-page",
       ours_gzip_kb: round(ours.critical),
+      budget_kb: ANSWER_BUDGET_KB,
       peer_gzip_kb: round(peer),
       lighthouse: lighthouse.score,
       ours_engine_gzip_kb: round(ours.engine),

@@ -33,7 +33,7 @@ interface Pending {
 
 export function FileField({ question, value, onChange, context }: FieldProps<"file">) {
   const files = filesOf(value);
-  const { accept, maxCount, maxSizeMb } = question.config;
+  const { accept, maxCount, maxSizeMb, sensitive } = question.config;
   const [pending, setPending] = useState<Pending[]>([]);
   const [message, setMessage] = useState("");
   const latest = useRef(files);
@@ -123,7 +123,7 @@ export function FileField({ question, value, onChange, context }: FieldProps<"fi
             }}
           />
           <span>+ 选择文件</span>
-          <small>{`${accept.length > 0 ? `支持 ${accept.join("、")}，` : ""}单个不超过 ${maxSizeMb}MB，最多 ${maxCount} 个`}</small>
+          <small>{`${accept.length > 0 ? `支持 ${accept.join("、")}，` : ""}单个不超过 ${maxSizeMb}MB，最多 ${maxCount} 个${sensitive ? "；文件加密保存，仅发布方授权人员可查看" : ""}`}</small>
         </label>
       )}
       {message ? (

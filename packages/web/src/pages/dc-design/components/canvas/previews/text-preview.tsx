@@ -81,6 +81,7 @@ export function TextPreview({ question }: { question: Question }) {
           <small>
             {question.config.accept.length > 0 ? question.config.accept.join("、") : "不限格式"}，单个不超过
             {question.config.maxSizeMb}MB，最多{question.config.maxCount}个
+            {question.config.sensitive ? "；文件加密保存，仅发布方授权人员可查看" : ""}
           </small>
         </div>
       );
