@@ -138,6 +138,8 @@ export type AnswerPageInput =
 export interface AnswerSsrModule {
   prepareAnswerPage(input: AnswerPageInput): AnswerPageData;
   renderAnswerPage(data: AnswerPageData): { html: string };
+  /** The input groups (`rating`, `matrix`, `advanced`) the page loads before hydrating; their chunks are preloaded. */
+  fieldGroupsOfPage?(data: AnswerPageData): string[];
 }
 
 export type { ForcedReason, SubmitReply } from "../api/answering.ts";

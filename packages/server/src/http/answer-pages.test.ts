@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
-import { fillTemplate } from "./answer-pages.ts";
+import { fieldGroupChunks, fillTemplate } from "./answer-pages.ts";
 import { inlineJson } from "./page-html.ts";
 
 let t: TestContext;
@@ -217,6 +220,43 @@ describe("inlined data", () => {
     const text = inlineJson(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it("preloads the chunks of the input groups a page uses, from the build's manifest, not the entry's own", () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-manifest-"));
+    try {
+      fs.mkdirSync(path.join(dist, ".vite"));
+      fs.writeFileSync(
+        path.join(dist, ".vite", "manifest.json"),
+        JSON.stringify({
+          "answer.html": { file: "assets/answer-a1.js", imports: ["_react.js"] },
+          "_react.js": { file: "assets/react-r1.js" },
+          "src/answer/components/fields/rating-group.ts": {
+            file: "assets/rating-group-g1.js",
+            imports: ["_react.js", "_shared.js"],
+          },
+          "_shared.js": { file: "assets/shared-s1.js" },
+          "_matrix-group-m1.js": { file: "assets/matrix-group-m1.js" },
+        }),
+      );
+      const chunks = fieldGroupChunks(dist);
+      expect(chunks.get("rating")).toEqual(["/assets/rating-group-g1.js", "/assets/shared-s1.js"]);
+      expect(chunks.get("matrix")).toEqual(["/assets/matrix-group-m1.js"]);
+      expect(fieldGroupChunks(path.join(dist, "missing")).size).toBe(0);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+    const html = fillTemplate(
+      '<html><head><title>t</title></head><body><div id="root"></div></body></html>',
+      {
+        title: "t",
+        description: "",
+        body: "",
+        data: { page: "notFound", message: "m" },
+        preloads: ["/assets/rating-group-g1.js"],
+      },
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/rating-group-g1.js"></head>');
   });
 
   it("fills the template literally, even with $& or $1 in the content", () => {

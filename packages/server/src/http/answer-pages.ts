@@ -52,6 +52,8 @@ export function fillTemplate(
     needsScript?: boolean;
     /** Absolute address of a page meant for search engines (/hd): canonical and sharing tags. */
     canonical?: string;
+    /** Script chunks the page loads before it hydrates (its less common inputs): fetched with the page. */
+    preloads?: readonly string[];
   },
 ): string {
   const nonce = page.nonce ? ` nonce="${page.nonce}"` : "";
@@ -71,7 +73,11 @@ export function fillTemplate(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(page.description)}" />`,
     )
-    .replace("</head>", () => `${seo}${page.needsScript ? NOSCRIPT_HEAD : ""}</head>`)
+    .replace(
+      "</head>",
+      () =>
+        `${seo}${(page.preloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join("")}${page.needsScript ? NOSCRIPT_HEAD : ""}</head>`,
+    )
     .replace(
       '<div id="root"></div>',
       () => `${page.needsScript ? NOSCRIPT_BODY : ""}<div id="root">${page.body}</div>${script}`,
@@ -107,6 +113,38 @@ function deviceIdOf(request: FastifyRequest): { id: string; fresh: boolean } {
 type Renderer = AnswerSsrModule | null;
 
 /**
+ * The chunks of each input group of the respondent page (src/answer/components/fields/*-group.ts), from the
+ * client build's manifest: the group's own chunk and the chunks it imports that the page's entry does not
+ * load already. Empty without a build. Looked up by the group names the renderer gives for a page.
+ */
+export function fieldGroupChunks(webDist: string): Map<string, string[]> {
+  const file = path.join(webDist, ".vite", "manifest.json");
+  const groups = new Map<string, string[]>();
+  if (!fs.existsSync(file)) return groups;
+  type Chunk = { file: string; imports?: string[] };
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Chunk>;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = closure("answer.html");
+  for (const [key, chunk] of Object.entries(manifest)) {
+    // A group is a chunk of its own, keyed by its source when only the answer page imports it, by its chunk
+    // name when the logged-in app imports it too (read-only views): its file is `assets/<group>-group-<hash>.js`.
+    const group = /^assets\/(\w+)-group-[\w-]+\.js$/.exec(chunk.file)?.[1];
+    if (!group) continue;
+    const files = [...closure(key)].filter((chunk) => !entry.has(chunk));
+    groups.set(
+      group,
+      files.map((chunk) => `/${manifest[chunk]?.file}`),
+    );
+  }
+  return groups;
+}
+
+/**
  * The renderer built by `npm run build -w @wjgj/web` (dist/server/answer-ssr.js); without a build, the
  * source module (vitest compiles its TSX). Should neither be usable, pages still carry their data and title.
  */
@@ -135,6 +173,7 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
       : MINIMAL_TEMPLATE,
   );
   let renderer: Promise<Renderer> | null = null;
+  const fieldChunks = fieldGroupChunks(ctx.config.webDist);
 
   const send = async (
     request: FastifyRequest,
@@ -146,10 +185,16 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
     const module = await renderer;
     let data: AnswerPageData = input.page === "answer" ? { ...input, initial: null } : input;
     let body = "";
+    let preloads: string[] = [];
     try {
       if (module) {
         data = module.prepareAnswerPage(input);
         body = module.renderAnswerPage(data).html;
+        preloads = [
+          ...new Set(
+            (module.fieldGroupsOfPage?.(data) ?? []).flatMap((group) => fieldChunks.get(group) ?? []),
+          ),
+        ];
       }
     } catch (error) {
       request.log.error({ err: error }, "answer page rendering failed; the browser renders instead");
@@ -166,7 +211,7 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
       .status(meta.status)
       .header("Cache-Control", "no-store")
       .type("text/html; charset=utf-8")
-      .send(fillTemplate(withNonce(template, nonce), { ...meta, body, data, nonce, needsScript }));
+      .send(fillTemplate(withNonce(template, nonce), { ...meta, body, data, nonce, needsScript, preloads }));
   };
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>

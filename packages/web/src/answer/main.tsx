@@ -2,6 +2,7 @@ import { type AnswerPageData, DATA_SCRIPT_ID, type ExtraScreenData } from "@wjgj
 import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
+import { loadFieldsFor, typesOf } from "./components/fields/registry.ts";
 import { keepEarlyInput } from "./lib/early-input.ts";
 import { loadEngine } from "./lib/view.ts";
 import "./answer.css";
@@ -41,5 +42,11 @@ if (data && root) {
   // markup); /r/{id} never downloads it.
   if (data.page === "trailer" || data.page === "cover" || data.page === "campaign")
     void import("./extra-screens.tsx").then(({ ExtraScreen }) => hydrate(data, root, ExtraScreen));
+  else if (data.page === "answer")
+    // The inputs of the questionnaire's less common types come first (their chunks were preloaded by the
+    // server's page), so hydration finds the markup the server rendered; hydrated without them if one fails.
+    void loadFieldsFor(typesOf(data.open.definition))
+      .catch(() => undefined)
+      .then(() => hydrate(data, root));
   else hydrate(data, root);
 }

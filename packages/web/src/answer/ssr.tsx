@@ -2,6 +2,8 @@ import type { AnswerPageData, AnswerPageInput } from "@wjgj/core/pages/answer";
 import { evaluateSurvey } from "@wjgj/core/survey/index";
 import { renderToString } from "react-dom/server";
 import { App } from "./app.tsx";
+import "./components/fields/all.ts";
+import { fieldGroupsOf } from "./components/fields/registry.ts";
 import { ExtraScreen } from "./extra-screens.tsx";
 import { firstPageOnly, indexDefinition, toView } from "./lib/view.ts";
 
@@ -21,4 +23,9 @@ export function prepareAnswerPage(input: AnswerPageInput): AnswerPageData {
 
 export function renderAnswerPage(data: AnswerPageData): { html: string } {
   return { html: renderToString(<App data={data} extraScreen={ExtraScreen} />) };
+}
+
+/** The field groups the page's questionnaire uses (fields/registry.ts): the server adds their chunks' preloads. */
+export function fieldGroupsOfPage(data: AnswerPageData): string[] {
+  return data.page === "answer" ? fieldGroupsOf(data.open.definition) : [];
 }

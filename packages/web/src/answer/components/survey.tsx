@@ -1,6 +1,6 @@
 import type { ForcedReason, OpenData, PageView, SubmitReply } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useAnswering } from "../hooks/use-answering.ts";
 import { useCountdown } from "../hooks/use-countdown.ts";
@@ -14,8 +14,26 @@ import { indexDefinition, isAnswerable } from "../lib/view.ts";
 import { QuestionCard } from "./question-card.tsx";
 import { DraftPrompt } from "./screens/gates.tsx";
 import { Brand } from "./screens/status-page.tsx";
-import { ThankYou } from "./screens/thank-you.tsx";
 import { ActionBar, ExamBar, Frame, ProgressBar, SurveyHeader } from "./survey-parts.tsx";
+
+/**
+ * The thank-you screen is a chunk of its own (the answer page's first download, issue #37), fetched once the
+ * page has hydrated, so it is here when a submit succeeds; should it not come, a plain 提交成功 stands in.
+ */
+const loadThankYou = () =>
+  import("./screens/thank-you.tsx")
+    .then((module) => ({ default: module.ThankYou }))
+    .catch(() => ({ default: PlainThankYou }));
+const ThankYou = lazy(loadThankYou);
+
+function PlainThankYou() {
+  return (
+    <main className="wa-page wa-done" data-testid="thank-you">
+      <h1 className="wa-status-title">提交成功</h1>
+      <p className="wa-status-msg">感谢您的参与！</p>
+    </main>
+  );
+}
 
 export interface SurveyProps {
   open: OpenData & { definition: SurveyDefinition };
@@ -91,6 +109,10 @@ export function Survey({
   const [waiting, setWaiting] = useState(false);
   // The server's markup has the buttons off; they come on in the render right after hydration.
   const live = useHydrated();
+  // Hydrated: the thank-you screen's chunk comes now, while the respondent answers.
+  useEffect(() => {
+    if (live) void loadThankYou();
+  }, [live]);
 
   const members = useMemo(
     () =>
@@ -240,13 +262,15 @@ export function Survey({
   if (reply) {
     return (
       <Frame themeColor={settings.themeColor} frame={preview?.frame}>
-        <ThankYou
-          reply={reply}
-          definition={definition}
-          answers={submitted}
-          responseKey={controller.key}
-          publicId={open.publicId}
-        />
+        <Suspense fallback={<main className="wa-page wa-done" aria-busy="true" />}>
+          <ThankYou
+            reply={reply}
+            definition={definition}
+            answers={submitted}
+            responseKey={controller.key}
+            publicId={open.publicId}
+          />
+        </Suspense>
       </Frame>
     );
   }

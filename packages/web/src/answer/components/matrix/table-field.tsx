@@ -2,7 +2,7 @@ import type { TableColumn } from "@wjgj/core/survey/types/matrix/table";
 import { isRecord } from "../../lib/values.ts";
 import { partAttrs, useFieldA11y } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
-import { NumberInput } from "../text/text-fields.tsx";
+import { NumberInput } from "../text/more-text-fields.tsx";
 
 type Row = Record<string, string | number>;
 

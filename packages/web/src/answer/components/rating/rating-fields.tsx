@@ -3,7 +3,7 @@ import { type KeyboardEvent, useState } from "react";
 import { asNumber, numberRecord, stringArray, withEntry } from "../../lib/values.ts";
 import { useFieldA11y, wholeAttrs } from "../a11y/field-a11y.ts";
 import type { FieldProps } from "../field-types.ts";
-import { NumberInput } from "../text/text-fields.tsx";
+import { NumberInput } from "../text/more-text-fields.tsx";
 
 function range(from: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => from + i);

@@ -2,6 +2,8 @@ import type { PublicSettings } from "@wjgj/core/pages/answer";
 import { evaluateSurvey, getQuestionType, type SurveyDefinition } from "@wjgj/core/survey/index";
 import { useMemo } from "react";
 import type { FieldContext, ViewOption } from "../field-types.ts";
+// Rendered at once, every type: the logged-in app's views register all inputs up front.
+import "../fields/all.ts";
 import { QuestionCard } from "../question-card.tsx";
 import { Frame, SurveyHeader } from "../survey-parts.tsx";
 
