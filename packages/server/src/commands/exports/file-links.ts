@@ -4,7 +4,6 @@ import type { AppContext } from "../../context.ts";
 import { ForbiddenError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { allowOnQuestionnaire } from "../../policies/index.ts";
 import { safeEqual } from "../../security/hashing.ts";
-import { isSafeKey } from "../../storage/index.ts";
 import { serverMac } from "../answering/answer-token.ts";
 import { answersOpener } from "../privacy/sealing.ts";
 import { memberRoleOf } from "../questionnaires/store.ts";

@@ -22,3 +22,7 @@ export interface FieldProps<T extends Question["type"]> {
   onChange(value: unknown): void;
   context: FieldContext;
 }
+
+/** Any type's input component: what the lazily loaded groups (fields/) hold by type. */
+// biome-ignore lint/suspicious/noExplicitAny: one map holds every type's field component
+export type FieldComponent = import("react").ComponentType<FieldProps<any>>;

@@ -1,6 +1,9 @@
 // Every lazily loaded input, registered at once: the server renderer (answer/ssr.tsx) and the logged-in app's
 // read-only view, which render any type synchronously.
-import "./text-group.ts";
-import "./rating-group.ts";
-import "./matrix-group.ts";
-import "./advanced-group.ts";
+import { advancedFields } from "./advanced-group.ts";
+import { matrixFields } from "./matrix-group.ts";
+import { ratingFields } from "./rating-group.ts";
+import { registerFields } from "./registry.ts";
+import { textFields } from "./text-group.ts";
+
+registerFields({ ...textFields, ...ratingFields, ...matrixFields, ...advancedFields });

@@ -1,3 +1,4 @@
+import type { FieldComponent } from "../field-types.ts";
 import {
   AllocationField,
   LikertField,
@@ -6,13 +7,13 @@ import {
   SliderField,
   StarField,
 } from "../rating/rating-fields.tsx";
-import { registerFields } from "./registry.ts";
 
-registerFields({
+/** The rating group: registered by the registry's loader (or all.ts) when it is loaded. */
+export const ratingFields: Readonly<Record<string, FieldComponent>> = {
   star: StarField,
   nps: NpsField,
   likert: LikertField,
   slider: SliderField,
   allocation: AllocationField,
   ranking: RankingField,
-});
+};

@@ -1,6 +1,6 @@
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
-import { type ComponentType, useSyncExternalStore } from "react";
-import type { FieldProps } from "../field-types.ts";
+import { useSyncExternalStore } from "react";
+import type { FieldComponent } from "../field-types.ts";
 
 /**
  * The answer page's less common inputs — 数字, 日期, 时间 and 多项填空, 评分 (star, NPS, 量表, 滑块, 比重, 排序), matrices and tables, and the
@@ -10,8 +10,6 @@ import type { FieldProps } from "../field-types.ts";
  * app's read-only view register them all up front (`all.ts`). A type whose group is not here yet (a gated
  * questionnaire's definition arrives later) renders an empty placeholder and fills in once its chunk lands.
  */
-// biome-ignore lint/suspicious/noExplicitAny: one registry holds every type's field component
-export type FieldComponent = ComponentType<FieldProps<any>>;
 
 type Group = "text" | "rating" | "matrix" | "advanced";
 
@@ -41,10 +39,10 @@ const groupOfType: Readonly<Record<string, Group>> = {
 };
 
 const loaders: Readonly<Record<Group, () => Promise<unknown>>> = {
-  text: () => import("./text-group.ts"),
-  rating: () => import("./rating-group.ts"),
-  matrix: () => import("./matrix-group.ts"),
-  advanced: () => import("./advanced-group.ts"),
+  text: () => import("./text-group.ts").then((group) => registerFields(group.textFields)),
+  rating: () => import("./rating-group.ts").then((group) => registerFields(group.ratingFields)),
+  matrix: () => import("./matrix-group.ts").then((group) => registerFields(group.matrixFields)),
+  advanced: () => import("./advanced-group.ts").then((group) => registerFields(group.advancedFields)),
 };
 
 const fields = new Map<string, FieldComponent>();
@@ -52,7 +50,7 @@ const loading = new Map<Group, Promise<unknown>>();
 const listeners = new Set<() => void>();
 let version = 0;
 
-/** Called by each group's module as it is evaluated. */
+/** Adds a group's inputs (its loader above, once its chunk is in; all.ts for every group at once). */
 export function registerFields(components: Readonly<Record<string, FieldComponent>>): void {
   for (const [type, component] of Object.entries(components)) fields.set(type, component);
   version += 1;

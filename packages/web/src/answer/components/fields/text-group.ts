@@ -1,3 +1,4 @@
+import type { FieldComponent } from "../field-types.ts";
 import {
   DateField,
   DateRangeField,
@@ -5,12 +6,12 @@ import {
   NumberField,
   TimeField,
 } from "../text/more-text-fields.tsx";
-import { registerFields } from "./registry.ts";
 
-registerFields({
+/** The text group: registered by the registry's loader (or all.ts) when it is loaded. */
+export const textFields: Readonly<Record<string, FieldComponent>> = {
   number: NumberField,
   date: DateField,
   time: TimeField,
   dateRange: DateRangeField,
   multiBlank: MultiBlankField,
-});
+};
