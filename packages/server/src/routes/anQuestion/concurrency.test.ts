@@ -170,6 +170,69 @@ describe("limits under 200 concurrent submitters", () => {
     );
   });
 
+  it("counters equal the stored responses when some submits of a batch fail (a unique answer taken)", async () => {
+    const q = await buildQuestionnaire(t, owner, {
+      kind: "survey",
+      title: "报名",
+      definition: {
+        ...definition(),
+        pages: [
+          {
+            id: "p1",
+            questions: [
+              ...(definition().pages[0]?.questions ?? []),
+              { id: "code", type: "text", title: "报名码", required: true, config: { unique: true } },
+            ],
+          },
+        ],
+      },
+    });
+    await releaseQuestionnaire(t, owner, q.id);
+    const open = await openAnswering(t, q.publicId);
+    // 200 at once, 120 distinct codes: 80 are refused in the middle of the batches they arrive in.
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(t.app, "POST", "anQuestion/questionAnswer", {
+          json: {
+            publicId: q.publicId,
+            revisionId: open.revisionId,
+            answers: { gift: { optionId: i % 3 === 0 ? "pen" : "cup" }, code: `C${i % 120}` },
+            idempotencyKey: `code-${i}-${q.publicId}`,
+            deviceId: `code-${i}`,
+            answerToken: open.answerToken,
+          },
+          ip: `10.4.${Math.floor(i / 250)}.${i % 250}`,
+        }),
+      ),
+    );
+    expect(replies.filter((r) => r.body.code === 200)).toHaveLength(120);
+    const stored = await t.db
+      .selectFrom("responses")
+      .select("answers")
+      .where("questionnaireId", "=", q.id)
+      .execute();
+    expect(stored).toHaveLength(120);
+    const chose = (option: string) =>
+      stored.filter((r) => (JSON.parse(r.answers) as { gift: { optionId: string } }).gift.optionId === option)
+        .length;
+    const counters = Object.fromEntries(
+      (
+        await t.db
+          .selectFrom("response_counters")
+          .select(["key", "count"])
+          .where("questionnaireId", "=", q.id)
+          .where("key", "in", ["total", "option:gift:cup", "option:gift:pen", "answered:code"])
+          .execute()
+      ).map((row) => [row.key, Number(row.count)]),
+    );
+    expect(counters).toEqual({
+      total: 120,
+      "option:gift:cup": chose("cup"),
+      "option:gift:pen": chose("pen"),
+      "answered:code": 120,
+    });
+  });
+
   it("a maximum of 50 responses holds across two app instances on one database", async () => {
     const other = await secondInstance(t);
     try {
