@@ -266,21 +266,16 @@ export async function retireOldKeys(ctx: Pick<AppContext, "db" | "clock" | "stor
     .execute();
   let retired = 0;
   for (const { questionnaireId, generation } of replaced) {
-    const still = await ctx.db
-      .selectFrom("responses")
-      .select("id")
-      .where("questionnaireId", "=", questionnaireId)
-      .where("sealedGeneration", "=", generation)
-      .limit(1)
-      .executeTakeFirst();
-    const stillFile = await ctx.db
-      .selectFrom("uploads")
-      .select("id")
-      .where("questionnaireId", "=", questionnaireId)
-      .where("sealedGeneration", "=", generation)
-      .limit(1)
-      .executeTakeFirst();
-    if (still || stillFile) {
+    // A response or a file (敏感文件, 签名) still sealed under it.
+    const stillUsed = async (table: "responses" | "uploads") =>
+      (await ctx.db
+        .selectFrom(table)
+        .select("id")
+        .where("questionnaireId", "=", questionnaireId)
+        .where("sealedGeneration", "=", generation)
+        .limit(1)
+        .executeTakeFirst()) !== undefined;
+    if ((await stillUsed("responses")) || (await stillUsed("uploads"))) {
       await startKeyRotation(ctx, questionnaireId, false);
       continue;
     }
