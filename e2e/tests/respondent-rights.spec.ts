@@ -59,6 +59,8 @@ test("a respondent finds their response, asks to delete it, and the owner delete
 
   // Without the link: the same response found by a code sent to the phone.
   await respondent.goto(`/mine/${q.publicId}`);
+  await expect(respondent.getByLabel("手机号")).toBeVisible();
+  await expectNoSeriousViolations(respondent, "查找我的答卷");
   await respondent.getByLabel("手机号").fill(mobile);
   await respondent.getByRole("button", { name: "获取验证码" }).tap();
   await expect(respondent.getByRole("button", { name: /秒后重新获取/ })).toBeVisible();

@@ -26,6 +26,15 @@ export function isPersonalDataQuestion(question: { type: string; config: unknown
   }
 }
 
+/** A question that asks for a mobile phone number (个人信息 · 手机, or 单行文本 in the mobile format). */
+export function isPhoneQuestion(question: { type: string; config: unknown }): boolean {
+  const config = (question.config ?? {}) as { preset?: unknown; format?: unknown };
+  return (
+    (question.type === "personal" && config.preset === "mobile") ||
+    (question.type === "text" && config.format === "mobile")
+  );
+}
+
 /** The ids of a definition's personal-data questions. */
 export function personalQuestionIds(definition: SurveyDefinition): Set<string> {
   return new Set(

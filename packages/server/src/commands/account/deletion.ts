@@ -7,6 +7,7 @@ import { ConflictError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { verifyPassword } from "../../security/hashing.ts";
 import { eraseInTransaction } from "../privacy/retention.ts";
+import { keptPhones } from "../privacy/sealing.ts";
 import { ownPhone, withPhoneCode } from "./codes.ts";
 import { revokeOtherSessions } from "./sessions.ts";
 
@@ -94,7 +95,9 @@ export async function completeDueDeletions(
         .where("userId", "=", id)
         .where("revokedAt", "is", null)
         .execute();
-      return forgetPersonalData(trx, id, phone, now);
+      return forgetPersonalData(trx, id, phone, now, (questionnaireId, number) =>
+        keptPhones(ctx.db, questionnaireId, number),
+      );
     });
     for (const key of files) await ctx.storage.remove(key);
   }
@@ -113,6 +116,7 @@ async function forgetPersonalData(
   userId: number,
   phone: string | null,
   now: Date,
+  phonesIn: (questionnaireId: number, phone: string) => readonly string[],
 ): Promise<string[]> {
   const responses = await trx
     .selectFrom("responses")
@@ -140,16 +144,22 @@ async function forgetPersonalData(
     .where("userId", "=", userId)
     .execute();
   if (phone) {
-    await trx
-      .updateTable("red_packet_claims")
-      .set({ phone: placeholder })
-      .where("phone", "=", phone)
+    // A claim always names its account (above). A draw by an anonymous respondent holds only the phone: as the
+    // questionnaire's digest of it, or the number itself before digests were kept.
+    const drawn = await trx
+      .selectFrom("prize_draws")
+      .select("questionnaireId")
+      .distinct()
+      .where("userId", "is", null)
+      .where("phone", "!=", "")
       .execute();
-    await trx
-      .updateTable("prize_draws")
-      .set({ phone: placeholder, winnerInfo: "{}" })
-      .where("phone", "=", phone)
-      .execute();
+    for (const { questionnaireId } of drawn)
+      await trx
+        .updateTable("prize_draws")
+        .set({ phone: placeholder, winnerInfo: "{}" })
+        .where("questionnaireId", "=", questionnaireId)
+        .where("phone", "in", phonesIn(questionnaireId, phone))
+        .execute();
     for (const table of ["start_reminders", "phone_codes", "sms_outbox", "login_attempts"] as const)
       await trx.deleteFrom(table).where("phone", "=", phone).execute();
   }

@@ -253,6 +253,15 @@ export class Keyring {
     this.keys.get(questionnaireId)?.delete(generation);
   }
 
+  /**
+   * A lookup digest of a value at `place` of a questionnaire (`QuestionnaireKeys.digest`), without reading its
+   * data keys: digests need only the digest key, so this may run inside a transaction. The value itself when
+   * encryption is off.
+   */
+  digestAt(questionnaireId: number, place: string, text: string): string {
+    return this.keysOf(questionnaireId, 0).digest(place, text);
+  }
+
   /** The master key's id (a fingerprint: `m` + 12 hex) and whether a previous one is configured too. */
   get masterIds(): { current: string; previous: string | null } {
     return { current: this.newest().id, previous: this.masters[1]?.id ?? null };

@@ -2,6 +2,7 @@ import {
   type ErasureRequestList,
   type ErasureRequestView,
   erasureStatusNames,
+  isPhoneQuestion,
   type MyResponses,
   type Receipt,
   richTextToPlain,
@@ -82,7 +83,10 @@ export async function getReceipt(ctx: AppContext, token: string): Promise<Receip
       )
     : {};
   const questions = definition?.pages.flatMap((page) => page.questions) ?? [];
-  const view = request ? presentRequest(request) : null;
+  // The request as the respondent sees it: without the ids the creator's list works with.
+  const erasure = request
+    ? (({ id: _id, responseId: _response, ...rest }) => rest)(presentRequest(request))
+    : null;
   return {
     questionnaireTitle: row.title,
     submittedAt: chinaDateTime(row.submittedAt),
@@ -99,14 +103,7 @@ export async function getReceipt(ctx: AppContext, token: string): Promise<Receip
             },
           ];
     }),
-    erasure: view && {
-      status: view.status,
-      statusName: view.statusName,
-      reason: view.reason,
-      note: view.note,
-      requestedAt: view.requestedAt,
-      handledAt: view.handledAt,
-    },
+    erasure,
   };
 }
 
@@ -172,14 +169,8 @@ export async function findMyResponses(
   );
   const phoneQuestions = new Set<string>();
   for (const definition of definitions.values())
-    for (const question of definition.pages.flatMap((page) => page.questions)) {
-      const config = question.config as { preset?: string; format?: string };
-      if (
-        (question.type === "personal" && config.preset === "mobile") ||
-        (question.type === "text" && config.format === "mobile")
-      )
-        phoneQuestions.add(question.id);
-    }
+    for (const question of definition.pages.flatMap((page) => page.questions))
+      if (isPhoneQuestion(question)) phoneQuestions.add(question.id);
   if (phoneQuestions.size === 0) throw InvalidInputError.field("publicId", "myResponsesNoPhone");
   const check = await transaction(ctx.db, (trx) =>
     checkPhoneCode(ctx, trx, { phone: input.phone, purpose: "myResponses", code: input.code }),

@@ -41,6 +41,14 @@ export function sealAnswers(
  */
 export const PHONE_PLACE = "~phone";
 
+/**
+ * A verified phone as claims and draws of a questionnaire look it up: its digest (how they keep it) first, then
+ * the number itself, which rows written before the digests still hold.
+ */
+export function keptPhones(db: Db, questionnaireId: number, phone: string): [digest: string, plain: string] {
+  return [keyringOf(db).digestAt(questionnaireId, PHONE_PLACE, phone), phone];
+}
+
 /** Stored answers (JSON) with sealed values opened: what every reader of `responses.answers` goes through. */
 export function openAnswers(keys: QuestionnaireKeys, stored: string): Record<string, unknown> {
   const answers = JSON.parse(stored) as Record<string, unknown>;

@@ -6,8 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
 import { findOrCreateUserByPhone } from "../account/users.ts";
-import { keyringOf } from "../privacy/keyring.ts";
-import { PHONE_PLACE } from "../privacy/sealing.ts";
+import { keptPhones } from "../privacy/sealing.ts";
 import { loadQuestionnaire } from "../questionnaires/store.ts";
 import { decidedStatus, payClaim } from "./payouts.ts";
 import { findRedPacket } from "./red-packets.ts";
@@ -84,8 +83,7 @@ export async function claimRedPacket(
   if (!(await meetsEligibility(ctx.db, parseEligibility(packet.eligibility), response, ctx.clock.now())))
     throw new ForbiddenError("redPacketNotEligible");
   // The phone is kept as its keyed digest; a claim made before that holds the number: both count as taken.
-  const keys = await keyringOf(ctx.db).forReading(response.questionnaireId);
-  const phones = [keys.digest(PHONE_PLACE, input.phone), input.phone];
+  const phones = keptPhones(ctx.db, response.questionnaireId, input.phone);
   let outcome:
     | { kind: "bad-code"; check: "wrong" | "expired" | "none" }
     | { kind: "ok"; claim: RedPacketClaimRow };

@@ -14,8 +14,7 @@ import {
   TooManyRequestsError,
 } from "../../errors.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
-import { keyringOf } from "../privacy/keyring.ts";
-import { PHONE_PLACE } from "../privacy/sealing.ts";
+import { keptPhones } from "../privacy/sealing.ts";
 import { livePrizes, prizeSetOf } from "./prizes.ts";
 import { meetsEligibility, type ProvenResponse, provenResponse, type ResponseProof } from "./respondent.ts";
 
@@ -176,12 +175,9 @@ export async function drawPrize(ctx: AppContext, proof: DrawRequest): Promise<Dr
   if (!(await meetsEligibility(ctx.db, settings.eligibility, response, now)))
     throw new ForbiddenError("drawNotEligible");
   const verified = phoneOf(settings, proof);
-  // The phone is kept as its keyed digest (issue #36); read the key before the transaction.
+  // The phone is kept as its keyed digest (issue #36).
   const phones: [string, ...string[]] = verified
-    ? [
-        (await keyringOf(ctx.db).forReading(response.questionnaireId)).digest(PHONE_PLACE, verified.phone),
-        verified.phone,
-      ]
+    ? keptPhones(ctx.db, response.questionnaireId, verified.phone)
     : [""];
   let drawId: number;
   try {

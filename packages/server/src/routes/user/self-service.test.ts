@@ -6,7 +6,7 @@ import { publishedQuestionnaire } from "../../../test/results-fixtures.ts";
 import { resolveSession } from "../../commands/account/sessions.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
 import { pruneExpiredRecords } from "../../commands/maintenance.ts";
-import { answersOpener } from "../../commands/privacy/sealing.ts";
+import { answersOpener, keptPhones } from "../../commands/privacy/sealing.ts";
 
 let t: TestContext;
 beforeEach(async () => {
@@ -360,6 +360,24 @@ describe("account deletion with a cooling-off period", () => {
       "other",
     );
 
+    // A draw made without signing in, counted per phone: it keeps the questionnaire's digest of the phone.
+    const [phoneDigest] = keptPhones(t.db, q.id, phone);
+    await t.db
+      .insertInto("prize_draws")
+      .values({
+        questionnaireId: q.id,
+        responseId: other.responseId as number,
+        prizeId: null,
+        won: 1,
+        deviceId: "dev-draw",
+        userId: null,
+        phone: phoneDigest,
+        winnerInfo: '{"name":"王小明"}',
+        sentAt: null,
+        createdAt: t.clock.now().toISOString(),
+      })
+      .execute();
+
     await call(t.app, "POST", "user/requestDeletion", {
       token: respondent.token,
       params: { password: "leave1234" },
@@ -388,6 +406,12 @@ describe("account deletion with a cooling-off period", () => {
     // Its phone no longer blocks the number (不允许重复), nor is it in codes or SMS records.
     const again = await submit({ dept: { optionId: "a" }, mobile: phone }, null, "again");
     expect(again.responseId).not.toBeNull();
+    const draw = await t.db
+      .selectFrom("prize_draws")
+      .select(["phone", "winnerInfo"])
+      .where("questionnaireId", "=", q.id)
+      .executeTakeFirstOrThrow();
+    expect(draw).toEqual({ phone: expect.stringMatching(/^deleted:\d+$/), winnerInfo: "{}" });
     for (const table of ["sms_outbox", "phone_codes", "login_attempts", "start_reminders"] as const) {
       const left = await t.db.selectFrom(table).select("phone").where("phone", "=", phone).execute();
       expect(left, table).toEqual([]);

@@ -1,3 +1,4 @@
+import { isPhoneQuestion } from "@wjgj/core/api/personal-data";
 import type { SubmitReply } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -11,12 +12,7 @@ const ReplyDetails = lazy(() => import("./reply-details.tsx"));
 
 /** Whether the respondent answered with a phone number, which finds their responses later (/mine/{publicId}). */
 const hasPhoneQuestion = (definition: SurveyDefinition) =>
-  definition.pages.some((page) =>
-    page.questions.some((question) => {
-      const config = question.config as { preset?: string; format?: string };
-      return config.preset === "mobile" || (question.type === "text" && config.format === "mobile");
-    }),
-  );
+  definition.pages.some((page) => page.questions.some(isPhoneQuestion));
 
 const fromSpace = () =>
   typeof window !== "undefined" && new URLSearchParams(window.location.search).get("source") === "mutual";
