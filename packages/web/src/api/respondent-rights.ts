@@ -42,8 +42,8 @@ export function useRequestErasure(token: string) {
   });
 }
 
-export function useErasureRequests(id: number, enabled = true) {
-  return useQuery({ queryKey: rightsKeys.requests(id), queryFn: () => rightsApi.requests(id), enabled });
+export function useErasureRequests(id: number) {
+  return useQuery({ queryKey: rightsKeys.requests(id), queryFn: () => rightsApi.requests(id) });
 }
 
 export function useHandleErasure(id: number) {

@@ -90,16 +90,18 @@ export async function responseEntries(
 }
 
 /** A sealed upload's name as the respondent gave it: kept in the (sealed, now opened) answer, not in its row. */
-function sealedFileName(response: ResponseSlice, upload: { path: string; originalName: string }): string {
+function sealedFileName(
+  response: ResponseSlice,
+  upload: { path: string; originalName: string; questionId: string },
+): string {
   const answers = response.opened ?? (JSON.parse(response.answers) as Record<string, unknown>);
-  for (const value of Object.values(answers)) {
-    if (!Array.isArray(value)) continue;
-    const file = value.find((item) => (item as { fileId?: unknown } | null)?.fileId === upload.path) as
-      | { name?: unknown }
-      | undefined;
-    if (typeof file?.name === "string") return file.name;
-  }
-  return upload.originalName;
+  const files = answers[upload.questionId];
+  const file = Array.isArray(files)
+    ? (files.find((item) => (item as { fileId?: unknown } | null)?.fileId === upload.path) as
+        | { name?: unknown }
+        | undefined)
+    : undefined;
+  return typeof file?.name === "string" ? file.name : upload.originalName;
 }
 
 function inlineSignatures(layout: ExportLayout, response: ResponseSlice): [string, string][] {

@@ -203,11 +203,12 @@ async function questionLimits(
   const revision = await publishedRevision(ctx.db, questionnaireId, version);
   const question = revision?.definition.pages.flatMap((p) => p.questions).find((q) => q.id === questionId);
   if (!question) return null;
+  const personal = isPersonalDataQuestion(question);
   if (question.type === "signature")
-    return { limits: { accept: ["png"], maxSizeMb: 2, maxCount: 1 }, personal: true };
+    return { limits: { accept: ["png"], maxSizeMb: 2, maxCount: 1 }, personal };
   if (question.type !== "file") return null;
   const limits = getQuestionType("file")?.configSchema.parse(question.config) as UploadLimits;
-  return { limits, personal: isPersonalDataQuestion(question) };
+  return { limits, personal };
 }
 
 /**
