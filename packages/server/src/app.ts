@@ -17,12 +17,15 @@ import { registerUploadFiles } from "./http/upload-files.ts";
 import { registerWebApp } from "./http/web-app.ts";
 import { registerWebsitePages } from "./http/website-pages.ts";
 import { registerSitemap } from "./http/website-sitemap.ts";
-import { registerJobs } from "./jobs/index.ts";
+import { jobWorkerOf, registerJobs } from "./jobs/index.ts";
+import { registerOpenApi } from "./open-api/define.ts";
+import { openApiRoutes } from "./open-api/routes.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { adminTemplateRoutes } from "./routes/admin/templates.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
 import { answerRoutes } from "./routes/answer/index.ts";
 import { answerSpaceRoutes } from "./routes/answerSpace/index.ts";
+import { apiKeyRoutes } from "./routes/apiKey/index.ts";
 import { commonRoutes } from "./routes/common/index.ts";
 import { exerciseRoutes } from "./routes/exercise/index.ts";
 import { exportRoutes } from "./routes/export/index.ts";
@@ -122,6 +125,7 @@ export async function buildApp(
   registerJobs(app, ctx);
 
   userRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
   navigationRoutes(app, ctx);
   vipSetRoutes(app, ctx);
   adminRoutes(app, ctx);
@@ -153,6 +157,7 @@ export async function buildApp(
   redPacketRoutes(app, ctx);
   answerSpaceRoutes(app, ctx);
   sampleServiceRoutes(app, ctx);
+  await registerOpenApi(app, ctx, (scope) => openApiRoutes(scope, jobWorkerOf(app)));
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
   await registerWebsitePages(app, ctx);

@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { limits } from "@wjgj/core";
 import { z } from "zod";
+import { type OutboundConfig, outboundConfigFromEnv } from "./outbound/outbound-config.ts";
 import type { AlipayConfig } from "./payments/alipay.ts";
 import { paymentConfigs } from "./payments/env.ts";
 import type { WechatPayConfig } from "./payments/wechat-pay.ts";
@@ -58,6 +59,8 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Open API: calls per key per minute, across every instance. */
+  OPEN_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   /** WeChat mini program (queationaryTeam/getSmallUrlScheme); without both, the call says it is not set up. */
   WECHAT_MP_APPID: z.string().optional(),
   WECHAT_MP_SECRET: z.string().optional(),
@@ -138,6 +141,7 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlDays: number;
   bodyLimitBytes: number;
+  openApiCallsPerMinute: number;
   /** Set when WECHAT_MP_APPID and WECHAT_MP_SECRET both are. */
   miniProgram:
     | {
@@ -158,6 +162,8 @@ export interface Config {
   alipay: AlipayConfig | undefined;
   /** wechat: claims carrying an openid are paid to WeChat 零钱; the rest, and wallet, credit the wallet. */
   redPacketPayout: "wallet" | "wechat";
+  /** Calls to user-supplied URLs (webhooks): OUTBOUND_ALLOWED_PORTS and the test-only OUTBOUND_TEST_ALLOW. */
+  outbound: OutboundConfig;
 }
 
 export interface JobOptions {
@@ -215,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    openApiCallsPerMinute: e.OPEN_API_CALLS_PER_MINUTE,
     miniProgram:
       e.WECHAT_MP_APPID && e.WECHAT_MP_SECRET
         ? {
@@ -240,5 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { leaseMs: e.JOB_LEASE_MS, pollMs: e.JOB_POLL_MS, maxAttempts: e.JOB_MAX_ATTEMPTS },
     ...payments,
     redPacketPayout: e.REDPACKET_PAYOUT,
+    // Read from the raw environment: refusing OUTBOUND_TEST_ALLOW needs NODE_ENV, which the schema leaves out.
+    outbound: outboundConfigFromEnv(env),
   };
 }

@@ -12,6 +12,7 @@ export * from "./limits.ts";
 export * from "./messages.ts";
 export * from "./mini-program.ts";
 export * from "./money.ts";
+export * from "./open-api.ts";
 export * from "./personal-data.ts";
 export * from "./practice.ts";
 export * from "./question-banks.ts";

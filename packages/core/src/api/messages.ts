@@ -453,6 +453,19 @@ export const messages = {
   invoiceFileInvalid: "请上传PDF格式的发票文件（不超过10MB）",
   invoiceIssued: "已开具发票，用户可在消费明细中下载",
   vipSetLevelInvalid: "会员等级需为0（个人版）、1、2或3",
+  apiKeyTooMany: "最多可同时拥有20个有效的 API 密钥，请先吊销不用的密钥",
+  apiKeyNotFound: "API 密钥不存在",
+  apiKeyScopesRequired: "请至少选择一项权限",
+  apiKeyExpiryInvalid: "有效期需为1-3650天，留空表示永不过期",
+  apiKeyMissing: "缺少 API 密钥：请在请求头 Authorization 中以 “Bearer 密钥” 的形式提供",
+  apiKeyInvalid: "API 密钥无效，请检查是否复制完整",
+  apiKeyRevoked: "API 密钥已被吊销",
+  apiKeyExpired: "API 密钥已过期，请在个人中心创建新的密钥",
+  apiKeyAccountDisabled: "密钥所属账号已停用或注销",
+  apiKeyScopeMissing: "该 API 密钥没有调用此接口的权限",
+  apiKeyRateLimited: "调用太频繁：已超过该密钥每分钟的调用次数上限，请稍后再试",
+  apiCursorInvalid: "分页游标无效，请使用上一页返回的 nextCursor",
+  apiRouteNotFound: "接口不存在，请查看开放接口文档",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,6 @@
 import type { AnalysisWeightingsTable } from "./tables/analysis-weightings.ts";
 import type { SpaceEarningsTable, SpacePostsTable } from "./tables/answer-space.ts";
+import type { ApiCallsTable, ApiKeysTable, ApiKeyUsageTable } from "./tables/api-keys.ts";
 import type { CampaignPagesTable } from "./tables/campaign-pages.ts";
 import type { DesignerPresenceTable } from "./tables/designer-presence.ts";
 import type { ExamPapersTable, ExamPaperTagsTable, ExamRescoresTable } from "./tables/exam-papers.ts";
@@ -79,6 +80,9 @@ import type { UsersTable } from "./tables/users.ts";
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
+  api_key_usage: ApiKeyUsageTable;
+  api_calls: ApiCallsTable;
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
   login_attempts: LoginAttemptsTable;

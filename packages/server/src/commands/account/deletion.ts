@@ -90,6 +90,12 @@ export async function completeDueDeletions(
         .execute();
       await trx.deleteFrom("external_accounts").where("userId", "=", id).execute();
       await trx
+        .updateTable("api_keys")
+        .set({ revokedAt: iso(now) })
+        .where("userId", "=", id)
+        .where("revokedAt", "is", null)
+        .execute();
+      await trx
         .updateTable("sessions")
         .set({ revokedAt: iso(now) })
         .where("userId", "=", id)

@@ -189,7 +189,7 @@ export async function listExportJobs(
 }
 
 /** A job of this questionnaire (never of another one, whatever id is passed), for its owner. */
-async function findJob(ctx: AppContext, viewer: Viewer, questionnaireId: number, id: number) {
+export async function findExportJob(ctx: AppContext, viewer: Viewer, questionnaireId: number, id: number) {
   const { row: questionnaire, hidePersonal } = await loadQuestionnaireWithRole(
     ctx.db,
     viewer,
@@ -222,7 +222,7 @@ export async function openExportDownload(
   questionnaireId: number,
   id: number,
 ): Promise<ExportDownload> {
-  const job = await findJob(ctx, viewer, questionnaireId, id);
+  const job = await findExportJob(ctx, viewer, questionnaireId, id);
   if (job.status === "expired" || (job.expiresAt !== null && job.expiresAt <= iso(ctx.clock.now())))
     throw new NotFoundError("exportExpired");
   if (job.status !== "done" || job.fileKey === null) throw new ConflictError("exportNotReady");
@@ -244,7 +244,7 @@ export async function deleteExportJob(
   questionnaireId: number,
   id: number,
 ): Promise<void> {
-  const job = await findJob(ctx, viewer, questionnaireId, id);
+  const job = await findExportJob(ctx, viewer, questionnaireId, id);
   await worker.cancel(exportJobKey(job.id));
   // Read again: the job may have finished (and written its file) while it was being stopped.
   const removed = await ctx.db

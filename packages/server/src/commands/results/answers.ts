@@ -274,7 +274,7 @@ export async function getAnswerDetail(
  * The answers with personal information masked (138****5678, 张*; a signature left out): what the viewer shows
  * until 查看完整信息. Answers the question's type does not keep as text are left out too.
  */
-function maskedAnswers(
+export function maskedAnswers(
   definition: SurveyDefinition,
   answers: Record<string, unknown>,
 ): { answers: Record<string, unknown>; masked: string[] } {

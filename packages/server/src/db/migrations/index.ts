@@ -59,6 +59,7 @@ import { fieldEncryptionMigration } from "./0185-field-encryption.ts";
 import { erasureRequestsMigration } from "./0190-erasure-requests.ts";
 import { phoneDigestWidthMigration } from "./0195-phone-digest-width.ts";
 import { sealedUploadsMigration } from "./0200-sealed-uploads.ts";
+import { apiKeysMigration } from "./0205-api-keys.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -121,6 +122,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0190-erasure-requests": erasureRequestsMigration(dialect),
     "0195-phone-digest-width": phoneDigestWidthMigration(dialect),
     "0200-sealed-uploads": sealedUploadsMigration(),
+    "0205-api-keys": apiKeysMigration(dialect),
   };
 }
 
