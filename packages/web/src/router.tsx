@@ -176,6 +176,18 @@ const websiteRoutes: RouteObject[] = [
         ),
       },
       {
+        path: "api",
+        handle: {
+          title: "开放接口文档",
+          description:
+            "问卷管家开放接口（Open API）：用 API 密钥创建和发布问卷、增量拉取答卷、获取统计与导出文件，附 OpenAPI 3.1 文档与调用示例。",
+        },
+        element: page(
+          () => import("./pages/website-api-docs/index.tsx"),
+          (m) => m.WebsiteApiDocsPage,
+        ),
+      },
+      {
         path: "help",
         handle: {
           title: "帮助中心",

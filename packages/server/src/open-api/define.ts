@@ -1,12 +1,12 @@
 import { type ApiKeyScope, type MessageKey, messages, OPEN_API_PREFIX, type OpenApiError } from "@wjgj/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import { checkApiKey, countCall, recordCall } from "../commands/open-api/keys.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, InvalidInputError } from "../errors.ts";
 import { siteOrigin } from "../http/page-html.ts";
 import { zodIssuesToFieldErrors } from "../http/params.ts";
-import { nulCharacterPath } from "../http/route.ts";
+import { defineRoute, nulCharacterPath } from "../http/route.ts";
 import type { Viewer } from "../http/viewer.ts";
 import { openApiDocument } from "./document.ts";
 
@@ -204,11 +204,21 @@ export async function registerOpenApi(
       scope.get("/openapi.json", async (request, reply) =>
         reply
           .header("Cache-Control", "no-cache")
-          .send(openApiDocument(infos, siteOrigin(request, ctx.config))),
+          .send(openApiDocument(infos, ctx.config.siteUrl ?? siteOrigin(request, ctx.config))),
       );
     },
     { prefix: OPEN_API_PREFIX },
   );
+  // The same document for the site's 开放接口文档 page, which the server renders with its data.
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "navigation/getOpenApiDoc",
+    access: "public",
+    input: z.object({}),
+    // Rendered by the server for the page, where the request's own host is not the visitor's: the configured
+    // address, or the path alone (relative to the site).
+    handler: async () => openApiDocument(infos, ctx.config.siteUrl ?? ""),
+  });
 }
 
 export interface OpenApiScope {

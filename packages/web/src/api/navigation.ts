@@ -128,6 +128,8 @@ export const navigationApi = {
   getHelpArticleDetail: (id: number) =>
     http.get<HelpArticle>("navigation/getHelpArticleDetail", { id }, { silent: true }),
   getContactInfo: () => http.get<ContactInfo>("navigation/getContactInfo"),
+  /** The open API's OpenAPI 3.1 document, for the site's 开放接口文档. */
+  getOpenApiDoc: () => http.get<OpenApiDocument>("navigation/getOpenApiDoc"),
   addLead: (lead: LeadInput) => http.post<null>("navigation/addLead", { ...lead }),
   getVipSetList: () => http.get<VipSet[]>("vipSet/getVipSetList"),
 };
@@ -143,6 +145,7 @@ export const navigationKeys = {
   helpSearch: (keyword: string) => [...navigationKeys.all, "help", "search", keyword] as const,
   helpArticle: (id: number) => [...navigationKeys.all, "help", "article", id] as const,
   contact: () => [...navigationKeys.all, "contact"] as const,
+  openApiDoc: () => [...navigationKeys.all, "openApiDoc"] as const,
   vipSets: () => ["vipSet", "list"] as const,
 };
 
@@ -187,6 +190,45 @@ export function useNewsDetail(id: number | null) {
     enabled: id !== null,
     // A 404 is an answer, not a glitch worth retrying.
     retry: false,
+  });
+}
+
+/** Just what the 开放接口文档 page reads of the OpenAPI document. */
+export interface OpenApiDocument {
+  info: { title: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+export interface JsonSchema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  default?: unknown;
+  $ref?: string;
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  "x-scope": string;
+  parameters: { name: string; in: string; required: boolean; description?: string; schema: JsonSchema }[];
+  requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+}
+
+export function useOpenApiDoc() {
+  return useQuery({
+    queryKey: navigationKeys.openApiDoc(),
+    queryFn: navigationApi.getOpenApiDoc,
+    staleTime: 300_000,
   });
 }
 

@@ -48,6 +48,8 @@ export function plannedReads(pathname: string, search: URLSearchParams): Planned
       read(navigationKeys.labels(), "navigation/getLableList"),
       read(navigationKeys.newsList(firstNewsPage), "navigation/getNavigationNewsList", { ...firstNewsPage }),
     );
+  } else if (is("/website/resource/api")) {
+    reads.push(read(navigationKeys.openApiDoc(), "navigation/getOpenApiDoc"));
   } else if (is("/website/resource/help")) {
     reads.push(read(navigationKeys.helpCategories(), "navigation/getHelpCategoryList"));
     const keyword = (search.get("keyword") ?? "").trim();

@@ -1,5 +1,6 @@
 import { Skeleton } from "antd";
 import { useAccountSecurity } from "../../../api/account.ts";
+import { ApiKeysCard } from "./api-keys-card.tsx";
 import { BasicInfoCard } from "./basic-info.tsx";
 import { DeletionCard } from "./deletion-card.tsx";
 import { DevicesCard } from "./devices-card.tsx";
@@ -17,6 +18,7 @@ export function ProfilePage() {
         <>
           <SecurityCard security={security.data} />
           <DevicesCard />
+          <ApiKeysCard />
           <DeletionCard security={security.data} />
         </>
       ) : (
