@@ -119,10 +119,19 @@ const SHARES = [0, 1, 2, 3, 4, 5, 6, 7];
 let sent = 0;
 const reached = new Set<string>();
 
-function check(label: string, status: number, body: string, contentType?: unknown): void {
+function check(
+  label: string,
+  status: number,
+  body: string,
+  contentType?: unknown,
+  disposition?: unknown,
+): void {
   if (status >= 500) failures.push(`${label}: HTTP ${status}`);
-  // A download (the winners' spreadsheet) answered to a caller who may have it: a file, not the envelope.
-  if (status === 200 && String(contentType ?? "").includes("spreadsheetml")) return;
+  // A download (the winners' spreadsheet, a questionnaire's JSON) answered to a caller who may have it: a file,
+  // not the envelope.
+  const download =
+    String(contentType ?? "").includes("spreadsheetml") || String(disposition ?? "").startsWith("attachment");
+  if (status === 200 && download) return;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -158,6 +167,7 @@ async function send(route: RouteInfo, attempt: Attempt, token: string | undefine
     response.statusCode,
     response.body,
     response.headers["content-type"],
+    response.headers["content-disposition"],
   );
 }
 
@@ -180,6 +190,7 @@ async function letsIn(route: RouteInfo, params: Record<string, unknown>, token: 
     response.statusCode,
     response.body,
     response.headers["content-type"],
+    response.headers["content-disposition"],
   );
   // A file (the winners' spreadsheet) is an answer only a caller who was let in gets.
   if (!String(response.headers["content-type"] ?? "").includes("json")) return true;
@@ -408,7 +419,13 @@ describe("the sample-service calls refuse each bad parameter by name", () => {
         for (const attempt of fieldAttacks(route.method, params, key)) {
           const label = `${route.method} ${route.path} — ${attempt.name}`;
           const response = await inject(route, attempt, tokens[caller]);
-          check(label, response.statusCode, response.body, response.headers["content-type"]);
+          check(
+            label,
+            response.statusCode,
+            response.body,
+            response.headers["content-type"],
+            response.headers["content-disposition"],
+          );
           // What the schema itself makes of the parameter, sent the way this attempt sends the others.
           const sent: Record<string, unknown> =
             attempt.headers?.["content-type"] === "application/json" ? { ...params } : stringQuery(params);
@@ -530,7 +547,13 @@ describe("bad input on statistics/startRescore and admin/order/*: a Chinese 400 
           ...(attempt.payload !== undefined ? { payload: attempt.payload } : {}),
         });
         const label = `${entry.caller} ${route.method} ${route.path} — ${attempt.name}`;
-        check(label, response.statusCode, response.body, response.headers["content-type"]);
+        check(
+          label,
+          response.statusCode,
+          response.body,
+          response.headers["content-type"],
+          response.headers["content-disposition"],
+        );
         if (!attempt.bad || response.statusCode >= 500) continue;
         // A URL over 16 KB is refused before any parameter is read (431, checked by the envelope above).
         if (response.statusCode === 431) continue;

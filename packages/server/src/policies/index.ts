@@ -78,6 +78,7 @@ export function allowOnQuestionnaire(
  */
 export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "questionary/getQuestionaryDetail": "read",
+  "questionary/exportDefinition": "read",
   "questionary/saveQuestionary": "edit",
   "questionary/copyQuestionary": "read",
   "questionary/releaseQuestionary": "publish",

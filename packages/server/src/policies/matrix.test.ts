@@ -46,6 +46,9 @@ const NOT_SCOPED = new Set([
   "questionary/getQuestionaryList",
   "questionary/getHSZQuestionaryList",
   "questionary/getQuestionaryCoverList",
+  // 文件导入: a file in, a definition out; the questionnaire is created afterwards by addQuestionary.
+  "questionary/previewImport",
+  "questionary/importTemplate",
   "queationaryTeam/getShareProjectTeamList",
   "queationaryTeam/agreeTeamInfo",
   "queationaryTeam/agreeTeam",

@@ -2,6 +2,7 @@ import { type QuestionnaireKind, questionaryKindInfos, questionnaireKinds } from
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { BlankCreateModal } from "./components/blank-create-modal.tsx";
+import { FileImportView } from "./components/file-import-view.tsx";
 import { KindPicker } from "./components/kind-picker.tsx";
 import { type CreateMethod, MethodCards } from "./components/method-cards.tsx";
 import { TextImportView } from "./components/text-import-view.tsx";
@@ -13,14 +14,14 @@ function kindFrom(value: string | null): QuestionnaireKind {
 }
 
 /**
- * /dc/creatDc: pick a kind, then start blank, from a template, or from pasted text. The kind and the
- * import mode live in the URL (?kind=exam&mode=import) so the back button and reloads behave.
+ * /dc/creatDc: pick a kind, then start blank, from a template, from pasted text or from a file. The kind and
+ * the import mode live in the URL (?kind=exam&mode=import, mode=file) so the back button and reloads behave.
  */
 export function CreatDcPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const kind = kindFrom(search.get("kind"));
-  const importing = search.get("mode") === "import";
+  const mode = search.get("mode");
   const info = questionaryKindInfos.find((candidate) => candidate.kind === kind) ?? questionaryKindInfos[0];
   const kindName = info?.name ?? "问卷";
   const [blankOpen, setBlankOpen] = useState(false);
@@ -35,10 +36,22 @@ export function CreatDcPage() {
   const handlePick = (method: CreateMethod) => {
     if (method === "blank") setBlankOpen(true);
     else if (method === "template") navigate(`/dc/template?kind=${kind}`);
-    else setSearch({ kind, mode: "import" });
+    else setSearch({ kind, mode: method });
   };
 
-  if (importing) {
+  if (mode === "file") {
+    return (
+      <FileImportView
+        kind={kind}
+        onKindChange={setKind}
+        onBack={() => navigate(-1)}
+        creating={creating}
+        onCreate={(definition) => void create({ kind, title: definition.title, definition })}
+      />
+    );
+  }
+
+  if (mode === "import") {
     return (
       <TextImportView
         kind={kind}

@@ -1,7 +1,13 @@
-import { AppstoreOutlined, FileAddOutlined, FileTextOutlined, RightOutlined } from "@ant-design/icons";
+import {
+  AppstoreOutlined,
+  CloudUploadOutlined,
+  FileAddOutlined,
+  FileTextOutlined,
+  RightOutlined,
+} from "@ant-design/icons";
 import type { ReactNode } from "react";
 
-export type CreateMethod = "blank" | "template" | "import";
+export type CreateMethod = "blank" | "template" | "import" | "file";
 
 const methods: { key: CreateMethod; title: string; text: string; icon: ReactNode }[] = [
   { key: "blank", title: "空白创建", text: "从一张白纸开始，自由添加题目与逻辑", icon: <FileAddOutlined /> },
@@ -17,9 +23,15 @@ const methods: { key: CreateMethod; title: string; text: string; icon: ReactNode
     text: "粘贴 Word、问卷星等格式的文本，自动识别题目",
     icon: <FileTextOutlined />,
   },
+  {
+    key: "file",
+    title: "文件导入",
+    text: "上传 Excel、Word、SurveyJS 或 LimeSurvey 文件，导入题目与逻辑",
+    icon: <CloudUploadOutlined />,
+  },
 ];
 
-/** The three ways to start a questionnaire of the chosen kind. */
+/** The ways to start a questionnaire of the chosen kind. */
 export function MethodCards({
   kindName,
   onPick,

@@ -2,7 +2,9 @@ import {
   BarChartOutlined,
   CopyOutlined,
   DeleteOutlined,
+  DownOutlined,
   EditOutlined,
+  ExportOutlined,
   GiftOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
@@ -12,8 +14,9 @@ import {
   UsergroupAddOutlined,
 } from "@ant-design/icons";
 import type { QuestionarySummary, QuestionnaireAction } from "@wjgj/core";
-import { Button, Tag, Tooltip } from "antd";
+import { Button, Dropdown, Tag, Tooltip } from "antd";
 import { Link, useNavigate } from "react-router";
+import type { DefinitionFormat } from "../../../api/imports.ts";
 import { KindIcon, kindLooks } from "../../../components/kind-icon.tsx";
 import { designPath, rewardsPath, samplesPath } from "../hooks/use-questionary-actions.tsx";
 import { publishActionOf, statusColors } from "../list-filters.ts";
@@ -26,6 +29,7 @@ export interface CardActions {
   handleData: (item: QuestionarySummary) => void;
   handleCopy: (item: QuestionarySummary) => unknown;
   handleSaveAsTemplate: (item: QuestionarySummary) => void;
+  handleExport: (item: QuestionarySummary, format: DefinitionFormat) => unknown;
   handleDelete: (item: QuestionarySummary) => unknown;
   handleTeam?: (item: QuestionarySummary) => void;
 }
@@ -191,6 +195,20 @@ export function QuestionaryCard({
             另存为模板
           </Button>
         )}
+        <Dropdown
+          trigger={["click"]}
+          menu={{
+            items: [
+              { key: "json", label: "导出为 JSON（本站格式）" },
+              { key: "surveyjs", label: "导出为 SurveyJS JSON" },
+            ],
+            onClick: ({ key }) => actions.handleExport(item, key as DefinitionFormat),
+          }}
+        >
+          <Button type="text" size="small" icon={<ExportOutlined />} data-testid="export-button">
+            导出问卷 <DownOutlined />
+          </Button>
+        </Dropdown>
         {may("delete") && (
           <Button
             type="text"

@@ -3,6 +3,7 @@ import { App } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, fieldErrorsOf } from "../../../api/errors.ts";
+import { type DefinitionFormat, importsApi } from "../../../api/imports.ts";
 import {
   useCopyQuestionaryMutation,
   useDelQuestionaryMutation,
@@ -110,6 +111,14 @@ export function useQuestionaryActions() {
           }
         },
       }),
+    /** 导出问卷: the definition as our JSON or as SurveyJS JSON, downloaded. */
+    handleExport: async (item: QuestionarySummary, format: DefinitionFormat) => {
+      try {
+        await importsApi.exportDefinition(item, format);
+      } catch (error) {
+        showError(error);
+      }
+    },
     handleCopy: async (item: QuestionarySummary) => {
       try {
         const created = await copy.mutateAsync(item.id);

@@ -1,0 +1,50 @@
+/**
+ * Wording of file import (文件导入) in one place: refusals of a whole file, and the report lines that say,
+ * question by question, what could not be carried over. Each names the thing at fault so a person can
+ * decide whether to fix the source file or finish the questionnaire in the designer.
+ */
+export const importMessages = {
+  // A whole file refused
+  fileMissing: () => "请选择要导入的问卷文件",
+  formatInvalid: () => "请选择导出格式：json（本站格式）或 surveyjs",
+  tooLarge: () => "文件不能超过 5 MB",
+  empty: () => "文件是空的，请选择填写好的问卷文件",
+  unknownFormat: () => "不支持的文件格式，请上传 .xlsx、.docx、.json、.lss 或 .lsa 文件",
+  oldExcel: () => "暂不支持旧版 .xls 文件，请在 Excel 中另存为 .xlsx 后上传",
+  oldWord: () => "暂不支持旧版 .doc 文件，请在 Word 中另存为 .docx 后上传",
+  badExcel: () => "无法读取该 Excel 文件：文件已损坏或不是 .xlsx 格式",
+  badWord: () => "无法读取该 Word 文件：文件已损坏或不是 .docx 格式",
+  badJson: () => "无法读取该 JSON 文件：内容不是有效的 JSON",
+  notSurveyJs: () => "该 JSON 文件不是 SurveyJS 问卷，也不是本站导出的问卷 JSON",
+  badLss: () => "无法读取该 LimeSurvey 文件：文件已损坏或不是 .lss 格式",
+  badLsa: () => "无法读取该 LimeSurvey 压缩包：文件已损坏或不是 .lsa 格式",
+  lsaWithoutLss: () => "LimeSurvey 压缩包中没有找到问卷结构文件（.lss）",
+  xmlDoctype: () => "文件中含有 DTD 或实体声明，出于安全考虑不予读取",
+  zipTooManyEntries: (max: number) => `压缩文件包含的文件过多（超过 ${max} 个），已拒绝读取`,
+  zipTooLarge: (mb: number) => `压缩文件解压后超过 ${mb} MB，已拒绝读取`,
+  excelNoSheet: () => "Excel 中没有找到题目表：请使用模板，第一行为「题目」「题型」等表头",
+  noQuestions: () => "文件中没有识别到任何题目",
+  failed: () => "导入失败：文件内容无法转换为问卷，请检查文件后重试",
+
+  // Report lines (prefixed by `at`)
+  at: (number: number, title: string) => `第${number}题「${title}」`,
+  pageAt: (number: number) => `第${number}页`,
+  rowAt: (row: number) => `第${row}行`,
+  paragraphAt: (paragraph: number) => `第${paragraph}段`,
+  unsupportedType: (type: string) => `不支持的题型 ${type}，已跳过`,
+  unknownType: (type: string) => `无法识别的题型「${type}」，已跳过`,
+  noChoices: () => "没有选项，已跳过",
+  hiddenQuestion: () => "隐藏题（答题者看不到），已跳过",
+  logicDropped: (expression: string) => `显示条件「${expression}」无法转换，已忽略（该题将始终显示）`,
+  pageLogicDropped: (expression: string) => `显示条件「${expression}」无法转换，已忽略（该页将始终显示）`,
+  optionLogicDropped: (label: string) => `选项「${label}」的显示条件无法转换，已忽略`,
+  logicInvalid: (message: string) => `显示条件无法使用（${message}），已忽略`,
+  scoringDropped: (message: string) => `评分设置无法使用（${message}），已忽略`,
+  questionInvalid: (message: string) => `无法导入（${message}），已跳过`,
+  lost: (what: string) => `${what}无法导入，已忽略`,
+  truncated: (what: string, max: number) => `${what}超过 ${max} 字，已截断`,
+  columnsDropped: (names: string) => `矩阵中的文本列「${names}」无法与下拉列同时导入，已忽略`,
+  asSingle: () => "评分刻度不规则，已按单选题导入",
+  surveyLost: (what: string) => `问卷的${what}无法导入，已忽略`,
+  excelCell: (column: string, problem: string) => `「${column}」${problem}`,
+} as const;
