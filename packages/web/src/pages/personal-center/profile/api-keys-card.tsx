@@ -82,7 +82,7 @@ export function ApiKeysCard() {
         itemLayout="vertical"
         loading={keys.isLoading}
         dataSource={keys.data ?? []}
-        locale={{ emptyText: "还没有 API 密钥" }}
+        locale={{ emptyText: <span className="wj-profile__empty">还没有 API 密钥</span> }}
         data-testid="api-key-list"
         renderItem={(item) => (
           <List.Item
@@ -259,7 +259,7 @@ function CallsModal(props: { apiKey: ApiKeySummary | null; onClose: () => void }
         size="small"
         loading={calls.isLoading}
         dataSource={calls.data ?? []}
-        locale={{ emptyText: "最近没有调用" }}
+        locale={{ emptyText: <span className="wj-profile__empty">最近没有调用</span> }}
         data-testid="api-call-list"
         renderItem={(call) => (
           <List.Item>
