@@ -90,6 +90,8 @@ export default defineConfig({
       PAY_FAKE: "1",
       // Every journey asks for its codes from 127.0.0.1; the suite sends more than a real client may in an hour.
       SMS_PER_IP_PER_HOUR: "1000",
+      // The webhook journey's local receivers (one per width): test-only, refused under NODE_ENV=production.
+      OUTBOUND_TEST_ALLOW: `127.0.0.1:${port + 101},127.0.0.1:${port + 102}`,
     },
   },
 });

@@ -20,6 +20,7 @@ import { registerSitemap } from "./http/website-sitemap.ts";
 import { jobWorkerOf, registerJobs } from "./jobs/index.ts";
 import { registerOpenApi } from "./open-api/define.ts";
 import { openApiRoutes } from "./open-api/routes.ts";
+import { webhookOpenApiRoutes } from "./open-api/webhook-routes.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { adminTemplateRoutes } from "./routes/admin/templates.ts";
 import { anQuestionRoutes } from "./routes/anQuestion/index.ts";
@@ -51,6 +52,7 @@ import { templateRoutes } from "./routes/template/index.ts";
 import { uploadRoutes } from "./routes/upload/index.ts";
 import { userRoutes } from "./routes/user/index.ts";
 import { vipSetRoutes } from "./routes/vipSet/index.ts";
+import { webhookRoutes } from "./routes/webhook/index.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
 import type { SmsProvider } from "./sms/provider.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
@@ -126,6 +128,7 @@ export async function buildApp(
 
   userRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   navigationRoutes(app, ctx);
   vipSetRoutes(app, ctx);
   adminRoutes(app, ctx);
@@ -157,7 +160,10 @@ export async function buildApp(
   redPacketRoutes(app, ctx);
   answerSpaceRoutes(app, ctx);
   sampleServiceRoutes(app, ctx);
-  await registerOpenApi(app, ctx, (scope) => openApiRoutes(scope, jobWorkerOf(app)));
+  await registerOpenApi(app, ctx, (scope) => {
+    openApiRoutes(scope, jobWorkerOf(app));
+    webhookOpenApiRoutes(scope);
+  });
   await registerUploadFiles(app, ctx);
   await registerAnswerPages(app, ctx);
   await registerWebsitePages(app, ctx);

@@ -29,3 +29,4 @@ export * from "./teams.ts";
 export * from "./templates.ts";
 export * from "./text-analysis.ts";
 export * from "./user.ts";
+export * from "./webhooks.ts";

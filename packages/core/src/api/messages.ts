@@ -466,6 +466,12 @@ export const messages = {
   apiKeyRateLimited: "调用太频繁：已超过该密钥每分钟的调用次数上限，请稍后再试",
   apiCursorInvalid: "分页游标无效，请使用上一页返回的 nextCursor",
   apiRouteNotFound: "接口不存在，请查看开放接口文档",
+  webhookNotFound: "数据推送不存在",
+  webhookTooMany: "每个账号最多添加20个数据推送，请先删除不用的",
+  webhookUrlRefused: "推送地址不可用",
+  webhookEventsRequired: "请至少选择一种推送事件",
+  webhookDeliveryNotFound: "推送记录不存在",
+  webhookHookDisabled: "该数据推送已停用，请先启用",
 } as const;
 
 export type MessageKey = keyof typeof messages;

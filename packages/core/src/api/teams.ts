@@ -109,10 +109,13 @@ export interface SharedQuestionarySummary extends QuestionarySummary {
   permissions: QuestionnaireAction[];
 }
 
-/** A notification in the console header's bell: an invitation, or that someone accepted one. */
+/**
+ * A notification in the console header's bell: an invitation, that someone accepted one, or that a 数据推送
+ * (webhook) was stopped after failing for a day.
+ */
 export interface TeamNotice {
   id: number;
-  kind: "teamInvite" | "teamJoined";
+  kind: "teamInvite" | "teamJoined" | "webhookDisabled";
   title: string;
   content: string;
   /** A path on this site it opens; "" for none. */

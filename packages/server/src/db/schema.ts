@@ -75,6 +75,7 @@ import type { TextCodeKeywordsTable, TextCodesTable, TextCodeTagsTable } from ".
 import type { TextDictionariesTable } from "./tables/text-dictionaries.ts";
 import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
+import type { WebhookDeliveriesTable, WebhooksTable } from "./tables/webhooks.ts";
 
 /** The whole schema as Kysely sees it (camelCase here, snake_case in SQL through CamelCasePlugin). */
 export interface Database {
@@ -83,6 +84,8 @@ export interface Database {
   api_keys: ApiKeysTable;
   api_key_usage: ApiKeyUsageTable;
   api_calls: ApiCallsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
   login_attempts: LoginAttemptsTable;

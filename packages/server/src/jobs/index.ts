@@ -7,6 +7,7 @@ import { KEY_ROTATION_JOB, keyRotationJobHandler } from "../commands/privacy/key
 import { RETENTION_JOB, retentionJobHandler } from "../commands/privacy/retention.ts";
 import { RESCORE_JOB, rescoreJobHandler } from "../commands/results/rescore.ts";
 import { PAYOUT_JOB, payoutJobHandler } from "../commands/rewards/payouts.ts";
+import { registerWebhookDispatch } from "../commands/webhooks/worker.ts";
 import type { AppContext } from "../context.ts";
 import { JobWorker } from "./worker.ts";
 
@@ -30,6 +31,8 @@ export function registerJobs(app: FastifyInstance, ctx: AppContext): JobWorker {
   worker.register(RETENTION_JOB, retentionJobHandler(ctx));
   worker.register(KEY_ROTATION_JOB, keyRotationJobHandler(ctx));
   worker.register(KEY_SWEEP_JOB, keySweepJobHandler(ctx));
+  // Webhook deliveries (issue #38): its job, the wake after a commit and the poll for due retries.
+  registerWebhookDispatch(app, ctx, worker);
   workers.set(app, worker);
   app.addHook("onReady", async () => worker.start());
   // Stops between steps and hands a running job back to the queue before the pool closes.

@@ -18,6 +18,7 @@ import { answerTexts, maskedAnswers } from "../commands/results/answers.ts";
 import { revisionDefinitions } from "../commands/results/record.ts";
 import { resultsScope } from "../commands/results/scope.ts";
 import { getQuestionStatistics } from "../commands/results/statistics.ts";
+import type { AppContext } from "../context.ts";
 import type { ExportJobRow } from "../db/tables/export-jobs.ts";
 import { type QuestionnaireRow, responseCountColumn } from "../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../db/tables/responses.ts";
@@ -27,11 +28,11 @@ import { defineOpenRoute, type OpenApiScope } from "./define.ts";
 import * as s from "./schemas.ts";
 
 /** Opaque cursors: the last id of the page, so pages never skip or repeat when rows arrive meanwhile. */
-function encodeCursor(id: number): string {
+export function encodeCursor(id: number): string {
   return Buffer.from(`c1:${id}`).toString("base64url");
 }
 
-function decodeCursor(cursor: string | undefined): number | null {
+export function decodeCursor(cursor: string | undefined): number | null {
   if (cursor === undefined || cursor === "") return null;
   const match = /^c1:(\d{1,10})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
   if (!match) throw InvalidInputError.field("cursor", "apiCursorInvalid");
@@ -208,7 +209,7 @@ export function openApiRoutes(scope: OpenApiScope, worker: JobWorker): void {
         .limit(query.limit + 1)
         .execute();
       const page = rows.slice(0, query.limit);
-      const present = await responsePresenter(params.id, page, hidePersonal);
+      const present = await responsePresenter(ctx, params.id, page, hidePersonal);
       const last = page.at(-1);
       // At the end of the data the cursor still points past the last row: the next pull starts there.
       const nextCursor = last ? encodeCursor(last.id) : (query.cursor ?? null);
@@ -233,7 +234,7 @@ export function openApiRoutes(scope: OpenApiScope, worker: JobWorker): void {
         .where("id", "=", params.responseId)
         .executeTakeFirst();
       if (!row) throw new NotFoundError("notFound");
-      const present = await responsePresenter(params.id, [row], hidePersonal);
+      const present = await responsePresenter(ctx, params.id, [row], hidePersonal);
       return present(row);
     },
   });
@@ -306,36 +307,44 @@ export function openApiRoutes(scope: OpenApiScope, worker: JobWorker): void {
       return "";
     },
   });
+}
 
-  /** Presents rows of one questionnaire: their revision's definition, personal answers masked. */
-  async function responsePresenter(questionnaireId: number, rows: ResponseRow[], hidePersonal: boolean) {
-    const [definitions, openStored] = await Promise.all([
-      revisionDefinitions(
-        ctx.db,
-        rows.map((row) => row.revisionId),
-      ),
-      answersOpener(ctx.db, questionnaireId),
-    ]);
-    return (row: ResponseRow) => {
-      const definition = definitions.get(row.revisionId);
-      const all = openStored(row.answers);
-      // A member who may not see personal data gets neither those questions nor their answers.
-      const visible = definition && hidePersonal ? withoutKeys(all, personalQuestionIds(definition)) : all;
-      const shownDefinition = definition && hidePersonal ? withoutPersonalData(definition) : definition;
-      const answers = shownDefinition ? maskedAnswers(shownDefinition, visible).answers : {};
-      return {
-        id: row.id,
-        questionnaireId: row.questionnaireId,
-        status: row.status,
-        submittedAt: row.submittedAt,
-        durationSeconds: row.durationSeconds,
-        source: row.source,
-        score: row.score === null ? null : Number(row.score),
-        maxScore: row.maxScore === null ? null : Number(row.maxScore),
-        passed: row.passed === null ? null : row.passed === 1,
-        answers,
-        texts: shownDefinition ? answerTexts(shownDefinition, row, openStored, 10_000) : {},
-      };
+/**
+ * Presents rows of one questionnaire: their revision's definition, personal answers masked. The one path from a
+ * response row to the open API's JSON, and to a webhook's `response.*` payload (commands/webhooks/payload.ts).
+ */
+export async function responsePresenter(
+  ctx: Pick<AppContext, "db">,
+  questionnaireId: number,
+  rows: readonly ResponseRow[],
+  hidePersonal: boolean,
+) {
+  const [definitions, openStored] = await Promise.all([
+    revisionDefinitions(
+      ctx.db,
+      rows.map((row) => row.revisionId),
+    ),
+    answersOpener(ctx.db, questionnaireId),
+  ]);
+  return (row: ResponseRow) => {
+    const definition = definitions.get(row.revisionId);
+    const all = openStored(row.answers);
+    // A member who may not see personal data gets neither those questions nor their answers.
+    const visible = definition && hidePersonal ? withoutKeys(all, personalQuestionIds(definition)) : all;
+    const shownDefinition = definition && hidePersonal ? withoutPersonalData(definition) : definition;
+    const answers = shownDefinition ? maskedAnswers(shownDefinition, visible).answers : {};
+    return {
+      id: row.id,
+      questionnaireId: row.questionnaireId,
+      status: row.status,
+      submittedAt: row.submittedAt,
+      durationSeconds: row.durationSeconds,
+      source: row.source,
+      score: row.score === null ? null : Number(row.score),
+      maxScore: row.maxScore === null ? null : Number(row.maxScore),
+      passed: row.passed === null ? null : row.passed === 1,
+      answers,
+      texts: shownDefinition ? answerTexts(shownDefinition, row, openStored, 10_000) : {},
     };
-  }
+  };
 }

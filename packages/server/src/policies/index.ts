@@ -190,6 +190,10 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "sampleService/addSampleOrder": "publish",
   "sampleService/cancelSampleOrder": "publish",
   "sampleService/getSampleOrderList": "read",
+  // A webhook sends every response out of the site: roles that may both see and manage the responses (the
+  // calls naming a hook check its questionnaire the same way: commands/webhooks/manage.ts).
+  "webhook/list": "manageResponses",
+  "webhook/create": "manageResponses",
 };
 
 /**

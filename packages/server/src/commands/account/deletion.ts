@@ -1,4 +1,4 @@
-import { limits } from "@wjgj/core";
+import { limits, webhookTexts } from "@wjgj/core";
 import { sql } from "kysely";
 import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -94,6 +94,12 @@ export async function completeDueDeletions(
         .set({ revokedAt: iso(now) })
         .where("userId", "=", id)
         .where("revokedAt", "is", null)
+        .execute();
+      // Its webhooks stop too: nothing of its questionnaires leaves the site for an account that is gone.
+      await trx
+        .updateTable("webhooks")
+        .set({ enabled: 0, disabledReason: webhookTexts.disabledAccountDeleted, updatedAt: iso(now) })
+        .where("ownerId", "=", id)
         .execute();
       await trx
         .updateTable("sessions")

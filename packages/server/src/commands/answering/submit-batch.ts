@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { readSettings } from "../questionnaires/store.ts";
 import { counterEntries } from "../results/record.ts";
+import { responseCreatedCte } from "../webhooks/events.ts";
 import { COUNTER_SHARD } from "./counters.ts";
 import type { StorePlan } from "./submit-limits.ts";
 
@@ -22,6 +23,9 @@ import type { StorePlan } from "./submit-limits.ts";
  * serialised submits and instances, still in one round trip. Otherwise it stores nothing, and each submit of
  * the batch is retried alone with the single-submit statement, which tells a stale read from a full cap
  * exactly as before.
+ *
+ * The statement also writes a webhook outbox row per stored response and subscribed hook (`w`, from
+ * commands/webhooks/events.ts): the event commits with the response or not at all.
  *
  * The statement stores every submit of the batch or none: the counters arrive summed over the batch (about
  * 94 rows for a batch of any size of the bench's questionnaire, where one row per submit and key cost
@@ -77,9 +81,9 @@ export const batchSql = `with gate as (
   select $1::int, x.question_id, x.value, s.id
   from json_to_recordset($12::json) as x (ord int, question_id text, value text)
   join stored s on s.ord = x.ord
-)
+), ${responseCreatedCte}
 select s.ord, s.id, s.end_state as "endState", s.score, s.max_score as "maxScore", s.passed,
-  g.prize_settings as "prizeSettings", g.packet
+  g.prize_settings as "prizeSettings", g.packet, exists (select 1 from w) as hooked
 from stored s, gate g`;
 
 const BATCH_STATEMENT = "wjgj_submit_batch";
@@ -115,6 +119,8 @@ export interface BatchRow {
   passed: number | null;
   prizeSettings: string | null;
   packet: boolean;
+  /** A webhook outbox row was written with it (commands/webhooks/events.ts). */
+  hooked: boolean;
 }
 
 interface Waiting {

@@ -5,6 +5,7 @@ import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../
 import { ConflictError, TooManyRequestsError } from "../../errors.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
+import { wakeWebhooks } from "../webhooks/events.ts";
 import { claimFiles, referencesFiles } from "./files.ts";
 import type { RepliedResponse, StoredResponse } from "./reply.ts";
 import { answerState } from "./state.ts";
@@ -85,7 +86,7 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     // batch could not tell this submit's outcome. A level's cap needs no serialising: the statement counts
     // under the questionnaire's submit lock itself.
     const batched = await batcherOf(pool).store(plan);
-    if (batched !== "alone") return batched ? storedResponse(batched) : await previousOrStale(db, plan);
+    if (batched !== "alone") return batched ? storedResponse(db, batched) : await previousOrStale(db, plan);
   }
   if (pool && !serial && !files) {
     const client = await pool.connect();
@@ -107,7 +108,7 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     if (stored === "repeat") return await previousOrStale(db, plan);
     record(submitHoldTimes.unlocked, started);
     const row = stored.rows[0];
-    return row ? storedResponse(row) : await previousOrStale(db, plan);
+    return row ? storedResponse(db, row) : await previousOrStale(db, plan);
   }
   let locked = 0;
   // The lock makes the key's lookup in checkLimits final for limited submits; an unlimited submit of the same
@@ -136,18 +137,31 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     // owner's level, or its cap reached) lands here.
     if (!row) throw new StaleRowError();
     await claim(row.id);
-    return storedResponse(row);
+    return row;
   }).catch(async (error: unknown) => {
     if (isRepeatedKey(error)) return await previousOrStale(db, plan);
     throw error;
   });
   if (locked > 0) record(submitHoldTimes.serial, locked);
-  return stored;
+  return isStoreRow(stored) ? storedResponse(db, stored) : stored;
 }
 
-type StoreRow = RepliedResponse & { prizeSettings: string | null; packet: boolean; ord?: number };
+type StoreRow = RepliedResponse & {
+  prizeSettings: string | null;
+  packet: boolean;
+  hooked: boolean;
+  ord?: number;
+};
 
-function storedResponse({ prizeSettings, packet, ord: _ord, ...response }: StoreRow): StoredResponse {
+/** A row the store statement answered (not the response of a repeated key, read back). */
+const isStoreRow = (row: RepliedResponse): row is StoreRow => "hooked" in row;
+
+/** The reply's row; a webhook outbox row written with it wakes this instance's dispatcher (it is committed). */
+function storedResponse(
+  db: Db,
+  { prizeSettings, packet, hooked, ord: _ord, ...response }: StoreRow,
+): StoredResponse {
+  if (hooked) wakeWebhooks(db);
   return { ...response, rewards: rewardsOffered(prizeSettings, packet) };
 }
 

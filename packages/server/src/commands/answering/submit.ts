@@ -28,6 +28,7 @@ import { personalOf, sealAnswers, sealFacts, sealUniques } from "../privacy/seal
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
 import { applyCounters, insertFacts } from "../results/record.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
+import { emitResponseCreatedSqlite, hookedColumn, newEventId, wakeWebhooks } from "../webhooks/events.ts";
 import { chosenLabels, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
@@ -163,6 +164,8 @@ const lockQuestionnaire = preparedQuery<LockedRow, { id: number }>((db, p) =>
             .where("red_packets.status", "=", sql.lit("active")),
         )
         .as("packet"),
+      // Whether a webhook hears about this questionnaire: only then does the store write its outbox row.
+      hookedColumn(eb),
     ])
     .where("questionnaires.id", "=", p.id),
 );
@@ -174,6 +177,7 @@ type LockedRow = AnsweringRow & {
   levelLimits: string | null;
   prizeSettings: string | null;
   packet: number | boolean;
+  hooked: number | boolean;
 };
 
 const responseByKey = preparedQuery<RepliedResponse, { questionnaireId: number; key: string }>((db, p) =>
@@ -362,7 +366,9 @@ async function submitTo(
   const stored =
     ctx.dialect === "postgres"
       ? await storeOnPostgres(ctx.db, plan)
-      : await groupTransaction(ctx.db, ctx.dialect, (trx) => storeOnSqlite(trx, plan));
+      : await groupTransaction(ctx.db, ctx.dialect, (trx, onCommit) =>
+          storeOnSqlite(trx, plan, () => onCommit(() => wakeWebhooks(ctx.db))),
+        );
   return buildReply(ctx, row, definition, stored, result.score);
 }
 
@@ -383,7 +389,7 @@ function agreedConsent(settings: QuestionarySettings, agreed: number | undefined
  * SQLite: inside the group commit's transaction (one writer at a time), re-reads the questionnaire, checks
  * state and limits, and stores the response with its facts and counters.
  */
-async function storeOnSqlite(trx: Trx, plan: StorePlan): Promise<StoredResponse> {
+async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): Promise<StoredResponse> {
   const { row, values } = plan;
   const current = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
   if (!current) throw new ClosedError("deleted");
@@ -426,6 +432,17 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan): Promise<StoredResponse>
       .execute();
   }
   await claim(response.id);
+  // The webhook outbox row, in this transaction (commands/webhooks/events.ts says why).
+  if (current.hooked) {
+    const written = await emitResponseCreatedSqlite.execute(trx, {
+      questionnaireId: row.id,
+      ownerId: current.ownerId,
+      eventId: newEventId(),
+      payload: JSON.stringify({ questionnaireId: row.id, responseId: response.id }),
+      at: values.submittedAt,
+    });
+    if (Number(written.numAffectedRows ?? 0) > 0) onHooked();
+  }
   await insertFacts(trx, row.id, response.id, plan.facts);
   await applyCounters(trx, row.id, plan.facts, values, 1);
   return { ...response, rewards: rewardsOffered(current.prizeSettings, current.packet) };

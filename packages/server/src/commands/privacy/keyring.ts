@@ -262,6 +262,19 @@ export class Keyring {
     return this.keysOf(questionnaireId, 0).digest(place, text);
   }
 
+  /**
+   * A small secret the site must use again in clear (a webhook's signing secret: it signs, so it cannot be a
+   * hash), wrapped under the newest master key for `purpose`, as data keys are: `<master id>.<AES-GCM>`.
+   */
+  wrapSecret(secret: Buffer, purpose: string): string {
+    return wrap(this.newest(), secret, purpose);
+  }
+
+  /** A secret from `wrapSecret`, under any configured master key; null when none opens it. */
+  unwrapSecret(wrapped: string, purpose: string): Buffer | null {
+    return unwrap(this.masters, wrapped, purpose);
+  }
+
   /** The master key's id (a fingerprint: `m` + 12 hex) and whether a previous one is configured too. */
   get masterIds(): { current: string; previous: string | null } {
     return { current: this.newest().id, previous: this.masters[1]?.id ?? null };

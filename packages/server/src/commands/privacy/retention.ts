@@ -14,6 +14,7 @@ import { readSettings } from "../questionnaires/store.ts";
 import { RESULTS_VERSION_KEY } from "../results/fact-bitset-cache.ts";
 import { counterEntries, revisionDefinitions, storedFacts } from "../results/record.ts";
 import { uploadStorageKey } from "../uploads/files.ts";
+import { emitWebhookEvents } from "../webhooks/events.ts";
 import { SEALED_KEY } from "./sealing.ts";
 
 export const RETENTION_JOB = "retention";
@@ -144,6 +145,16 @@ async function removeFiles(
  */
 async function deleteBatch(trx: Trx, questionnaireId: number, batch: Batch, now: string) {
   const ids = batch.map((row) => row.id);
+  // Webhooks hear of it with the deletion (the dispatcher's poll sends it: a retention run has no commit hook).
+  await emitWebhookEvents(
+    trx,
+    new Date(now),
+    questionnaireId,
+    ids.map((responseId) => ({
+      type: "response.deleted" as const,
+      payload: { questionnaireId, responseId },
+    })),
+  );
   const facts = await storedFacts(trx, questionnaireId, ids);
   for (const row of batch)
     if (row.status === "valid")
@@ -230,6 +241,15 @@ function netted(entries: readonly [string, number][]): [string, number][] {
  */
 async function anonymiseBatch(trx: Trx, questionnaireId: number, batch: Batch, now: string) {
   const ids = batch.map((row) => row.id);
+  await emitWebhookEvents(
+    trx,
+    new Date(now),
+    questionnaireId,
+    ids.map((responseId) => ({
+      type: "response.updated" as const,
+      payload: { questionnaireId, responseId, change: "anonymised" },
+    })),
+  );
   const definitions = await revisionDefinitions(
     trx,
     batch.map((row) => row.revisionId),

@@ -9,7 +9,7 @@ import {
 } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { transaction } from "../../db/index.ts";
+import { type CommitHook, type Trx, transaction } from "../../db/index.ts";
 import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
@@ -19,6 +19,7 @@ import { assertSettingsAllowed } from "../money/entitlements.ts";
 import { retentionReport } from "../privacy/retention.ts";
 import { releaseRedPackets } from "../rewards/red-packets.ts";
 import { recordActivity } from "../teams/activity.ts";
+import { emitWebhookEvents, wakeWebhooks } from "../webhooks/events.ts";
 import { writeDraft } from "./drafts.ts";
 import {
   countQuestions,
@@ -127,7 +128,7 @@ export async function publishQuestionnaire(
   viewer: Viewer,
   id: number,
 ): Promise<QuestionnaireRow> {
-  return transaction(ctx.db, async (trx) => {
+  return transaction(ctx.db, async (trx, onCommit) => {
     const row = await loadQuestionnaire(trx, viewer, id, "publish");
     // Only an admin lifts a take-down (admin/questionnaire/restore); publishing again must not.
     if (row.takenDownAt) throw new ConflictError("questionaryTakenDown");
@@ -146,7 +147,7 @@ export async function publishQuestionnaire(
       actorId: viewer.user.id,
       action: "publish",
     });
-    return trx
+    const published = await trx
       .updateTable("questionnaires")
       .set({
         status: "published",
@@ -159,6 +160,8 @@ export async function publishQuestionnaire(
       .returningAll()
       .returning(responseCountColumn)
       .executeTakeFirstOrThrow();
+    await emitLifecycleEvent(ctx, trx, onCommit, "questionnaire.published", published);
+    return published;
   });
 }
 
@@ -169,21 +172,47 @@ export async function stopQuestionnaire(
 ): Promise<QuestionnaireRow> {
   const row = await loadQuestionnaire(ctx.db, viewer, id, "publish");
   if (row.status !== "published") throw InvalidInputError.field("id", "questionaryNotPublished");
-  return transaction(ctx.db, async (trx) => {
+  return transaction(ctx.db, async (trx, onCommit) => {
     await recordActivity(trx, ctx.clock.now(), {
       questionnaireId: id,
       actorId: viewer.user.id,
       action: "stop",
     });
     await releaseRedPackets(trx, id, iso(ctx.clock.now()));
-    return trx
+    const stopped = await trx
       .updateTable("questionnaires")
       .set({ status: "stopped", updatedAt: iso(ctx.clock.now()), stoppedAt: iso(ctx.clock.now()) })
       .where("id", "=", id)
       .returningAll()
       .returning(responseCountColumn)
       .executeTakeFirstOrThrow();
+    await emitLifecycleEvent(ctx, trx, onCommit, "questionnaire.stopped", stopped);
+    return stopped;
   });
+}
+
+/** `questionnaire.published` / `questionnaire.stopped` for the questionnaire's webhooks, with the change. */
+async function emitLifecycleEvent(
+  ctx: AppContext,
+  trx: Trx,
+  onCommit: (hook: CommitHook) => void,
+  type: "questionnaire.published" | "questionnaire.stopped",
+  row: QuestionnaireRow,
+) {
+  const emitted = await emitWebhookEvents(trx, ctx.clock.now(), row.id, [
+    {
+      type,
+      payload: {
+        questionnaireId: row.id,
+        publicId: row.publicId,
+        title: row.title,
+        status: row.status,
+        version: row.publishedVersion,
+        answerUrl: `/r/${row.publicId}`,
+      },
+    },
+  ]);
+  if (emitted > 0) onCommit(() => wakeWebhooks(ctx.db));
 }
 
 /** Drops what only exams use: the answer key (scores, correct answers, scoring rules) and exam settings. */

@@ -7,6 +7,7 @@ import {
   maskIp,
   maskPersonalValue,
   personalQuestionIds,
+  type Question,
   type ResponseStatus,
   type ResultsFilter,
   type ResultsPage,
@@ -54,14 +55,12 @@ function sortValueOf(row: ResponseRow, sort: AnswerSort): number | string {
   return row.submittedAt;
 }
 
-/** Options as the respondent saw them: the definition's, relabelled with the labels stored. */
-function seenOptions(
-  definition: SurveyDefinition,
-  questionId: string,
-  labels: Record<string, string> | undefined,
-) {
-  const question = definition.pages.flatMap((page) => page.questions).find((q) => q.id === questionId);
-  const base = question ? (getQuestionType(question.type)?.options?.(question.config) ?? []) : [];
+/**
+ * Options as the respondent saw them: the question's, relabelled with the labels stored. Takes the question
+ * itself (looking it up by id for every answer made a response's texts quadratic in its questions).
+ */
+function seenOptions(question: Question, labels: Record<string, string> | undefined) {
+  const base = getQuestionType(question.type)?.options?.(question.config) ?? [];
   return base.map((option) => ({ ...option, label: labels?.[option.id] ?? option.label }));
 }
 
@@ -81,11 +80,7 @@ export function answerTexts(
     const answer = answers[question.id];
     const module = getQuestionType(question.type);
     if (answer === undefined || !module) continue;
-    const full = module.toText(
-      question.config,
-      answer,
-      seenOptions(definition, question.id, labels[question.id]),
-    );
+    const full = module.toText(question.config, answer, seenOptions(question, labels[question.id]));
     // Personal information is masked in lists: 查看完整信息 in the viewer shows it, logged.
     const text = mask && isPersonalDataQuestion(question) ? maskPersonalValue(question, full) : full;
     texts[question.id] = text.length > limit ? `${text.slice(0, limit)}…` : text;

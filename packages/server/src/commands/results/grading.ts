@@ -18,6 +18,7 @@ import type { Viewer } from "../../http/viewer.ts";
 import { addToCounters, mergeCounterEntries } from "../answering/counters.ts";
 import { submittedPaper } from "../answering/papers.ts";
 import { answersOpener } from "../privacy/sealing.ts";
+import { emitWebhookEvents, wakeWebhooks } from "../webhooks/events.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { PREFIX_END } from "./filter.ts";
 import { gradesOf, insertFacts, responseOf, revisionDefinitions, submitContext } from "./record.ts";
@@ -77,7 +78,7 @@ export async function gradeAnswer(
     const [first] = errors;
     throw InvalidInputError.field(first?.field ?? "grades", first?.key ?? "gradesInvalid");
   }
-  return transaction(ctx.db, async (trx) => {
+  return transaction(ctx.db, async (trx, onCommit) => {
     const now = iso(ctx.clock.now());
     for (const grade of input.grades) {
       await trx
@@ -104,6 +105,13 @@ export async function gradeAnswer(
       .set({ score: totals.total, passed: totals.passed === null ? null : totals.passed ? 1 : 0 })
       .where("id", "=", row.id)
       .execute();
+    const emitted = await emitWebhookEvents(trx, ctx.clock.now(), input.id, [
+      {
+        type: "response.updated",
+        payload: { questionnaireId: input.id, responseId: row.id, change: "graded" },
+      },
+    ]);
+    if (emitted > 0) onCommit(() => wakeWebhooks(ctx.db));
     const scoreFacts = trx
       .selectFrom("response_facts")
       .where("questionnaireId", "=", input.id)

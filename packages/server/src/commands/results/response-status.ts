@@ -1,9 +1,10 @@
-import type { AnswerStatusChange, ResponseStatus } from "@wjgj/core";
+import type { AnswerStatusChange, ResponseStatus, WebhookResponseChange } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import { transaction } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { addToCounters } from "../answering/counters.ts";
 import { recordActivity } from "../teams/activity.ts";
+import { emitWebhookEvents, wakeWebhooks } from "../webhooks/events.ts";
 import { RESULTS_VERSION_KEY } from "./fact-bitset-cache.ts";
 import { applyCounters, storedFacts } from "./record.ts";
 import { resultsScope } from "./scope.ts";
@@ -17,6 +18,14 @@ export const statusChanges = {
 } as const satisfies Record<string, { from: readonly ResponseStatus[]; to: ResponseStatus }>;
 
 export type StatusChange = keyof typeof statusChanges;
+
+/** What a `response.updated` webhook says changed. */
+const webhookChanges: Record<StatusChange, WebhookResponseChange> = {
+  deleteAnswer: "deleted",
+  restoreAnswer: "restored",
+  markInvalid: "invalid",
+  markValid: "valid",
+};
 
 /**
  * Moves responses between valid, invalid and the response recycle bin. Counters follow in the same
@@ -33,7 +42,7 @@ export async function changeResponseStatus(
 ): Promise<AnswerStatusChange> {
   await resultsScope(ctx.db, viewer, questionnaireId, "manage");
   const { from, to } = statusChanges[change];
-  return transaction(ctx.db, async (trx) => {
+  return transaction(ctx.db, async (trx, onCommit) => {
     // Counters (the response count is the `total` one) are atomic upserts taken in one order, as submits
     // take them (addToCounters): nothing else needs holding.
     let selected = trx
@@ -73,6 +82,16 @@ export async function changeResponseStatus(
       .execute();
     // Cached fact bitsets (fact-bitset-cache.ts) see statuses moved by this version, in any process.
     await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
+    const emitted = await emitWebhookEvents(
+      trx,
+      ctx.clock.now(),
+      questionnaireId,
+      rows.map((row) => ({
+        type: "response.updated" as const,
+        payload: { questionnaireId, responseId: row.id, change: webhookChanges[change] },
+      })),
+    );
+    if (emitted > 0) onCommit(() => wakeWebhooks(ctx.db));
     if (change === "deleteAnswer")
       await recordActivity(trx, ctx.clock.now(), {
         questionnaireId,

@@ -60,6 +60,7 @@ import { erasureRequestsMigration } from "./0190-erasure-requests.ts";
 import { phoneDigestWidthMigration } from "./0195-phone-digest-width.ts";
 import { sealedUploadsMigration } from "./0200-sealed-uploads.ts";
 import { apiKeysMigration } from "./0205-api-keys.ts";
+import { webhooksMigration } from "./0210-webhooks.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -123,6 +124,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0195-phone-digest-width": phoneDigestWidthMigration(dialect),
     "0200-sealed-uploads": sealedUploadsMigration(),
     "0205-api-keys": apiKeysMigration(dialect),
+    "0210-webhooks": webhooksMigration(dialect),
   };
 }
 

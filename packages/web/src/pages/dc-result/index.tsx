@@ -1,4 +1,4 @@
-import type { QuestionaryDetail, ResultsFilter } from "@wjgj/core";
+import type { QuestionaryDetail, QuestionnaireAction, ResultsFilter } from "@wjgj/core";
 import { Button, Result, Skeleton, Tabs } from "antd";
 import { type ReactNode, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -18,6 +18,7 @@ import { OverviewTab } from "./components/overview-tab.tsx";
 import { ResultHeader } from "./components/result-header.tsx";
 import { StatisticsTab } from "./components/statistics/statistics-tab.tsx";
 import { VoteTab } from "./components/vote-tab.tsx";
+import { WebhooksTab } from "./components/webhooks-tab.tsx";
 import { WinnersTab } from "./components/winners-tab.tsx";
 import { ResultsContext, type ResultsContextValue } from "./hooks/results-context.ts";
 import "./dc-result.css";
@@ -32,7 +33,8 @@ type TabKey =
   | "exam"
   | "vote"
   | "export"
-  | "winners";
+  | "winners"
+  | "webhooks";
 
 interface TabSpec {
   key: TabKey;
@@ -42,6 +44,8 @@ interface TabSpec {
   filtered: boolean;
   /** Shown only for these kinds of questionnaire. */
   kinds?: string[];
+  /** Shown only to roles that may do this. */
+  action?: QuestionnaireAction;
 }
 
 const tabSpecs: TabSpec[] = [
@@ -55,14 +59,28 @@ const tabSpecs: TabSpec[] = [
   { key: "vote", label: "投票结果", render: () => <VoteTab />, filtered: false, kinds: ["vote"] },
   { key: "export", label: "导出", render: () => <ExportTab />, filtered: true },
   { key: "winners", label: "中奖名单", render: () => <WinnersTab />, filtered: false },
+  {
+    key: "webhooks",
+    label: "数据推送",
+    render: () => <WebhooksTab />,
+    filtered: false,
+    action: "manageResponses",
+  },
 ];
+
+/** Tabs that work before the first response arrives. */
+const usefulWhenEmpty = new Set<TabKey>(["export", "winners", "webhooks"]);
 
 function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
   const [params, setParams] = useSearchParams();
   const [filter, setFilter] = useState<ResultsFilter>({});
   const [sharing, setSharing] = useState(false);
   const overview = useOverview(questionary.id, 30);
-  const tabs = tabSpecs.filter((spec) => !spec.kinds || spec.kinds.includes(questionary.kind));
+  const access = accessOf(questionary);
+  const tabs = tabSpecs.filter(
+    (spec) =>
+      (!spec.kinds || spec.kinds.includes(questionary.kind)) && (!spec.action || access.may(spec.action)),
+  );
   const active = tabs.find((spec) => spec.key === params.get("tab")) ?? tabs[0];
   const context = useMemo<ResultsContextValue>(
     () => ({ id: questionary.id, questionary, filter, setFilter, openShare: () => setSharing(true) }),
@@ -82,7 +100,7 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
   const noResponses = data !== undefined && data.total + data.invalidCount + data.deletedCount === 0;
 
   const renderTab = (spec: TabSpec) => {
-    if (noResponses && spec.key !== "export" && spec.key !== "winners") return <EmptyResults />;
+    if (noResponses && !usefulWhenEmpty.has(spec.key)) return <EmptyResults />;
     return spec.render();
   };
 

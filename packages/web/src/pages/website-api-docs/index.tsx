@@ -106,14 +106,22 @@ function Operation(props: {
           )}
         </>
       ) : null}
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus */}
-      <pre className="wj-api__curl" tabIndex={0} aria-label={`${operation.summary}的调用示例`}>
-        {curl}
-      </pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrolls sideways on a phone, so a keyboard must reach it */}
+      <section className="wj-api__curl" tabIndex={0} aria-label={`${operation.summary}的调用示例`}>
+        <pre>{curl}</pre>
+      </section>
     </section>
   );
 }
+
+const verifyExample = `// Node.js：验证数据推送的签名
+const crypto = require("node:crypto");
+function verify(headers, rawBody, secret) {
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  const signed = \`\${headers["webhook-id"]}.\${headers["webhook-timestamp"]}.\${rawBody}\`;
+  const expected = crypto.createHmac("sha256", key).update(signed).digest("base64");
+  return headers["webhook-signature"].split(" ").some((s) => s === \`v1,\${expected}\`);
+}`;
 
 /** /website/resource/api: the open API's reference, rendered from its OpenAPI 3.1 document. */
 export function WebsiteApiDocsPage() {
@@ -150,6 +158,32 @@ export function WebsiteApiDocsPage() {
           ，可导入 Postman、Apifox 等工具或生成 SDK。
         </li>
       </ul>
+      <section id="webhooks" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title">数据推送（Webhook）</h2>
+        <p>
+          在问卷结果页的“数据推送”（或个人中心的“数据推送（所有问卷）”）添加接收地址后，发生事件时我们向它发送
+          POST 请求，正文为 <code>{'{ "type", "timestamp", "data" }'}</code>。事件：
+          <code>response.created</code>（新答卷）、
+          <code>response.updated</code>（答卷状态变化）、<code>response.deleted</code>（答卷被彻底删除）、
+          <code>questionnaire.published</code>、<code>questionnaire.stopped</code>。
+        </p>
+        <ul>
+          <li>
+            签名遵循 Standard Webhooks：请求头 <code>webhook-id</code>（消息编号，重试时不变，可用来去重）、
+            <code>webhook-timestamp</code>（秒）与 <code>webhook-signature</code>（<code>v1,</code> 加 Base64
+            的 HMAC-SHA256）。签名内容为 <code>webhook-id.webhook-timestamp.原始请求体</code>
+            （三者用英文句点连接） ，密钥为添加时显示的
+            <code>whsec_</code> 之后部分经 Base64 解码的字节。
+          </li>
+          <li>返回 2xx 即视为送达；其他状态码、超时（10 秒）或跳转都算失败，24 小时内按退避间隔自动重试。</li>
+          <li>持续失败 24 小时的推送会被自动停用并通知您；推送记录中可查看每次结果并手动重新发送。</li>
+          <li>只能推送到公网地址（80、443 端口）；内网、本机与云服务元数据地址会被拒绝，不跟随跳转。</li>
+        </ul>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrolls sideways on a phone, so a keyboard must reach it */}
+        <section className="wj-api__curl" tabIndex={0} aria-label="验证签名的示例代码（Node.js）">
+          <pre>{verifyExample}</pre>
+        </section>
+      </section>
       {data.tags.map((tag) => (
         <section key={tag.name}>
           <h2>{tag.name}</h2>

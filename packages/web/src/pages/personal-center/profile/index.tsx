@@ -1,5 +1,6 @@
-import { Skeleton } from "antd";
+import { Card, Skeleton } from "antd";
 import { useAccountSecurity } from "../../../api/account.ts";
+import { WebhooksPanel } from "../../../components/webhooks/webhooks-panel.tsx";
 import { ApiKeysCard } from "./api-keys-card.tsx";
 import { BasicInfoCard } from "./basic-info.tsx";
 import { DeletionCard } from "./deletion-card.tsx";
@@ -19,6 +20,9 @@ export function ProfilePage() {
           <SecurityCard security={security.data} />
           <DevicesCard />
           <ApiKeysCard />
+          <Card title="数据推送（所有问卷）" className="wj-profile__card">
+            <WebhooksPanel questionnaireId={null} />
+          </Card>
           <DeletionCard security={security.data} />
         </>
       ) : (
