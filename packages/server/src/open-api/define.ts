@@ -9,8 +9,7 @@ import { zodIssuesToFieldErrors } from "../http/params.ts";
 import { defineRoute, nulCharacterPath } from "../http/route.ts";
 import type { Viewer } from "../http/viewer.ts";
 import { openApiDocument } from "./document.ts";
-
-export type OpenMethod = "GET" | "POST" | "PUT" | "DELETE";
+import type { OpenMethod, OpenRouteInfo } from "./route-info.ts";
 
 /** One documented route of the open API; the OpenAPI document is built from these same schemas. */
 export interface OpenRouteSpec<
@@ -44,21 +43,6 @@ export interface OpenRouteSpec<
     request: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<z.input<R>>;
-}
-
-export interface OpenRouteInfo {
-  method: OpenMethod;
-  path: string;
-  scope: ApiKeyScope;
-  tag: string;
-  summary: string;
-  description: string | undefined;
-  params: z.ZodType | undefined;
-  query: z.ZodType | undefined;
-  body: z.ZodType | undefined;
-  response: z.ZodType;
-  status: number;
-  responseType: "json" | "file";
 }
 
 const registry = new WeakMap<FastifyInstance, OpenRouteInfo[]>();

@@ -1,6 +1,6 @@
 import { apiKeyScopeNames, OPEN_API_PREFIX } from "@wjgj/core";
 import { z } from "zod";
-import type { OpenRouteInfo } from "./define.ts";
+import type { OpenRouteInfo } from "./route-info.ts";
 import { errorSchema } from "./schemas.ts";
 
 type JsonSchema = Record<string, unknown>;
