@@ -1,6 +1,8 @@
 // Shared by the benches that run the real server code on a SQLite database of their own: opening and
 // migrating it, a logged-in session for a user, and a questionnaire created and published by that user.
 
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { systemClock } from "../packages/server/src/clock.ts";
 import { createSession, resolveSession } from "../packages/server/src/commands/account/sessions.ts";
 import { openKeyring } from "../packages/server/src/commands/privacy/keyring.ts";
@@ -54,4 +56,34 @@ export async function publishSurvey(ctx: BenchContext, token: string, title: str
     .where("questionnaireId", "=", questionnaire.id)
     .executeTakeFirstOrThrow();
   return { questionnaire, revision };
+}
+
+/** Starts `app` on a free loopback port and answers its base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+/** A fresh database on DATABASE_URL's server for this run (dropped at the end), or none on SQLite. */
+export async function freshPostgres(prefix: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const name = `${prefix}${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

@@ -16,14 +16,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { buildApp } from "../packages/server/src/app.ts";
 import { insertUser } from "../packages/server/src/commands/account/users.ts";
 import { issueAnswerToken } from "../packages/server/src/commands/answering/answer-token.ts";
 import { webhookDispatchOf } from "../packages/server/src/commands/webhooks/worker.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
-import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
+import { benchSession, freshPostgres, listen, openBenchContext, publishSurvey } from "./_setup.ts";
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -107,37 +105,8 @@ async function startReceiver() {
   };
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return `http://127.0.0.1:${address.port}`;
-}
-
-/** A fresh database on DATABASE_URL's server for this run (dropped at the end), or none on SQLite. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return null;
-  const name = `wjgj_bench_wh_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-webhooks-"));
-const postgres = await freshPostgres();
+const postgres = await freshPostgres("wjgj_bench_wh_");
 const receiver = await startReceiver();
 const config = loadConfig({
   ...(postgres ? { DATABASE_URL: postgres.url } : {}),
