@@ -4,12 +4,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Project } from "@playwright/test";
 import { OTHER_LOGIN_SECRET } from "./support/partner.ts";
+import { fakeWeChatPort, WECHAT_OA, WECHAT_WEBSITE } from "./support/wechat.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // E2E_PORT lets two checkouts (or two people) run journeys side by side.
 const port = Number(process.env.E2E_PORT ?? 8199);
 // A fresh database per run: the demo accounts are seeded only into an empty one.
 const dataDir = fs.mkdtempSync(`${os.tmpdir()}/wjgj-e2e-`);
+const wechatBase = `http://127.0.0.1:${fakeWeChatPort(port)}`;
 
 // The admin console's journeys change what every page lists (news, VIP levels, friend links, campaign pages, site
 // settings, the gallery's templates): they run once the others are done, so no journey running beside them sees a
@@ -68,30 +70,49 @@ export default defineConfig({
     // about motion itself ask for it back with `test.use({ reducedMotion: "no-preference" })`.
     reducedMotion: "reduce",
   },
-  webServer: {
-    // The compiled server `npm start` runs (`npm run test:e2e` builds it first): the production path, and a faster
-    // start than compiling the TypeScript on the fly.
-    command: "node --enable-source-maps packages/server/dist/main.js",
-    cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/wjgj/api/navigation/getFooterInfo`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PHONE: "13800000000",
-      ADMIN_PASSWORD: "Admin12345",
-      SEED_DEMO: "1",
-      LOG_LEVEL: "warn",
-      OTHER_LOGIN_SECRET,
-      // The local fake payment gateway (issue #16): membership purchases end to end, nothing leaves the machine.
-      PAY_FAKE: "1",
-      // Every journey asks for its codes from 127.0.0.1; the suite sends more than a real client may in an hour.
-      SMS_PER_IP_PER_HOUR: "1000",
-      // The webhook journey's local receivers (one per width): test-only, refused under NODE_ENV=production.
-      OUTBOUND_TEST_ALLOW: `127.0.0.1:${port + 101},127.0.0.1:${port + 102}`,
+  webServer: [
+    {
+      // The local fake of WeChat's authorisation pages and APIs (issue #39), which the app below is configured with.
+      command: `npx tsx e2e/support/fake-wechat-main.ts ${fakeWeChatPort(port)}`,
+      cwd: repoRoot,
+      url: `${wechatBase}/cgi-bin/ticket/getticket`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      // The compiled server `npm start` runs (`npm run test:e2e` builds it first): the production path, and a faster
+      // start than compiling the TypeScript on the fly.
+      command: "node --enable-source-maps packages/server/dist/main.js",
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${port}/wjgj/api/navigation/getFooterInfo`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_PHONE: "13800000000",
+        ADMIN_PASSWORD: "Admin12345",
+        SEED_DEMO: "1",
+        LOG_LEVEL: "warn",
+        OTHER_LOGIN_SECRET,
+        // The local fake payment gateway (issue #16): membership purchases end to end, nothing leaves the machine.
+        PAY_FAKE: "1",
+        // Every journey asks for its codes from 127.0.0.1; the suite sends more than a real client may in an hour.
+        SMS_PER_IP_PER_HOUR: "1000",
+        // The webhook journey's local receivers (one per width): test-only, refused under NODE_ENV=production.
+        OUTBOUND_TEST_ALLOW: `127.0.0.1:${port + 101},127.0.0.1:${port + 102}`,
+        // WeChat (issue #39), every call to the local fake started above.
+        WECHAT_API_BASE: wechatBase,
+        WECHAT_OPEN_BASE: wechatBase,
+        WECHAT_OA_APPID: WECHAT_OA.appId,
+        WECHAT_OA_SECRET: WECHAT_OA.appSecret,
+        WECHAT_OPEN_APPID: WECHAT_WEBSITE.appId,
+        WECHAT_OPEN_SECRET: WECHAT_WEBSITE.appSecret,
+      },
+    },
+  ],
 });

@@ -4,8 +4,9 @@ import { limits } from "@wjgj/core";
 import { z } from "zod";
 import { type OutboundConfig, outboundConfigFromEnv } from "./outbound/outbound-config.ts";
 import type { AlipayConfig } from "./payments/alipay.ts";
-import { paymentConfigs } from "./payments/env.ts";
+import { allOrNone, paymentConfigs } from "./payments/env.ts";
 import type { WechatPayConfig } from "./payments/wechat-pay.ts";
+import { type WeChatConfig, wechatConfig } from "./wechat/env.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
@@ -70,6 +71,17 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s?#]+$/, "应为接口地址，如 https://api.weixin.qq.com")
     .default("https://api.weixin.qq.com"),
+  /** The browser-facing authorisation pages (open.weixin.qq.com); tests point it at a local fake. */
+  WECHAT_OPEN_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, "应为网址，如 https://open.weixin.qq.com")
+    .default("https://open.weixin.qq.com"),
+  /** 公众号 (web authorisation in WeChat, share cards, JSAPI payments): both, or neither. */
+  WECHAT_OA_APPID: z.string().optional(),
+  WECHAT_OA_SECRET: z.string().optional(),
+  /** 开放平台网站应用 (微信扫码登录 on a computer): both, or neither. */
+  WECHAT_OPEN_APPID: z.string().optional(),
+  WECHAT_OPEN_SECRET: z.string().optional(),
   /** Object storage: set S3_BUCKET to keep files in an S3-compatible bucket instead of DATA_DIR. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url("应为对象存储地址，如 http://127.0.0.1:9000").optional().or(z.literal("")),
@@ -152,6 +164,8 @@ export interface Config {
         envVersion: "release" | "trial" | "develop";
       }
     | undefined;
+  /** 公众号 and 网站应用 (each undefined when not configured): signing in with WeChat, respondents, share cards. */
+  wechat: WeChatConfig;
   /** The bucket when files live in S3-compatible storage; undefined keeps them under DATA_DIR. */
   s3: S3Config | undefined;
   payFake: boolean;
@@ -189,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const payments = paymentConfigs(e);
+  const wechat = wechatConfig(e);
+  const miniProgram = allOrNone(e, ["WECHAT_MP_APPID", "WECHAT_MP_SECRET"], "微信小程序");
   if (e.REDPACKET_PAYOUT === "wechat" && !payments.wechatPay)
     throw new Error(
       "红包微信零钱打款未开通：REDPACKET_PAYOUT=wechat 需要完整的微信支付配置（WECHATPAY_MCH_ID 等环境变量）",
@@ -222,16 +238,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlDays: e.SESSION_TTL_DAYS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     openApiCallsPerMinute: e.OPEN_API_CALLS_PER_MINUTE,
-    miniProgram:
-      e.WECHAT_MP_APPID && e.WECHAT_MP_SECRET
-        ? {
-            appId: e.WECHAT_MP_APPID,
-            appSecret: e.WECHAT_MP_SECRET,
-            apiBase: e.WECHAT_API_BASE.replace(/\/$/, ""),
-            page: e.WECHAT_MP_PAGE,
-            envVersion: e.WECHAT_MP_ENV,
-          }
-        : undefined,
+    miniProgram: miniProgram && {
+      appId: miniProgram.WECHAT_MP_APPID,
+      appSecret: miniProgram.WECHAT_MP_SECRET,
+      apiBase: wechat.apiBase,
+      page: e.WECHAT_MP_PAGE,
+      envVersion: e.WECHAT_MP_ENV,
+    },
+    wechat,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -30,3 +30,4 @@ export * from "./templates.ts";
 export * from "./text-analysis.ts";
 export * from "./user.ts";
 export * from "./webhooks.ts";
+export * from "./wechat.ts";

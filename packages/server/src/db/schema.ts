@@ -76,6 +76,7 @@ import type { TextDictionariesTable } from "./tables/text-dictionaries.ts";
 import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "./tables/webhooks.ts";
+import type { WechatBindingsTable, WechatCacheTable, WechatOauthStatesTable } from "./tables/wechat.ts";
 
 /** The whole schema as Kysely sees it (camelCase here, snake_case in SQL through CamelCasePlugin). */
 export interface Database {
@@ -86,6 +87,9 @@ export interface Database {
   api_calls: ApiCallsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  wechat_oauth_states: WechatOauthStatesTable;
+  wechat_bindings: WechatBindingsTable;
+  wechat_cache: WechatCacheTable;
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
   login_attempts: LoginAttemptsTable;

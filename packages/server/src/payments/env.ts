@@ -13,7 +13,7 @@ const text = (env: Env, name: string): string => {
  * The values of `names` when every one is set, undefined when none is; a half-configured provider stops
  * the start with the names still missing (a typo must not quietly switch a payment method off).
  */
-function allOrNone<K extends string>(
+export function allOrNone<K extends string>(
   env: Env,
   names: readonly K[],
   label: string,

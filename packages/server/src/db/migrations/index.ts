@@ -61,6 +61,7 @@ import { phoneDigestWidthMigration } from "./0195-phone-digest-width.ts";
 import { sealedUploadsMigration } from "./0200-sealed-uploads.ts";
 import { apiKeysMigration } from "./0205-api-keys.ts";
 import { webhooksMigration } from "./0210-webhooks.ts";
+import { wechatMigration } from "./0215-wechat.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -125,6 +126,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0200-sealed-uploads": sealedUploadsMigration(),
     "0205-api-keys": apiKeysMigration(dialect),
     "0210-webhooks": webhooksMigration(dialect),
+    "0215-wechat": wechatMigration(dialect),
   };
 }
 
