@@ -31,3 +31,4 @@ export * from "./text-analysis.ts";
 export * from "./user.ts";
 export * from "./webhooks.ts";
 export * from "./wechat.ts";
+export * from "./wechat-admin.ts";

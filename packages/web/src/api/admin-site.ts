@@ -6,6 +6,7 @@ import type {
   QuestionnaireKind,
   SampleRates,
   SpaceSettings,
+  WeChatIntegrationStatus,
 } from "@wjgj/core";
 import { adminKeys } from "./admin.ts";
 import { http } from "./request.ts";
@@ -133,7 +134,13 @@ export const adminSiteApi = {
   saveSpaceRules: (rules: SpaceSettings) => http.postJson<SpaceSettings>("admin/space/saveRules", rules),
   getEncryption: () => http.get<EncryptionStatus>("admin/security/getEncryption"),
   rotateDataKeys: () => http.postJson<EncryptionStatus>("admin/security/rotateDataKeys", {}),
+  getWeChat: () => http.get<WeChatIntegrationStatus>("admin/security/getWeChat"),
 };
+
+/** 微信接入: which WeChat applications the environment configures (read-only). */
+export function useWeChatIntegration() {
+  return useQuery({ queryKey: [...adminKeys.all, "wechat"], queryFn: adminSiteApi.getWeChat });
+}
 
 export function useSiteSettings() {
   return useQuery({ queryKey: [...adminKeys.all, "settings"], queryFn: adminSiteApi.getSettings });

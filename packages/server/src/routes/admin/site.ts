@@ -4,6 +4,7 @@ import { listAuditLogs } from "../../commands/admin/audit.ts";
 import { encryptionStatus, rotateAllDataKeys } from "../../commands/privacy/encryption-admin.ts";
 import { markLeadHandled, reviewFriendLink } from "../../commands/site/requests.ts";
 import { readSiteSettings, saveSiteSettings } from "../../commands/site/settings.ts";
+import { wechatIntegrationStatus } from "../../commands/wechat/integration-status.ts";
 import type { AppContext } from "../../context.ts";
 import { pageNewestFirst } from "../../db/paging.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -90,6 +91,14 @@ export function adminSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "admin:settings",
     input: z.object({}),
     handler: ({ viewer }) => rotateAllDataKeys(ctx, viewer.user.id),
+  });
+
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "admin/security/getWeChat",
+    access: "admin:settings",
+    input: z.object({}),
+    handler: () => wechatIntegrationStatus(ctx.config),
   });
 
   defineRoute(app, ctx, {

@@ -5,6 +5,7 @@ import { useApiError } from "../../hooks/use-api-error.ts";
 import { EncryptionSection } from "./encryption-section.tsx";
 import { SampleRatesSection, SpaceRulesSection } from "./rule-sections.tsx";
 import { SettingsSection } from "./settings-section.tsx";
+import { WeChatSection } from "./wechat-section.tsx";
 import "./dw-settings.css";
 
 const footerFields: readonly [string, string, number][] = [
@@ -173,6 +174,7 @@ export function DwSettingsPage() {
         <SampleRatesSection />
         <SpaceRulesSection />
         <EncryptionSection />
+        <WeChatSection />
       </div>
     </section>
   );
