@@ -2,11 +2,10 @@ import type { AnswerPageData, ExtraScreenData, OpenData, PageView } from "@wjgj/
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { type ComponentType, useEffect, useState } from "react";
 import { LiveMark } from "../lib/use-hydrated.ts";
-import { ConsentGate, LoginGate, PasswordGate } from "./components/screens/gates.tsx";
-import { StatusPage } from "./components/screens/status-page.tsx";
 import { Survey } from "./components/survey.tsx";
 import { apiCall, hasToken } from "./lib/api.ts";
 import { resolveDeviceId } from "./lib/ids.ts";
+import { useScreens } from "./lib/screens.ts";
 
 type AnswerData = Extract<AnswerPageData, { page: "answer" }>;
 type PreviewData = Extract<AnswerPageData, { page: "preview" }>;
@@ -20,6 +19,15 @@ function rememberedPassword(publicId: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Shown for the moment a screen's chunk takes to arrive (only when the page changes to one after loading). */
+function Loading({ text = "加载中…" }: { text?: string }) {
+  return (
+    <main className="wa-page">
+      <div className="wa-loading">{text}</div>
+    </main>
+  );
 }
 
 function withDefinition(open: OpenData): (OpenData & { definition: SurveyDefinition }) | null {
@@ -47,6 +55,13 @@ function AnswerApp({ data }: { data: AnswerData }) {
   const publicId = data.open.publicId;
   // 同意隐私政策: the version agreed to on this page (or earlier in this tab); read after hydration.
   const [agreed, setAgreed] = useState<number | null>(null);
+  const consent = open.settings.privacyConsent;
+  const screens = useScreens(
+    open.state !== "open" ||
+      open.gate !== null ||
+      !open.definition ||
+      (!!consent && agreed !== consent.version),
+  );
   const agree = (version: number | null) => {
     setAgreed(version);
     try {
@@ -95,20 +110,42 @@ function AnswerApp({ data }: { data: AnswerData }) {
     }
   }, []);
 
+  // The screens instead of the questions come in a chunk of their own (lib/screens.ts); a moment's "加载中"
+  // only when the page turns to one after loading (the server's page had them before hydration).
   if (open.state !== "open")
-    return <StatusPage kind={open.state} message={open.stateMessage} title={open.title} />;
+    return screens ? (
+      <screens.StatusPage kind={open.state} message={open.stateMessage} title={open.title} />
+    ) : (
+      <Loading />
+    );
   if (open.gate === "password")
-    return (
-      <PasswordGate title={open.title} error={error} busy={busy} onSubmit={(typed) => void refetch(typed)} />
+    return screens ? (
+      <screens.PasswordGate
+        title={open.title}
+        error={error}
+        busy={busy}
+        onSubmit={(typed) => void refetch(typed)}
+      />
+    ) : (
+      <Loading />
     );
   if (open.gate === "login")
-    return <LoginGate title={open.title} returnTo={`/r/${publicId}`} checking={busy} />;
+    return screens ? (
+      <screens.LoginGate title={open.title} returnTo={`/r/${publicId}`} checking={busy} />
+    ) : (
+      <Loading />
+    );
   const ready = withDefinition(open);
-  if (!ready) return <StatusPage kind="unpublished" message="问卷尚未发布" title={open.title} />;
-  const consent = open.settings.privacyConsent;
-  if (consent && agreed !== consent.version)
+  if (!ready)
+    return screens ? (
+      <screens.StatusPage kind="unpublished" message="问卷尚未发布" title={open.title} />
+    ) : (
+      <Loading />
+    );
+  if (consent && agreed !== consent.version) {
+    if (!screens) return <Loading />;
     return (
-      <ConsentGate
+      <screens.ConsentGate
         title={open.title}
         consent={consent}
         notice={error}
@@ -118,6 +155,7 @@ function AnswerApp({ data }: { data: AnswerData }) {
         }}
       />
     );
+  }
   return (
     <Survey
       open={ready}
@@ -140,6 +178,7 @@ function PreviewApp({ data }: { data: PreviewData }) {
   const [open, setOpen] = useState<OpenData | null>(null);
   const [message, setMessage] = useState("");
   const [needsLogin, setNeedsLogin] = useState(false);
+  const screens = useScreens(needsLogin || message !== "");
 
   useEffect(() => {
     if (!hasToken()) return setNeedsLogin(true);
@@ -153,8 +192,13 @@ function PreviewApp({ data }: { data: PreviewData }) {
   }, [data.publicId]);
 
   const returnTo = `/y/${data.publicId}/${data.frame}`;
-  if (needsLogin) return <LoginGate title="问卷预览" returnTo={returnTo} checking={false} />;
-  if (message) return <StatusPage kind="notFound" message={message} />;
+  if (needsLogin)
+    return screens ? (
+      <screens.LoginGate title="问卷预览" returnTo={returnTo} checking={false} />
+    ) : (
+      <Loading />
+    );
+  if (message) return screens ? <screens.StatusPage kind="notFound" message={message} /> : <Loading />;
   const ready = open ? withDefinition(open) : null;
   if (!ready) {
     return (
@@ -187,6 +231,11 @@ export function App(props: { data: AnswerPageData; extraScreen?: ComponentType<{
   );
 }
 
+function NotFound(props: { message: string; heading?: string | undefined }) {
+  const screens = useScreens(true);
+  return screens ? <screens.StatusPage kind="notFound" {...props} /> : <Loading />;
+}
+
 function Screen({
   data,
   extraScreen: Extra,
@@ -194,8 +243,7 @@ function Screen({
   data: AnswerPageData;
   extraScreen?: ComponentType<{ data: ExtraScreenData }>;
 }) {
-  if (data.page === "notFound")
-    return <StatusPage kind="notFound" message={data.message} heading={data.heading} />;
+  if (data.page === "notFound") return <NotFound message={data.message} heading={data.heading} />;
   if (data.page === "preview") return <PreviewApp data={data} />;
   if (data.page === "trailer" || data.page === "cover" || data.page === "campaign")
     return Extra ? <Extra data={data} /> : null;

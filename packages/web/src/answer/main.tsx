@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { loadFieldsFor, typesOf } from "./components/fields/registry.ts";
 import { keepEarlyInput } from "./lib/early-input.ts";
+import { loadScreens, pageNeedsScreens } from "./lib/screens.ts";
 import { loadEngine } from "./lib/view.ts";
 import "./answer.css";
 
@@ -42,11 +43,18 @@ if (data && root) {
   // markup); /r/{id} never downloads it.
   if (data.page === "trailer" || data.page === "cover" || data.page === "campaign")
     void import("./extra-screens.tsx").then(({ ExtraScreen }) => hydrate(data, root, ExtraScreen));
-  else if (data.page === "answer")
-    // The inputs of the questionnaire's less common types come first (their chunks were preloaded by the
-    // server's page), so hydration finds the markup the server rendered; hydrated without them if one fails.
-    void loadFieldsFor(typesOf(data.open.definition))
-      .catch(() => undefined)
-      .then(() => hydrate(data, root));
-  else hydrate(data, root);
+  else {
+    // The inputs of the questionnaire's less common types and the state/gate screens come first (their chunks
+    // were preloaded by the server's page), so hydration finds the markup the server rendered; hydrated
+    // without them if one fails.
+    const needed: Promise<unknown>[] = [];
+    if (data.page === "answer") needed.push(loadFieldsFor(typesOf(data.open.definition)));
+    if (pageNeedsScreens(data)) needed.push(loadScreens());
+    if (needed.length === 0) hydrate(data, root);
+    else
+      void Promise.all(needed)
+        .catch(() => undefined)
+        .then(() => hydrate(data, root));
+  }
 }
+

@@ -4,8 +4,13 @@ import { renderToString } from "react-dom/server";
 import { App } from "./app.tsx";
 import "./components/fields/all.ts";
 import { fieldGroupsOf } from "./components/fields/registry.ts";
+import * as screens from "./components/screens/gates-group.ts";
 import { ExtraScreen } from "./extra-screens.tsx";
+import { pageNeedsScreens, provideScreens } from "./lib/screens.ts";
 import { firstPageOnly, indexDefinition, toView } from "./lib/view.ts";
+
+// Every screen renders in the one pass the server makes (the browser fetches them as a chunk).
+provideScreens(screens);
 
 /**
  * Server-side rendering of the respondent page (built to dist/server/answer-ssr.js, loaded by the server's
@@ -25,7 +30,11 @@ export function renderAnswerPage(data: AnswerPageData): { html: string } {
   return { html: renderToString(<App data={data} extraScreen={ExtraScreen} />) };
 }
 
-/** The field groups the page's questionnaire uses (fields/registry.ts): the server adds their chunks' preloads. */
+/**
+ * The chunk groups the page needs before it hydrates: the field groups of the questionnaire's types
+ * (fields/registry.ts) and the screens' (`gates`, lib/screens.ts). The server adds their chunks' preloads.
+ */
 export function fieldGroupsOfPage(data: AnswerPageData): string[] {
-  return data.page === "answer" ? fieldGroupsOf(data.open.definition) : [];
+  const groups = data.page === "answer" ? fieldGroupsOf(data.open.definition) : [];
+  return pageNeedsScreens(data) ? [...groups, "gates"] : groups;
 }

@@ -12,8 +12,7 @@ import { useTabSwitches } from "../hooks/use-tab-switches.ts";
 import { fieldErrorsOf } from "../lib/api.ts";
 import { indexDefinition, isAnswerable } from "../lib/view.ts";
 import { QuestionCard } from "./question-card.tsx";
-import { DraftPrompt } from "./screens/gates.tsx";
-import { Brand } from "./screens/status-page.tsx";
+import { Brand } from "./screens/brand.tsx";
 import { ActionBar, ExamBar, Frame, ProgressBar, SurveyHeader } from "./survey-parts.tsx";
 
 /**
@@ -25,6 +24,10 @@ const loadThankYou = () =>
     .then((module) => ({ default: module.ThankYou }))
     .catch(() => ({ default: PlainThankYou }));
 const ThankYou = lazy(loadThankYou);
+/** 继续上次填写？ appears only when a draft was found, after hydration: a chunk of its own too. */
+const DraftPrompt = lazy(() =>
+  import("./screens/draft-prompt.tsx").then((module) => ({ default: module.DraftPrompt })),
+);
 
 function PlainThankYou() {
   return (
@@ -347,7 +350,11 @@ export function Survey({
         <p className="wa-page-no">{`第 ${pages.position + 1} / ${pages.total} 页`}</p>
       ) : null}
       <Brand />
-      {draft.prompt ? <DraftPrompt onResume={handleResume} onRestart={draft.restart} /> : null}
+      {draft.prompt ? (
+        <Suspense fallback={null}>
+          <DraftPrompt onResume={handleResume} onRestart={draft.restart} />
+        </Suspense>
+      ) : null}
     </Frame>
   );
 }

@@ -1,6 +1,6 @@
 import type { CampaignData } from "@wjgj/core/pages/answer";
 import { RichText } from "../rich-text.tsx";
-import { Brand } from "./status-page.tsx";
+import { Brand } from "./brand.tsx";
 
 const kindNames = { template: "模板", questionnaire: "问卷" } as const;
 

@@ -2,7 +2,7 @@ import type { CoverData } from "@wjgj/core/pages/answer";
 import type { CSSProperties } from "react";
 import { readableTheme } from "../../lib/contrast.ts";
 import { RichText } from "../rich-text.tsx";
-import { Brand } from "./status-page.tsx";
+import { Brand } from "./brand.tsx";
 
 /** /questionnaireSurvey?id=…: what the respondent is about to answer, before the first question. */
 export function CoverPage({ data }: { data: CoverData }) {

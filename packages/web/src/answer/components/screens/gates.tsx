@@ -1,7 +1,6 @@
 import type { PublicConsent } from "@wjgj/core/pages/answer";
 import { useState } from "react";
-import { useDialog } from "../a11y/use-dialog.ts";
-import { Brand } from "./status-page.tsx";
+import { Brand } from "./brand.tsx";
 
 /** 密码访问: the definition stays on the server until the password is right. */
 export function PasswordGate(props: {
@@ -101,36 +100,5 @@ export function LoginGate(props: { title: string; returnTo: string; checking: bo
       </a>
       <Brand />
     </main>
-  );
-}
-
-/** Offered when a draft of this questionnaire was found on return. */
-export function DraftPrompt(props: { onResume(): void; onRestart(): void }) {
-  // Escape keeps the draft: closing without a choice must not throw earlier answers away.
-  const dialog = useDialog(props.onResume);
-  return (
-    <div className="wa-sheet">
-      <div
-        ref={dialog}
-        className="wa-sheet-body wa-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="wa-draft-title"
-        tabIndex={-1}
-      >
-        <h2 id="wa-draft-title" className="wa-sheet-title wa-sheet-heading">
-          您上次的答卷尚未提交
-        </h2>
-        <p className="wa-gate-label">是否继续上次的填写？</p>
-        <div className="wa-sheet-actions">
-          <button type="button" className="wa-btn wa-btn-ghost" onClick={props.onRestart}>
-            重新填写
-          </button>
-          <button type="button" className="wa-btn" onClick={props.onResume}>
-            继续上次填写
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }

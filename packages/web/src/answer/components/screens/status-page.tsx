@@ -1,5 +1,6 @@
 import type { AnswerState } from "@wjgj/core/pages/answer";
 import type { ReactNode } from "react";
+import { Brand } from "./brand.tsx";
 
 export type StatusKind = Exclude<AnswerState, "open"> | "notFound";
 
@@ -69,13 +70,5 @@ export function StatusPage(props: {
       {props.children}
       <Brand />
     </main>
-  );
-}
-
-export function Brand() {
-  return (
-    <footer className="wa-brand">
-      <a href="/website/home">问卷管家</a> 提供技术支持
-    </footer>
   );
 }

@@ -2,7 +2,7 @@ import { isPhoneQuestion } from "@wjgj/core/api/personal-data";
 import type { SubmitReply } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Brand } from "./status-page.tsx";
+import { Brand } from "./brand.tsx";
 
 // Only questionnaires with prizes or red packets, and answers from the answer space (?source=mutual), load
 // this part (the answer page's size budget).

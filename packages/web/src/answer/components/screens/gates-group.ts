@@ -1,0 +1,9 @@
+/**
+ * The screens a questionnaire shows instead of its questions: its state (closed, not started, not found…) and
+ * its gates (password, login, 同意隐私政策). A chunk of their own (issue #37): most respondents meet none of
+ * them, so they are not in the page's first download; a page that shows one gets the chunk preloaded by the
+ * server and loads it before hydrating (lib/screens.ts). The file name makes it a `*-group` chunk, which the
+ * server's answer-pages.ts `fieldGroupChunks` finds in the build manifest.
+ */
+export { ConsentGate, LoginGate, PasswordGate } from "./gates.tsx";
+export { StatusPage } from "./status-page.tsx";
