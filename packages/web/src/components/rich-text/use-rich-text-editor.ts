@@ -17,6 +17,13 @@ export interface RichTextEditorOptions {
   onEnter?: () => void;
   autoFocus?: boolean;
   id?: string;
+  /**
+   * Report edits once typing pauses for this long (ms) instead of at every key: the designer re-renders a
+   * large questionnaire on each reported edit, and doing it between keys would hold back the typed character's
+   * paint (issue #37). Pending text is reported at once on blur, Enter, a shortcut (Ctrl/⌘+…, so undo sees it),
+   * when the page is hidden and when the field goes away.
+   */
+  deferMs?: number;
 }
 
 const SINGLE_PARAGRAPH = /^<p>((?:(?!<\/?p>)[\s\S])*)<\/p>$/;
@@ -46,6 +53,24 @@ export function useRichTextEditor(options: RichTextEditorOptions): Editor | null
   const latest = useRef(options);
   latest.current = options;
   const emitted = useRef<string>(value);
+  // The text typed and not reported yet (deferMs), read at each edit: the editor may be gone when it is sent.
+  const pending = useRef<{ html: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const report = (html: string) => {
+    emitted.current = html;
+    latest.current.onChange(html);
+  };
+  const drop = () => {
+    const waiting = pending.current;
+    pending.current = null;
+    if (waiting) clearTimeout(waiting.timer);
+    window.removeEventListener("pagehide", flush);
+    return waiting;
+  };
+  /** Reports text still waiting (stable: also the page-hide listener). */
+  const flush = useRef(() => {
+    const waiting = drop();
+    if (waiting) report(waiting.html);
+  }).current;
 
   const editor = useEditor({
     extensions: richTextExtensions(kind, options.placeholder),
@@ -61,6 +86,7 @@ export function useRichTextEditor(options: RichTextEditorOptions): Editor | null
       },
       transformPastedHTML: (html) => latest.current.sanitize(html),
       handleKeyDown: (_view, event) => {
+        if (event.ctrlKey || event.metaKey || event.key === "Enter") flush();
         const onEnter = latest.current.onEnter;
         if (event.key !== "Enter" || event.shiftKey || !onEnter || event.isComposing) return false;
         event.preventDefault();
@@ -70,10 +96,17 @@ export function useRichTextEditor(options: RichTextEditorOptions): Editor | null
     },
     onUpdate: ({ editor: current }) => {
       const html = storedHtml(current, latest.current.kind);
-      emitted.current = html;
-      latest.current.onChange(html);
+      const deferMs = latest.current.deferMs;
+      if (!deferMs) return report(html);
+      if (pending.current) clearTimeout(pending.current.timer);
+      else window.addEventListener("pagehide", flush);
+      pending.current = { html, timer: setTimeout(flush, deferMs) };
     },
+    onBlur: flush,
   });
+
+  // The field goes away (its card deselected, the page left): what was typed is reported first.
+  useEffect(() => flush, [flush]);
 
   // Focus at the end in the same commit that mounts the editor (EditorContent attaches it in its own
   // componentDidMount, which runs first): Tiptap's autofocus waits for a frame, and keys typed right after
@@ -85,8 +118,11 @@ export function useRichTextEditor(options: RichTextEditorOptions): Editor | null
     editor.view.focus();
   }, [autoFocus, editor]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drop touches refs only (the same every render)
   useEffect(() => {
     if (!editor || value === emitted.current) return;
+    // Changed from outside (undo, a reload, another author): that value wins over text not yet reported.
+    drop();
     emitted.current = value;
     editor.commands.setContent(sanitize(value), { emitUpdate: false });
   }, [editor, value, sanitize]);

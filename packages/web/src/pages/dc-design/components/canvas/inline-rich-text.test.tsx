@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { pasteHtml } from "../../../../components/rich-text/testing/paste-html.ts";
 import { InlineRichText } from "./inline-rich-text.tsx";
@@ -43,11 +43,36 @@ describe("InlineRichText", () => {
         '详见<a href="https://example.com/rule" style="color:red">说明</a></span><o:p></o:p></p>' +
         '<ul><li>按实际情况作答</li></ul><script>alert(1)</script><a href="javascript:alert(2)">坏链接</a>',
     );
+    // Reported once the author pauses (EDIT_REPORT_DELAY_MS), not at each key.
+    await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     const html = onChange.mock.lastCall?.[0] as string;
     expect(html).toContain("<strong>周五前</strong>");
     expect(html).toContain('<a href="https://example.com/rule">说明</a>');
     expect(html).toContain("<li><p>按实际情况作答</p></li>");
     expect(html).not.toMatch(/style=|class=|<span|<o:p|script|javascript:/);
+  });
+
+  it("reports edits once typing pauses, and at once on blur or a shortcut (so undo sees them)", async () => {
+    const onChange = vi.fn();
+    render(<InlineRichText ariaLabel="题目标题" value="" onChange={onChange} />);
+    const box = await screen.findByRole("textbox", { name: "题目标题" });
+    pasteHtml(box, "<p>您的</p>");
+    pasteHtml(box, "<p>性别</p>");
+    expect(onChange).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(onChange).toHaveBeenLastCalledWith("您的性别");
+
+    pasteHtml(box, "<p>是</p>");
+    fireEvent.keyDown(box, { key: "z", ctrlKey: true });
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenLastCalledWith("您的性别是");
+
+    pasteHtml(box, "<p>？</p>");
+    act(() => {
+      fireEvent.blur(box);
+    });
+    expect(onChange).toHaveBeenCalledTimes(3);
+    expect(onChange).toHaveBeenLastCalledWith("您的性别是？");
   });
 
   it("takes focus, caret at the end, in the same commit that mounts it (keys typed right after the click are kept)", () => {

@@ -2,6 +2,12 @@ import { EditorContent } from "@tiptap/react";
 import { sanitizeRichText } from "@wjgj/core";
 import { useRichTextEditor } from "../../../../components/rich-text/use-rich-text-editor.ts";
 
+/**
+ * An edit reaches the designer's store once typing pauses this long: each reported edit re-renders the
+ * questionnaire (1,000 questions and more), which between keys would hold back the typed character's paint.
+ */
+export const EDIT_REPORT_DELAY_MS = 150;
+
 interface InlineRichTextProps {
   value: string;
   onChange: (html: string) => void;
@@ -37,6 +43,7 @@ export function InlineRichText({
     placeholder,
     onEnter,
     autoFocus,
+    deferMs: EDIT_REPORT_DELAY_MS,
   });
   return <EditorContent editor={editor} className="dd-editable-host" />;
 }
