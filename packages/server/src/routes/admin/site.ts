@@ -98,7 +98,7 @@ export function adminSiteRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "admin/security/getWeChat",
     access: "admin:settings",
     input: z.object({}),
-    handler: () => wechatIntegrationStatus(ctx.config),
+    handler: async () => wechatIntegrationStatus(ctx.config),
   });
 
   defineRoute(app, ctx, {
