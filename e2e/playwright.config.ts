@@ -101,6 +101,8 @@ export default defineConfig({
         OTHER_LOGIN_SECRET,
         // The local fake payment gateway (issue #16): membership purchases end to end, nothing leaves the machine.
         PAY_FAKE: "1",
+        // …and, inside WeChat, as WeChat Pay JSAPI (wechat-pay.spec.ts pays through a stub WeixinJSBridge).
+        PAY_FAKE_JSAPI: "1",
         // Every journey asks for its codes from 127.0.0.1; the suite sends more than a real client may in an hour.
         SMS_PER_IP_PER_HOUR: "1000",
         // The webhook journey's local receivers (one per width): test-only, refused under NODE_ENV=production.

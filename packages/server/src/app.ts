@@ -53,13 +53,17 @@ import { uploadRoutes } from "./routes/upload/index.ts";
 import { userRoutes } from "./routes/user/index.ts";
 import { vipSetRoutes } from "./routes/vipSet/index.ts";
 import { webhookRoutes } from "./routes/webhook/index.ts";
+import { wechatJsConfigRoutes } from "./routes/wechat/js-config.ts";
+import { wechatOptionsRoutes } from "./routes/wechat/options.ts";
+import { wechatPayAuthRoutes } from "./routes/wechat/pay-auth.ts";
+import { wechatSignInRoutes } from "./routes/wechat/sign-in.ts";
 import { consoleSmsProvider } from "./sms/console-provider.ts";
 import type { SmsProvider } from "./sms/provider.ts";
 import { createStorage, type Storage } from "./storage/index.ts";
 
 z.config(z.locales.zhCN());
 
-const SECRET_QUERY = /([?&](?:token|requestParam|password|oldPassword|code)=)[^&]*/gi;
+const SECRET_QUERY = /([?&](?:token|requestParam|password|oldPassword|code|state|wxticket|wxbind)=)[^&]*/gi;
 
 /** Request URLs as logged: secrets that might ride in a query string are masked. */
 export function redactUrl(url: string): string {
@@ -134,6 +138,10 @@ export async function buildApp(
   adminRoutes(app, ctx);
   questionaryRoutes(app, ctx);
   smallUrlSchemeRoutes(app, ctx);
+  wechatJsConfigRoutes(app, ctx);
+  wechatPayAuthRoutes(app, ctx);
+  wechatOptionsRoutes(app, ctx);
+  wechatSignInRoutes(app, ctx);
   queationaryTeamRoutes(app, ctx);
   questionaryTypeRoutes(app, ctx);
   questionJumpRoutes(app, ctx);

@@ -91,6 +91,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   /** The local fake payment provider (development, tests, demos): never on a real site. */
   PAY_FAKE: flag.default(false),
+  /** Tests only: the local fake pays inside WeChat as WeChat Pay JSAPI would (the journeys' stub bridge pays). */
+  PAY_FAKE_JSAPI: flag.default(false),
   /** PEM of the fake gateway's Ed25519 public key; without it the server signs its own notifications. */
   PAY_FAKE_PUBLIC_KEY: z.string().optional(),
   /** Background jobs: how long a claimed job stays an instance's before another may take it over. */
@@ -169,6 +171,8 @@ export interface Config {
   /** The bucket when files live in S3-compatible storage; undefined keeps them under DATA_DIR. */
   s3: S3Config | undefined;
   payFake: boolean;
+  /** The fake also offers the JSAPI channel inside WeChat (PAY_FAKE_JSAPI, journeys only). */
+  payFakeJsapi: boolean;
   payFakePublicKey: string | undefined;
   jobs: JobOptions;
   /** Undefined when the variables are not set: the provider then answers that it is not open. */
@@ -257,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     payFake: e.PAY_FAKE,
+    payFakeJsapi: e.PAY_FAKE && e.PAY_FAKE_JSAPI,
     payFakePublicKey: e.PAY_FAKE_PUBLIC_KEY || undefined,
     jobs: { leaseMs: e.JOB_LEASE_MS, pollMs: e.JOB_POLL_MS, maxAttempts: e.JOB_MAX_ATTEMPTS },
     ...payments,

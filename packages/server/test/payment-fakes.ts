@@ -63,6 +63,23 @@ export async function startFakeWechatPay(merchantPublicKey: string): Promise<Fak
     calls.push({ path: request.url, body });
     if (request.url === "/v3/pay/transactions/native")
       return { code_url: `weixin://wxpay/bizpayurl?pr=${String(body.out_trade_no)}` };
+    // JSAPI (inside WeChat) needs the payer's openid; H5 (a phone's browser) the payer's IP and a Wap scene.
+    if (request.url === "/v3/pay/transactions/jsapi") {
+      const openid = (body.payer as { openid?: unknown } | undefined)?.openid;
+      if (typeof openid !== "string" || !openid)
+        return reply.code(400).send({ code: "PARAM_ERROR", message: "缺少参数payer.openid" });
+      return { prepay_id: `wx${String(body.out_trade_no)}prepay` };
+    }
+    if (request.url === "/v3/pay/transactions/h5") {
+      const scene = body.scene_info as
+        | { payer_client_ip?: unknown; h5_info?: { type?: unknown } }
+        | undefined;
+      if (typeof scene?.payer_client_ip !== "string" || scene.h5_info?.type !== "Wap")
+        return reply.code(400).send({ code: "PARAM_ERROR", message: "场景信息有误" });
+      return {
+        h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${String(body.out_trade_no)}&package=1`,
+      };
+    }
     const closing = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(request.url);
     if (closing) {
       if (paid.has(decodeURIComponent(closing[1] ?? "")))

@@ -160,6 +160,9 @@ export const exportFileTexts = {
   valid: "有效",
   invalid: "无效",
   score: "总分",
+  /** 记录微信昵称头像 (issue #39): the respondent's WeChat nickname and avatar address. */
+  wechatNickname: "微信昵称",
+  wechatAvatar: "微信头像",
   /** A calculated value without a name, numbered: 计算值1. */
   computed: "计算值",
   /** The raking weight of 统计分析's 加权, in SPSS, R and Stata files asked for with it. */

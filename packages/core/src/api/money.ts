@@ -160,8 +160,22 @@ export interface TransferDetails {
 /** pay/payOrder: the order, a code to scan for a QR provider, the bank details for 对公转账. */
 export interface PayStartView {
   order: OrderView;
+  /** A QR code's content to show (Native, Alipay, the local fake); "" on the other channels. */
   codeUrl: string;
   transfer?: TransferDetails;
+  /** Inside WeChat: `WeixinJSBridge.invoke("getBrandWCPayRequest", jsapi, …)` pays it (WeChat Pay JSAPI). */
+  jsapi?: {
+    appId: string;
+    timeStamp: string;
+    nonceStr: string;
+    package: string;
+    signType: "RSA";
+    paySign: string;
+  };
+  /** A phone's browser outside WeChat: WeChat Pay's page to go to (H5), which opens WeChat to pay. */
+  h5Url?: string;
+  /** Inside WeChat without the payer's openid yet: go through wechat/payAuthorize, then pay again. */
+  wechatAuthorize?: boolean;
 }
 
 export interface WalletView {

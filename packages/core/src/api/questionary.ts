@@ -135,6 +135,18 @@ export interface RetentionReport {
 }
 
 /**
+ * 分享设置: the title, description and picture of the card a shared link shows (WeChat's 分享给朋友 / 朋友圈,
+ * and every link preview through the page's og: tags). Empty parts fall back to the questionnaire's title,
+ * description and 页眉图片 (then the site's logo).
+ */
+export const shareCardSchema = z.object({
+  title: z.string().trim().max(64, "分享标题最多64个字").default(""),
+  description: z.string().trim().max(120, "分享描述最多120个字").default(""),
+  image: urlOrPathSchema.default(""),
+});
+export type ShareCard = z.output<typeof shareCardSchema>;
+
+/**
  * 问卷设置 (collection settings). They apply immediately, without re-publishing; the engine's own
  * settings (numbering, randomisation, exam scoring) live in the definition.
  */
@@ -147,6 +159,15 @@ export const questionarySettingsSchema = z.object({
   limitPerIp: sourceLimitSchema.prefault({}),
   limitPerDevice: sourceLimitSchema.prefault({}),
   limitPerAccount: sourceLimitSchema.prefault({}),
+  /**
+   * 仅限微信作答 (issue #39): the link answers only inside WeChat's browser, as a WeChat user the 公众号's web
+   * authorisation identified (elsewhere a page says to open it in WeChat, and a submit is refused).
+   */
+  wechatOnly: z.boolean().default(false),
+  /** 每个微信号限答 N 次: a per-source cap counted per WeChat user (its openid, kept as a keyed digest). */
+  limitPerWechat: sourceLimitSchema.prefault({}),
+  /** 记录微信昵称头像: asks WeChat for the respondent's nickname and avatar (snsapi_userinfo), kept sealed. */
+  wechatProfile: z.boolean().default(false),
   /** Answering needs this password; "" = none. */
   password: z.string().max(32).default(""),
   loginRequired: z.boolean().default(false),
@@ -175,6 +196,8 @@ export const questionarySettingsSchema = z.object({
   privacyConsentVersion: z.number().int().min(0).default(0),
   /** 答卷保留期限: what happens to the responses `days` after collection ended. */
   retention: retentionSchema.prefault({}),
+  /** 分享设置 (issue #39): the card a shared link shows; empty parts fall back (see shareCardSchema). */
+  share: shareCardSchema.prefault({}),
 });
 export type QuestionarySettings = z.output<typeof questionarySettingsSchema>;
 export type QuestionarySettingsInput = z.input<typeof questionarySettingsSchema>;

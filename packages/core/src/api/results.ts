@@ -567,6 +567,11 @@ export interface AnswerDetail {
   /** 同意隐私政策: the version the respondent agreed to before answering, as they read it; null when not asked. */
   consent: AnswerConsent | null;
   /**
+   * 记录微信昵称头像 (issue #39): the respondent's WeChat nickname and avatar, as WeChat shared them; null when
+   * none was kept, or the viewer may not see personal data.
+   */
+  wechat: { nickname: string; avatarUrl: string } | null;
+  /**
    * Personal-information questions shown masked (138****5678, 张*; a signature not at all): 查看完整信息
    * (`answer/revealPersonal`) gives them in full to those allowed, each time logged.
    */

@@ -25,6 +25,8 @@ export interface PublicSettings {
   coverPage: boolean;
   /** 同意隐私政策 before answering, and the version the submission names; null when not asked. */
   privacyConsent: PublicConsent | null;
+  /** 分享设置 as the creator wrote them (empty parts fall back; the page's og: tags carry the result). */
+  share?: { title: string; description: string; image: string };
 }
 
 export interface PublicConsent {

@@ -30,6 +30,9 @@ const rules = [
   ["sessions", "sessions", "expiresAt", retentionDays.securityLogs],
   ["otherLoginUses", "other_login_uses", "usedAt", retentionDays.otherLoginUses],
   ["loginCaptchas", "login_captchas", "expiresAt", retentionDays.otherLoginUses],
+  // WeChat sign-in: states live ten minutes, tickets five.
+  ["wechatOauthStates", "wechat_oauth_states", "createdAt", retentionDays.otherLoginUses],
+  ["wechatLoginTickets", "wechat_login_tickets", "expiresAt", retentionDays.otherLoginUses],
   // Calls made with API keys are a security log too; the per-minute counters matter only for the minute.
   ["apiCalls", "api_calls", "at", retentionDays.securityLogs],
   ["apiKeyUsage", "api_key_usage", "minute", retentionDays.otherLoginUses],

@@ -77,6 +77,7 @@ import type { UploadsTable } from "./tables/uploads.ts";
 import type { UsersTable } from "./tables/users.ts";
 import type { WebhookDeliveriesTable, WebhooksTable } from "./tables/webhooks.ts";
 import type { WechatBindingsTable, WechatCacheTable, WechatOauthStatesTable } from "./tables/wechat.ts";
+import type { WechatLoginTicketsTable } from "./tables/wechat-login-tickets.ts";
 
 /** The whole schema as Kysely sees it (camelCase here, snake_case in SQL through CamelCasePlugin). */
 export interface Database {
@@ -90,6 +91,7 @@ export interface Database {
   wechat_oauth_states: WechatOauthStatesTable;
   wechat_bindings: WechatBindingsTable;
   wechat_cache: WechatCacheTable;
+  wechat_login_tickets: WechatLoginTicketsTable;
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
   login_attempts: LoginAttemptsTable;

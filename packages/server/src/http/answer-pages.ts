@@ -7,6 +7,7 @@ import type { AnswerPageData, AnswerPageInput, AnswerSsrModule } from "@wjgj/cor
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { chinaDayStart, iso } from "../clock.ts";
 import { findByPublicId, openQuestionnaire } from "../commands/answering/open.ts";
+import { readLogo } from "../commands/site/settings.ts";
 import type { AppContext } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import { registerCampaignPages } from "./campaign-pages.ts";
@@ -18,9 +19,12 @@ import {
   type PageMeta,
   PUBLIC_ID,
   plain,
+  type ShareMeta,
   SITE,
+  siteOrigin,
 } from "./page-html.ts";
 import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
+import { registerWeChatAnswerPages, wechatAnswerGate } from "./wechat-answer-pages.ts";
 
 const DEVICE_COOKIE = "wjgj_did";
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -54,6 +58,8 @@ export function fillTemplate(
     canonical?: string;
     /** Script chunks the page loads before it hydrates (its less common inputs): fetched with the page. */
     preloads?: readonly string[];
+    /** 分享设置: the card a link preview (WeChat's and others') shows, as og: tags (absolute addresses). */
+    share?: ShareMeta;
   },
 ): string {
   const nonce = page.nonce ? ` nonce="${page.nonce}"` : "";
@@ -66,6 +72,18 @@ export function fillTemplate(
         `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
       ].join("")
     : "";
+  // A page with its own canonical sharing tags (/hd) keeps those.
+  const card =
+    page.share && !page.canonical
+      ? [
+          `<meta property="og:type" content="website" />`,
+          `<meta property="og:url" content="${escapeHtml(page.share.url)}" />`,
+          `<meta property="og:site_name" content="${SITE}" />`,
+          `<meta property="og:title" content="${escapeHtml(page.share.title)}" />`,
+          `<meta property="og:description" content="${escapeHtml(page.share.description)}" />`,
+          page.share.image ? `<meta property="og:image" content="${escapeHtml(page.share.image)}" />` : "",
+        ].join("")
+      : "";
   const script = `<script id="__ANSWER_DATA__" type="application/json"${nonce}>${inlineJson(page.data)}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
@@ -76,7 +94,7 @@ export function fillTemplate(
     .replace(
       "</head>",
       () =>
-        `${seo}${(page.preloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join("")}${page.needsScript ? NOSCRIPT_HEAD : ""}</head>`,
+        `${seo}${card}${(page.preloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join("")}${page.needsScript ? NOSCRIPT_HEAD : ""}</head>`,
     )
     .replace(
       '<div id="root"></div>',
@@ -238,30 +256,55 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
       }
       const detour = answerDetour(open, request.query.start === "1");
       if (detour) return reply.header("Cache-Control", "no-store").redirect(detour, 302);
+      // 仅限微信作答 and the rest (issue #39): through WeChat's authorisation first, or told to open it in WeChat.
+      const wechat = await wechatAnswerGate(ctx, request, reply, publicId, request.query.start === "1");
+      if (wechat) return wechat;
       return sendAnswer(request, reply, open, device.id);
     },
   );
 
-  const sendAnswer = (
+  const sendAnswer = async (
     request: FastifyRequest,
     reply: FastifyReply,
     open: Awaited<ReturnType<typeof openQuestionnaire>>,
     deviceId: string,
   ) => {
     const description = open.definition?.description ? plain(open.definition.description, 120) : "";
+    const title = plain(open.title, 80) || SITE;
+    const pageDescription = description || open.stateMessage || `${plain(open.title, 80)} - ${SITE}在线问卷`;
+    const share = await shareCardOf(request, open, { title, description: pageDescription });
     return send(
       request,
       reply,
       { page: "answer", open, today: chinaToday(ctx.clock.now()), deviceId },
-      {
-        title: plain(open.title, 80) || SITE,
-        description: description || open.stateMessage || `${plain(open.title, 80)} - ${SITE}在线问卷`,
-        status: 200,
-      },
+      { title, description: pageDescription, status: 200, share },
     );
   };
 
+  /**
+   * 分享设置 with their fallbacks: the questionnaire's title and description, its 页眉图片, the site's logo;
+   * addresses made absolute (a link preview fetches the picture from elsewhere).
+   */
+  const shareCardOf = async (
+    request: FastifyRequest,
+    open: Awaited<ReturnType<typeof openQuestionnaire>>,
+    page: { title: string; description: string },
+  ): Promise<ShareMeta> => {
+    const origin = siteOrigin(request, ctx.config);
+    const card = open.settings.share;
+    const picture = card?.image || open.settings.headerImage || (await readLogo(ctx.db)).logo;
+    const absolute = (address: string) =>
+      address.startsWith("/") && origin ? `${origin}${address}` : address;
+    return {
+      url: absolute(`/r/${open.publicId}`),
+      title: card?.title || page.title,
+      description: card?.description || page.description,
+      image: /^(https?:\/\/|\/)/.test(picture) ? absolute(picture) : "",
+    };
+  };
+
   registerNoticePages(app, ctx, { send, notFound });
+  registerWeChatAnswerPages(app, ctx);
   registerCampaignPages(app, ctx, { send, notFound });
 
   app.get<{ Params: { publicId: string; type: string } }>("/y/:publicId/:type", async (request, reply) => {

@@ -69,7 +69,23 @@ export function validHost(host: string | undefined): string | null {
   return host.toLowerCase();
 }
 
-export type PageMeta = { title: string; description: string; status: number; canonical?: string };
+export type PageMeta = {
+  title: string;
+  description: string;
+  status: number;
+  canonical?: string;
+  /** The link's card (og: tags) on pages people share: the answer page's 分享设置. */
+  share?: ShareMeta;
+};
+
+/** A shared link's card: absolute addresses, plain text. */
+export interface ShareMeta {
+  url: string;
+  title: string;
+  description: string;
+  /** "" when there is no picture at all. */
+  image: string;
+}
 
 /** Renders one respondent page (server markup, inlined data, headers): answer-pages.ts makes it for the notice and /hd pages. */
 export interface AnswerPageSender {

@@ -31,7 +31,12 @@ export function newNonce(): string {
  * run script, so the script policy still carries the protection. Images: data: (QR codes, the signature's
  * toDataURL), blob: (upload previews, downloads) and https: (header images and rich text given by URL).
  */
-export function contentSecurityPolicy(kind: PageKind, nonce: string): string {
+export function contentSecurityPolicy(
+  kind: PageKind,
+  nonce: string,
+  /** Other origins the page may frame (微信扫码登录's QR page on open.weixin.qq.com). */
+  frameSources: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -41,7 +46,7 @@ export function contentSecurityPolicy(kind: PageKind, nonce: string): string {
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
-    "frame-src 'self'",
+    ["frame-src 'self'", ...frameSources].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -80,8 +85,13 @@ export function withNonce(template: string, nonce: string): string {
 }
 
 /** The headers of one HTML page response. */
-export function setPageSecurityHeaders(reply: FastifyReply, kind: PageKind, nonce: string): FastifyReply {
-  reply.header("Content-Security-Policy", contentSecurityPolicy(kind, nonce));
+export function setPageSecurityHeaders(
+  reply: FastifyReply,
+  kind: PageKind,
+  nonce: string,
+  frameSources: readonly string[] = [],
+): FastifyReply {
+  reply.header("Content-Security-Policy", contentSecurityPolicy(kind, nonce, frameSources));
   reply.header("Permissions-Policy", PERMISSIONS_POLICY);
   if (kind === "answer") reply.removeHeader("X-Frame-Options");
   else reply.header("X-Frame-Options", kind === "app" ? "DENY" : "SAMEORIGIN");

@@ -19,6 +19,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const hasBuild = fs.existsSync(indexFile);
   // Read once: each response carries its own nonce, so the shell is sent as text rather than as the file.
   const shell = nonceTemplate(hasBuild ? fs.readFileSync(indexFile, "utf8") : SHELL_MISSING);
+  // 微信扫码登录 shows WeChat's QR page in a frame on /Loginone (issue #39).
+  const frameSources = config.wechat.website ? [new URL(config.wechat.openBase).origin] : [];
 
   if (config.wwwRedirect) {
     app.addHook("onRequest", async (request, reply) => {
@@ -58,7 +60,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       return reply.status(404).send(fail(ResultCode.notFound, messages.notFound));
     }
     const nonce = newNonce();
-    return setPageSecurityHeaders(reply, "app", nonce)
+    return setPageSecurityHeaders(reply, "app", nonce, frameSources)
       .header("Cache-Control", "no-cache")
       .type("text/html; charset=utf-8")
       .send(withNonce(shell, nonce));

@@ -63,11 +63,26 @@ function parseNotice(body: string): PaymentNotice | null {
  * 本地模拟支付: a provider that never leaves the machine, for development, tests and demos. Its
  * notifications are Ed25519-signed like a real gateway's, and verified the same way.
  */
-export function fakeProvider(publicKey: KeyObject): PaymentProvider {
+export function fakeProvider(publicKey: KeyObject, options: { jsapi?: boolean } = {}): PaymentProvider {
   return {
     name: "fake",
     label: "模拟支付（本地测试通道）",
-    async createPayment(order) {
+    // Inside WeChat, with PAY_FAKE_JSAPI (journeys): a JSAPI request that the journey's stub WeixinJSBridge pays.
+    ...(options.jsapi ? { channels: ["jsapi"] as const } : {}),
+    async createPayment(order, channel) {
+      if (channel?.kind === "jsapi") {
+        return {
+          codeUrl: "",
+          jsapi: {
+            appId: "wxfakepay",
+            timeStamp: String(Math.floor(Date.now() / 1000)),
+            nonceStr: crypto.randomBytes(16).toString("hex"),
+            package: `prepay_id=fake-${order.orderNo}`,
+            signType: "RSA",
+            paySign: "",
+          },
+        };
+      }
       return {
         codeUrl: `fakepay://pay?orderNo=${encodeURIComponent(order.orderNo)}&amount=${order.amountFen}`,
       };

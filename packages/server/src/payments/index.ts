@@ -31,7 +31,7 @@ export function paymentsFor(ctx: { config: Config; clock: { now(): Date } }): Pa
       publicKey = pair.publicKey;
       fakeGatewayKey = pair.privateKey;
     }
-    providers.set("fake", fakeProvider(publicKey));
+    providers.set("fake", fakeProvider(publicKey, { jsapi: config.payFakeJsapi }));
   }
   if (config.wechatPay) providers.set("wechat", wechatPayProvider(config.wechatPay, clock));
   if (config.alipay) providers.set("alipay", alipayProvider(config.alipay, clock));

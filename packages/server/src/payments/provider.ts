@@ -7,6 +7,35 @@ export interface PaymentNotice {
   amountFen: number;
 }
 
+/**
+ * Where the payer is, which decides how a provider is paid: a QR code shown on a computer and scanned with the
+ * phone (native); inside WeChat's own browser, WeChat's in-page payment for the payer's 公众号 openid (jsapi);
+ * a phone's browser elsewhere, the provider's own page that opens the app (h5). A provider without the
+ * channel answers as for native.
+ */
+export type PayChannel =
+  | { kind: "native" }
+  | { kind: "jsapi"; openid: string }
+  | { kind: "h5"; clientIp: string };
+
+/** What `WeixinJSBridge.invoke("getBrandWCPayRequest", …)` takes, signed by the merchant. */
+export interface JsapiPayRequest {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: "RSA";
+  paySign: string;
+}
+
+export interface PaymentStart {
+  /** A QR code's content (native); "" for the other channels. */
+  codeUrl: string;
+  jsapi?: JsapiPayRequest;
+  /** The provider's page a phone's browser is sent to (h5). */
+  h5Url?: string;
+}
+
 export interface ProviderAnswer {
   status: number;
   contentType: string;
@@ -21,12 +50,17 @@ export interface PaymentProvider {
   name: string;
   /** Shown to the payer. */
   label: string;
-  /** Starts paying an order; what the browser shows (a QR code's content). */
-  createPayment(order: {
-    orderNo: string;
-    amountFen: number;
-    itemName: string;
-  }): Promise<{ codeUrl: string }>;
+  /** Starts paying an order on `channel` (native when absent): what the browser shows or calls. */
+  createPayment(
+    order: {
+      orderNo: string;
+      amountFen: number;
+      itemName: string;
+    },
+    channel?: PayChannel,
+  ): Promise<PaymentStart>;
+  /** The channels besides native it can pay on (WeChat Pay: jsapi and h5). */
+  channels?: readonly PayChannel["kind"][];
   /** The notice when the raw notification's signature holds and it is fresh; null otherwise. */
   verifyNotification(
     headers: Record<string, string | string[] | undefined>,

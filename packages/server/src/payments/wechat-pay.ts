@@ -2,7 +2,14 @@ import crypto from "node:crypto";
 import { ResultCode } from "@wjgj/core";
 import { AppError } from "../errors.ts";
 import { headerText, MAX_NOTIFY_SKEW_MS } from "./keys.ts";
-import type { PaymentNotice, PaymentProvider, RefundRequest } from "./provider.ts";
+import type {
+  JsapiPayRequest,
+  PayChannel,
+  PaymentNotice,
+  PaymentProvider,
+  PaymentStart,
+  RefundRequest,
+} from "./provider.ts";
 
 export interface WechatPayConfig {
   mchId: string;
@@ -120,28 +127,79 @@ async function call(config: WechatPayConfig, path: string, payload: unknown, now
   return json;
 }
 
-/** 微信支付 (API v3, Native: the payer scans the code_url's QR code). */
+/**
+ * The JSAPI payment's signature (JSAPI调起支付): base64 of RSA-SHA256 with the merchant's private key over
+ * appId, timeStamp, nonceStr and package, each followed by a newline.
+ */
+export function jsapiPaySign(
+  privateKey: string,
+  request: Pick<JsapiPayRequest, "appId" | "timeStamp" | "nonceStr" | "package">,
+): string {
+  return crypto
+    .sign(
+      "RSA-SHA256",
+      Buffer.from(lines(request.appId, request.timeStamp, request.nonceStr, request.package)),
+      privateKey,
+    )
+    .toString("base64");
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/**
+ * 微信支付 (API v3): Native (the payer scans the code_url's QR code), JSAPI (inside WeChat, for the payer's
+ * openid under the 公众号 WECHATPAY_APP_ID names) and H5 (a phone's browser, sent to WeChat's page).
+ */
 export function wechatPayProvider(config: WechatPayConfig, clock: () => Date): PaymentProvider {
   return {
     name: "wechat",
     label: "微信支付",
-    async createPayment(order) {
-      const json = await call(
-        config,
-        "/v3/pay/transactions/native",
-        {
-          appid: config.appId,
-          mchid: config.mchId,
-          description: order.itemName.slice(0, 127),
-          out_trade_no: order.orderNo,
-          notify_url: config.notifyUrl,
-          amount: { total: order.amountFen, currency: "CNY" },
-        },
-        clock(),
-      );
-      if (typeof json.code_url !== "string" || !json.code_url)
-        throw new AppError(ResultCode.conflict, "payProviderUnavailable");
-      return { codeUrl: json.code_url };
+    channels: ["jsapi", "h5"],
+    async createPayment(order, channel: PayChannel = { kind: "native" }): Promise<PaymentStart> {
+      const common = {
+        appid: config.appId,
+        mchid: config.mchId,
+        description: order.itemName.slice(0, 127),
+        out_trade_no: order.orderNo,
+        notify_url: config.notifyUrl,
+        amount: { total: order.amountFen, currency: "CNY" },
+      };
+      const unavailable = () => new AppError(ResultCode.conflict, "payProviderUnavailable");
+      if (channel.kind === "jsapi") {
+        const json = await call(
+          config,
+          "/v3/pay/transactions/jsapi",
+          { ...common, payer: { openid: channel.openid } },
+          clock(),
+        );
+        const prepayId = text(json.prepay_id);
+        if (!prepayId) throw unavailable();
+        const unsigned = {
+          appId: config.appId,
+          timeStamp: String(Math.floor(clock().getTime() / 1000)),
+          nonceStr: crypto.randomBytes(16).toString("hex"),
+          package: `prepay_id=${prepayId}`,
+        };
+        return {
+          codeUrl: "",
+          jsapi: { ...unsigned, signType: "RSA", paySign: jsapiPaySign(config.privateKey, unsigned) },
+        };
+      }
+      if (channel.kind === "h5") {
+        const json = await call(
+          config,
+          "/v3/pay/transactions/h5",
+          { ...common, scene_info: { payer_client_ip: channel.clientIp, h5_info: { type: "Wap" } } },
+          clock(),
+        );
+        const h5Url = text(json.h5_url);
+        if (!/^https:\/\//.test(h5Url)) throw unavailable();
+        return { codeUrl: "", h5Url };
+      }
+      const json = await call(config, "/v3/pay/transactions/native", common, clock());
+      const codeUrl = text(json.code_url);
+      if (!codeUrl) throw unavailable();
+      return { codeUrl };
     },
     verifyNotification(headers, rawBody, now) {
       const timestamp = headerText(headers, "Wechatpay-Timestamp");

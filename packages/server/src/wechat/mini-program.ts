@@ -1,4 +1,14 @@
 import type { Clock } from "../clock.ts";
+import { WeChatApiError } from "./api-error.ts";
+import {
+  checked,
+  requestStableToken,
+  STALE_TOKEN_CODES,
+  type WeChatReply,
+  wechatCall,
+} from "./stable-token.ts";
+
+export { WeChatApiError };
 
 /** What the mini-program adapter needs from the configuration (all from environment variables). */
 export interface MiniProgramConfig {
@@ -18,32 +28,10 @@ export interface UrlScheme {
   expiresAt: string;
 }
 
-/** Thrown when WeChat refuses or cannot be reached; `errcode` is WeChat's own when it answered. */
-export class WeChatApiError extends Error {
-  constructor(
-    message: string,
-    readonly errcode: number | null,
-  ) {
-    super(message);
-    this.name = "WeChatApiError";
-  }
-}
-
 /** Scheme lifetime asked of WeChat (its maximum is 30 days); a scheme is reused until a day before it ends. */
 export const SCHEME_DAYS = 30;
 const DAY_MS = 24 * 3600 * 1000;
-/** WeChat's codes for an access token that is invalid or expired: fetch a fresh one once and retry. */
-const STALE_TOKEN_CODES = new Set([40001, 40014, 42001]);
-
 type Fetch = typeof fetch;
-
-interface WeChatReply {
-  errcode?: number;
-  errmsg?: string;
-  access_token?: string;
-  expires_in?: number;
-  openlink?: string;
-}
 
 /**
  * WeChat's mini-program API for URL schemes (urlscheme.generate). The access token comes from
@@ -73,7 +61,8 @@ export class MiniProgramClient {
         expire_interval: SCHEME_DAYS,
       }),
     );
-    if (!reply.openlink) throw new WeChatApiError("微信未返回小程序链接", null);
+    if (typeof reply.openlink !== "string" || !reply.openlink)
+      throw new WeChatApiError("微信未返回小程序链接", null);
     const scheme = {
       openlink: reply.openlink,
       expiresAt: new Date(now + SCHEME_DAYS * DAY_MS).toISOString(),
@@ -86,14 +75,9 @@ export class MiniProgramClient {
   private async withToken(request: (token: string) => Promise<WeChatReply>): Promise<WeChatReply> {
     const first = await request(await this.accessToken(false));
     if (first.errcode && STALE_TOKEN_CODES.has(first.errcode)) {
-      return this.checked(await request(await this.accessToken(true)));
+      return checked(await request(await this.accessToken(true)));
     }
-    return this.checked(first);
-  }
-
-  private checked(reply: WeChatReply): WeChatReply {
-    if (reply.errcode) throw new WeChatApiError(reply.errmsg ?? "微信接口出错", reply.errcode);
-    return reply;
+    return checked(first);
   }
 
   private accessToken(force: boolean): Promise<string> {
@@ -107,37 +91,13 @@ export class MiniProgramClient {
   }
 
   private async fetchToken(force: boolean): Promise<string> {
-    const reply = this.checked(
-      await this.call("/cgi-bin/stable_token", {
-        grant_type: "client_credential",
-        appid: this.config.appId,
-        secret: this.config.appSecret,
-        force_refresh: force,
-      }),
-    );
-    if (!reply.access_token) throw new WeChatApiError("微信未返回 access_token", null);
-    const lifetime = Math.max(0, (reply.expires_in ?? 7200) - 300) * 1000;
-    this.token = { value: reply.access_token, until: this.clock.now().getTime() + lifetime };
-    return reply.access_token;
+    const grant = await requestStableToken(this.config.apiBase, this.config, force, this.fetchImpl);
+    const lifetime = Math.max(0, grant.expiresIn - 300) * 1000;
+    this.token = { value: grant.value, until: this.clock.now().getTime() + lifetime };
+    return grant.value;
   }
 
-  private async call(pathAndQuery: string, body: unknown): Promise<WeChatReply> {
-    let response: Response;
-    try {
-      response = await this.fetchImpl(`${this.config.apiBase}${pathAndQuery}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      });
-    } catch (error) {
-      throw new WeChatApiError(`无法连接微信接口：${(error as Error).message}`, null);
-    }
-    if (!response.ok) throw new WeChatApiError(`微信接口返回 HTTP ${response.status}`, null);
-    try {
-      return (await response.json()) as WeChatReply;
-    } catch {
-      throw new WeChatApiError("微信接口返回了无法解析的内容", null);
-    }
+  private call(pathAndQuery: string, body: unknown): Promise<WeChatReply> {
+    return wechatCall(this.config.apiBase, pathAndQuery, body, this.fetchImpl);
   }
 }

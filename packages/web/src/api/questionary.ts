@@ -150,7 +150,11 @@ export const questionaryApi = {
     }),
   /** The creator's 页眉图片 through upload/upload (`purpose` tells it from a respondent's file). */
   /** A picture of the questionnaire's own: its 页眉图片 or a prize's picture (upload/upload). */
-  uploadQuestionnaireImage: (id: number, purpose: "headerImage" | "prizeImage", file: File) => {
+  uploadQuestionnaireImage: (
+    id: number,
+    purpose: "headerImage" | "prizeImage" | "shareImage",
+    file: File,
+  ) => {
     const form = new FormData();
     form.set("id", String(id));
     form.set("purpose", purpose);

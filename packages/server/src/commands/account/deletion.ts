@@ -89,6 +89,9 @@ export async function completeDueDeletions(
         .where("deletedAt", "is", null)
         .execute();
       await trx.deleteFrom("external_accounts").where("userId", "=", id).execute();
+      // Its WeChat goes too: the same WeChat may sign up afresh (issue #39).
+      await trx.deleteFrom("wechat_bindings").where("userId", "=", id).execute();
+      await trx.deleteFrom("wechat_login_tickets").where("userId", "=", id).execute();
       await trx
         .updateTable("api_keys")
         .set({ revokedAt: iso(now) })

@@ -27,6 +27,7 @@ export function publicSettings(settings: QuestionarySettings) {
     tabSwitchLimit: settings.tabSwitchLimit,
     endTime: settings.endTime,
     coverPage: settings.coverPage,
+    share: settings.share,
     privacyConsent: settings.privacyConsent.required
       ? {
           version: settings.privacyConsentVersion,

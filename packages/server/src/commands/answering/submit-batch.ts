@@ -52,14 +52,14 @@ export const batchSql = `with gate as (
   select * from json_to_recordset($9::json) as i (ord int, revision_id int, answers text, labels text,
     score real, max_score real, passed int, end_state text, status text, ip text, user_agent text,
     device_id text, user_id int, source text, duration_seconds int, idempotency_key text, submitted_at text,
-    computed text, consent_version int, sealed_generation int)
+    computed text, consent_version int, sealed_generation int, wechat_key text, wechat_profile text)
 ), r as (
   insert into responses (questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state,
     status, ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at, computed,
-    consent_version, sealed_generation)
+    consent_version, sealed_generation, wechat_key, wechat_profile)
   select $1::int, i.revision_id, i.answers, i.labels, i.score, i.max_score, i.passed, i.end_state, i.status,
     i.ip, i.user_agent, i.device_id, i.user_id, i.source, i.duration_seconds, i.idempotency_key, i.submitted_at,
-    i.computed, i.consent_version, i.sealed_generation
+    i.computed, i.consent_version, i.sealed_generation, i.wechat_key, i.wechat_profile
   from input i, gate
   returning id, idempotency_key, end_state, score, max_score, passed
 ), stored as (
@@ -172,6 +172,8 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
       computed: values.computed,
       consent_version: values.consentVersion,
       sealed_generation: values.sealedGeneration,
+      wechat_key: values.wechatKey,
+      wechat_profile: values.wechatProfile,
     });
     // JSON.stringify leaves out a fact's absent num and text.
     for (const fact of plan.facts)

@@ -28,24 +28,28 @@ export function sameGates(a: AnsweringRow, b: AnsweringRow): boolean {
 }
 
 export interface SourceLimit {
-  column: "ip" | "deviceId" | "userId";
+  column: "ip" | "deviceId" | "userId" | "wechatKey";
   value: string | number;
   /** Counted from (the China day's start), or null for all time. */
   since: string | null;
   max: number;
-  message: "answerIpLimit" | "answerDeviceLimit" | "answerAccountLimit";
+  message: "answerIpLimit" | "answerDeviceLimit" | "answerAccountLimit" | "answerWechatLimit";
 }
 
-/** Per-source caps of the settings that apply to this submit (once per IP / device / account, in total or per day). */
+/**
+ * Per-source caps of the settings that apply to this submit (once per IP / device / account / WeChat user, in
+ * total or per day). `wechatKey` is the digest of the respondent's verified openid (wechat-respondent.ts).
+ */
 export function sourceLimits(
   settings: QuestionarySettings,
-  source: { ip: string; deviceId: string; viewer: Viewer | null },
+  source: { ip: string; deviceId: string; viewer: Viewer | null; wechatKey?: string | null },
   now: Date,
 ): SourceLimit[] {
   const checks = [
     [settings.limitPerIp, "ip", source.ip, "answerIpLimit"],
     [settings.limitPerDevice, "deviceId", source.deviceId, "answerDeviceLimit"],
     [settings.limitPerAccount, "userId", source.viewer?.user.id ?? null, "answerAccountLimit"],
+    [settings.limitPerWechat, "wechatKey", source.wechatKey ?? null, "answerWechatLimit"],
   ] as const;
   const limits: SourceLimit[] = [];
   for (const [limit, column, value, message] of checks) {

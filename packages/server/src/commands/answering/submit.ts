@@ -23,6 +23,7 @@ import {
   TooManyRequestsError,
 } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import type { WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { personalOf, sealAnswers, sealFacts, sealUniques } from "../privacy/sealing.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
@@ -48,6 +49,13 @@ import {
   uniqueTakenError,
 } from "./submit-limits.ts";
 import { storeOnPostgres } from "./submit-postgres.ts";
+import {
+  generationWithProfile,
+  requireWechatIdentity,
+  storedProfile,
+  wechatKeyOf,
+  wechatNeeds,
+} from "./wechat-respondent.ts";
 
 export interface SubmitInput {
   publicId: string;
@@ -71,6 +79,8 @@ export interface SubmitInput {
 export interface Origin {
   ip: string;
   userAgent: string;
+  /** The respondent's verified WeChat identity (the sealed cookie of wechat/identity-cookie.ts), if any. */
+  wechat?: WeChatBrowserIdentity | null;
 }
 
 function chinaDay(now: Date): string {
@@ -101,7 +111,7 @@ function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Dat
 async function countSince(
   trx: Trx,
   row: AnsweringRow,
-  column: "ip" | "deviceId" | "userId",
+  column: SourceLimit["column"],
   value: string | number,
   since: string | null,
 ) {
@@ -212,6 +222,8 @@ const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((
       computed: p.computed,
       consentVersion: p.consentVersion,
       sealedGeneration: p.sealedGeneration,
+      wechatKey: p.wechatKey,
+      wechatProfile: p.wechatProfile,
     })
     .returning(repliedColumns),
 );
@@ -297,6 +309,11 @@ async function submitTo(
   if (!(await passesPasswordGate(ctx, answerGate(row), settings.password, input.password, origin.ip)))
     throw new ForbiddenError("answerPasswordWrong");
   const consentVersion = agreedConsent(settings, input.consentVersion);
+  // 仅限微信作答 / 每个微信号限答: only an identified WeChat user answers (wechat-respondent.ts).
+  const wechat = wechatNeeds(ctx.config, settings);
+  const identity = wechat.any ? (origin.wechat ?? null) : null;
+  requireWechatIdentity(wechat, identity, origin.userAgent);
+  const wechatKey = identity ? wechatKeyOf(ctx.db, row.id, identity) : null;
   const revision =
     row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished");
@@ -320,11 +337,14 @@ async function submitTo(
   const limits = quotaLimits(definition, result.quotaKeys);
   // Personal answers are kept sealed, their facts and unique values as keyed digests (privacy/sealing.ts).
   const personal = personalOf(definition);
-  const keys = personal.size > 0 ? await keyringOf(ctx.db).forWriting(row.id) : null;
+  const profiled = wechat.profile && identity !== null;
+  const keys = personal.size > 0 || profiled ? await keyringOf(ctx.db).forWriting(row.id) : null;
   const sealed = keys
     ? sealAnswers(keys, personal, result.answers)
     : { answers: result.answers, generation: 0 };
 
+  // 记录微信昵称头像: sealed like personal answers (its own place under the questionnaire's data key).
+  const profile = profiled && identity ? storedProfile(keys, identity) : null;
   const score = result.score;
   const values: Omit<ResponseRow, "id"> = {
     questionnaireId: row.id,
@@ -348,7 +368,9 @@ async function submitTo(
     consentVersion,
     erasedAs: null,
     erasedAt: null,
-    sealedGeneration: sealed.generation,
+    sealedGeneration: generationWithProfile(sealed.generation, profile, keys),
+    wechatKey,
+    wechatProfile: profile,
   };
   const plan: StorePlan = {
     row,
@@ -358,7 +380,7 @@ async function submitTo(
     values,
     facts: keys ? sealFacts(keys, personal, facts) : facts,
     quotas: limits,
-    sources: sourceLimits(settings, { ip: origin.ip, deviceId: input.deviceId, viewer }, now),
+    sources: sourceLimits(settings, { ip: origin.ip, deviceId: input.deviceId, viewer, wechatKey }, now),
     uniques: keys ? sealUniques(keys, personal, result.unique) : result.unique,
     terms,
     now,

@@ -15,6 +15,8 @@ import {
 } from "@wjgj/core";
 import { answerTexts } from "@wjgj/core/text/answer-texts";
 import { type Db, isSqlite } from "../../db/index.ts";
+import { openProfile, type WeChatProfileShown } from "../answering/wechat-respondent.ts";
+import { keyringOf } from "../privacy/keyring.ts";
 import { answersOpener } from "../privacy/sealing.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { type Cell, durationText, submittedText } from "./cells.ts";
@@ -42,6 +44,9 @@ export interface ResponseSlice {
   opened?: Record<string, unknown>;
   /** Questions its logic hid or jumped over (its `skipped:` facts); absent when not read. */
   skipped?: ReadonlySet<string>;
+  /** 记录微信昵称头像: the stored (sealed) profile, and opened (attachOpened). */
+  wechatProfile?: string | null;
+  wechat?: WeChatProfileShown | null;
 }
 
 /**
@@ -174,6 +179,7 @@ export async function* responseBatches(
         "submittedAt",
         "deviceId",
         "computed",
+        "wechatProfile",
       ])
       .where("id", ">", after)
       .orderBy("id")
@@ -202,6 +208,11 @@ async function attachOpened(
   if (sealed.length > 0) {
     const openStored = await answersOpener(db, questionnaireId);
     for (const response of sealed) response.opened = openStored(response.answers);
+  }
+  const profiled = batch.filter((response) => response.wechatProfile);
+  if (profiled.length > 0) {
+    const keys = await keyringOf(db).forReading(questionnaireId);
+    for (const response of profiled) response.wechat = openProfile(keys, response.wechatProfile ?? null);
   }
   if (!mask || mask.size === 0) return;
   for (const response of batch) {
@@ -262,6 +273,8 @@ export interface ExportLayout {
   withScore: boolean;
   /** False for a file made for a member who may not see personal data: no IP column. */
   withIp: boolean;
+  /** 记录微信昵称头像: the 微信昵称 and 微信头像 columns (spreadsheets of files with personal data). */
+  withWechat: boolean;
   /** Personal-data questions left out of such a file (their columns, uploads and signatures). */
   hidden: ReadonlySet<string>;
   /**
@@ -286,6 +299,8 @@ export function exportLayout(
     drawn?: readonly DrawnColumns[];
     links?: FileLinks;
     codes?: readonly ExportCode[];
+    /** The questionnaire keeps WeChat nicknames and avatars (spreadsheets only: xlsx, csv). */
+    wechat?: boolean;
   } = {},
 ): ExportLayout {
   const hidePersonal = options.hidePersonal === true;
@@ -295,6 +310,7 @@ export function exportLayout(
   const withStatus = filter?.includeInvalid === true;
   const withScore =
     definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
+  const withWechat = options.wechat === true && !hidePersonal;
   const questions = questionColumns(definition, options.links);
   const headers = [
     texts.seq,
@@ -305,6 +321,7 @@ export function exportLayout(
     ...(hidePersonal ? [] : [texts.ip]),
     ...(withStatus ? [texts.status] : []),
     ...(withScore ? [texts.score] : []),
+    ...(withWechat ? [texts.wechatNickname, texts.wechatAvatar] : []),
     ...questions.flatMap((q) => q.headers),
     ...drawn.flatMap((d) => d.headers),
   ];
@@ -326,6 +343,7 @@ export function exportLayout(
     withStatus,
     withScore,
     withIp: !hidePersonal,
+    withWechat,
     hidden,
     masked,
     maskIp: !hidePersonal && options.fullPersonal !== true,
@@ -361,6 +379,12 @@ export function responseRow(
   if (layout.withIp) row[at++] = layout.maskIp ? maskIp(response.ip) : response.ip;
   if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
   if (layout.withScore) row[at++] = response.score;
+  if (layout.withWechat) {
+    // Masked like a name (张*) in a file that masks personal data, its avatar then left out.
+    const nickname = response.wechat?.nickname ?? "";
+    row[at++] = layout.maskIp && nickname ? `${Array.from(nickname)[0]}*` : nickname;
+    row[at++] = layout.maskIp ? "" : (response.wechat?.avatarUrl ?? "");
+  }
   const answers = response.opened ?? parseObject(response.answers);
   const labels = (response.labels === "" ? {} : parseObject(response.labels)) as Record<string, Seen>;
   for (const columns of layout.questions) {

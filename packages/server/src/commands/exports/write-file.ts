@@ -8,6 +8,7 @@ import {
 import type { Db, DialectName } from "../../db/index.ts";
 import { AppError, ConflictError } from "../../errors.ts";
 import type { Storage } from "../../storage/index.ts";
+import { readSettings } from "../questionnaires/store.ts";
 import { writeReport } from "../reports/write-report.ts";
 import { analysisError } from "../results/analysis/scope.ts";
 import { weightingForExport } from "../results/analysis/weighting.ts";
@@ -82,6 +83,27 @@ export async function latestDefinition(db: Db, questionnaireId: number) {
   return definitionSchema.parse(JSON.parse(row.definition));
 }
 
+/** 记录微信昵称头像 is on, or was: some response keeps a WeChat nickname (issue #39). */
+async function keepsWechatProfiles(db: Db, questionnaireId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("questionnaires")
+    .select((eb) => [
+      "settings",
+      eb
+        .exists(
+          eb
+            .selectFrom("responses")
+            .select("responses.id")
+            .whereRef("responses.questionnaireId", "=", "questionnaires.id")
+            .where("responses.wechatProfile", "is not", null),
+        )
+        .as("kept"),
+    ])
+    .where("id", "=", questionnaireId)
+    .executeTakeFirst();
+  return Boolean(row && (row.kept || readSettings(row.settings).wechatProfile));
+}
+
 /**
  * The filter's answer condition and 编码 planned as the statistics plan it (400 with a Chinese message when it
  * cannot run, e.g. after the questions it names were removed); null without a condition.
@@ -116,6 +138,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     drawn,
     ...(!tabular || !request.links ? {} : { links: request.links }),
     ...(coded ? { codes: coded.codes } : {}),
+    wechat: tabular && (await keepsWechatProfiles(db, questionnaireId)),
   });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import {
+  isWeChatBrowser,
   type MessageKey,
+  type PayStartView,
   RECHARGE_MAX_FEN,
   RECHARGE_MIN_FEN,
   ResultCode,
@@ -15,8 +17,9 @@ import type { OrderRow } from "../../db/tables/money.ts";
 import type { UserRow } from "../../db/tables/users.ts";
 import { AppError, ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { paymentsFor } from "../../payments/index.ts";
-import type { PaymentNotice } from "../../payments/provider.ts";
+import type { PayChannel, PaymentNotice, PaymentProvider } from "../../payments/provider.ts";
 import { presentOrder } from "../../presenters/money.ts";
+import { identityOf } from "../../wechat/identity-cookie.ts";
 import { readBankInfo } from "./bank-info.ts";
 import { siteKey, transfer, walletKey } from "./ledger.ts";
 import { grantMembership } from "./membership.ts";
@@ -170,8 +173,48 @@ async function startTransfer(ctx: AppContext, order: OrderRow) {
 
 const disabledMessage: Record<string, MessageKey> = { wechat: "wechatPayDisabled", alipay: "alipayDisabled" };
 
+/** Where the payer's browser is: it picks the channel an outside provider is paid on (PayChannel). */
+export interface PayerBrowser {
+  userAgent: string;
+  clientIp: string;
+  cookieHeader: string | undefined;
+}
+
+const PHONE = /Android|iPhone|iPad|iPod|HarmonyOS|Mobile/i;
+
+/**
+ * The channel for this browser: inside WeChat, JSAPI for the payer's openid under the 公众号 (when the merchant
+ * account is bound to that 公众号, WECHATPAY_APP_ID = WECHAT_OA_APPID), "authorise" while the browser has no
+ * openid yet (the 公众号's silent authorisation comes first); a phone's browser elsewhere, H5; a computer, or a
+ * provider without those channels, the QR code.
+ */
+function channelFor(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  payer: PayerBrowser | undefined,
+): PayChannel | "authorise" {
+  const native: PayChannel = { kind: "native" };
+  if (!payer || !provider.channels) return native;
+  if (isWeChatBrowser(payer.userAgent)) {
+    const oa = ctx.config.wechat.officialAccount;
+    // WeChat Pay's JSAPI pays for an openid of the 公众号 its merchant account is bound to (WECHATPAY_APP_ID).
+    const boundToOa = provider.name !== "wechat" || oa?.appId === ctx.config.wechatPay?.appId;
+    if (!provider.channels.includes("jsapi") || !oa || !boundToOa) return native;
+    const identity = identityOf(ctx.config, payer.cookieHeader, oa.appId, ctx.clock.now());
+    return identity ? { kind: "jsapi", openid: identity.openid } : "authorise";
+  }
+  if (PHONE.test(payer.userAgent) && provider.channels.includes("h5") && payer.clientIp)
+    return { kind: "h5", clientIp: payer.clientIp };
+  return native;
+}
+
 /** Pays a pending order from the wallet balance, or starts paying it with an outside provider. */
-export async function payOrder(ctx: AppContext, user: UserRow, input: { orderNo: string; provider: string }) {
+export async function payOrder(
+  ctx: AppContext,
+  user: UserRow,
+  input: { orderNo: string; provider: string },
+  payer?: PayerBrowser,
+): Promise<PayStartView> {
   const order = await ownOrder(ctx, user, input.orderNo);
   if (order.status !== "pending") throw new ConflictError("orderNotPending");
   if (input.provider === "wallet") {
@@ -186,8 +229,11 @@ export async function payOrder(ctx: AppContext, user: UserRow, input: { orderNo:
   const provider = paymentsFor(ctx).providers.get(input.provider);
   if (!provider)
     throw new AppError(ResultCode.conflict, disabledMessage[input.provider] ?? "payProviderDisabled");
-  const { codeUrl } = await provider.createPayment(order);
-  return { order: presentOrder(order), codeUrl };
+  const channel = channelFor(ctx, provider, payer);
+  // The browser goes through WeChat's authorisation (wechat/payAuthorize) and pays again on its return.
+  if (channel === "authorise") return { order: presentOrder(order), codeUrl: "", wechatAuthorize: true };
+  const started = await provider.createPayment(order, channel);
+  return { order: presentOrder(order), ...started };
 }
 
 export async function cancelOrder(ctx: AppContext, user: UserRow, orderNo: string) {

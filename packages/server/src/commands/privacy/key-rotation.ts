@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { type Db, transaction } from "../../db/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobHandler } from "../../jobs/worker.ts";
+import { generationWithProfile, resealProfile } from "../answering/wechat-respondent.ts";
 import { revisionDefinitions } from "../results/record.ts";
 import { uploadStorageKey } from "../uploads/files.ts";
 import { keyringOf } from "./keyring.ts";
@@ -110,7 +111,7 @@ export async function runKeyRotation(
     signal?.throwIfAborted();
     const batch = await pending(ctx.db, run.questionnaireId, run.generation)
       .where("id", ">", after)
-      .select(["id", "revisionId", "answers", "status", "sealedGeneration"])
+      .select(["id", "revisionId", "answers", "status", "sealedGeneration", "wechatProfile"])
       .orderBy("id")
       .limit(BATCH)
       .execute();
@@ -138,10 +139,16 @@ export async function runKeyRotation(
         const definition = definitions.get(row.revisionId);
         const personal = definition ? personalOf(definition) : new Set<string>();
         const sealed = sealAnswers(keys, personal, openAnswers(keys, row.answers));
+        // 记录微信昵称头像's profile (issue #39) goes under the new key with the answers.
+        const profile = resealProfile(keys, row.wechatProfile);
         // Only if it still reads as it did (an edit in between is sealed by its own write).
         const updated = await trx
           .updateTable("responses")
-          .set({ answers: JSON.stringify(sealed.answers), sealedGeneration: sealed.generation ?? 0 })
+          .set({
+            answers: JSON.stringify(sealed.answers),
+            sealedGeneration: generationWithProfile(sealed.generation ?? 0, profile, keys) ?? 0,
+            wechatProfile: profile,
+          })
           .where("id", "=", row.id)
           .where("answers", "=", row.answers)
           .executeTakeFirst();

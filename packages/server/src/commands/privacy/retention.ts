@@ -182,6 +182,8 @@ async function deleteBatch(trx: Trx, questionnaireId: number, batch: Batch, now:
       userAgent: "",
       deviceId: "",
       userId: null,
+      wechatKey: null,
+      wechatProfile: null,
       erasedAs: "deleted",
       erasedAt: now,
     })
@@ -296,6 +298,9 @@ async function anonymiseBatch(trx: Trx, questionnaireId: number, batch: Batch, n
         userAgent: "",
         deviceId: "",
         userId: null,
+        // Who answered in WeChat, and as whom (issue #39).
+        wechatKey: null,
+        wechatProfile: null,
         erasedAs: "anonymised",
         erasedAt: now,
         // What was sealed went with the personal answers.

@@ -30,6 +30,8 @@ import type { ResponseRow } from "../../db/tables/responses.ts";
 import { ForbiddenError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { answeredPaper } from "../answering/papers.ts";
+import { openProfile } from "../answering/wechat-respondent.ts";
+import { keyringOf } from "../privacy/keyring.ts";
 import { answersOpener } from "../privacy/sealing.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { uploadUrl } from "../uploads/files.ts";
@@ -257,6 +259,11 @@ export async function getAnswerDetail(
     skipped: skippedQuestionIds(answered, allAnswers, submitContext(row)).filter((id) => !hidden.has(id)),
     exam,
     consent: consent ?? null,
+    // 记录微信昵称头像: personal data, hidden with the rest from a member who may not see it.
+    wechat:
+      hidePersonal || row.wechatProfile === null
+        ? null
+        : openProfile(await keyringOf(ctx.db).forReading(input.id), row.wechatProfile),
     masked,
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,

@@ -14,6 +14,7 @@ import { loadConfig } from "../../config.ts";
 import { jobWorkerOf } from "../../jobs/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import { WechatTransferError, wechatTransferPayout } from "../../payments/wechat-transfer.ts";
+import { sealIdentity, WECHAT_ID_COOKIE } from "../../wechat/identity-cookie.ts";
 import { sendPhoneCode } from "../account/phone-codes.ts";
 import { findUserByPhone } from "../account/users.ts";
 import { balanceOf, ledgerMismatches, siteKey, walletKey } from "../money/ledger.ts";
@@ -68,18 +69,28 @@ async function packetWith(params: Record<string, unknown>, responses = 1) {
   return { owner, q, packet: added.body.data, proofs: await storeResponses(t, q, responses) };
 }
 
+/** The sealed cookie a browser holds once the 公众号's authorisation named it `openid` (issue #39). */
+const identityCookie = (openid: string, appId = "wxd678efh567hg6787") =>
+  `${WECHAT_ID_COOKIE}=${sealIdentity(t.ctx.config, {
+    appId,
+    openid,
+    unionid: null,
+    nickname: "",
+    avatarUrl: "",
+    at: t.clock.now().getTime(),
+  })}`;
+
+/** A claim from a browser WeChat identified as `openid` (the payee is read from its cookie only). */
 async function claim(
   packet: RedPacketView,
   proof: { responseId: number; idempotencyKey: string },
   openid?: string,
+  extra: { json?: Record<string, unknown>; cookie?: string } = {},
 ) {
+  const cookie = extra.cookie ?? (openid ? identityCookie(openid) : undefined);
   return call<{ amountFen: number; status: string }>(t.app, "POST", "redPacket/claimRedPacket", {
-    json: {
-      ...proof,
-      redPacketId: packet.redPacketId,
-      ...(await verifiedPhone()),
-      ...(openid ? { openid } : {}),
-    },
+    json: { ...proof, redPacketId: packet.redPacketId, ...(await verifiedPhone()), ...extra.json },
+    ...(cookie ? { headers: { cookie } } : {}),
   });
 }
 
@@ -333,15 +344,40 @@ describe("red packets paid to WeChat 零钱 (商家转账到零钱)", () => {
     expect(await ledgerMismatches(t.db)).toEqual([]);
   });
 
-  it("refuses a malformed openid, and to start with REDPACKET_PAYOUT=wechat but WeChat Pay unconfigured", async () => {
-    const { packet, proofs } = await packetWith({});
-    const [proof] = proofs;
-    if (!proof) throw new Error("one response");
-    const bad = await claim(packet, proof, "o<script>");
-    expect(bad.body).toMatchObject({
-      code: 400,
-      msg: "微信用户标识（openid）格式不正确，请在微信中重新打开问卷",
+  it("pays the openid of the browser's verified WeChat identity, never one the page sends, once though retried", async () => {
+    const { owner, q, packet, proofs } = await packetWith({}, 3);
+    const [forged, other, verified] = proofs;
+    if (!forged || !verified || !other) throw new Error("three responses");
+    // An openid in the request, without the identity cookie: ignored, the share goes to the wallet.
+    const sent = await claim(packet, forged, undefined, { json: { openid: "o-attacker-1" } });
+    expect(sent.body).toMatchObject({ code: 200, data: { status: "paid" } });
+    // A cookie sealed for another app (not WeChat Pay's) or edited by hand: no 零钱 either.
+    const foreign = await claim(packet, other, undefined, {
+      cookie: identityCookie("o-foreign-app-1", "wxsomeotherapp00001"),
     });
+    expect(foreign.body.data.status).toBe("paid");
+    // The identified browser: paid to its openid, whatever openid the page adds, though the answer is lost once.
+    const paying = await claim(packet, verified, "o-lose-answer-verified", {
+      json: { openid: "o-attacker-2" },
+    });
+    expect(paying.body).toMatchObject({ code: 200, data: { status: "paying" } });
+    await drainWithRetries(4);
+    const payout = await payoutOf(packet.redPacketId);
+    expect(payout).toMatchObject({ status: "paid", openid: "o-lose-answer-verified" });
+    // Retried after the lost answer, and run again by hand: one transfer at WeChat, to that openid only.
+    await payoutJobHandler(t.ctx).run({
+      job: {} as never,
+      payload: { payoutId: payout.id },
+      signal: new AbortController().signal,
+    });
+    expect([...fake.transfers.values()].filter((x) => x.openid === "o-lose-answer-verified")).toHaveLength(1);
+    expect(fake.sends.some((s) => JSON.stringify(s).includes("o-attacker"))).toBe(false);
+    expect(fake.sends.some((s) => JSON.stringify(s).includes("o-foreign-app"))).toBe(false);
+    expect(await claimStatus(owner, q.id)).toEqual(["paid", "paid", "paid"]);
+    expect(await ledgerMismatches(t.db)).toEqual([]);
+  });
+
+  it("refuses to start with REDPACKET_PAYOUT=wechat but WeChat Pay unconfigured", async () => {
     expect(() => loadConfig({ REDPACKET_PAYOUT: "wechat" })).toThrow(/红包微信零钱打款未开通/);
     const wallet = loadConfig({});
     expect(wallet.redPacketPayout).toBe("wallet");

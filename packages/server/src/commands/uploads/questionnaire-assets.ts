@@ -11,13 +11,20 @@ import {
   type UploadedFileInfo,
 } from "./files.ts";
 
-/** What a creator may upload for the questionnaire itself (not an answer): the 页眉图片 and prize pictures. */
-export const ASSET_PURPOSES = ["headerImage", "prizeImage"] as const;
+/**
+ * What a creator may upload for the questionnaire itself (not an answer): the 页眉图片, prize pictures and the
+ * share card's picture (分享设置).
+ */
+export const ASSET_PURPOSES = ["headerImage", "prizeImage", "shareImage"] as const;
 export type AssetPurpose = (typeof ASSET_PURPOSES)[number];
 
 /** Both are pictures shown to respondents (the page's header, a prize on the draw): the same rule. */
 const IMAGE = { accept: ["png", "jpg", "gif", "webp"], maxSizeMb: 2 };
-const fileStem: Record<AssetPurpose, string> = { headerImage: "header", prizeImage: "prize" };
+const fileStem: Record<AssetPurpose, string> = {
+  headerImage: "header",
+  prizeImage: "prize",
+  shareImage: "share",
+};
 
 /**
  * `upload/upload` with `purpose=headerImage` or `prizeImage`: a picture of the questionnaire's own, checked

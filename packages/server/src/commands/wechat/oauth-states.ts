@@ -14,7 +14,7 @@ export const STATE_TTL_MS = 10 * 60 * 1000;
 export const BROWSER_COOKIE = "wjgj_wxb";
 const NONCE = /^[A-Za-z0-9_-]{22,64}$/;
 
-export type StatePurpose = "login" | "bind" | "answer";
+export type StatePurpose = "login" | "bind" | "answer" | "pay";
 export type StateApp = "website" | "oa";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

@@ -62,6 +62,8 @@ import { sealedUploadsMigration } from "./0200-sealed-uploads.ts";
 import { apiKeysMigration } from "./0205-api-keys.ts";
 import { webhooksMigration } from "./0210-webhooks.ts";
 import { wechatMigration } from "./0215-wechat.ts";
+import { wechatLoginTicketsMigration } from "./0216-wechat-login-tickets.ts";
+import { wechatRespondentsMigration } from "./0220-wechat-respondents.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -127,6 +129,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0205-api-keys": apiKeysMigration(dialect),
     "0210-webhooks": webhooksMigration(dialect),
     "0215-wechat": wechatMigration(dialect),
+    "0216-wechat-login-tickets": wechatLoginTicketsMigration(dialect),
+    "0220-wechat-respondents": wechatRespondentsMigration(dialect),
   };
 }
 

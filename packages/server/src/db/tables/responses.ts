@@ -36,6 +36,13 @@ export interface ResponsesTable {
    * seal; null for a response written before encryption that the sealing job has not yet looked at.
    */
   sealedGeneration: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The WeChat user it came from: a keyed digest of the 公众号 openid (每个微信号限答; migration 0220). */
+  wechatKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 记录微信昵称头像: `{ nickname, avatarUrl }` as JSON, sealed under the questionnaire's data key when
+   * encryption is on (`enc:v1:…`, place "~wechat"); null when none was asked for (or anonymised).
+   */
+  wechatProfile: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A respondent's request to delete their response (issue #36), and how the creator handled it. */

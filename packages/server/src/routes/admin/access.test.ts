@@ -62,6 +62,7 @@ const adminPaths = [
   "admin/sampleOrder/getRates",
   "admin/sampleOrder/saveRates",
   "admin/security/getEncryption",
+  "admin/security/getWeChat",
   "admin/security/rotateDataKeys",
 ];
 

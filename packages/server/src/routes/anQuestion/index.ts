@@ -3,6 +3,7 @@ import { verifyAnswerToken } from "../../commands/answering/answer-token.ts";
 import { findByPublicId, openQuestionnaire } from "../../commands/answering/open.ts";
 import { openPreview } from "../../commands/answering/preview.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
+import { wechatIdentityOfRequest } from "../../commands/answering/wechat-respondent.ts";
 import { findMyResponses, getReceipt, requestErasure } from "../../commands/privacy/respondent-rights.ts";
 import type { AppContext } from "../../context.ts";
 import { metricsOf } from "../../http/metrics.ts";
@@ -51,7 +52,12 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
         ctx,
         viewer,
         { ...input, answerSession },
-        { ip, userAgent: String(request.headers["user-agent"] ?? "") },
+        {
+          ip,
+          userAgent: String(request.headers["user-agent"] ?? ""),
+          // Who the respondent is in WeChat, from the sealed cookie only (never from the request's fields).
+          wechat: wechatIdentityOfRequest(ctx.config, request.headers.cookie, ctx.clock.now()),
+        },
       );
       if (!input.preview) metricsOf(request.server)?.submitsStored.inc();
       return stored;

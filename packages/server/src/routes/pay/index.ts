@@ -36,7 +36,12 @@ export function payRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "pay/payOrder",
     access: "account:use",
     input: payOrderInput,
-    handler: ({ input, viewer }) => payOrder(ctx, viewer.user, input),
+    handler: ({ input, viewer, request }) =>
+      payOrder(ctx, viewer.user, input, {
+        userAgent: request.headers["user-agent"] ?? "",
+        clientIp: request.ip,
+        cookieHeader: request.headers.cookie,
+      }),
   });
 
   defineRoute(app, ctx, {

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { jobWorkerOf } from "../../jobs/index.ts";
+import { identityOf } from "../../wechat/identity-cookie.ts";
 import { addRedPacketInput, claimInput, questionnaireInput, redPacketInput, reviewInput } from "./schema.ts";
 
 /** Red packets: `/wjgj/api/redPacket/*` (seed §7 names add, del and the list). */
@@ -60,8 +61,14 @@ export function redPacketRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "redPacket/claimRedPacket",
     access: "public",
     input: claimInput,
-    handler: async ({ input }) => {
-      const result = await claimRedPacket(ctx, input);
+    handler: async ({ input, request }) => {
+      // 零钱 is paid to the openid WeChat itself told this browser (the sealed identity cookie of the 公众号's
+      // authorisation), under the app WeChat Pay pays from; never to one a page sends.
+      const payApp = ctx.config.wechatPay?.appId;
+      const identity = payApp
+        ? identityOf(ctx.config, request.headers.cookie, payApp, ctx.clock.now())
+        : null;
+      const result = await claimRedPacket(ctx, { ...input, openid: identity?.openid });
       if (result.status === "paying") jobWorkerOf(app).kick();
       return result;
     },

@@ -1,5 +1,4 @@
-import { eligibilitySchema, messages, redPacketKinds } from "@wjgj/core";
-import { z } from "zod";
+import { eligibilitySchema, redPacketKinds } from "@wjgj/core";
 import {
   blankAsAbsent,
   booleanParam,
@@ -33,13 +32,8 @@ export const claimInput = responseProofInput.extend({
   redPacketId: idParam,
   phone: phoneParam,
   code: codeParam,
-  /** The payee's openid under the merchant's app, sent by a page opened inside WeChat (for 零钱 payouts). */
-  openid: blankAsAbsent(
-    z
-      .string({ error: messages.redPacketOpenidInvalid })
-      .trim()
-      .regex(/^[\w-]{6,64}$/, messages.redPacketOpenidInvalid),
-  ),
+  // No openid: the payee of a 零钱 payout is the browser's verified WeChat identity (the route reads its cookie);
+  // an `openid` a page still sends is dropped with the other unknown fields.
 });
 
 export const reviewInput = questionnaireInput.extend({

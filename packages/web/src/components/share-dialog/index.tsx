@@ -10,6 +10,7 @@ import { Alert, App, Button, Input, Modal, Space, Spin, Typography } from "antd"
 import { copyText } from "../../lib/copy-text.ts";
 import { MiniProgramSection } from "./mini-program-section.tsx";
 import { Section } from "./section.tsx";
+import { ShareCardSection } from "./share-card-section.tsx";
 import { answerUrl, embedSnippet, previewUrl, qrFileName } from "./share-links.ts";
 import { qrDataUrl, useQrCode } from "./use-qr-code.ts";
 import "./share-dialog.css";
@@ -164,6 +165,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
               <p className="wj-share__hint">把这段代码粘贴到网站的 HTML 中，问卷会直接显示在页面里。</p>
             </Section>
           </div>
+          {target.id !== undefined && <ShareCardSection id={target.id} title={target.title} />}
           {target.id !== undefined && target.status !== "draft" && (
             <MiniProgramSection id={target.id} onCopy={(text) => handleCopy(text, "小程序链接")} />
           )}

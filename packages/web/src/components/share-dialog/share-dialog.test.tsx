@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../app.tsx";
@@ -72,5 +72,52 @@ describe("分享 · 微信小程序", { timeout: 60_000 }, () => {
     renderDialog({ ...published(10), status: "draft" });
     await screen.findByTestId("share-link", undefined, { timeout: 20_000 });
     expect(calls).not.toContain("queationaryTeam/getSmallUrlScheme");
+  });
+});
+
+describe("分享 · 分享设置", { timeout: 60_000 }, () => {
+  it("shows the saved card over the fallbacks, and saves what the creator writes", async () => {
+    const sent: unknown[] = [];
+    const settings = {
+      headerImage: "/uploads/2026-06/header.png",
+      share: { title: "旧的分享标题", description: "", image: "" },
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const path = url.replace("/wjgj/api/", "").split("?")[0] ?? "";
+        calls.push(path);
+        if (path === "questionary/getQuestionarySet")
+          return Response.json({ code: 200, msg: "", data: settings });
+        if (path === "questionary/updateQuestionarySet") {
+          const body = JSON.parse(String(init?.body)) as { settings: { share: typeof settings.share } };
+          sent.push(body);
+          return Response.json({ code: 200, msg: "", data: { ...settings, share: body.settings.share } });
+        }
+        return Response.json({ code: 400, msg: "尚未配置微信小程序", data: { configured: false } });
+      }),
+    );
+    renderDialog(published(11));
+    const title = (await screen.findByLabelText("分享标题", undefined, {
+      timeout: 20_000,
+    })) as HTMLInputElement;
+    await waitFor(() => expect(title.value).toBe("旧的分享标题"));
+    const preview = screen.getByTestId("share-card-preview");
+    // No description or picture of its own: the preview shows what the card falls back to.
+    expect(preview.textContent).toContain("默认使用问卷说明");
+    expect(preview.querySelector("img")?.getAttribute("src")).toBe("/uploads/2026-06/header.png");
+    const save = screen.getByRole("button", { name: /保存分享设置/ });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(title, { target: { value: "新年抽奖问卷" } });
+    fireEvent.change(screen.getByLabelText("分享描述"), { target: { value: "填完就能抽奖" } });
+    expect(preview.textContent).toContain("新年抽奖问卷");
+    fireEvent.click(save);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      id: 11,
+      settings: { share: { title: "新年抽奖问卷", description: "填完就能抽奖", image: "" } },
+    });
+    await screen.findByText("分享设置已保存");
   });
 });

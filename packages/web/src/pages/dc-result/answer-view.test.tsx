@@ -55,6 +55,7 @@ function detailOf(patch: Partial<AnswerDetail> = {}): AnswerDetail {
     skipped: [],
     exam: null,
     consent: null,
+    wechat: null,
     masked: [],
     previousId: null,
     nextId: null,

@@ -41,6 +41,7 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     await waitFor(() => expect(drawer().dataset.response).toBe("3"), slow);
     expect(screen.getByText("答卷详情（第 1 / 3 份）")).toBeTruthy();
     expect(chosen()).toEqual(["男", "数学"]);
+    expect(within(drawer()).queryByTestId("answer-wechat")).toBeNull();
     // Every option is listed, as on the answer page; only the chosen ones are marked.
     expect(drawer().textContent).toContain("美术");
     expect(drawer().textContent).toContain("建议3");
@@ -63,6 +64,12 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     fireEvent.click(button(screen.getByText("下一份")));
     await waitFor(() => expect(drawer().dataset.response).toBe("1"), slow);
     expect(button(screen.getByText("下一份")).disabled).toBe(true);
+    // 记录微信昵称头像 (issue #39): the WeChat user it came from, where one was kept.
+    const wechat = within(drawer()).getByTestId("answer-wechat");
+    expect(wechat.textContent).toContain("微信小明");
+    expect(within(wechat).getByAltText("微信头像").getAttribute("src")).toBe(
+      "https://thirdwx.qlogo.cn/mmopen/x/132",
+    );
 
     fireEvent.keyDown(window, { key: "ArrowUp" });
     await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);

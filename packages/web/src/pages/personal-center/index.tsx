@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { ConsumptionPanel } from "./components/consumption-panel.tsx";
+import { ResumePayment } from "./components/resume-payment.tsx";
 import { WalletPanel } from "./components/wallet-panel.tsx";
 import { ProfilePage } from "./profile/index.tsx";
 import "./personal-center.css";
@@ -8,7 +9,11 @@ import "./personal-center.css";
 export function PersonalCenterPage() {
   const [params] = useSearchParams();
   const type = params.get("type");
-  if (type === "2") return <WalletPanel />;
-  if (type === "3") return <ConsumptionPanel />;
-  return <ProfilePage />;
+  const page = type === "2" ? <WalletPanel /> : type === "3" ? <ConsumptionPanel /> : <ProfilePage />;
+  return (
+    <>
+      {page}
+      <ResumePayment />
+    </>
+  );
 }

@@ -183,6 +183,7 @@ export function detail(id: number): AnswerDetail {
     skipped: [],
     exam: null,
     consent: id === 1 ? { version: 2, text: "您的回答仅用于统计分析。", policyUrl: "" } : null,
+    wechat: id === 1 ? { nickname: "微信小明", avatarUrl: "https://thirdwx.qlogo.cn/mmopen/x/132" } : null,
     masked: [],
     previousId: listOrder[at - 1] ?? null,
     nextId: listOrder[at + 1] ?? null,

@@ -29,6 +29,7 @@ function server(
   provider: { name: string; label: string },
   codeUrl: string,
   paidAfter = Number.POSITIVE_INFINITY,
+  started: Record<string, unknown> = {},
 ) {
   calls.length = 0;
   serial += 1;
@@ -42,7 +43,7 @@ function server(
       const ok = (data: unknown) => Response.json({ code: 200, msg: "", data });
       if (path === "pay/getWallet") return ok({ availableFen: 0, frozenFen: 0, providers: [provider] });
       if (path === "pay/createOrder") return ok(order);
-      if (path === "pay/payOrder") return ok({ order, codeUrl });
+      if (path === "pay/payOrder") return ok({ order, codeUrl, ...started });
       if (path === "pay/getOrder") {
         reads += 1;
         return ok(reads >= paidAfter ? { ...order, status: "paid", provider: provider.name } : order);
@@ -142,5 +143,44 @@ describe("checkout · the QR step", { timeout: 60_000 }, () => {
     fireEvent.click(simulate);
     await waitFor(() => expect(calls).toContain("pay/fakeGatewayPay"));
     await screen.findByText("开通成功", undefined, { timeout: 10_000 });
+  });
+});
+
+describe("checkout · inside WeChat (JSAPI)", { timeout: 60_000 }, () => {
+  const jsapi = {
+    appId: "wxe2eofficial0001",
+    timeStamp: "1780279200",
+    nonceStr: "5K8264ILTKCH16CQ2502SI8ZNMTM67VS",
+    package: "prepay_id=wx201410272009395522657a690389285100",
+    signType: "RSA",
+    paySign: "c2lnbmF0dXJl",
+  };
+
+  it("hands the signed request to WeChat's payment sheet and finishes once the order is paid", async () => {
+    server({ name: "wechat", label: "微信支付" }, "", 2, { jsapi });
+    const invoke = vi.fn((_name: string, _params: unknown, callback: (res: { err_msg: string }) => void) =>
+      callback({ err_msg: "get_brand_wcpay_request:ok" }),
+    );
+    vi.stubGlobal("WeixinJSBridge", { invoke });
+    renderCheckout();
+    await payWith(/微信支付/);
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
+    expect(invoke.mock.calls[0]?.[0]).toBe("getBrandWCPayRequest");
+    expect(invoke.mock.calls[0]?.[1]).toEqual(jsapi);
+    // No QR code inside WeChat: the sheet pays, the notification settles.
+    expect(screen.queryByRole("img", { name: "微信支付二维码" })).toBeNull();
+    await screen.findByText("开通成功", undefined, { timeout: 10_000 });
+  });
+
+  it("says so when the payer closes WeChat's sheet, and offers the choice again", async () => {
+    server({ name: "wechat", label: "微信支付" }, "", Number.POSITIVE_INFINITY, { jsapi });
+    vi.stubGlobal("WeixinJSBridge", {
+      invoke: (_name: string, _params: unknown, callback: (res: { err_msg: string }) => void) =>
+        callback({ err_msg: "get_brand_wcpay_request:cancel" }),
+    });
+    renderCheckout();
+    await payWith(/微信支付/);
+    await screen.findByText("已取消支付，可重新选择支付方式", undefined, { timeout: 10_000 });
+    expect(screen.getByRole("button", { name: /确认支付/ })).toBeTruthy();
   });
 });

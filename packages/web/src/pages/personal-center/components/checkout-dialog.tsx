@@ -1,6 +1,6 @@
 import { fenToYuan, type OrderView, type PayStartView } from "@wjgj/core";
 import { Alert, Button, Modal, Radio, Result } from "antd";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../api/errors.ts";
 import {
   type CheckoutOrder,
@@ -9,8 +9,10 @@ import {
   useWallet,
 } from "../../../api/pay.ts";
 import { userApi } from "../../../api/user.ts";
+import { h5PayHref, invokeWeChatPay, payAuthorizeHref } from "../../../lib/wechat-pay.ts";
 import { useUserStore } from "../../../stores/user-store.ts";
 import { CheckoutScan } from "./checkout-scan.tsx";
+import { CheckoutWaiting } from "./checkout-waiting.tsx";
 import { TransferDetailsPanel } from "./transfer-details.tsx";
 
 interface CheckoutDialogProps {
@@ -23,6 +25,13 @@ interface CheckoutDialogProps {
   /** A recharge cannot be paid from the balance it fills. */
   allowWallet: boolean;
   onClose: () => void;
+  /**
+   * Back from WeChat (issue #39): `resume` pays the order at once with WeChat Pay (after the 公众号's
+   * authorisation gave the buyer's openid); `awaitResult` waits for the result of WeChat Pay's H5 page.
+   */
+  returned?: "resume" | "awaitResult";
+  /** The provider a resumed payment pays with (WeChat Pay unless said). */
+  resumeWith?: string;
 }
 
 /** Refreshes the header's badge and 到期 date after a membership was paid. */
@@ -45,6 +54,9 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
   const [pendingProvider, setPendingProvider] = useState("");
   const [paid, setPaid] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Back from WeChat Pay's H5 page: the order's result is on its way.
+  const returnedOrderNo =
+    props.returned === "awaitResult" && "orderNo" in props.order ? props.order.orderNo : null;
   // The balance is offered first only when it covers the amount.
   const walletCovers = (wallet.data?.availableFen ?? 0) >= props.amountFen;
   const preferred = providers.find((p) => p.name !== "wallet" || walletCovers) ?? providers[0];
@@ -68,20 +80,42 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
     void refreshUserInfo();
   }, []);
 
-  const handlePay = async () => {
-    if (!chosen) return;
+  const pay = async (name: string, resumed: boolean) => {
     setError(null);
     try {
-      const started = await checkout.mutateAsync({ order: props.order, provider: chosen });
+      const started = await checkout.mutateAsync({ order: props.order, provider: name });
       if (started.order.status === "paid") await finish(started.order);
-      else {
-        setPendingProvider(chosen);
+      else if (started.wechatAuthorize) {
+        // Inside WeChat: WeChat first tells the server who pays (silently), then this page pays again.
+        if (resumed) setError("未获得微信授权，无法在微信内支付，请重试或在电脑上扫码支付");
+        else window.location.assign(payAuthorizeHref(started.order.orderNo, name));
+      } else if (started.jsapi) {
+        setPending(started);
+        // Paid ("ok"): the waiting step reads the order until WeChat's notification settled it.
+        const outcome = await invokeWeChatPay(started.jsapi);
+        if (outcome !== "ok") {
+          setPending(null);
+          setError(outcome === "cancel" ? "已取消支付，可重新选择支付方式" : "微信支付未完成，请稍后重试");
+        }
+      } else if (started.h5Url) {
+        window.location.assign(h5PayHref(started.h5Url, started.order.orderNo));
+      } else {
+        setPendingProvider(name);
         setPending(started);
       }
     } catch (e) {
       if (e instanceof ApiError) setError(e.message);
     }
   };
+  const handlePay = () => (chosen ? pay(chosen, false) : undefined);
+
+  const resumed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the dialog opens back from WeChat
+  useEffect(() => {
+    if (props.returned !== "resume" || resumed.current) return;
+    resumed.current = true;
+    void pay(props.resumeWith ?? "wechat", true);
+  }, []);
 
   const handleScanned = async () => {
     if (!pending) return;
@@ -109,6 +143,14 @@ export function CheckoutDialog(props: CheckoutDialogProps) {
             完成
           </Button>
         }
+      />
+    );
+  } else if (pending?.jsapi || returnedOrderNo) {
+    body = (
+      <CheckoutWaiting
+        orderNo={pending?.order.orderNo ?? returnedOrderNo ?? ""}
+        amountFen={props.amountFen}
+        onPaid={handleSettled}
       />
     );
   } else if (pending?.transfer) {

@@ -6,6 +6,7 @@ import { BasicInfoCard } from "./basic-info.tsx";
 import { DeletionCard } from "./deletion-card.tsx";
 import { DevicesCard } from "./devices-card.tsx";
 import { SecurityCard } from "./security-card.tsx";
+import { WeChatCard } from "./wechat-card.tsx";
 import "./profile.css";
 
 /** /dc/personalCenter?type=1: the profile and the account's security. */
@@ -18,6 +19,7 @@ export function ProfilePage() {
       {security.data ? (
         <>
           <SecurityCard security={security.data} />
+          <WeChatCard />
           <DevicesCard />
           <ApiKeysCard />
           <Card title="数据推送（所有问卷）" className="wj-profile__card">

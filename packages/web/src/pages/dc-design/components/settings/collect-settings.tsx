@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { QuestionarySettings } from "@wjgj/core";
-import { ColorPicker, DatePicker, Form, Input, InputNumber, Select, Space, Spin, Switch } from "antd";
+import { ColorPicker, DatePicker, Form, Input, InputNumber, Spin, Switch } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { questionaryApi } from "../../../../api/questionary.ts";
 import { designerKeys } from "../../hooks/use-reload.ts";
@@ -8,10 +8,11 @@ import { settingsAutosave } from "../../hooks/use-settings-autosave.ts";
 import { type SettingsPatch, useSettingsSave } from "../../store/settings-autosave.ts";
 import { useEditor } from "../../store/use-editor.ts";
 import { HeaderImageField } from "./header-image-field.tsx";
+import { LimitField, type LimitKey } from "./limit-field.tsx";
 import { ConsentSettings, RetentionSettings } from "./privacy-settings.tsx";
 import { SettingsSaveStatus } from "./settings-save-status.tsx";
+import { WeChatRespondentSettings } from "./wechat-settings.tsx";
 
-type LimitKey = "limitPerIp" | "limitPerDevice" | "limitPerAccount";
 const limits: { key: LimitKey; name: string }[] = [
   { key: "limitPerIp", name: "每个IP" },
   { key: "limitPerDevice", name: "每台设备" },
@@ -83,25 +84,7 @@ export function CollectSettings() {
         <InputNumber min={0} precision={0} style={{ width: "100%" }} />
       </Form.Item>
       {limits.map((limit) => (
-        <Form.Item key={limit.key} label={`${limit.name}作答次数`}>
-          <Space.Compact block>
-            <Form.Item name={[limit.key, "enabled"]} valuePropName="checked" noStyle>
-              <Switch checkedChildren="限制" unCheckedChildren="不限" />
-            </Form.Item>
-            <Form.Item name={[limit.key, "period"]} noStyle>
-              <Select
-                style={{ width: 80, marginLeft: 8 }}
-                options={[
-                  { value: "total", label: "总共" },
-                  { value: "day", label: "每天" },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name={[limit.key, "max"]} noStyle>
-              <InputNumber min={1} precision={0} suffix="次" style={{ width: 90 }} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
+        <LimitField key={limit.key} name={limit.key} label={`${limit.name}作答次数`} />
       ))}
       <Form.Item label="访问密码（留空为不设）" name="password">
         <Input.Password maxLength={32} autoComplete="new-password" />
@@ -109,6 +92,7 @@ export function CollectSettings() {
       <Form.Item label="需要登录后作答" name="loginRequired" valuePropName="checked">
         <Switch />
       </Form.Item>
+      <WeChatRespondentSettings />
       <h4 className="dd-section__title">隐私保护</h4>
       <ConsentSettings />
       <RetentionSettings id={id} />

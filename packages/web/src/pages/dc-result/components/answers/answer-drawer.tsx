@@ -37,6 +37,26 @@ function Summary({ detail }: { detail: AnswerDetail }) {
       <Descriptions.Item label="用时">{formatDuration(answer.durationSeconds)}</Descriptions.Item>
       <Descriptions.Item label="来源">{answer.sourceName}</Descriptions.Item>
       <Descriptions.Item label="IP">{answer.ip || "-"}</Descriptions.Item>
+      {detail.wechat && (
+        <Descriptions.Item label="微信用户">
+          <span className="wj-answer-drawer__wechat" data-testid="answer-wechat">
+            {detail.wechat.avatarUrl && (
+              <img
+                src={detail.wechat.avatarUrl}
+                alt="微信头像"
+                width={24}
+                height={24}
+                referrerPolicy="no-referrer"
+                // WeChat's image server unreachable: the nickname alone, not a broken picture.
+                onError={(event) => {
+                  event.currentTarget.hidden = true;
+                }}
+              />
+            )}
+            <span>{detail.wechat.nickname || "-"}</span>
+          </span>
+        </Descriptions.Item>
+      )}
       {exam && (
         <Descriptions.Item label="得分">
           <b data-testid="answer-score">
