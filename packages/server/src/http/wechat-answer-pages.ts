@@ -4,20 +4,14 @@ import QRCode from "qrcode";
 import { findByPublicId } from "../commands/answering/open.ts";
 import { wechatIdentityOfRequest, wechatNeeds } from "../commands/answering/wechat-respondent.ts";
 import { readSettings } from "../commands/questionnaires/store.ts";
-import {
-  BROWSER_COOKIE,
-  browserNonceOf,
-  consumeState,
-  issueState,
-  newBrowserNonce,
-  safeReturnPath,
-} from "../commands/wechat/oauth-states.ts";
+import { browserNonceOf, consumeState, issueState, safeReturnPath } from "../commands/wechat/oauth-states.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { identityCookieHeader } from "../wechat/identity-cookie.ts";
 import { authorizeUrl, WeChatOAuthClient, type WeChatProfile } from "../wechat/oauth.ts";
 import { escapeHtml, SITE, siteOrigin } from "./page-html.ts";
 import { newNonce, setPageSecurityHeaders } from "./security-headers.ts";
+import { ensureBrowserNonce } from "./wechat-browser.ts";
 
 /**
  * Respondents as WeChat users (issue #39), the browser's side: before /r/{id} shows a questionnaire that needs
@@ -30,9 +24,6 @@ export const ANSWER_CALLBACK = "/wjgj/api/wechat/answerCallback";
 
 /** `?wx=declined`: back from a refused authorisation that the questionnaire does not require. */
 const DECLINED = "declined";
-
-const browserCookie = (nonce: string) =>
-  `${BROWSER_COOKIE}=${nonce}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax`;
 
 interface NoticePage {
   title: string;
@@ -105,10 +96,8 @@ export async function wechatAnswerGate(
   // Declined to share the nickname where WeChat is not required: answered without it.
   if (!needs.required && (request.query as { wx?: unknown }).wx === DECLINED) return null;
   if (!origin) return null;
-  const known = browserNonceOf(request.headers.cookie);
-  const nonce = known ?? newBrowserNonce();
+  const nonce = ensureBrowserNonce(request, reply);
   const state = await issueState(ctx, nonce, { purpose: "answer", app: "oa", returnTo });
-  if (!known) reply.header("Set-Cookie", browserCookie(nonce));
   const url = authorizeUrl(ctx.config.wechat, app, {
     redirectUri: `${origin}${ANSWER_CALLBACK}`,
     state,

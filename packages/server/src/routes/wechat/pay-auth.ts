@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { BROWSER_COOKIE, browserNonceOf, newBrowserNonce } from "../../commands/wechat/oauth-states.ts";
+import type { FastifyInstance } from "fastify";
+import { browserNonceOf } from "../../commands/wechat/oauth-states.ts";
 import {
   finishPayAuthorisation,
   PAY_FALLBACK_PAGE,
@@ -8,24 +8,12 @@ import {
 import type { AppContext } from "../../context.ts";
 import { siteOrigin } from "../../http/page-html.ts";
 import { API_PREFIX } from "../../http/route.ts";
+import { ensureBrowserNonce } from "../../http/wechat-browser.ts";
 
 export const PAY_AUTHORIZE_PATH = `${API_PREFIX}/wechat/payAuthorize`;
 export const PAY_CALLBACK_PATH = `${API_PREFIX}/wechat/payCallback`;
 
 const single = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
-
-/** The browser's nonce (the half of each state the browser keeps), set when it has none. */
-function browserNonce(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = browserNonceOf(request.headers.cookie);
-  if (existing) return existing;
-  const nonce = newBrowserNonce();
-  const secure = request.protocol === "https" ? "; Secure" : "";
-  reply.header(
-    "Set-Cookie",
-    `${BROWSER_COOKIE}=${nonce}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax${secure}`,
-  );
-  return nonce;
-}
 
 /**
  * Browser navigations of paying inside WeChat (JSAPI), both answered by redirects: `wechat/payAuthorize?returnTo=`
@@ -36,7 +24,7 @@ export function wechatPayAuthRoutes(app: FastifyInstance, ctx: AppContext): void
   app.get(PAY_AUTHORIZE_PATH, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const target = await startPayAuthorisation(ctx, {
-      browserNonce: browserNonce(request, reply),
+      browserNonce: ensureBrowserNonce(request, reply),
       returnTo: single(query.returnTo),
       redirectUri: `${siteOrigin(request, ctx.config)}${PAY_CALLBACK_PATH}`,
     });

@@ -1,13 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { SessionOrigin } from "../../commands/account/sessions.ts";
 import { bindingStatus, unbindWeChat } from "../../commands/wechat/bindings.ts";
-import {
-  BROWSER_COOKIE,
-  browserNonceOf,
-  newBrowserNonce,
-  safeReturnPath,
-} from "../../commands/wechat/oauth-states.ts";
+import { browserNonceOf, safeReturnPath } from "../../commands/wechat/oauth-states.ts";
 import {
   finishWeChatSignIn,
   LOGIN_PAGE,
@@ -19,27 +14,12 @@ import type { AppContext } from "../../context.ts";
 import { NotLoggedInError } from "../../errors.ts";
 import { siteOrigin } from "../../http/page-html.ts";
 import { API_PREFIX, defineRoute } from "../../http/route.ts";
+import { ensureBrowserNonce } from "../../http/wechat-browser.ts";
 import { bindPhoneInput, startSignInInput, ticketInput } from "./sign-in-schema.ts";
 
 export const CALLBACK_PATH = `${API_PREFIX}/wechat/loginCallback`;
-/** The browser nonce outlives any state it binds (ten minutes); a month spares re-issuing it every visit. */
-const NONCE_MAX_AGE_SECONDS = 30 * 86_400;
-
 function origin(request: FastifyRequest, fromType: number): SessionOrigin {
   return { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? ""), fromType };
-}
-
-/** The browser's nonce, set as an HttpOnly cookie when it has none (a valid one is kept). */
-function ensureBrowserNonce(request: FastifyRequest, reply: FastifyReply): string {
-  const existing = browserNonceOf(request.headers.cookie);
-  if (existing) return existing;
-  const nonce = newBrowserNonce();
-  const secure = request.protocol === "https" ? "; Secure" : "";
-  reply.header(
-    "Set-Cookie",
-    `${BROWSER_COOKIE}=${nonce}; Path=/; Max-Age=${NONCE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
-  );
-  return nonce;
 }
 
 const single = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
