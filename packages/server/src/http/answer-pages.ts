@@ -27,6 +27,8 @@ import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./se
 import { registerWeChatAnswerPages, wechatAnswerGate } from "./wechat-answer-pages.ts";
 
 const DEVICE_COOKIE = "wjgj_did";
+/** How long the site's logo (a share card's last fallback) is kept between reads. */
+const LOGO_TTL_MS = 60_000;
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
@@ -281,6 +283,19 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
     );
   };
 
+  // The site's logo, the last fallback of a share card: read at most once a minute, not on every respondent's view.
+  let logo: { value: Promise<string>; readAt: number } | null = null;
+  const siteLogo = () => {
+    if (!logo || performance.now() - logo.readAt > LOGO_TTL_MS)
+      logo = { value: readLogo(ctx.db).then((site) => site.logo), readAt: performance.now() };
+    const read = logo.value;
+    // A failed read is not kept: the next view reads again.
+    read.catch(() => {
+      if (logo?.value === read) logo = null;
+    });
+    return read;
+  };
+
   /**
    * 分享设置 with their fallbacks: the questionnaire's title and description, its 页眉图片, the site's logo;
    * addresses made absolute (a link preview fetches the picture from elsewhere).
@@ -292,7 +307,7 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
   ): Promise<ShareMeta> => {
     const origin = siteOrigin(request, ctx.config);
     const card = open.settings.share;
-    const picture = card?.image || open.settings.headerImage || (await readLogo(ctx.db)).logo;
+    const picture = card?.image || open.settings.headerImage || (await siteLogo());
     const absolute = (address: string) =>
       address.startsWith("/") && origin ? `${origin}${address}` : address;
     return {
