@@ -10,11 +10,11 @@ export const GZIP_LEVEL = 9;
 
 /**
  * The budget the check enforces, in gzipped kB. Issue #37 aims at 80 kB (room for this round's features); the
- * page needs 83.9 kB today (React and react-dom alone are 68.3; the less common inputs and the thank-you screen
- * are chunks of their own since), so the check holds it at 85 until the page is cut down further, and never
- * lets it grow unnoticed.
+ * page needs 82.6 kB today (React and react-dom alone are 68.3; the less common inputs, the thank-you screen, the
+ * state/gate screens and the WeChat share script are chunks of their own since), so the check holds it at 83
+ * until the page is cut down further, and never lets it grow unnoticed.
  */
-export const ANSWER_BUDGET_KB = 85;
+export const ANSWER_BUDGET_KB = 83;
 
 export function gzipKb(file) {
   return gzipSync(fs.readFileSync(file), { level: GZIP_LEVEL }).length / 1024;
