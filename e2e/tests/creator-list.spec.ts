@@ -189,7 +189,7 @@ test.describe("creator list", () => {
     const dialog = page.getByTestId("share-dialog");
     await expect(dialog.getByTestId("share-link")).toHaveValue(new RegExp(`/r/${created.publicId}$`));
     await expect(dialog.getByTestId("share-qr")).toHaveAttribute("src", /^data:image\/png;base64,/);
-    await expect(dialog.locator("textarea")).toHaveValue(
+    await expect(dialog.getByRole("textbox", { name: "嵌入代码" })).toHaveValue(
       new RegExp(`^<iframe src="[^"]+/r/${created.publicId}"`),
     );
     const download = page.waitForEvent("download");

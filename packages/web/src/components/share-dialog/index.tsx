@@ -161,6 +161,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
                 value={snippet}
                 autoSize={{ minRows: 6, maxRows: 8 }}
                 className="wj-share__code"
+                aria-label="嵌入代码"
               />
               <p className="wj-share__hint">把这段代码粘贴到网站的 HTML 中，问卷会直接显示在页面里。</p>
             </Section>
