@@ -2,7 +2,11 @@ import { isWeChatBrowser, messages } from "@wjgj/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { findByPublicId } from "../commands/answering/open.ts";
-import { wechatIdentityOfRequest, wechatNeeds } from "../commands/answering/wechat-respondent.ts";
+import {
+  paysRedPacketsToWeChat,
+  wechatIdentityOfRequest,
+  wechatNeeds,
+} from "../commands/answering/wechat-respondent.ts";
 import { readSettings } from "../commands/questionnaires/store.ts";
 import { browserNonceOf, consumeState, issueState, safeReturnPath } from "../commands/wechat/oauth-states.ts";
 import type { AppContext } from "../context.ts";
@@ -76,7 +80,10 @@ export async function wechatAnswerGate(
   const app = ctx.config.wechat.officialAccount;
   if (!app) return null;
   const row = await findByPublicId(ctx.db, publicId);
-  const needs = wechatNeeds(ctx.config, readSettings(row.settings));
+  const settings = readSettings(row.settings);
+  let needs = wechatNeeds(ctx.config, settings);
+  if (!needs.any && paysRedPacketsToWeChat(ctx.config))
+    needs = wechatNeeds(ctx.config, settings, await hasActiveRedPacket(ctx, row.id));
   if (!needs.any) return null;
   const origin = siteOrigin(request, ctx.config);
   const returnTo = `/r/${publicId}${started ? "?start=1" : ""}`;
@@ -104,6 +111,17 @@ export async function wechatAnswerGate(
     scope: needs.profile ? "snsapi_userinfo" : "snsapi_base",
   });
   return reply.header("Cache-Control", "no-store").redirect(url, 302);
+}
+
+async function hasActiveRedPacket(ctx: AppContext, questionnaireId: number): Promise<boolean> {
+  const packet = await ctx.db
+    .selectFrom("red_packets")
+    .select("id")
+    .where("questionnaireId", "=", questionnaireId)
+    .where("status", "=", "active")
+    .limit(1)
+    .executeTakeFirst();
+  return packet !== undefined;
 }
 
 /** Whether the questionnaire at `returnTo` (/r/{id}) can be answered without a WeChat identity. */

@@ -30,14 +30,22 @@ export interface WeChatNeeds {
   any: boolean;
 }
 
-export function wechatNeeds(config: Config, settings: QuestionarySettings): WeChatNeeds {
+/**
+ * `redPacket`: the questionnaire has an active red packet. Paid to 零钱, it needs the payee's openid under the app
+ * WeChat Pay pays from, so the answer page asks WeChat for it (silently) first; other questionnaires do not.
+ */
+export function wechatNeeds(config: Config, settings: QuestionarySettings, redPacket = false): WeChatNeeds {
   if (!config.wechat.officialAccount) return { required: false, profile: false, any: false };
   const required = settings.wechatOnly || settings.limitPerWechat.enabled;
   const profile = settings.wechatProfile;
-  // A red packet paid to 零钱 needs the payee's openid, under the app WeChat Pay pays from.
-  const payout =
-    config.redPacketPayout === "wechat" && config.wechatPay?.appId === config.wechat.officialAccount.appId;
+  const payout = redPacket && paysRedPacketsToWeChat(config);
   return { required, profile, any: required || profile || payout };
+}
+
+/** Red packets go to 零钱, from the 公众号's app (whose openids the answer page can learn). */
+export function paysRedPacketsToWeChat(config: Config): boolean {
+  const app = config.wechat.officialAccount;
+  return !!app && config.redPacketPayout === "wechat" && config.wechatPay?.appId === app.appId;
 }
 
 /** The verified WeChat user of a request's cookies (the 公众号's), or null. */
