@@ -2,16 +2,12 @@ import { isWeChatBrowser, messages } from "@wjgj/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import { findByPublicId } from "../commands/answering/open.ts";
-import {
-  paysRedPacketsToWeChat,
-  wechatIdentityOfRequest,
-  wechatNeeds,
-} from "../commands/answering/wechat-respondent.ts";
+import { paysRedPacketsToWeChat, wechatNeeds } from "../commands/answering/wechat-respondent.ts";
 import { readSettings } from "../commands/questionnaires/store.ts";
 import { browserNonceOf, consumeState, issueState, safeReturnPath } from "../commands/wechat/oauth-states.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { identityCookieHeader } from "../wechat/identity-cookie.ts";
+import { identityCookieHeader, wechatIdentityOfRequest } from "../wechat/identity-cookie.ts";
 import { authorizeUrl, WeChatOAuthClient, type WeChatProfile } from "../wechat/oauth.ts";
 import { escapeHtml, SITE, siteOrigin } from "./page-html.ts";
 import { newNonce, setPageSecurityHeaders } from "./security-headers.ts";

@@ -60,3 +60,13 @@ export function identityOf(
     return null;
   }
 }
+
+/** The verified WeChat user of a request's cookies under the site's 公众号, or null (none configured, or none kept). */
+export function wechatIdentityOfRequest(
+  config: Config,
+  cookieHeader: string | undefined,
+  now: Date,
+): WeChatBrowserIdentity | null {
+  const app = config.wechat.officialAccount;
+  return app ? identityOf(config, cookieHeader, app.appId, now) : null;
+}

@@ -2,7 +2,7 @@ import { isWeChatBrowser, type QuestionarySettings } from "@wjgj/core";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/index.ts";
 import { ForbiddenError } from "../../errors.ts";
-import { identityOf, type WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
+import type { WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
 import { isSealed, keyringOf, type QuestionnaireKeys } from "../privacy/keyring.ts";
 
 /**
@@ -46,16 +46,6 @@ export function wechatNeeds(config: Config, settings: QuestionarySettings, redPa
 export function paysRedPacketsToWeChat(config: Config): boolean {
   const app = config.wechat.officialAccount;
   return !!app && config.redPacketPayout === "wechat" && config.wechatPay?.appId === app.appId;
-}
-
-/** The verified WeChat user of a request's cookies (the 公众号's), or null. */
-export function wechatIdentityOfRequest(
-  config: Config,
-  cookieHeader: string | undefined,
-  now: Date,
-): WeChatBrowserIdentity | null {
-  const app = config.wechat.officialAccount;
-  return app ? identityOf(config, cookieHeader, app.appId, now) : null;
 }
 
 /**

@@ -19,7 +19,7 @@ import { AppError, ConflictError, InvalidInputError, NotFoundError } from "../..
 import { paymentsFor } from "../../payments/index.ts";
 import type { PayChannel, PaymentNotice, PaymentProvider } from "../../payments/provider.ts";
 import { presentOrder } from "../../presenters/money.ts";
-import { identityOf } from "../../wechat/identity-cookie.ts";
+import { wechatIdentityOfRequest } from "../../wechat/identity-cookie.ts";
 import { readBankInfo } from "./bank-info.ts";
 import { siteKey, transfer, walletKey } from "./ledger.ts";
 import { grantMembership } from "./membership.ts";
@@ -200,7 +200,7 @@ function channelFor(
     // WeChat Pay's JSAPI pays for an openid of the 公众号 its merchant account is bound to (WECHATPAY_APP_ID).
     const boundToOa = provider.name !== "wechat" || oa?.appId === ctx.config.wechatPay?.appId;
     if (!provider.channels.includes("jsapi") || !oa || !boundToOa) return native;
-    const identity = identityOf(ctx.config, payer.cookieHeader, oa.appId, ctx.clock.now());
+    const identity = wechatIdentityOfRequest(ctx.config, payer.cookieHeader, ctx.clock.now());
     return identity ? { kind: "jsapi", openid: identity.openid } : "authorise";
   }
   if (PHONE.test(payer.userAgent) && provider.channels.includes("h5") && payer.clientIp)

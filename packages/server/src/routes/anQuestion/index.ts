@@ -3,11 +3,11 @@ import { verifyAnswerToken } from "../../commands/answering/answer-token.ts";
 import { findByPublicId, openQuestionnaire } from "../../commands/answering/open.ts";
 import { openPreview } from "../../commands/answering/preview.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
-import { wechatIdentityOfRequest } from "../../commands/answering/wechat-respondent.ts";
 import { findMyResponses, getReceipt, requestErasure } from "../../commands/privacy/respondent-rights.ts";
 import type { AppContext } from "../../context.ts";
 import { metricsOf } from "../../http/metrics.ts";
 import { defineRoute } from "../../http/route.ts";
+import { wechatIdentityOfRequest } from "../../wechat/identity-cookie.ts";
 import {
   checkInput,
   erasureInput,
