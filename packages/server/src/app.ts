@@ -28,6 +28,7 @@ import { answerRoutes } from "./routes/answer/index.ts";
 import { answerSpaceRoutes } from "./routes/answerSpace/index.ts";
 import { apiKeyRoutes } from "./routes/apiKey/index.ts";
 import { commonRoutes } from "./routes/common/index.ts";
+import { examRoutes } from "./routes/exam/index.ts";
 import { exerciseRoutes } from "./routes/exercise/index.ts";
 import { exportRoutes } from "./routes/export/index.ts";
 import { navigationRoutes } from "./routes/navigation/index.ts";
@@ -149,6 +150,7 @@ export async function buildApp(
   selectConnectRoutes(app, ctx);
   questionSelectJoinRoutes(app, ctx);
   anQuestionRoutes(app, ctx);
+  examRoutes(app, ctx);
   exerciseRoutes(app, ctx);
   reportRoutes(app, ctx);
   questionBankRoutes(app, ctx);

@@ -5,6 +5,7 @@ export * from "./bank-messages.ts";
 export * from "./browser-validation.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
+export * from "./exam-guard.ts";
 export * from "./exam-papers.ts";
 export * from "./exports.ts";
 export * from "./host.ts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
 import type { Issue } from "../survey/shared/issue.ts";
+import { examGuardSchema } from "./exam-guard.ts";
 import type { QuestionnaireAction, TeamRole } from "./roles.ts";
 
 /**
@@ -198,6 +199,8 @@ export const questionarySettingsSchema = z.object({
   retention: retentionSchema.prefault({}),
   /** 分享设置 (issue #39): the card a shared link shows; empty parts fall back (see shareCardSchema). */
   share: shareCardSchema.prefault({}),
+  /** 考试防作弊 and 考生名单 (issue #40): exams only; see api/exam-guard.ts. */
+  examGuard: examGuardSchema.prefault({}),
 });
 export type QuestionarySettings = z.output<typeof questionarySettingsSchema>;
 export type QuestionarySettingsInput = z.input<typeof questionarySettingsSchema>;

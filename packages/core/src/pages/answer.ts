@@ -10,6 +10,7 @@ import type { Issue, SurveyDefinition } from "../survey/index.ts";
 export type { AnswerState } from "../api/answering.ts";
 
 import type { AnswerState } from "../api/answering.ts";
+import type { PublicExamGuard } from "../api/exam-guard.ts";
 
 export interface PublicSettings {
   progressBar: boolean;
@@ -27,6 +28,8 @@ export interface PublicSettings {
   privacyConsent: PublicConsent | null;
   /** 分享设置 as the creator wrote them (empty parts fall back; the page's og: tags carry the result). */
   share?: { title: string; description: string; image: string };
+  /** 考试防作弊 (issue #40): absent for anything but an exam that uses one of its options. */
+  examGuard?: PublicExamGuard;
 }
 
 export interface PublicConsent {
@@ -40,7 +43,8 @@ export interface PublicConsent {
 export interface OpenData {
   state: AnswerState;
   stateMessage: string;
-  gate: "password" | "login" | null;
+  /** `candidate`: 考生名单 — the paper is withheld until the candidate signs in and starts (`exam/start`). */
+  gate: "password" | "login" | "candidate" | null;
   publicId: string;
   title: string;
   kind: string;

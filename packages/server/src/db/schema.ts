@@ -3,6 +3,7 @@ import type { SpaceEarningsTable, SpacePostsTable } from "./tables/answer-space.
 import type { ApiCallsTable, ApiKeysTable, ApiKeyUsageTable } from "./tables/api-keys.ts";
 import type { CampaignPagesTable } from "./tables/campaign-pages.ts";
 import type { DesignerPresenceTable } from "./tables/designer-presence.ts";
+import type { ExamAttemptsTable, ExamCandidatesTable, ExamEventsTable } from "./tables/exam-integrity.ts";
 import type { ExamPapersTable, ExamPaperTagsTable, ExamRescoresTable } from "./tables/exam-papers.ts";
 import type { ExportJobsTable } from "./tables/export-jobs.ts";
 import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
@@ -92,6 +93,9 @@ export interface Database {
   wechat_bindings: WechatBindingsTable;
   wechat_cache: WechatCacheTable;
   wechat_login_tickets: WechatLoginTicketsTable;
+  exam_candidates: ExamCandidatesTable;
+  exam_attempts: ExamAttemptsTable;
+  exam_events: ExamEventsTable;
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
   login_attempts: LoginAttemptsTable;

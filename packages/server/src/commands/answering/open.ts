@@ -1,4 +1,10 @@
-import { messages, type QuestionarySettings, type SurveyDefinition } from "@wjgj/core";
+import {
+  examUsesAttempts,
+  messages,
+  type PublicExamGuard,
+  type QuestionarySettings,
+  type SurveyDefinition,
+} from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
@@ -38,10 +44,35 @@ export function publicSettings(settings: QuestionarySettings) {
   };
 }
 
+/**
+ * 考试防作弊 as the answer page sees it (issue #40), for an exam that uses any of it; undefined otherwise, so an
+ * ordinary questionnaire's page carries nothing of it. `timeLimitMinutes` comes from the published revision.
+ */
+export function publicExamGuard(
+  kind: string,
+  settings: QuestionarySettings,
+  timeLimitMinutes: number | undefined,
+): PublicExamGuard | undefined {
+  const guard = settings.examGuard;
+  const attempts = examUsesAttempts(kind, guard, timeLimitMinutes);
+  if (!attempts && !guard.blockCopy) return undefined;
+  return {
+    candidatesOnly: guard.candidatesOnly,
+    signIn: guard.signIn,
+    fullscreen: guard.fullscreen,
+    blockCopy: guard.blockCopy,
+    watermark: guard.watermark && guard.candidatesOnly,
+    camera: guard.camera,
+    snapshotMinutes: guard.snapshotMinutes,
+    attempts,
+    review: guard.review,
+  };
+}
+
 /** The platform's privacy policy, where a publisher names none of their own. */
 export const PLATFORM_POLICY = "/Agreement?tab=privacy";
 
-export type Gate = "password" | "login" | null;
+export type Gate = "password" | "login" | "candidate" | null;
 
 export interface OpenQuestionnaire {
   state: AnswerState;
@@ -54,7 +85,7 @@ export interface OpenQuestionnaire {
   kind: string;
   revisionId: number | null;
   definition: SurveyDefinition | null;
-  settings: ReturnType<typeof publicSettings>;
+  settings: ReturnType<typeof publicSettings> & { examGuard?: PublicExamGuard };
   /** The answering-session token `questionAnswer` and uploads want back; null while nothing can be answered. */
   answerToken: string | null;
   /** 显示每题分值: full points per question, when the exam shows them on the paper. */
@@ -86,6 +117,11 @@ export async function openQuestionnaire(
     ip?: string | undefined;
     /** The answering device: an exam with 随机组卷 rules hands it its own paper (without one, none is drawn). */
     deviceId?: string | undefined;
+    /**
+     * Set only by exam/start for a signed-in candidate's attempt: lifts the 考生名单 gate, and the attempt's seed is
+     * passed as `deviceId`. Never taken from a request.
+     */
+    candidateSeed?: string | undefined;
   },
 ): Promise<OpenQuestionnaire> {
   const row = await findByPublicId(ctx.db, args.publicId);
@@ -93,17 +129,21 @@ export async function openQuestionnaire(
   const now = ctx.clock.now();
   let state = answerState(row, settings, now);
   if (state === "open" && !(await underResponseCap(ctx.db, row, now))) state = "stopped";
-  const base = {
-    state,
-    stateMessage: state === "open" ? "" : messages[answerStateMessages[state]],
-    publicId: row.publicId,
-    title: row.title,
-    kind: row.kind,
-    settings: {
-      ...publicSettings(settings),
-      ...(await paidSettingsInForce(ctx.db, row.ownerId, settings, now)),
-    },
-  };
+  const base: Pick<OpenQuestionnaire, "state" | "stateMessage" | "publicId" | "title" | "kind" | "settings"> =
+    {
+      state,
+      stateMessage: state === "open" ? "" : messages[answerStateMessages[state]],
+      publicId: row.publicId,
+      title: row.title,
+      kind: row.kind,
+      settings: {
+        ...publicSettings(settings),
+        ...(await paidSettingsInForce(ctx.db, row.ownerId, settings, now)),
+      },
+    };
+  // Closed pages carry it too: 查分 is offered there once the exam has ended.
+  const closedGuard = publicExamGuard(row.kind, settings, undefined);
+  if (closedGuard) base.settings = { ...base.settings, examGuard: closedGuard };
   const closed = { ...base, gate: null, revisionId: null, definition: null, answerToken: null };
   if (state !== "open" || row.publishedVersion === null) return closed;
   if (settings.loginRequired && !viewer) return { ...closed, gate: "login" };
@@ -111,9 +151,13 @@ export async function openQuestionnaire(
     return { ...closed, gate: "password" };
   const revision = await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) return closed;
-  const paper = args.deviceId
-    ? await candidatePaper(ctx.db, row, revision, args.deviceId, now)
-    : revision.definition;
+  const examGuard = publicExamGuard(row.kind, settings, revision.definition.settings.exam?.timeLimitMinutes);
+  if (examGuard) base.settings = { ...base.settings, examGuard };
+  // 考生名单: the paper only after signing in, through exam/start (commands/exams/attempts.ts).
+  if (examGuard?.candidatesOnly && !args.candidateSeed)
+    return { ...closed, settings: base.settings, gate: "candidate" };
+  const deviceId = args.candidateSeed ?? args.deviceId;
+  const paper = deviceId ? await candidatePaper(ctx.db, row, revision, deviceId, now) : revision.definition;
   return {
     ...base,
     gate: null,

@@ -64,6 +64,7 @@ import { webhooksMigration } from "./0210-webhooks.ts";
 import { wechatMigration } from "./0215-wechat.ts";
 import { wechatLoginTicketsMigration } from "./0216-wechat-login-tickets.ts";
 import { wechatRespondentsMigration } from "./0220-wechat-respondents.ts";
+import { examIntegrityMigration } from "./0225-exam-integrity.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -131,6 +132,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0215-wechat": wechatMigration(dialect),
     "0216-wechat-login-tickets": wechatLoginTicketsMigration(dialect),
     "0220-wechat-respondents": wechatRespondentsMigration(dialect),
+    "0225-exam-integrity": examIntegrityMigration(dialect),
   };
 }
 

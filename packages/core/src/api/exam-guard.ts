@@ -1,0 +1,249 @@
+import { z } from "zod";
+import type { SurveyDefinition } from "../survey/definition/definition.ts";
+import type { SubmitReply } from "./answering.ts";
+
+/**
+ * Exams people can trust (issue #40): who may sit the exam (考生名单), how they sign in, the proctoring the
+ * page applies (全屏, 禁止复制, 水印, 摄像头), server-timed attempts that survive a dropped connection, the
+ * invigilator's live page and 查分 after the exam. The wire shapes of `/wjgj/api/exam/*` live here so the
+ * server, the answer page and the creator's pages agree on them.
+ */
+
+/** 考试防作弊 in 问卷设置 (collection settings: they apply at once, without re-publishing). */
+export const examGuardSchema = z.object({
+  /** 考生名单: only candidates on the questionnaire's list may answer; they sign in first. */
+  candidatesOnly: z.boolean().default(false),
+  /** How listed candidates sign in: 准考证号 + 姓名, or an SMS code to the phone on the list. */
+  signIn: z.enum(["number", "phone"]).default("number"),
+  /** Attempts each candidate (or, without a list, each device) may start. */
+  attempts: z.number().int().min(1).max(10).default(1),
+  /** 全屏作答: leaving full screen counts like leaving the page (`tabSwitchLimit` ends the attempt). */
+  fullscreen: z.boolean().default(false),
+  /** 禁止复制: copy, cut, paste, the context menu and text selection are blocked on the questions. */
+  blockCopy: z.boolean().default(false),
+  /** 水印: the candidate's name and number tiled over the page (needs 考生名单). */
+  watermark: z.boolean().default(false),
+  /** 摄像头监考: a snapshot at the start and at random intervals around `snapshotMinutes`, after consent. */
+  camera: z.boolean().default(false),
+  snapshotMinutes: z.number().int().min(1).max(30).default(5),
+  /** 查分: candidates look up their answer sheet once the exam's end time has passed, or once released. */
+  review: z.boolean().default(false),
+  /** 发布成绩: the creator opens 查分 before the end time (or without one). */
+  reviewReleased: z.boolean().default(false),
+});
+export type ExamGuard = z.output<typeof examGuardSchema>;
+export type ExamGuardInput = z.input<typeof examGuardSchema>;
+
+/** The part of the settings the answer page sees (the review switches stay on the server). */
+export type PublicExamGuard = Pick<
+  ExamGuard,
+  "candidatesOnly" | "signIn" | "fullscreen" | "blockCopy" | "watermark" | "camera" | "snapshotMinutes"
+> & {
+  /** Whether this exam runs server-timed attempts (`examUsesAttempts`): the page starts one before answering. */
+  attempts: boolean;
+  /** 查分 is offered (enabled; it may still be closed until the end time or the release). */
+  review: boolean;
+};
+
+/**
+ * Whether an exam runs attempts on the server: a candidate list, a time limit, full screen or the camera.
+ * Then `exam/start` opens (or resumes) the attempt, the server keeps the clock and the saved answers, and a
+ * submit past the deadline keeps only what was saved in time.
+ */
+export function examUsesAttempts(
+  kind: string,
+  guard: ExamGuard,
+  timeLimitMinutes: number | undefined,
+): boolean {
+  if (kind !== "exam" && kind !== "knowledge") return false;
+  return guard.candidatesOnly || guard.fullscreen || guard.camera || (timeLimitMinutes ?? 0) > 0;
+}
+
+/** Seconds after the deadline a submit or a save still counts in full (the network's delay, not extra time). */
+export const EXAM_GRACE_SECONDS = 20;
+/** The page reports in (`exam/heartbeat`) this often; the live page calls a candidate offline after 3 misses. */
+export const EXAM_HEARTBEAT_SECONDS = 10;
+export const EXAM_OFFLINE_AFTER_SECONDS = 30;
+/** The largest snapshot accepted (a JPEG the page draws at 320×240). */
+export const EXAM_SNAPSHOT_MAX_BYTES = 512 * 1024;
+
+export const examGuardMessages = {
+  examSignInRequired: "请先登录考试（输入准考证号和姓名，或手机验证码）",
+  examNotCandidate: "您不在本场考试的考生名单中，请核对准考证号和姓名，或联系监考老师",
+  examPhoneNotCandidate: "该手机号不在本场考试的考生名单中，请核对后重试，或联系监考老师",
+  examSignInExpired: "考试登录已失效，请重新登录",
+  examAttemptsUsed: "您的考试次数已用完，不能再次作答",
+  examAttemptInvalid: "本次考试已在其他设备上继续或已失效，请重新登录考试",
+  examAttemptOver: "本次考试已结束，答卷已提交",
+  examTimeUp: "考试时间已到，已按截止前保存的答案交卷",
+  examEndedByInvigilator: "监考老师已结束您的考试，答卷已按已保存的答案提交",
+  examNoCandidateList: "本考试没有开启考生名单",
+  examCandidateNumberTaken: "准考证号已在考生名单中",
+  examCandidateNameRequired: "请填写考生姓名",
+  examCandidateNumberRequired: "请填写准考证号或工号",
+  examCandidateImportEmpty: "文件中没有考生，请按模板填写姓名、准考证号和手机号",
+  examCandidateImportColumns: "没有找到“姓名”和“准考证号”列，请使用考生名单模板",
+  examCandidateLimit: "一场考试最多导入 10000 名考生",
+  examSnapshotInvalid: "照片格式不正确，请重新拍摄",
+  examSnapshotTooLarge: "照片过大，请重新拍摄",
+  examCameraRequired: "本场考试需要开启摄像头监考，请允许使用摄像头后再开始",
+  examReviewClosed: "成绩尚未公布，请在考试结束后再来查询",
+  examReviewOff: "本场考试未开放查分",
+  examReviewNone: "没有找到您提交的答卷",
+  examAttemptNotFound: "没有找到这场作答",
+  examAddTimeInvalid: "加时须为 1～120 分钟",
+} as const;
+
+/** The candidate as they see themselves (their own name and number, for the header and the watermark). */
+export interface ExamCandidateSelf {
+  name: string;
+  number: string;
+}
+
+/** `exam/signIn`: a candidate's session for this exam (kept by the page for this tab; hours, not days). */
+export interface ExamSignInResult {
+  candidateToken: string;
+  candidate: ExamCandidateSelf;
+}
+
+export type ExamAttemptStatus = "active" | "submitted" | "ended";
+export type ExamEndedReason = "timeout" | "tabSwitch" | "invigilator";
+
+/** What every attempt call answers: the state the server decides (the page follows it, never its own clock). */
+export interface ExamAttemptSync {
+  status: ExamAttemptStatus;
+  /** Server epoch ms when time is up (start + limit + time added); null without a time limit. */
+  deadline: number | null;
+  /** The server's clock when it answered (epoch ms): the page counts down from these two and a monotonic clock. */
+  serverNow: number;
+  /** Page leaves and full-screen exits counted so far (`tabSwitchLimit` ends the attempt past it). */
+  switches: number;
+  endedReason: ExamEndedReason | null;
+  /** The response stored for a submitted or ended attempt. */
+  responseId: number | null;
+}
+
+/** `exam/start`: the attempt opened or resumed. */
+export interface ExamAttempt extends ExamAttemptSync {
+  attemptToken: string;
+  attemptNo: number;
+  attemptsAllowed: number;
+  /**
+   * Seeds the paper and the shuffles: the page answers with it as its device id, so an attempt resumed on
+   * another device shows the same paper in the same order.
+   */
+  seed: string;
+  /** Progress as last saved on the server (a resume starts from it). */
+  answers: Record<string, unknown>;
+  pageId: string | null;
+  history: string[];
+  /** null for an attempt without a candidate list (a device's attempt). */
+  candidate: ExamCandidateSelf | null;
+}
+
+/** Events the page reports (`exam/event`); the server adds start, resume, save gaps, submit, end, time added. */
+export const examClientEventKinds = [
+  "switch",
+  "fullscreenExit",
+  "copy",
+  "offline",
+  "online",
+  "cameraConsent",
+  "cameraDenied",
+  "cameraLost",
+] as const;
+export type ExamClientEventKind = (typeof examClientEventKinds)[number];
+export type ExamEventKind =
+  | ExamClientEventKind
+  | "start"
+  | "resume"
+  | "snapshot"
+  | "submit"
+  | "ended"
+  | "timeAdded";
+
+export const examEventLabels: Record<ExamEventKind, string> = {
+  start: "开始作答",
+  resume: "重新进入考试",
+  switch: "离开答题页面",
+  fullscreenExit: "退出全屏",
+  copy: "尝试复制或粘贴",
+  offline: "网络断开",
+  online: "网络恢复",
+  cameraConsent: "同意摄像头监考",
+  cameraDenied: "拒绝使用摄像头",
+  cameraLost: "摄像头中断",
+  snapshot: "监考抓拍",
+  submit: "交卷",
+  ended: "考试结束",
+  timeAdded: "监考加时",
+};
+
+/** A candidate on the list as the creator sees it (masked; `exam/revealCandidate` shows one in full, logged). */
+export interface ExamCandidateRow {
+  id: number;
+  name: string;
+  number: string;
+  phone: string;
+  attemptsUsed: number;
+  status: "notStarted" | "answering" | "submitted" | "ended";
+  score: number | null;
+}
+
+export interface ExamCandidateImportResult {
+  added: number;
+  updated: number;
+  errors: { row: number; message: string }[];
+}
+
+/** One attempt on the invigilator's live page (`exam/getLive`). */
+export interface ExamLiveAttempt {
+  attemptId: number;
+  candidateId: number | null;
+  /** Masked name and number, or 「设备 ab12」 without a list. */
+  name: string;
+  number: string;
+  attemptNo: number;
+  status: ExamAttemptStatus;
+  endedReason: ExamEndedReason | null;
+  startedAt: string;
+  /** ISO; null without a time limit. */
+  deadline: string | null;
+  addedMinutes: number;
+  switches: number;
+  lastSeenAt: string;
+  online: boolean;
+  /** The latest snapshot's event id (`exam/getSnapshot`), null when none. */
+  latestSnapshot: number | null;
+  score: number | null;
+  responseId: number | null;
+}
+
+export interface ExamLive {
+  serverNow: string;
+  counts: { listed: number; notStarted: number; answering: number; finished: number };
+  attempts: ExamLiveAttempt[];
+}
+
+export interface ExamTimelineEvent {
+  id: number;
+  kind: ExamEventKind;
+  label: string;
+  at: string;
+  /** e.g. 「第 2 次」, 「+5 分钟」, 「断开 32 秒」. */
+  detail: string;
+  /** Snapshot events: the image is `exam/getSnapshot?id=&eventId=`. */
+  snapshot: boolean;
+}
+
+/** `exam/review` (查分): the candidate's answer sheet with the key. */
+export interface ExamReview {
+  title: string;
+  candidate: ExamCandidateSelf;
+  submittedAt: string;
+  /** The paper the candidate answered, as the answer page shows it. */
+  definition: SurveyDefinition;
+  answers: Record<string, unknown>;
+  /** As the thank-you screen's exam part, always with the answer key, fill-in keys and explanations. */
+  exam: NonNullable<SubmitReply["exam"]>;
+}
