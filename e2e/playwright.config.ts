@@ -59,6 +59,9 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // 摄像头监考 (issue #40): a synthetic camera, granted without a prompt.
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
       ],
     },
     headless: true,
