@@ -64,7 +64,9 @@ import { createStorage, type Storage } from "./storage/index.ts";
 
 z.config(z.locales.zhCN());
 
-const SECRET_QUERY = /([?&](?:token|requestParam|password|oldPassword|code|state|wxticket|wxbind)=)[^&]*/gi;
+// A search keyword may be a candidate's 准考证号 or phone (exam/getCandidates); a candidate token is a session.
+const SECRET_QUERY =
+  /([?&](?:token|requestParam|password|oldPassword|code|state|wxticket|wxbind|keyword|candidateToken)=)[^&]*/gi;
 
 /** Request URLs as logged: secrets that might ride in a query string are masked. */
 export function redactUrl(url: string): string {

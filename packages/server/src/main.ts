@@ -2,6 +2,7 @@ import { collectDefaultMetrics } from "prom-client";
 import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
 import { sendDueStartReminders } from "./commands/answering/start-reminders.ts";
+import { sweepExpiredAttempts } from "./commands/exams/hand-in.ts";
 import { MAINTENANCE_EVERY_HOURS, MAINTENANCE_JOB, maintenanceJobKey } from "./commands/maintenance.ts";
 import { loadConfig } from "./config.ts";
 import { openDb, toCount } from "./db/index.ts";
@@ -113,6 +114,22 @@ async function main(): Promise<void> {
     );
   const remindTimer = setInterval(remind, 60 * 1000);
   remindTimer.unref();
+  // 考试: attempts whose time is up and whose page never came back are handed in with their saved answers. Every
+  // instance sweeps; a hand-in claims only an active attempt and stores under the attempt's key, so they agree.
+  const examContext = {
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    config,
+    storage,
+    sms: consoleSmsProvider(app.log),
+  };
+  const sweepExams = () =>
+    sweepExpiredAttempts(examContext).catch((error: unknown) =>
+      app.log.error({ err: error }, "handing in expired exam attempts failed"),
+    );
+  const examTimer = setInterval(sweepExams, 15 * 1000);
+  examTimer.unref();
   // SIGTERM drains: the listener closes (new connections are refused, requests on open ones get 503 and
   // /readyz with them), requests in flight finish and are answered, the job worker stops its job between
   // steps and hands it back to the shared queue (another instance takes it at once), then the pool closes. A second signal does not cut this short.
@@ -122,6 +139,7 @@ async function main(): Promise<void> {
     closing = true;
     clearInterval(pruneTimer);
     clearInterval(remindTimer);
+    clearInterval(examTimer);
     try {
       await app.close();
       await handle.destroy();

@@ -43,6 +43,8 @@ export type PublicExamGuard = Pick<
   attempts: boolean;
   /** 查分 is offered (enabled; it may still be closed until the end time or the release). */
   review: boolean;
+  /** The paper's time limit, for the rules on the start screen (the paper itself is withheld until start). */
+  timeLimitMinutes?: number;
 };
 
 /**
@@ -92,6 +94,21 @@ export const examGuardMessages = {
   examReviewNone: "没有找到您提交的答卷",
   examAttemptNotFound: "没有找到这场作答",
   examAddTimeInvalid: "加时须为 1～120 分钟",
+  examAddTimeNoLimit: "本场考试没有限时，无需加时",
+  examAttemptNotActive: "该考生已交卷或考试已结束，不能再操作",
+  examProgressTooLarge: "保存的答案过大，请精简后再试",
+  examCameraOff: "本场考试未开启摄像头监考",
+  examEndedByTabSwitch: "离开答题页面或退出全屏的次数超过限制，答卷已按已保存的答案提交",
+  examCandidateNotFound: "没有找到这名考生，请刷新名单",
+  examCandidateNameTooLong: "考生姓名不能超过 50 个字",
+  examCandidateNumberTooLong: "准考证号不能超过 50 个字符",
+  examCandidatePhoneInvalid: "手机号格式不正确，请填写 11 位手机号",
+  examCandidateNumberDuplicate: "准考证号与文件中前面的行重复",
+  examCandidateFileMissing: "请选择考生名单文件（Excel 或 CSV）",
+  examCandidateFileInvalid: "无法读取该文件，请上传 Excel（.xlsx）或 CSV 格式的考生名单",
+  examCandidateFileTooLarge: "考生名单文件不能超过 5 MB",
+  examCandidateIdsRequired: "请选择要删除的考生",
+  examSignInThrottled: "登录尝试次数过多，请 10 分钟后再试",
 } as const;
 
 /** The candidate as they see themselves (their own name and number, for the header and the watermark). */
@@ -141,6 +158,15 @@ export interface ExamAttempt extends ExamAttemptSync {
   candidate: ExamCandidateSelf | null;
 }
 
+/**
+ * `exam/start`'s reply. `attempt` is null while the page cannot start one: the exam is closed (`open.state`
+ * says why, as `anQuestion/getQuestionary` does) or a gate (password, login) is still to pass (`open.gate`).
+ */
+export interface ExamStartReply<Open = unknown> {
+  attempt: ExamAttempt | null;
+  open: Open;
+}
+
 /** Events the page reports (`exam/event`); the server adds start, resume, save gaps, submit, end, time added. */
 export const examClientEventKinds = [
   "switch",
@@ -188,6 +214,24 @@ export interface ExamCandidateRow {
   attemptsUsed: number;
   status: "notStarted" | "answering" | "submitted" | "ended";
   score: number | null;
+}
+
+/** `exam/getCandidates` {id, page, pageSize ≤ 100, keyword?}: one page of the list, masked. */
+export interface ExamCandidatePage {
+  total: number;
+  list: ExamCandidateRow[];
+}
+
+/** `exam/saveCandidate` {id, name, number, phone?}: the candidate's id, and whether the number was new. */
+export interface ExamCandidateSaved {
+  id: number;
+  added: boolean;
+}
+
+/** `exam/revealCandidate` {id, candidateId}: one candidate in full (logged in the team's activity). */
+export interface ExamCandidateRevealed extends ExamCandidateSelf {
+  /** "" when the list gives none. */
+  phone: string;
 }
 
 export interface ExamCandidateImportResult {
@@ -246,4 +290,19 @@ export interface ExamReview {
   answers: Record<string, unknown>;
   /** As the thank-you screen's exam part, always with the answer key, fill-in keys and explanations. */
   exam: NonNullable<SubmitReply["exam"]>;
+}
+
+/**
+ * 考生 of one response (answer/getAnswerDetail, the exam ranking): the listed candidate, masked as the list shows
+ * them ("" when the attempt had no list or the candidate was removed since), and the attempt's proctoring summary.
+ */
+export interface ResponseCandidate {
+  name: string;
+  number: string;
+  attemptId: number;
+  attemptNo: number;
+  /** Page leaves and full-screen exits counted during the attempt. */
+  switches: number;
+  /** How the attempt ended when it was handed in without the candidate's 提交. */
+  endedReason: ExamEndedReason | null;
 }

@@ -1,5 +1,6 @@
 import type { Condition } from "../survey/definition/condition.ts";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
+import type { ResponseCandidate } from "./exam-guard.ts";
 
 /**
  * The results contract (modules `statistics` and `answer`): overview, per-question statistics, text answers,
@@ -571,6 +572,8 @@ export interface AnswerDetail {
    * none was kept, or the viewer may not see personal data.
    */
   wechat: { nickname: string; avatarUrl: string } | null;
+  /** 考生 (issue #40): the candidate and attempt of an exam run with attempts; null otherwise. */
+  candidate: ResponseCandidate | null;
   /**
    * Personal-information questions shown masked (138****5678, 张*; a signature not at all): 查看完整信息
    * (`answer/revealPersonal`) gives them in full to those allowed, each time logged.

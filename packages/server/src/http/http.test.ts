@@ -197,5 +197,8 @@ describe("log redaction", () => {
       "/wjgj/api/user/login?phone=139&password=[REDACTED]",
     );
     expect(redactUrl("/a?requestParam=xyz.sig")).toBe("/a?requestParam=[REDACTED]");
+    expect(redactUrl("/wjgj/api/exam/getCandidates?id=1&keyword=13800000001")).toBe(
+      "/wjgj/api/exam/getCandidates?id=1&keyword=[REDACTED]",
+    );
   });
 });

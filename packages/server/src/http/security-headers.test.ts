@@ -50,7 +50,8 @@ function expectStrictPage(res: LightMyRequestResponse): string {
   expect(policy.get("img-src")).toBe("'self' data: blob: https:");
   expect(policy.get("connect-src")).toBe("'self'");
   expect(policy.get("worker-src")).toBe("'self' blob:");
-  expect(res.headers["permissions-policy"]).toContain("camera=()");
+  // The camera: off everywhere but the respondent page, which may use it itself (摄像头监考).
+  expect(res.headers["permissions-policy"]).toMatch(/(^|, )camera=\((self)?\)(,|$)/);
   expect(res.headers["permissions-policy"]).toContain("microphone=()");
   expect(res.headers["permissions-policy"]).toContain("geolocation=()");
   expect(res.headers["permissions-policy"]).toContain("payment=()");
@@ -71,6 +72,7 @@ describe("security headers on every HTML page", () => {
     const nonce = expectStrictPage(first);
     expect(policyOf(first).get("frame-ancestors")).toBe("*");
     expect(first.headers["x-frame-options"]).toBeUndefined();
+    expect(first.headers["permissions-policy"]).toContain("camera=(self)");
     // The hostile title stays text: it neither closes the data script nor receives the nonce.
     expect(first.body).not.toContain("<script>alert(1)");
     const second = await get(`/r/${publicId}`);
@@ -85,6 +87,7 @@ describe("security headers on every HTML page", () => {
     expectStrictPage(res);
     expect(policyOf(res).get("frame-ancestors")).toBe("'self'");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["permissions-policy"]).toContain("camera=()");
   });
 
   it("the server-rendered public site", async () => {

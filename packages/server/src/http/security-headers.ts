@@ -71,6 +71,14 @@ export const PERMISSIONS_POLICY = [
   "display-capture=()",
 ].join(", ");
 
+/**
+ * The respondent page alone may use the camera, for its own origin only: 摄像头监考 (issue #40) takes snapshots
+ * after the candidate consents. No other page of ours asks for it.
+ */
+function permissionsPolicy(kind: PageKind): string {
+  return kind === "answer" ? PERMISSIONS_POLICY.replace("camera=()", "camera=(self)") : PERMISSIONS_POLICY;
+}
+
 /** Marks every <script> of a page template for the nonce; done once per template at start. */
 export function nonceTemplate(template: string): string {
   return template.replace(/<script\b/g, `<script nonce="${NONCE_SLOT}"`);
@@ -92,7 +100,7 @@ export function setPageSecurityHeaders(
   frameSources: readonly string[] = [],
 ): FastifyReply {
   reply.header("Content-Security-Policy", contentSecurityPolicy(kind, nonce, frameSources));
-  reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+  reply.header("Permissions-Policy", permissionsPolicy(kind));
   if (kind === "answer") reply.removeHeader("X-Frame-Options");
   else reply.header("X-Frame-Options", kind === "app" ? "DENY" : "SAMEORIGIN");
   return reply;

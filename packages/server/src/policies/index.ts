@@ -194,6 +194,20 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   // calls naming a hook check its questionnaire the same way: commands/webhooks/manage.ts).
   "webhook/list": "manageResponses",
   "webhook/create": "manageResponses",
+  // 实时监考 (issue #40): those who see the results watch; snapshots are personal data; ending an attempt or adding
+  // time changes a candidate's response, as managing the responses does.
+  "exam/getLive": "results",
+  "exam/getTimeline": "results",
+  "exam/getSnapshot": "revealPersonal",
+  "exam/endAttempt": "manageResponses",
+  "exam/addTime": "manageResponses",
+  // 考生名单 (issue #40): the masked list with the results; changing it with the responses; in full by reveal.
+  "exam/getCandidates": "results",
+  "exam/saveCandidate": "manageResponses",
+  "exam/importCandidates": "manageResponses",
+  "exam/candidateTemplate": "manageResponses",
+  "exam/deleteCandidates": "manageResponses",
+  "exam/revealCandidate": "revealPersonal",
 };
 
 /**

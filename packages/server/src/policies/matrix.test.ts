@@ -261,6 +261,12 @@ describe("the questionnaire policy table", () => {
         quantity: 10,
         orderId: 1,
         requestId: 1,
+        attemptId: 1,
+        eventId: 1,
+        minutes: 5,
+        number: "2026001",
+        candidateId: 1,
+        candidateIds: [1],
       };
       // 另存为模板 takes the questionnaire, not a definition or a questionnaire kind.
       const params = path.startsWith("template/") ? { questionaryId: q.id, title: "另存模板" } : all;

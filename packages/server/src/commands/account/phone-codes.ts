@@ -25,6 +25,7 @@ const USES: Record<PhoneCodePurpose, string> = {
   redPacket: "领取红包",
   draw: "抽奖",
   myResponses: "查询我的答卷",
+  exam: "登录考试",
 };
 
 function smsContent(purpose: PhoneCodePurpose, code: string): string {

@@ -66,6 +66,8 @@ export function publicExamGuard(
     snapshotMinutes: guard.snapshotMinutes,
     attempts,
     review: guard.review,
+    // For the start screen's rules: a candidate-list exam withholds the paper until exam/start.
+    ...(timeLimitMinutes ? { timeLimitMinutes } : {}),
   };
 }
 

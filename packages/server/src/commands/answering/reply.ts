@@ -31,7 +31,7 @@ function choiceQuestions(definition: SurveyDefinition, types?: readonly string[]
     });
 }
 
-function answerKey(definition: SurveyDefinition): Record<string, string[]> {
+export function answerKey(definition: SurveyDefinition): Record<string, string[]> {
   return Object.fromEntries(
     choiceQuestions(definition)
       .map((q) => [q.id, q.options.filter((o) => o.correct).map((o) => o.id)] as const)
@@ -40,7 +40,7 @@ function answerKey(definition: SurveyDefinition): Record<string, string[]> {
 }
 
 /** The reference answers of scored fill-ins (text and blanks), as core words them. */
-function textKeys(definition: SurveyDefinition): Record<string, string> {
+export function textKeys(definition: SurveyDefinition): Record<string, string> {
   return Object.fromEntries(
     definition.pages
       .flatMap((page) => page.questions)

@@ -4,6 +4,7 @@ import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { AppError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import type { AttemptClaim } from "../exams/attempt-store.ts";
 import type { OwnerTerms } from "./owner-terms.ts";
 import { answerStateMessages } from "./state.ts";
 
@@ -83,4 +84,6 @@ export interface StorePlan {
   /** The owner's level as remembered: the store checks it still reads so, and its response cap. */
   terms: OwnerTerms;
   now: Date;
+  /** The exam attempt the response ends (issue #40): claimed in the store's transaction, with the response. */
+  attempt?: AttemptClaim | undefined;
 }

@@ -3,6 +3,7 @@ import { CompiledQuery } from "kysely";
 import { type Db, pgPoolOf, type Trx, transaction } from "../../db/index.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { ConflictError, TooManyRequestsError } from "../../errors.ts";
+import { claimAttempt } from "../exams/attempt-store.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
 import { wakeWebhooks } from "../webhooks/events.ts";
@@ -81,14 +82,16 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
   const pool = pgPoolOf(db);
   const serial = serialisingOf(plan);
   const files = referencesFiles(plan.definition, plan.answers);
-  if (pool && !serial && !files) {
+  // An exam attempt's response is stored in a transaction that also ends the attempt (attempt-store.ts).
+  const unserialised = pool && !serial && !files && !plan.attempt;
+  if (unserialised) {
     // Batched with the submits to the same questionnaire that wait meanwhile (submit-batch.ts); alone when the
     // batch could not tell this submit's outcome. A level's cap needs no serialising: the statement counts
     // under the questionnaire's submit lock itself.
     const batched = await batcherOf(pool).store(plan);
     if (batched !== "alone") return batched ? storedResponse(db, batched) : await previousOrStale(db, plan);
   }
-  if (pool && !serial && !files) {
+  if (unserialised) {
     const client = await pool.connect();
     // Timed once a connection is in hand: waiting for the pool is queueing, not holding.
     const started = performance.now();
@@ -137,6 +140,7 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     // owner's level, or its cap reached) lands here.
     if (!row) throw new StaleRowError();
     await claim(row.id);
+    if (plan.attempt) await claimAttempt(trx, plan.attempt, row.id, plan.values.submittedAt);
     return row;
   }).catch(async (error: unknown) => {
     if (isRepeatedKey(error)) return await previousOrStale(db, plan);

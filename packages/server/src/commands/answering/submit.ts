@@ -1,6 +1,7 @@
 import {
   type ExamResult,
   examFacts,
+  examUsesAttempts,
   type QuestionarySettings,
   responseFacts,
   type SubmitReply,
@@ -24,6 +25,8 @@ import {
 } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import type { WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
+import { type AttemptClaim, claimAttempt } from "../exams/attempt-store.ts";
+import { bindAttempt } from "../exams/attempt-submit.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { personalOf, sealAnswers, sealFacts, sealUniques } from "../privacy/sealing.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
@@ -70,6 +73,13 @@ export interface SubmitInput {
   preview?: boolean | undefined;
   /** Set when an exam's page submits on its own (time up, tab switches): required answers may be missing. */
   forced?: "timeout" | "tabSwitch" | undefined;
+  /** The exam attempt (`exam/start`) this submit ends (issue #40); the server's clock decides what counts. */
+  attemptToken?: string | undefined;
+  /**
+   * Set by the server only (commands/exams): the attempt the response ends, claimed in the store's transaction.
+   * Given on entry it is a hand-in of the saved progress (the deadline, tab switches, the invigilator).
+   */
+  attempt?: AttemptClaim | undefined;
   /** The session of the page's verified answer token: only files that page uploaded can be claimed. */
   answerSession?: string | undefined;
   /** 同意隐私政策: the version agreed to (required while the questionnaire asks for consent). */
@@ -87,12 +97,28 @@ function chinaDay(now: Date): string {
   return iso(new Date(chinaDayStart(now).getTime() + 8 * 3600 * 1000)).slice(0, 10);
 }
 
+/** Hand-ins of saved progress drop what no longer validates, a question at a time, at most this often. */
+const HAND_IN_PASSES = 4;
+
 function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Date) {
   const context = { today: chinaDay(now), seed: input.deviceId };
-  const checked = validateSubmission(definition, input.answers, context);
   // A forced exam submission keeps whatever was answered: only missing required answers are excused,
-  // and only for exams, whose page enforces the time limit and tab-switch rule.
-  const excused = input.forced !== undefined && definition.settings.exam !== undefined;
+  // and only for exams, whose page enforces the time limit and tab-switch rule (or whose attempt the server ends).
+  const excused =
+    input.forced !== undefined && (definition.settings.exam !== undefined || input.attempt !== undefined);
+  let answers = input.answers;
+  let checked = validateSubmission(definition, answers, context);
+  // A hand-in stores what was saved: answers that no longer validate are dropped rather than failing it.
+  for (let pass = 0; input.attempt?.handIn && pass < HAND_IN_PASSES; pass++) {
+    const invalid = new Set(
+      checked.errors
+        .filter((issue) => issue.code !== "required" && issue.questionId)
+        .map((i) => i.questionId),
+    );
+    if (invalid.size === 0) break;
+    answers = Object.fromEntries(Object.entries(answers).filter(([id]) => !invalid.has(id)));
+    checked = validateSubmission(definition, answers, context);
+  }
   const errors = excused ? checked.errors.filter((issue) => issue.code !== "required") : checked.errors;
   const result = { ...checked, ok: errors.length === 0, errors };
   if (!result.ok) {
@@ -305,19 +331,35 @@ async function submitTo(
   row: AnsweringRow,
 ): Promise<SubmitReply> {
   const settings = readSettings(row.settings);
-  if (settings.loginRequired && !viewer) throw new NotLoggedInError();
-  if (!(await passesPasswordGate(ctx, answerGate(row), settings.password, input.password, origin.ip)))
-    throw new ForbiddenError("answerPasswordWrong");
-  const consentVersion = agreedConsent(settings, input.consentVersion);
+  // A hand-in of an exam attempt: the candidate passed the page's gates when the attempt started.
+  const handIn = input.attempt?.handIn === true;
+  if (!handIn) {
+    if (settings.loginRequired && !viewer) throw new NotLoggedInError();
+    if (!(await passesPasswordGate(ctx, answerGate(row), settings.password, input.password, origin.ip)))
+      throw new ForbiddenError("answerPasswordWrong");
+  }
+  const consentVersion = handIn
+    ? settings.privacyConsent.required
+      ? settings.privacyConsentVersion
+      : null
+    : agreedConsent(settings, input.consentVersion);
   // 仅限微信作答 / 每个微信号限答: only an identified WeChat user answers (wechat-respondent.ts).
   const wechat = wechatNeeds(ctx.config, settings);
   const identity = wechat.any ? (origin.wechat ?? null) : null;
-  requireWechatIdentity(wechat, identity, origin.userAgent);
+  if (!handIn) requireWechatIdentity(wechat, identity, origin.userAgent);
   const wechatKey = identity ? wechatKeyOf(ctx.db, row.id, identity) : null;
   const revision =
     row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);
   if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished");
   if (revision.id !== input.revisionId) throw new ConflictError("answerRevisionChanged");
+  // 考试: an exam that runs attempts takes its clock, device and (when late) answers from the attempt.
+  if (
+    !input.attempt &&
+    examUsesAttempts(row.kind, settings.examGuard, revision.definition.settings.exam?.timeLimitMinutes)
+  ) {
+    const bound = await bindAttempt(ctx.db, row.id, settings.examGuard, input, now);
+    if (bound) input = { ...input, ...bound };
+  }
   // The owner's level caps responses per questionnaire: the respondent sees the neutral 暂停收集. Checked
   // here against the row as read, and again by the store against the live count (a remembered row's
   // count is old).
@@ -384,6 +426,7 @@ async function submitTo(
     uniques: keys ? sealUniques(keys, personal, result.unique) : result.unique,
     terms,
     now,
+    attempt: input.attempt,
   };
   const stored =
     ctx.dialect === "postgres"
@@ -447,6 +490,8 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): P
   const claim = await claimFiles(trx, row.id, plan.definition, plan.answers, plan.answerSession);
   const response = (await insertResponse.execute(trx, values)).rows[0];
   if (!response) throw new Error("the response was not stored");
+  // An exam attempt ends with its response, or neither is stored (attempt-store.ts).
+  if (plan.attempt) await claimAttempt(trx, plan.attempt, response.id, values.submittedAt);
   for (const { questionId, value } of plan.uniques) {
     await trx
       .insertInto("response_uniques")

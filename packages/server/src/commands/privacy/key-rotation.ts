@@ -5,6 +5,8 @@ import { type Db, transaction } from "../../db/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobHandler } from "../../jobs/worker.ts";
 import { generationWithProfile, resealProfile } from "../answering/wechat-respondent.ts";
+import { progressUnder, resealProgress } from "../exams/attempt-store.ts";
+import { candidatesUnder, resealCandidates } from "../exams/candidates.ts";
 import { revisionDefinitions } from "../results/record.ts";
 import { uploadStorageKey } from "../uploads/files.ts";
 import { keyringOf } from "./keyring.ts";
@@ -199,6 +201,10 @@ export async function runKeyRotation(
     });
   }
   await resealFiles(ctx, run.questionnaireId, run.generation, signal);
+  // 考生名单 (issue #40): names, numbers and phones of the exam's candidates.
+  await resealCandidates(ctx.db, run.questionnaireId);
+  // Saved answers of exam attempts (sealed whole).
+  await resealProgress(ctx.db, run.questionnaireId);
   // The old keys stay until `retireOldKeys` finds nothing under them an hour on (a submit slower than the
   // last look may still have sealed under one).
   await ctx.db
@@ -282,7 +288,12 @@ export async function retireOldKeys(ctx: Pick<AppContext, "db" | "clock" | "stor
         .where("sealedGeneration", "=", generation)
         .limit(1)
         .executeTakeFirst()) !== undefined;
-    if ((await stillUsed("responses")) || (await stillUsed("uploads"))) {
+    if (
+      (await stillUsed("responses")) ||
+      (await stillUsed("uploads")) ||
+      (await candidatesUnder(ctx.db, questionnaireId, generation)) ||
+      (await progressUnder(ctx.db, questionnaireId, generation))
+    ) {
       await startKeyRotation(ctx, questionnaireId, false);
       continue;
     }

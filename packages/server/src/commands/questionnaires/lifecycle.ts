@@ -83,6 +83,13 @@ export async function recoverFromRecycleBin(ctx: AppContext, viewer: Viewer, id:
 /** Deletes for good (revisions cascade); only from the recycle bin, so nothing vanishes in one click. */
 export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   await loadQuestionnaire(ctx.db, viewer, id, "delete", "recycled");
+  // 监考抓拍 (issue #40): the rows cascade with the questionnaire, their files are removed once they are gone.
+  const snapshots = await ctx.db
+    .selectFrom("exam_events")
+    .select("storageKey")
+    .where("questionnaireId", "=", id)
+    .where("storageKey", "is not", null)
+    .execute();
   await transaction(ctx.db, async (trx) => {
     // Frozen red-packet budgets go back to their payers before the rows cascade away, and so do the points a
     // live 互填 post still holds (its poster would otherwise never see them again).
@@ -96,6 +103,7 @@ export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: 
     await trx.deleteFrom("questionnaire_revisions").where("questionnaireId", "=", id).execute();
     await trx.deleteFrom("questionnaires").where("id", "=", id).execute();
   });
+  for (const { storageKey } of snapshots) if (storageKey) await ctx.storage.remove(storageKey);
 }
 
 /** No questions or an error from core's check refuses it (templates submitted for review use their own words). */

@@ -8,6 +8,7 @@ import {
   maskPersonalValue,
   personalQuestionIds,
   type Question,
+  type ResponseCandidate,
   type ResponseStatus,
   type ResultsFilter,
   type ResultsPage,
@@ -31,6 +32,7 @@ import { ForbiddenError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { answeredPaper } from "../answering/papers.ts";
 import { openProfile } from "../answering/wechat-respondent.ts";
+import { responseCandidates } from "../exams/response-candidates.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { answersOpener } from "../privacy/sealing.ts";
 import { recordActivity } from "../teams/activity.ts";
@@ -207,7 +209,7 @@ export async function getAnswerDetail(
       .orderBy("responses.id", direction)
       .limit(1)
       .executeTakeFirst();
-  const [previous, next, earlier, total, grades, consent] = await Promise.all([
+  const [previous, next, earlier, total, grades, consent, candidates] = await Promise.all([
     closest(before, desc ? "asc" : "desc"),
     closest(after, desc ? "desc" : "asc"),
     inSet
@@ -224,6 +226,7 @@ export async function getAnswerDetail(
           .where("questionnaireId", "=", input.id)
           .where("version", "=", row.consentVersion)
           .executeTakeFirst(),
+    responseCandidates(ctx, input.id, [row.id]),
   ]);
   const allAnswers = openStored(row.answers);
   const shown = withoutKeys(allAnswers, hidden);
@@ -264,12 +267,18 @@ export async function getAnswerDetail(
       hidePersonal || row.wechatProfile === null
         ? null
         : openProfile(await keyringOf(ctx.db).forReading(input.id), row.wechatProfile),
+    // 考生: masked like the list; a member who may not see personal data sees the attempt without the name.
+    candidate: withoutCandidateName(candidates.get(row.id) ?? null, hidePersonal),
     masked,
     previousId: previous?.id ?? null,
     nextId: next?.id ?? null,
     position: Number(earlier?.count ?? 0) + 1,
     total: Number(total?.count ?? 0),
   };
+}
+
+function withoutCandidateName(candidate: ResponseCandidate | null, hidePersonal: boolean) {
+  return candidate && hidePersonal ? { ...candidate, name: "", number: "" } : candidate;
 }
 
 /**

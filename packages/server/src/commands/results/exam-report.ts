@@ -1,3 +1,4 @@
+import type { ResponseCandidate } from "@wjgj/core";
 import {
   answerableQuestions,
   drawnQuestionOf,
@@ -19,6 +20,7 @@ import type { AppContext } from "../../context.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { bankItemsById, fullMarks } from "../answering/papers.ts";
+import { responseCandidates } from "../exams/response-candidates.ts";
 import { answersOpener } from "../privacy/sealing.ts";
 import {
   countedScoreFacts,
@@ -92,12 +94,19 @@ export async function getExamReport(
     pageRows.map((row) => row.id),
   );
   const mid = total / 2;
-  const names = await namesOf(
-    ctx,
-    definition,
-    input.id,
-    pageRows.map((row) => row.id),
-  );
+  const [names, candidates] = await Promise.all([
+    namesOf(
+      ctx,
+      definition,
+      input.id,
+      pageRows.map((row) => row.id),
+    ),
+    responseCandidates(
+      ctx,
+      input.id,
+      pageRows.map((row) => row.id),
+    ),
+  ]);
   const factsByKey = perQuestion.byQuestion;
   const answerable = answerableQuestions(definition);
   const scoredQuestions = answerable.filter(({ question }) => question.scoring !== undefined);
@@ -150,7 +159,8 @@ export async function getExamReport(
           pendingManual: pendingOf.get(row.id) ?? 0,
           submittedAt: chinaDateTime(row.submittedAt),
           durationSeconds: row.durationSeconds,
-          name: names.get(row.id) ?? "",
+          // 考生名单 names the candidate (masked like the list) where the paper asked for no name.
+          name: names.get(row.id) || candidateLabel(candidates.get(row.id)),
         };
       }),
       total,
@@ -158,6 +168,11 @@ export async function getExamReport(
       pageSize: input.pageSize,
     },
   };
+}
+
+function candidateLabel(candidate: ResponseCandidate | undefined): string {
+  if (!candidate?.name) return "";
+  return candidate.number ? `${candidate.name}（${candidate.number}）` : candidate.name;
 }
 
 /** Scoring modes that score the options marked correct: a wrong option is one not marked. */

@@ -20,6 +20,8 @@ export type PhoneCodePurpose =
   | "redPacket"
   // A respondent finding their own responses to a questionnaire by the phone they answered with (issue #36).
   | "myResponses"
+  // A listed candidate signing in to an exam by the phone on the 考生名单 (issue #40).
+  | "exam"
   | "draw";
 
 /** Verification codes sent by SMS, stored hashed. Rows double as the send log the rate limits count. */

@@ -70,6 +70,10 @@ export const submitInput = z.object({
   forced: blankAsAbsent(enumParam(["timeout", "tabSwitch"], "answerInvalid")),
   /** 同意隐私政策: the version of the consent the respondent agreed to. */
   consentVersion: blankAsAbsent(intFromText("answerConsentRequired", 1, MAX_INT)),
+  /** An exam's attempt (`exam/start`): the server's clock and saved answers decide what counts (issue #40). */
+  attemptToken: blankAsAbsent(
+    z.string({ error: messages.examAttemptInvalid }).max(100, messages.examAttemptInvalid),
+  ),
 });
 
 export const checkInput = z.object({ publicId: publicIdParam, idempotencyKey: keyParam });

@@ -19,7 +19,7 @@ export const phoneInput = z.object({ phone: phoneParam });
  */
 export const sendCodeInput = phoneInput.extend({
   purpose: z
-    .enum(["login", "redPacket", "draw", "myResponses"], { error: messages.codePurposeInvalid })
+    .enum(["login", "redPacket", "draw", "myResponses", "exam"], { error: messages.codePurposeInvalid })
     .default("login"),
 });
 export const phoneCodeInput = z.object({ phone: phoneParam, code: codeParam });
