@@ -56,6 +56,7 @@ function detailOf(patch: Partial<AnswerDetail> = {}): AnswerDetail {
     exam: null,
     consent: null,
     wechat: null,
+    candidate: null,
     masked: [],
     previousId: null,
     nextId: null,

@@ -42,6 +42,7 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     expect(screen.getByText("答卷详情（第 1 / 3 份）")).toBeTruthy();
     expect(chosen()).toEqual(["男", "数学"]);
     expect(within(drawer()).queryByTestId("answer-wechat")).toBeNull();
+    expect(within(drawer()).queryByTestId("answer-candidate")).toBeNull();
     // Every option is listed, as on the answer page; only the chosen ones are marked.
     expect(drawer().textContent).toContain("美术");
     expect(drawer().textContent).toContain("建议3");
@@ -52,6 +53,10 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);
     expect(chosen()).toEqual(["女", "数学"]);
     expect(screen.getByText("答卷详情（第 2 / 3 份）")).toBeTruthy();
+    // 考生 (issue #40): the candidate of an exam attempt, masked, with the attempt's summary.
+    const candidate = within(drawer()).getByTestId("answer-candidate");
+    expect(candidate.textContent).toBe("张*（20***01） · 第 1 次作答 · 切屏 2 次");
+    expect(drawer().textContent).toContain("时间到自动交卷");
     // Stepping asks for the next response in the list's own order.
     expect(calls.filter((c) => c.path === "answer/getAnswerDetail").at(-1)?.body).toMatchObject({
       id: 7,

@@ -14,6 +14,7 @@ import { EmptyResults } from "./components/empty-results.tsx";
 import { ExamTab } from "./components/exam-tab.tsx";
 import { ExportTab } from "./components/export-tab.tsx";
 import { FilterBar } from "./components/filter/filter-bar.tsx";
+import { InvigilationTab } from "./components/invigilation/invigilation-tab.tsx";
 import { OverviewTab } from "./components/overview-tab.tsx";
 import { ResultHeader } from "./components/result-header.tsx";
 import { StatisticsTab } from "./components/statistics/statistics-tab.tsx";
@@ -31,6 +32,7 @@ type TabKey =
   | "analysis"
   | "answers"
   | "exam"
+  | "invigilation"
   | "vote"
   | "export"
   | "winners"
@@ -56,6 +58,15 @@ const tabSpecs: TabSpec[] = [
   { key: "answers", label: "答卷详情", render: () => <AnswersTab />, filtered: true },
   // 知识竞赛 is scored like an exam.
   { key: "exam", label: "考试成绩", render: () => <ExamTab />, filtered: true, kinds: ["exam", "knowledge"] },
+  // 监考: the live attempts and the 考生名单 (issue #40); useful before the first response.
+  {
+    key: "invigilation",
+    label: "监考",
+    render: () => <InvigilationTab />,
+    filtered: false,
+    kinds: ["exam", "knowledge"],
+    action: "results",
+  },
   { key: "vote", label: "投票结果", render: () => <VoteTab />, filtered: false, kinds: ["vote"] },
   { key: "export", label: "导出", render: () => <ExportTab />, filtered: true },
   { key: "winners", label: "中奖名单", render: () => <WinnersTab />, filtered: false },
@@ -69,7 +80,7 @@ const tabSpecs: TabSpec[] = [
 ];
 
 /** Tabs that work before the first response arrives. */
-const usefulWhenEmpty = new Set<TabKey>(["export", "winners", "webhooks"]);
+const usefulWhenEmpty = new Set<TabKey>(["export", "winners", "webhooks", "invigilation"]);
 
 function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
   const [params, setParams] = useSearchParams();

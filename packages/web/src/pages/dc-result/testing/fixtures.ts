@@ -184,6 +184,17 @@ export function detail(id: number): AnswerDetail {
     exam: null,
     consent: id === 1 ? { version: 2, text: "您的回答仅用于统计分析。", policyUrl: "" } : null,
     wechat: id === 1 ? { nickname: "微信小明", avatarUrl: "https://thirdwx.qlogo.cn/mmopen/x/132" } : null,
+    candidate:
+      id === 2
+        ? {
+            name: "张*",
+            number: "20***01",
+            attemptId: 7,
+            attemptNo: 1,
+            switches: 2,
+            endedReason: "timeout" as const,
+          }
+        : null,
     masked: [],
     previousId: listOrder[at - 1] ?? null,
     nextId: listOrder[at + 1] ?? null,

@@ -5,6 +5,7 @@ import { useDesignerMode } from "../../designer-mode.ts";
 import { plainTitle } from "../../lib/survey-index.ts";
 import { uiActions } from "../../store/ui-store.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
+import { ExamGuardSettings } from "./exam-guard-settings.tsx";
 import { PaperRules } from "./paper-rules.tsx";
 import { PracticeShare } from "./practice-share.tsx";
 import { TabSwitchLimit } from "./tab-switch-limit.tsx";
@@ -148,6 +149,7 @@ export function EngineSettings() {
               <p className="dd-hint">切屏超过限制次数自动交卷，不填为不限</p>
               <PracticeShare />
               <PaperRules exam={exam} onChange={updateExam} />
+              <ExamGuardSettings />
             </>
           )}
         </>

@@ -1,5 +1,5 @@
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
-import type { AnswerDetail, AnswerExamQuestion, RevealedPersonal } from "@wjgj/core";
+import type { AnswerDetail, AnswerExamQuestion, ExamEndedReason, RevealedPersonal } from "@wjgj/core";
 import { Alert, App, Button, Descriptions, Drawer, InputNumber, Skeleton, Space, Tag } from "antd";
 import { useEffect, useState } from "react";
 import {
@@ -24,6 +24,13 @@ function isTyping(target: EventTarget | null): boolean {
     (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
   );
 }
+
+/** How an exam attempt was handed in without the candidate's 提交. */
+const endedReasonText: Record<ExamEndedReason, string> = {
+  timeout: "时间到自动交卷",
+  tabSwitch: "切屏超限自动交卷",
+  invigilator: "监考老师结束考试",
+};
 
 function Summary({ detail }: { detail: AnswerDetail }) {
   const { answer, exam } = detail;
@@ -55,6 +62,21 @@ function Summary({ detail }: { detail: AnswerDetail }) {
             )}
             <span>{detail.wechat.nickname || "-"}</span>
           </span>
+        </Descriptions.Item>
+      )}
+      {detail.candidate && (
+        <Descriptions.Item label="考生">
+          <span data-testid="answer-candidate">
+            {detail.candidate.name
+              ? `${detail.candidate.name}${detail.candidate.number ? `（${detail.candidate.number}）` : ""}`
+              : "-"}
+            {` · 第 ${detail.candidate.attemptNo} 次作答 · 切屏 ${detail.candidate.switches} 次`}
+          </span>
+          {detail.candidate.endedReason && (
+            <Tag className="wj-gap-left" color="orange">
+              {endedReasonText[detail.candidate.endedReason]}
+            </Tag>
+          )}
         </Descriptions.Item>
       )}
       {exam && (
