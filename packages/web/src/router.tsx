@@ -371,6 +371,15 @@ const standaloneRoutes: RouteObject[] = [
     ),
   },
   {
+    // 查分 (issue #40): a candidate's answer sheet with the key, signed in as for the exam; no top bar, no login.
+    path: "examScore/:publicId",
+    handle: { name: "examScore", noAuth: true, title: "查询成绩" },
+    element: page(
+      () => import("./pages/exam-score/index.tsx"),
+      (m) => m.ExamScorePage,
+    ),
+  },
+  {
     // Finding one's responses to a questionnaire by a code sent to the phone answered with.
     path: "mine/:publicId",
     handle: { name: "myResponses", noAuth: true, title: "查询我的答卷" },

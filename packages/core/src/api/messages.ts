@@ -1,6 +1,6 @@
 import { analysisMessages } from "./analysis-messages.ts";
-import { examGuardMessages } from "./exam-guard.ts";
 import { spaceMessages } from "./answer-space.ts";
+import { examGuardMessages } from "./exam-guard.ts";
 import { rewardMessages } from "./reward-messages.ts";
 import { sampleMessages } from "./sample-service.ts";
 import { wechatMessages } from "./wechat.ts";

@@ -5,7 +5,7 @@ import { LiveMark } from "../lib/use-hydrated.ts";
 import { Survey } from "./components/survey.tsx";
 import { apiCall, hasToken } from "./lib/api.ts";
 import { resolveDeviceId } from "./lib/ids.ts";
-import { useScreens } from "./lib/screens.ts";
+import { useExam, useScreens } from "./lib/screens.ts";
 
 type AnswerData = Extract<AnswerPageData, { page: "answer" }>;
 type PreviewData = Extract<AnswerPageData, { page: "preview" }>;
@@ -56,6 +56,9 @@ function AnswerApp({ data }: { data: AnswerData }) {
   // 同意隐私政策: the version agreed to on this page (or earlier in this tab); read after hydration.
   const [agreed, setAgreed] = useState<number | null>(null);
   const consent = open.settings.privacyConsent;
+  const guard = open.settings.examGuard;
+  // 考试防作弊: sign-in, attempts and proctoring are a chunk of their own (answer/exam/).
+  const exam = useExam(!!guard && open.state === "open");
   const screens = useScreens(
     open.state !== "open" ||
       open.gate !== null ||
@@ -114,7 +117,12 @@ function AnswerApp({ data }: { data: AnswerData }) {
   // only when the page turns to one after loading (the server's page had them before hydration).
   if (open.state !== "open")
     return screens ? (
-      <screens.StatusPage kind={open.state} message={open.stateMessage} title={open.title} />
+      <screens.StatusPage
+        kind={open.state}
+        message={open.stateMessage}
+        title={open.title}
+        scoreOf={guard?.review && publicId}
+      />
     ) : (
       <Loading />
     );
@@ -135,13 +143,6 @@ function AnswerApp({ data }: { data: AnswerData }) {
     ) : (
       <Loading />
     );
-  const ready = withDefinition(open);
-  if (!ready)
-    return screens ? (
-      <screens.StatusPage kind="unpublished" message="问卷尚未发布" title={open.title} />
-    ) : (
-      <Loading />
-    );
   if (consent && agreed !== consent.version) {
     if (!screens) return <Loading />;
     return (
@@ -156,6 +157,25 @@ function AnswerApp({ data }: { data: AnswerData }) {
       />
     );
   }
+  if (guard)
+    return exam ? (
+      <exam.ExamApp
+        data={data}
+        open={open}
+        initial={initial}
+        password={password}
+        consentVersion={consent?.version}
+      />
+    ) : (
+      <Loading />
+    );
+  const ready = withDefinition(open);
+  if (!ready)
+    return screens ? (
+      <screens.StatusPage kind="unpublished" message="问卷尚未发布" title={open.title} />
+    ) : (
+      <Loading />
+    );
   return (
     <Survey
       open={ready}

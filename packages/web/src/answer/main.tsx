@@ -4,7 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { loadFieldsFor, typesOf } from "./components/fields/registry.ts";
 import { keepEarlyInput } from "./lib/early-input.ts";
-import { loadScreens, pageNeedsScreens } from "./lib/screens.ts";
+import { loadExam, loadScreens, pageNeedsExam, pageNeedsScreens } from "./lib/screens.ts";
 import { loadEngine } from "./lib/view.ts";
 import "./answer.css";
 
@@ -50,6 +50,7 @@ if (data && root) {
     const needed: Promise<unknown>[] = [];
     if (data.page === "answer") needed.push(loadFieldsFor(typesOf(data.open.definition)));
     if (pageNeedsScreens(data)) needed.push(loadScreens());
+    if (pageNeedsExam(data)) needed.push(loadExam());
     if (needed.length === 0) hydrate(data, root);
     else
       void Promise.all(needed)

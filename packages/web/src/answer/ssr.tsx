@@ -5,12 +5,14 @@ import { App } from "./app.tsx";
 import "./components/fields/all.ts";
 import { fieldGroupsOf } from "./components/fields/registry.ts";
 import * as screens from "./components/screens/gates-group.ts";
+import * as exam from "./exam/exam-group.ts";
 import { ExtraScreen } from "./extra-screens.tsx";
-import { pageNeedsScreens, provideScreens } from "./lib/screens.ts";
+import { pageNeedsExam, pageNeedsScreens, provideExam, provideScreens } from "./lib/screens.ts";
 import { firstPageOnly, indexDefinition, toView } from "./lib/view.ts";
 
 // Every screen renders in the one pass the server makes (the browser fetches them as a chunk).
 provideScreens(screens);
+provideExam(exam);
 
 /**
  * Server-side rendering of the respondent page (built to dist/server/answer-ssr.js, loaded by the server's
@@ -35,6 +37,9 @@ export function renderAnswerPage(data: AnswerPageData): { html: string } {
  * (fields/registry.ts) and the screens' (`gates`, lib/screens.ts). The server adds their chunks' preloads.
  */
 export function fieldGroupsOfPage(data: AnswerPageData): string[] {
-  const groups = data.page === "answer" ? fieldGroupsOf(data.open.definition) : [];
-  return pageNeedsScreens(data) ? [...groups, "gates"] : groups;
+  const groups: string[] = data.page === "answer" ? fieldGroupsOf(data.open.definition) : [];
+  // The exam's chunk comes through the screens' (lib/screens.ts loadExam).
+  if (pageNeedsScreens(data) || pageNeedsExam(data)) groups.push("gates");
+  if (pageNeedsExam(data)) groups.push("exam");
+  return groups;
 }

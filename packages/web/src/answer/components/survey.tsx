@@ -49,6 +49,26 @@ export interface SurveyProps {
   consentVersion?: number | undefined;
   /** The server refused the consent (its words changed since): the page asks again. */
   onConsentRefused?: ((message: string) => void) | undefined;
+  /** A server-timed exam attempt (answer/exam/, issue #40): its paper, clock, saving and switch count. */
+  exam?: SurveyExam | undefined;
+}
+
+type Progress = { answers: Record<string, unknown>; pageId: string | null; history: string[] };
+
+export interface SurveyExam {
+  /** The attempt's seed: the device id its paper and shuffles are drawn with. */
+  seed: string;
+  attemptToken: string;
+  /** Server epoch ms when time is up; null without a time limit. */
+  deadline: number | null;
+  /** The server's clock now (never the device's Date.now). */
+  now(): number;
+  /** Page leaves and full-screen exits as the server counts them. */
+  switches: number;
+  /** Progress saved on the server, restored once (a resumed attempt). */
+  resume: Progress | null;
+  onProgress(progress: Progress): void;
+  onSubmitted(): void;
 }
 
 const MAX_DURATION = 7 * 86_400 - 1;
@@ -95,14 +115,16 @@ export function Survey({
   password,
   consentVersion,
   onConsentRefused,
+  exam,
 }: SurveyProps) {
   const { definition, settings } = open;
   const index = indexDefinition(definition);
   const isExam = definition.kind === "exam" || definition.kind === "knowledge";
-  const { deviceId } = useDeviceId(suggestedDeviceId);
+  const device = useDeviceId(suggestedDeviceId).deviceId;
+  const deviceId = exam ? exam.seed : device;
   const answering = useAnswering(definition, today, deviceId, initial);
   const pages = usePages(answering.view);
-  const draft = useDraft(open.publicId, open.revisionId, !preview, isExam);
+  const draft = useDraft(open.publicId, open.revisionId, !preview && !exam, isExam);
   const { phase, controller } = useSubmit(open.publicId);
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -132,10 +154,19 @@ export function Survey({
   const { answers } = answering;
   const { current, history } = pages;
   const save = draft.save;
+  const restore = (saved: Progress | null) => {
+    if (!saved) return;
+    answering.replaceAnswers(saved.answers);
+    if (saved.pageId) pages.goTo(saved.pageId, saved.history);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a resumed attempt's progress, restored once
+  useEffect(() => restore(exam?.resume ?? null), []);
+  const onProgress = exam?.onProgress;
   useEffect(() => {
     const timer = setTimeout(() => save({ answers, pageId: current, history }), 300);
+    onProgress?.({ answers, pageId: current, history });
     return () => clearTimeout(timer);
-  }, [answers, current, history, save]);
+  }, [answers, current, history, save, onProgress]);
 
   const reveal = (ids: readonly string[]) =>
     setRevealed((before) => (ids.every((id) => before.has(id)) ? before : new Set([...before, ...ids])));
@@ -198,6 +229,7 @@ export function Survey({
       deviceId: deviceId ?? suggestedDeviceId,
       source: detectSource(window.location.search, navigator.userAgent),
       answerToken,
+      ...(exam ? { attemptToken: exam.attemptToken } : {}),
       ...(password ? { password } : {}),
       ...(consentVersion ? { consentVersion } : {}),
       ...(preview ? { preview: true } : {}),
@@ -207,6 +239,7 @@ export function Survey({
     if (!result) return;
     if (result.kind === "done") {
       draft.clear();
+      exam?.onSubmitted();
       setSubmitted(view.answers);
       setReply(result.reply);
       scrollToQuestion(undefined);
@@ -238,13 +271,17 @@ export function Survey({
   };
 
   const limitMinutes = definition.settings.exam?.timeLimitMinutes;
-  const deadline =
-    limitMinutes && draft.startedAt !== null && !reply && !draft.prompt
+  const deadline = exam
+    ? reply
+      ? null
+      : exam.deadline
+    : limitMinutes && draft.startedAt !== null && !reply && !draft.prompt
       ? draft.startedAt + limitMinutes * 60_000
       : null;
-  const secondsLeft = useCountdown(deadline, () => void handleSubmit("timeout"));
+  const secondsLeft = useCountdown(deadline, () => void handleSubmit("timeout"), exam?.now);
   const tabLimit = settings.tabSwitchLimit;
-  useTabSwitches(tabLimit > 0 && !reply && !draft.prompt, () => {
+  // An attempt's switches are reported to and counted by the server (answer/exam/).
+  useTabSwitches(tabLimit > 0 && !reply && !draft.prompt && !exam, () => {
     const count = draft.addTabSwitch();
     if (count > tabLimit) void handleSubmit("tabSwitch");
     else setNotice(`检测到您离开了答题页面（第 ${count} 次），超过 ${tabLimit} 次将自动交卷`);
@@ -255,12 +292,7 @@ export function Survey({
     if (serverErrors[questionId]) setServerErrors(({ [questionId]: _gone, ...rest }) => rest);
   };
 
-  const handleResume = () => {
-    const saved = draft.resume();
-    if (!saved) return;
-    answering.replaceAnswers(saved.answers);
-    if (saved.pageId) pages.goTo(saved.pageId, saved.history);
-  };
+  const handleResume = () => restore(draft.resume());
 
   if (reply) {
     return (
@@ -290,7 +322,7 @@ export function Survey({
       <SurveyHeader definition={definition} title={open.title} settings={settings} />
       <ExamBar
         seconds={limitMinutes ? (secondsLeft ?? limitMinutes * 60) : null}
-        tabSwitches={draft.tabSwitches}
+        tabSwitches={exam ? exam.switches : draft.tabSwitches}
         tabLimit={tabLimit}
       />
       {settings.progressBar && view ? (

@@ -2,9 +2,13 @@ import { useEffect, useRef, useState } from "react";
 
 /**
  * Seconds left until `deadline` (epoch ms), ticking once a second; calls `onZero` once when time is up.
- * Null deadline: no countdown.
+ * Null deadline: no countdown. An exam attempt passes the server's clock as `clock`.
  */
-export function useCountdown(deadline: number | null, onZero: () => void): number | null {
+export function useCountdown(
+  deadline: number | null,
+  onZero: () => void,
+  clock: () => number = Date.now,
+): number | null {
   const [now, setNow] = useState<number | null>(null);
   const fired = useRef(false);
   const zero = useRef(onZero);
@@ -14,7 +18,7 @@ export function useCountdown(deadline: number | null, onZero: () => void): numbe
     if (deadline === null) return;
     fired.current = false;
     const tick = () => {
-      const current = Date.now();
+      const current = clock();
       setNow(current);
       if (current >= deadline && !fired.current) {
         fired.current = true;
@@ -24,7 +28,7 @@ export function useCountdown(deadline: number | null, onZero: () => void): numbe
     tick();
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
-  }, [deadline]);
+  }, [deadline, clock]);
 
   if (deadline === null || now === null) return null;
   return Math.max(0, Math.ceil((deadline - now) / 1000));

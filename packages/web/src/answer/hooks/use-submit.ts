@@ -13,6 +13,8 @@ export interface SubmitPayload {
   deviceId: string;
   source: string;
   answerToken: string;
+  /** A server-timed exam attempt's token (answer/exam/). */
+  attemptToken?: string;
   password?: string;
   consentVersion?: number;
   preview?: boolean;

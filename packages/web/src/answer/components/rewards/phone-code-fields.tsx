@@ -13,7 +13,7 @@ export interface PhoneCode {
  * and draws counted per phone both verify a phone this way; the server checks the code with the claim or the draw.
  */
 export function PhoneCodeFields(props: {
-  purpose: "redPacket" | "draw";
+  purpose: "redPacket" | "draw" | "exam";
   value: PhoneCode;
   onChange: (value: PhoneCode) => void;
   onError: (message: string) => void;

@@ -7,3 +7,9 @@
  */
 export { ConsentGate, LoginGate, PasswordGate } from "./gates.tsx";
 export { StatusPage } from "./status-page.tsx";
+
+/**
+ * 考试防作弊 (answer/exam/), fetched through this chunk so that its import map stays out of the page's first
+ * download (lib/screens.ts `loadExam`); only exams that use it come this way.
+ */
+export const loadExamChunk = () => import("../../exam/exam-group.ts");

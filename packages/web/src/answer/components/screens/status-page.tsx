@@ -57,6 +57,8 @@ export function StatusPage(props: {
   heading?: string | undefined;
   /** What else the page offers (the countdown and 提醒我 on /trailerPage). */
   children?: ReactNode;
+  /** 查分 offered by the exam with this public id: a link to its /examScore page. */
+  scoreOf?: string | false | undefined;
 }) {
   const detail = props.kind === "notFound" ? props.message : nextSteps[props.kind];
   return (
@@ -68,6 +70,11 @@ export function StatusPage(props: {
       {props.title ? <p className="wa-status-name">{props.title}</p> : null}
       {detail && detail !== headings[props.kind] ? <p className="wa-status-msg">{detail}</p> : null}
       {props.children}
+      {props.scoreOf ? (
+        <a className="wa-btn wa-btn-ghost" href={`/examScore/${props.scoreOf}`}>
+          查询成绩
+        </a>
+      ) : null}
       <Brand />
     </main>
   );

@@ -1,0 +1,209 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { ExamAttempt } from "@wjgj/core/api/exam-guard";
+import type { AnswerPageInput, OpenData } from "@wjgj/core/pages/answer";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "../app.tsx";
+import { prepareAnswerPage, renderAnswerPage } from "../ssr.tsx";
+
+const definition = {
+  schemaVersion: 1,
+  kind: "exam",
+  title: "消防知识考试",
+  pages: [
+    {
+      id: "p1",
+      questions: [
+        {
+          id: "q1",
+          type: "single",
+          title: "火警电话是",
+          required: false,
+          config: {
+            options: [
+              { id: "a", label: "119" },
+              { id: "b", label: "110" },
+            ],
+            columns: 1,
+          },
+        },
+      ],
+    },
+  ],
+  computed: [],
+  quotas: [],
+  settings: { numbering: "dynamic", allowBack: true, exam: { timeLimitMinutes: 30 } },
+} as unknown as NonNullable<OpenData["definition"]>;
+
+const guard = {
+  candidatesOnly: true,
+  signIn: "number" as const,
+  fullscreen: false,
+  blockCopy: false,
+  watermark: true,
+  camera: false,
+  snapshotMinutes: 5,
+  attempts: true,
+  review: true,
+  timeLimitMinutes: 30,
+};
+
+function openData(overrides: Partial<OpenData> = {}): OpenData {
+  return {
+    state: "open",
+    stateMessage: "",
+    gate: "candidate",
+    publicId: "Exam123456",
+    title: "消防知识考试",
+    kind: "exam",
+    revisionId: null,
+    definition: null,
+    answerToken: null,
+    settings: {
+      progressBar: false,
+      themeColor: "#2f6bff",
+      headerImage: "",
+      thankYouText: "",
+      redirectUrl: "",
+      redirectSeconds: 3,
+      showResultsAfterSubmit: false,
+      tabSwitchLimit: 3,
+      endTime: "",
+      coverPage: false,
+      privacyConsent: null,
+      examGuard: guard,
+    },
+    ...overrides,
+  } as OpenData;
+}
+
+// The server's clock is a day behind the device's: the page must count from the server's.
+const SERVER_NOW = Date.now() - 86_400_000;
+const attempt: ExamAttempt = {
+  attemptToken: "attempt-token-1",
+  attemptNo: 1,
+  attemptsAllowed: 1,
+  seed: "Seed_abcdefgh1234",
+  status: "active",
+  deadline: SERVER_NOW + 12 * 60_000,
+  serverNow: SERVER_NOW,
+  switches: 0,
+  endedReason: null,
+  responseId: null,
+  answers: {},
+  pageId: null,
+  history: [],
+  candidate: { name: "王小明", number: "A001" },
+};
+const sync = {
+  status: "active",
+  deadline: attempt.deadline,
+  serverNow: SERVER_NOW,
+  switches: 0,
+  endedReason: null,
+  responseId: null,
+};
+
+let root: Root | null = null;
+let calls: { path: string; body: Record<string, unknown> }[] = [];
+const errors = vi.fn();
+
+beforeEach(() => {
+  calls = [];
+  errors.mockReset();
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.spyOn(console, "error").mockImplementation(errors);
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = url.replace(/^\/wjgj\/api\//, "").replace(/\?.*$/, "");
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+      calls.push({ path, body });
+      const data =
+        path === "exam/signIn"
+          ? { candidateToken: "candidate-token-1", candidate: attempt.candidate }
+          : path === "exam/start"
+            ? {
+                attempt,
+                open: openData({ gate: null, revisionId: 7, definition, answerToken: "answer-token" }),
+              }
+            : path === "anQuestion/questionAnswer"
+              ? {
+                  responseId: 9,
+                  preview: false,
+                  endState: "submitted",
+                  thankYouText: "",
+                  redirectUrl: "",
+                  redirectSeconds: 0,
+                  exam: null,
+                  voteResults: null,
+                }
+              : sync;
+      return new Response(JSON.stringify({ code: 200, msg: "", data }));
+    }),
+  );
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function hydrate(open: OpenData) {
+  const input: AnswerPageInput = { page: "answer", open, today: "2026-06-01", deviceId: "Device_12345678" };
+  const data = prepareAnswerPage(input);
+  const container = document.createElement("div");
+  container.innerHTML = renderAnswerPage(data).html;
+  document.body.append(container);
+  const serverHtml = container.innerHTML;
+  await act(async () => {
+    root = hydrateRoot(container, <App data={data} />);
+  });
+  return serverHtml;
+}
+
+describe("an exam with 考生名单 on the answer page", () => {
+  it("signs in, starts an attempt, counts down on the server's clock, saves and submits with the attempt", async () => {
+    const serverHtml = await hydrate(openData());
+    expect(serverHtml).toContain("请输入准考证号和姓名登录考试");
+    expect(errors).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText("准考证号"), { target: { value: "A001" } });
+    fireEvent.change(screen.getByLabelText("姓名"), { target: { value: "王小明" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "登录考试" })));
+    expect(calls.find((c) => c.path === "exam/signIn")?.body).toEqual({
+      publicId: "Exam123456",
+      number: "A001",
+      name: "王小明",
+    });
+    expect(await screen.findByText("考生：王小明（A001）")).toBeTruthy();
+    expect(screen.getByText(/^考试时长 30 分钟/)).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "开始考试" })));
+    expect(calls.find((c) => c.path === "exam/start")?.body).toMatchObject({
+      publicId: "Exam123456",
+      candidateToken: "candidate-token-1",
+    });
+    // 12 minutes on the server's clock, though the device's is a day ahead of it.
+    await waitFor(() => expect(screen.getByRole("timer").textContent).toMatch(/剩余时间 1[12]:\d\d/));
+    expect(screen.getByTestId("exam-watermark").getAttribute("data-text")).toBe("王小明 A001");
+
+    fireEvent.click(await screen.findByLabelText("119"));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.path === "exam/save" && "q1" in (c.body.answers as object))?.body,
+      ).toMatchObject({ attemptToken: "attempt-token-1", answers: { q1: { optionId: "a" } } }),
+    );
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
+    await waitFor(() => expect(calls.some((c) => c.path === "anQuestion/questionAnswer")).toBe(true));
+    expect(calls.find((c) => c.path === "anQuestion/questionAnswer")?.body).toMatchObject({
+      attemptToken: "attempt-token-1",
+      deviceId: attempt.seed,
+    });
+  });
+});
