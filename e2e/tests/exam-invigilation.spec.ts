@@ -117,6 +117,19 @@ test("an invigilator watches a proctored exam live: 考生名单, the snapshot i
   await expect(photo).toBeVisible({ timeout: 15_000 });
   expect(await photo.getAttribute("src")).toMatch(/^blob:/);
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // A picture, not the black of a camera that had no frame yet: Chromium's synthetic camera is bright green.
+  const brightness = await photo.evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+    context.drawImage(img, 0, 0);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += (data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0);
+    return sum / (data.length / 4) / 3;
+  });
+  expect(brightness).toBeGreaterThan(30);
   await page.keyboard.press("Escape");
   await expect(timeline).toBeHidden();
 

@@ -1,7 +1,7 @@
 import type { ExamCandidateSelf } from "@wjgj/core/api/exam-guard";
 import { useEffect, useRef } from "react";
 import { useDialog } from "../components/a11y/use-dialog.ts";
-import { nextSnapshotDelay, snapshotOf } from "./camera.ts";
+import { afterFrames, nextSnapshotDelay, snapshotOf } from "./camera.ts";
 import { uploadSnapshot } from "./exam-api.ts";
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,16 +52,16 @@ export function CameraCorner(props: {
         });
       }, nextSnapshotDelay(props.minutes));
     };
-    const first = () => void take().finally(schedule);
-    if (element.readyState >= 2) first();
-    else element.addEventListener("loadeddata", first, { once: true });
+    // The first snapshot once the camera shows a picture (its first frames are often black).
+    void afterFrames(element).then(() => {
+      if (alive) void take().finally(schedule);
+    });
     const handleEnded = () => lost.current();
     const tracks = props.stream.getVideoTracks();
     for (const track of tracks) track.addEventListener("ended", handleEnded);
     return () => {
       alive = false;
       window.clearTimeout(timer);
-      element.removeEventListener("loadeddata", first);
       for (const track of tracks) track.removeEventListener("ended", handleEnded);
     };
   }, [props.stream, props.attemptToken, props.minutes]);
