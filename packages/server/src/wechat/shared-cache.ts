@@ -24,23 +24,26 @@ export async function sharedValue(
   fetchValue: () => Promise<Fetched>,
   force = false,
 ): Promise<string> {
-  if (!force) {
-    const row = await db
-      .selectFrom("wechat_cache")
-      .select(["value", "expiresAt"])
-      .where("name", "=", name)
-      .executeTakeFirst();
-    if (row && Date.parse(row.expiresAt) - clock.now().getTime() > RENEW_BEFORE_MS) return row.value;
-  }
   let pending = inFlight.get(db);
   if (!pending) {
     pending = new Map();
     inFlight.set(db, pending);
   }
-  const running = pending.get(name);
+  // The read and the fetch are one flight: a caller that read the table before another's fetch wrote it would
+  // otherwise fetch again once that fetch had finished (and left the map).
+  const key = force ? `${name}\u0000force` : name;
+  const running = pending.get(key);
   if (running) return running;
   const map = pending;
   const started = (async () => {
+    if (!force) {
+      const row = await db
+        .selectFrom("wechat_cache")
+        .select(["value", "expiresAt"])
+        .where("name", "=", name)
+        .executeTakeFirst();
+      if (row && Date.parse(row.expiresAt) - clock.now().getTime() > RENEW_BEFORE_MS) return row.value;
+    }
     const fetched = await fetchValue();
     const expiresAt = new Date(clock.now().getTime() + fetched.expiresIn * 1000).toISOString();
     await db
@@ -49,7 +52,7 @@ export async function sharedValue(
       .onConflict((oc) => oc.column("name").doUpdateSet({ value: fetched.value, expiresAt }))
       .execute();
     return fetched.value;
-  })().finally(() => map.delete(name));
-  map.set(name, started);
+  })().finally(() => map.delete(key));
+  map.set(key, started);
   return started;
 }
