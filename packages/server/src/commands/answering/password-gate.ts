@@ -53,25 +53,42 @@ export async function passesPasswordGate(
 ): Promise<boolean> {
   if (!expected) return true;
   if (!given) return false;
-  const now = ctx.clock.now();
-  const since = iso(addSeconds(now, -passwordGateLimits.windowSeconds));
+  await refuseWhileThrottled(ctx, gate.subject, ip, gate.throttled);
+  if (samePassword(given, expected)) return true;
+  await recordWrongTry(ctx, gate.subject, ip);
+  return false;
+}
+
+/**
+ * Refuses (429, `throttled`) while this IP, or everyone together, has too many recent wrong tries at `subject`
+ * (a questionnaire's password, an exam's sign-in) in `login_attempts`.
+ */
+export async function refuseWhileThrottled(
+  ctx: AppContext,
+  subject: string,
+  ip: string,
+  throttled: MessageKey,
+): Promise<void> {
+  const since = iso(addSeconds(ctx.clock.now(), -passwordGateLimits.windowSeconds));
   const failures = (byIp: boolean) => {
     let query = ctx.db
       .selectFrom("login_attempts")
       .select((eb) => eb.fn.countAll().as("count"))
-      .where("phone", "=", gate.subject)
+      .where("phone", "=", subject)
       .where("success", "=", 0)
       .where("createdAt", ">", since);
-    if (byIp) query = query.where("ip", "=", ip);
+    if (byIp) query = query.where("ip", "=", ip.slice(0, 64));
     return query.executeTakeFirst().then(toCount);
   };
-  if ((await failures(true)) >= passwordGateLimits.perIp) throw new TooManyRequestsError(gate.throttled);
+  if ((await failures(true)) >= passwordGateLimits.perIp) throw new TooManyRequestsError(throttled);
   if ((await failures(false)) >= passwordGateLimits.perQuestionnaire)
-    throw new TooManyRequestsError(gate.throttled);
-  if (samePassword(given, expected)) return true;
+    throw new TooManyRequestsError(throttled);
+}
+
+/** One wrong try at `subject` from `ip` (what `refuseWhileThrottled` counts). */
+export async function recordWrongTry(ctx: AppContext, subject: string, ip: string): Promise<void> {
   await ctx.db
     .insertInto("login_attempts")
-    .values({ phone: gate.subject, ip: ip.slice(0, 64), success: 0, createdAt: iso(now) })
+    .values({ phone: subject, ip: ip.slice(0, 64), success: 0, createdAt: iso(ctx.clock.now()) })
     .execute();
-  return false;
 }

@@ -1,12 +1,14 @@
 import { type ExamSignInResult, examUsesAttempts, type QuestionarySettings } from "@wjgj/core";
-import { addSeconds, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { toCount, transaction } from "../../db/index.ts";
+import { transaction } from "../../db/index.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
-import { ConflictError, InvalidInputError, TooManyRequestsError } from "../../errors.ts";
+import { ConflictError, InvalidInputError } from "../../errors.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
 import { findByPublicId } from "../answering/open.ts";
-import { passwordGateLimits } from "../answering/password-gate.ts";
+import {
+  recordWrongTry,
+  refuseWhileThrottled as refuseWhileThrottledAt,
+} from "../answering/password-gate.ts";
 import { answerState } from "../answering/state.ts";
 import { ClosedError } from "../answering/submit-limits.ts";
 import { keyringOf } from "../privacy/keyring.ts";
@@ -54,36 +56,11 @@ export async function examWithList(
 /** Whose wrong tries count together: the exam's, in `login_attempts` (pruned with password logins). */
 const subjectOf = (questionnaireId: number) => `e:${questionnaireId}`;
 
-/** Refuses (429) while this IP, or everyone together, has too many recent wrong tries on this exam. */
-async function refuseWhileThrottled(ctx: AppContext, questionnaireId: number, ip: string): Promise<void> {
-  const since = iso(addSeconds(ctx.clock.now(), -passwordGateLimits.windowSeconds));
-  const failures = (byIp: boolean) => {
-    let query = ctx.db
-      .selectFrom("login_attempts")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("phone", "=", subjectOf(questionnaireId))
-      .where("success", "=", 0)
-      .where("createdAt", ">", since);
-    if (byIp) query = query.where("ip", "=", ip.slice(0, 64));
-    return query.executeTakeFirst().then(toCount);
-  };
-  if ((await failures(true)) >= passwordGateLimits.perIp)
-    throw new TooManyRequestsError("examSignInThrottled");
-  if ((await failures(false)) >= passwordGateLimits.perQuestionnaire)
-    throw new TooManyRequestsError("examSignInThrottled");
-}
+const refuseWhileThrottled = (ctx: AppContext, questionnaireId: number, ip: string) =>
+  refuseWhileThrottledAt(ctx, subjectOf(questionnaireId), ip, "examSignInThrottled");
 
-async function recordFailure(ctx: AppContext, questionnaireId: number, ip: string): Promise<void> {
-  await ctx.db
-    .insertInto("login_attempts")
-    .values({
-      phone: subjectOf(questionnaireId),
-      ip: ip.slice(0, 64),
-      success: 0,
-      createdAt: iso(ctx.clock.now()),
-    })
-    .execute();
-}
+const recordFailure = (ctx: AppContext, questionnaireId: number, ip: string) =>
+  recordWrongTry(ctx, subjectOf(questionnaireId), ip);
 
 export async function signInCandidate(
   ctx: AppContext,
