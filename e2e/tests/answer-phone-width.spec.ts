@@ -43,7 +43,11 @@ for (const width of [360, 390]) {
       await drawSignature(page, sheet.locator("canvas"), { from: 0.02, to: 0.98 });
       await expect(sheet.locator(".wa-pad")).toHaveAttribute("data-drawn", "true");
       await sheet.getByRole("button", { name: "确定" }).tap();
-      await expect(card(page, "sign").getByRole("img", { name: "我的签名" })).toBeVisible();
+      const signed = card(page, "sign").getByRole("img", { name: "我的签名" });
+      await expect(signed).toBeVisible();
+      await expect
+        .poll(() => signed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       await expectNoSidewaysScroll(page, width, "签名后");
       const again = card(page, "sign").getByRole("button", { name: "重新签名" });
       await expect(again).toBeInViewport({ ratio: 1 });

@@ -1,4 +1,4 @@
-import type { ExamCandidateSelf } from "@wjgj/core";
+import { type ExamCandidateSelf, maskPersonalValue } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import type { Db, Trx } from "../../db/index.ts";
 import { isSealed, keyringOf, type QuestionnaireKeys } from "../privacy/keyring.ts";
@@ -105,27 +105,17 @@ export async function openCandidate(
   return opened ? { name: opened.name, number: opened.number } : null;
 }
 
-const stars = (count: number) => "*".repeat(Math.max(1, count));
+/**
+ * The candidate's fields are masked as the same personal fields of an answer are everywhere else (core's
+ * maskPersonalValue): 张** for a name, the last four characters of a number (****0101), 138****0000 for a phone.
+ */
+const NAME = { type: "personal", config: { preset: "name" } };
+const MOBILE = { type: "personal", config: { preset: "mobile" } };
+const OTHER = { type: "single-line", config: {} };
 
-/** 张* / 欧阳** : the first character (two for a four-character name) and stars. */
-export function maskName(name: string): string {
-  const chars = [...name];
-  if (chars.length === 0) return "";
-  const keep = chars.length >= 4 ? 2 : 1;
-  return `${chars.slice(0, keep).join("")}${stars(chars.length - keep)}`;
-}
-
-/** 20****01: the first two and last two characters. */
-export function maskNumber(number: string): string {
-  const chars = [...number];
-  if (chars.length <= 4) return `${chars[0] ?? ""}${stars(chars.length - 1)}`;
-  return `${chars.slice(0, 2).join("")}${stars(chars.length - 4)}${chars.slice(-2).join("")}`;
-}
-
-/** 138****0000. */
-export function maskCandidatePhone(phone: string): string {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone === "" ? "" : stars(4);
-}
+export const maskName = (name: string): string => maskPersonalValue(NAME, name);
+export const maskNumber = (number: string): string => maskPersonalValue(OTHER, number);
+export const maskCandidatePhone = (phone: string): string => maskPersonalValue(MOBILE, phone);
 
 /** Masked name and number of candidates (the invigilator's live page), by candidate id. */
 export async function maskedCandidates(

@@ -156,7 +156,7 @@ describe("the invigilator", () => {
     expect(live.body.data.attempts).toHaveLength(1);
     expect(live.body.data.attempts[0]).toMatchObject({
       name: "张**",
-      number: "20****01",
+      number: "****0001",
       status: "active",
       switches: 1,
       online: true,
