@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { installStylePrefilter } from "./test-style-prefilter.ts";
 
 // antd's responsive components read matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {
@@ -22,6 +23,9 @@ class ResizeObserverStub implements ResizeObserver {
   disconnect(): void {}
 }
 if (typeof window.ResizeObserver === "undefined") window.ResizeObserver = ResizeObserverStub;
+
+// jsdom's getComputedStyle tests every antd rule against the element and its ancestors (test-style-prefilter.ts).
+installStylePrefilter(document);
 
 // findBy… and waitFor wait for a state, not a time: pages are lazy chunks that Vite transforms on first import,
 // which on a loaded two-core machine took longer than the library's default second (the login page behind the
