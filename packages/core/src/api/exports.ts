@@ -160,6 +160,9 @@ export const exportFileTexts = {
   valid: "有效",
   invalid: "无效",
   score: "总分",
+  /** 考生名单 (issue #40): the candidate who sat the attempt the response came from. */
+  candidateName: "考生姓名",
+  candidateNumber: "准考证号",
   /** 记录微信昵称头像 (issue #39): the respondent's WeChat nickname and avatar address. */
   wechatNickname: "微信昵称",
   wechatAvatar: "微信头像",

@@ -118,22 +118,40 @@ export const maskNumber = (number: string): string => maskPersonalValue(OTHER, n
 export const maskCandidatePhone = (phone: string): string => maskPersonalValue(MOBILE, phone);
 
 /** Masked name and number of candidates (the invigilator's live page), by candidate id. */
-export async function maskedCandidates(
+export function maskedCandidates(
   ctx: Pick<AppContext, "db">,
   questionnaireId: number,
   candidateIds: readonly number[],
 ): Promise<Map<number, { name: string; number: string }>> {
+  return candidatesById(ctx.db, questionnaireId, candidateIds, true);
+}
+
+/**
+ * Name and number of candidates by id, opened, and masked unless `masked` is false (an export made in full by
+ * someone who may see personal data).
+ */
+export async function candidatesById(
+  db: Db,
+  questionnaireId: number,
+  candidateIds: readonly number[],
+  masked: boolean,
+): Promise<Map<number, { name: string; number: string }>> {
   const result = new Map<number, { name: string; number: string }>();
   const ids = [...new Set(candidateIds)];
   for (let at = 0; at < ids.length; at += 500) {
-    const rows = await ctx.db
+    const rows = await db
       .selectFrom("exam_candidates")
       .select(["id", "name", "number", "phone"])
       .where("questionnaireId", "=", questionnaireId)
       .where("id", "in", ids.slice(at, at + 500))
       .execute();
-    for (const opened of await openCandidates(ctx.db, questionnaireId, rows))
-      result.set(opened.id, { name: maskName(opened.name), number: maskNumber(opened.number) });
+    for (const opened of await openCandidates(db, questionnaireId, rows))
+      result.set(
+        opened.id,
+        masked
+          ? { name: maskName(opened.name), number: maskNumber(opened.number) }
+          : { name: opened.name, number: opened.number },
+      );
   }
   return result;
 }

@@ -16,6 +16,7 @@ import {
 import { answerTexts } from "@wjgj/core/text/answer-texts";
 import { type Db, isSqlite } from "../../db/index.ts";
 import { openProfile, type WeChatProfileShown } from "../answering/wechat-respondent.ts";
+import { candidatesById } from "../exams/candidates.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { answersOpener } from "../privacy/sealing.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
@@ -47,6 +48,8 @@ export interface ResponseSlice {
   /** 记录微信昵称头像: the stored (sealed) profile, and opened (attachOpened). */
   wechatProfile?: string | null;
   wechat?: WeChatProfileShown | null;
+  /** 考生名单: the candidate of the exam attempt it came from (attachCandidates), masked unless in full. */
+  candidate?: { name: string; number: string };
 }
 
 /**
@@ -157,6 +160,8 @@ export async function* responseBatches(
     anyStatus?: boolean;
     /** Personal questions whose answers come out masked (`ExportLayout.masked`). */
     mask?: ReadonlyMap<string, Question>;
+    /** Read each response's exam candidate (`ExportLayout.withCandidates`), masked or in full. */
+    candidates?: "masked" | "full";
   } = {},
 ): AsyncGenerator<ResponseSlice[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
@@ -188,6 +193,7 @@ export async function* responseBatches(
     if (batch.length === 0) return;
     if (options.withSkipped ?? true) await attachSkipped(db, questionnaireId, batch);
     await attachOpened(db, questionnaireId, batch, options.mask);
+    if (options.candidates) await attachCandidates(db, questionnaireId, batch, options.candidates);
     yield batch;
     if (batch.length < batchSize) return;
     after = (batch[batch.length - 1] as ResponseSlice).id;
@@ -224,6 +230,40 @@ async function attachOpened(
         answers[id] = maskPersonalValue(question, typeof value === "string" ? value : "");
     }
     response.opened = answers;
+  }
+}
+
+/** The exam candidate of each response of a batch that came from an attempt of a candidate (issue #40). */
+async function attachCandidates(
+  db: Db,
+  questionnaireId: number,
+  batch: ResponseSlice[],
+  mode: "masked" | "full",
+): Promise<void> {
+  if (batch.length === 0) return;
+  const attempts = await db
+    .selectFrom("exam_attempts")
+    .select(["responseId", "candidateId"])
+    .where("questionnaireId", "=", questionnaireId)
+    .where(
+      "responseId",
+      "in",
+      batch.map((response) => response.id),
+    )
+    .where("candidateId", "is not", null)
+    .execute();
+  if (attempts.length === 0) return;
+  const candidates = await candidatesById(
+    db,
+    questionnaireId,
+    attempts.map((attempt) => attempt.candidateId as number),
+    mode === "masked",
+  );
+  const byResponse = new Map(attempts.map((attempt) => [attempt.responseId, attempt.candidateId as number]));
+  for (const response of batch) {
+    const id = byResponse.get(response.id);
+    const candidate = id === undefined ? undefined : candidates.get(id);
+    if (candidate) response.candidate = candidate;
   }
 }
 
@@ -275,6 +315,8 @@ export interface ExportLayout {
   withIp: boolean;
   /** 记录微信昵称头像: the 微信昵称 and 微信头像 columns (spreadsheets of files with personal data). */
   withWechat: boolean;
+  /** 考生名单: the 考生姓名 and 准考证号 columns (spreadsheets of files with personal data). */
+  withCandidates: boolean;
   /** Personal-data questions left out of such a file (their columns, uploads and signatures). */
   hidden: ReadonlySet<string>;
   /**
@@ -301,6 +343,8 @@ export function exportLayout(
     codes?: readonly ExportCode[];
     /** The questionnaire keeps WeChat nicknames and avatars (spreadsheets only: xlsx, csv). */
     wechat?: boolean;
+    /** Responses of the questionnaire came from attempts of listed candidates (spreadsheets only). */
+    candidates?: boolean;
   } = {},
 ): ExportLayout {
   const hidePersonal = options.hidePersonal === true;
@@ -311,6 +355,7 @@ export function exportLayout(
   const withScore =
     definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
   const withWechat = options.wechat === true && !hidePersonal;
+  const withCandidates = options.candidates === true && !hidePersonal;
   const questions = questionColumns(definition, options.links);
   const headers = [
     texts.seq,
@@ -321,6 +366,7 @@ export function exportLayout(
     ...(hidePersonal ? [] : [texts.ip]),
     ...(withStatus ? [texts.status] : []),
     ...(withScore ? [texts.score] : []),
+    ...(withCandidates ? [texts.candidateName, texts.candidateNumber] : []),
     ...(withWechat ? [texts.wechatNickname, texts.wechatAvatar] : []),
     ...questions.flatMap((q) => q.headers),
     ...drawn.flatMap((d) => d.headers),
@@ -344,6 +390,7 @@ export function exportLayout(
     withScore,
     withIp: !hidePersonal,
     withWechat,
+    withCandidates,
     hidden,
     masked,
     maskIp: !hidePersonal && options.fullPersonal !== true,
@@ -379,6 +426,10 @@ export function responseRow(
   if (layout.withIp) row[at++] = layout.maskIp ? maskIp(response.ip) : response.ip;
   if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
   if (layout.withScore) row[at++] = response.score;
+  if (layout.withCandidates) {
+    row[at++] = response.candidate?.name ?? null;
+    row[at++] = response.candidate?.number ?? null;
+  }
   if (layout.withWechat) {
     // Masked like a name (张*) in a file that masks personal data, its avatar then left out.
     const nickname = response.wechat?.nickname ?? "";

@@ -104,6 +104,19 @@ async function keepsWechatProfiles(db: Db, questionnaireId: number): Promise<boo
   return Boolean(row && (row.kept || readSettings(row.settings).wechatProfile));
 }
 
+/** Some response came from an attempt of a listed candidate (考生名单, issue #40). */
+async function hasCandidateAttempts(db: Db, questionnaireId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("exam_attempts")
+    .select("id")
+    .where("questionnaireId", "=", questionnaireId)
+    .where("candidateId", "is not", null)
+    .where("responseId", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The filter's answer condition and 编码 planned as the statistics plan it (400 with a Chinese message when it
  * cannot run, e.g. after the questions it names were removed); null without a condition.
@@ -139,6 +152,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     ...(!tabular || !request.links ? {} : { links: request.links }),
     ...(coded ? { codes: coded.codes } : {}),
     wechat: tabular && (await keepsWechatProfiles(db, questionnaireId)),
+    candidates: tabular && (await hasCandidateAttempts(db, questionnaireId)),
   });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
@@ -196,6 +210,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
       withLabels,
       predicate,
       mask: layout.masked,
+      ...(layout.withCandidates ? { candidates: layout.maskIp ? "masked" : "full" } : {}),
     })) {
       signal?.throwIfAborted();
       await revisions.load(batch.map((r) => r.revisionId));
