@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { inflateRawSync } from "node:zlib";
 import type { ExportKind } from "@wjgj/core";
 import ExcelJS from "exceljs";
+import { writeExportFile } from "../src/commands/exports/write-file.ts";
 import { jobWorkerOf } from "../src/jobs/index.ts";
 import { openAnswering, publishNew as publishNewQuestionnaire, releaseQuestionnaire } from "./answering.ts";
 import type { BuiltUser } from "./factories.ts";
@@ -201,6 +204,20 @@ export function zipEntries(buffer: Buffer): { name: string; data: Buffer }[] {
 }
 
 /** RFC 4180 records of a CSV text (quoted fields may hold commas, quotes and line breaks). */
+/**
+ * The CSV file of a questionnaire as the export job writes it (masked, or with personal data in full), read back as
+ * rows of cells (without the BOM).
+ */
+export async function csvRows(
+  t: TestContext,
+  questionnaireId: number,
+  filter: { fullPersonal?: boolean } | null,
+): Promise<string[][]> {
+  const file = path.join(t.config.dataDir, `export-${questionnaireId}-${filter ? "full" : "masked"}.csv`);
+  await writeExportFile(t.db, { questionnaireId, kind: "csv", filter, filePath: file, storage: t.storage });
+  return parseCsv(fs.readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+}
+
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let field = "";

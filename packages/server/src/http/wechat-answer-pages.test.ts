@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAnswering, releaseQuestionnaire, satisfactionSurvey } from "../../test/answering.ts";
+import { csvRows } from "../../test/export-fixtures.ts";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { FakeWeChat, fakeOpenid } from "../../test/fake-wechat.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { issueAnswerToken } from "../commands/answering/answer-token.ts";
-import { writeExportFile } from "../commands/exports/write-file.ts";
 import { retireOldKeys, runKeyRotation, startKeyRotation } from "../commands/privacy/key-rotation.ts";
 import { sealIdentity, WECHAT_ID_COOKIE } from "../wechat/identity-cookie.ts";
 
@@ -234,26 +232,12 @@ describe("the 公众号's web authorisation", () => {
     });
 
     // The spreadsheets: 微信昵称 / 微信头像 columns, masked like a name unless made with personal data in full.
-    const csv = async (filter: { fullPersonal?: boolean } | null) => {
-      const file = path.join(t.config.dataDir, `wechat-${filter ? "full" : "masked"}.csv`);
-      await writeExportFile(t.db, {
-        questionnaireId: q.id,
-        kind: "csv",
-        filter,
-        filePath: file,
-        storage: t.storage,
-      });
-      return fs
-        .readFileSync(file, "utf8")
-        .replace(/^\uFEFF/, "")
-        .split(/\r?\n/);
-    };
-    const [maskedHeader = "", maskedRow = ""] = await csv(null);
-    expect(maskedHeader.split(",")).toEqual(expect.arrayContaining(["微信昵称", "微信头像"]));
-    const nicknameAt = maskedHeader.split(",").indexOf("微信昵称");
-    expect(maskedRow.split(",")[nicknameAt]).toBe("小*");
-    const [, fullRow = ""] = await csv({ fullPersonal: true });
-    expect(fullRow.split(",").slice(nicknameAt, nicknameAt + 2)).toEqual([
+    const [maskedHeader = [], maskedRow = []] = await csvRows(t, q.id, null);
+    expect(maskedHeader).toEqual(expect.arrayContaining(["微信昵称", "微信头像"]));
+    const nicknameAt = maskedHeader.indexOf("微信昵称");
+    expect(maskedRow[nicknameAt]).toBe("小*");
+    const [, fullRow = []] = await csvRows(t, q.id, { fullPersonal: true });
+    expect(fullRow.slice(nicknameAt, nicknameAt + 2)).toEqual([
       "小明",
       "https://thirdwx.qlogo.cn/mmopen/fake/alice/132",
     ]);
