@@ -259,6 +259,7 @@ export const consumptionTypes = [
   "withdrawal",
   "red_packet",
   "sample",
+  "form_order",
   "other",
 ] as const;
 export type ConsumptionType = (typeof consumptionTypes)[number];
@@ -269,6 +270,7 @@ export const consumptionTypeLabels: Record<ConsumptionType, string> = {
   withdrawal: "提现",
   red_packet: "问卷红包",
   sample: "样本服务",
+  form_order: "商品订单",
   other: "其他",
 };
 

@@ -4,6 +4,7 @@ import type { AppContext } from "../context.ts";
 import type { JobHandler } from "../jobs/worker.ts";
 import { completeDueDeletions } from "./account/deletion.ts";
 import { pruneExports } from "./exports/prune.ts";
+import { expireUnpaid } from "./form-orders/expire.ts";
 import { scheduleOverdueOrders } from "./money/order-expiry.ts";
 import { retireOldKeys, scheduleSealing } from "./privacy/key-rotation.ts";
 import { scheduleRetention } from "./privacy/retention.ts";
@@ -66,6 +67,8 @@ export async function pruneExpiredRecords(
   deleted.retiredDataKeys = await retireOldKeys(ctx);
   // Unpaid orders past their time to pay whose closing was never queued (made before it was).
   deleted.overdueOrders = await scheduleOverdueOrders(ctx);
+  // 商品 orders (issue #41) unpaid past their time to pay: closed, their reserved stock given back.
+  deleted.expiredFormOrders = await expireUnpaid(ctx);
   const failedJobs = await ctx.db
     .deleteFrom("jobs")
     .where("status", "=", "failed")

@@ -1,12 +1,19 @@
 import type { AnalysisWeightingsTable } from "./tables/analysis-weightings.ts";
 import type { SpaceEarningsTable, SpacePostsTable } from "./tables/answer-space.ts";
 import type { ApiCallsTable, ApiKeysTable, ApiKeyUsageTable } from "./tables/api-keys.ts";
+import type { BookingSlotsTable, BookingsTable } from "./tables/bookings.ts";
 import type { CampaignPagesTable } from "./tables/campaign-pages.ts";
 import type { DesignerPresenceTable } from "./tables/designer-presence.ts";
 import type { ExamAttemptsTable, ExamCandidatesTable, ExamEventsTable } from "./tables/exam-integrity.ts";
 import type { ExamPapersTable, ExamPaperTagsTable, ExamRescoresTable } from "./tables/exam-papers.ts";
 import type { ExportJobsTable } from "./tables/export-jobs.ts";
 import type { ExternalAccountsTable } from "./tables/external-accounts.ts";
+import type {
+  FormOrderRefundsTable,
+  FormOrdersTable,
+  ProductBuyerCountsTable,
+  ProductStockTable,
+} from "./tables/form-orders.ts";
 import type { JobsTable } from "./tables/jobs.ts";
 import type { LoginAttemptsTable } from "./tables/login-attempts.ts";
 import type { LoginCaptchasTable } from "./tables/login-captchas.ts";
@@ -96,6 +103,8 @@ export interface Database {
   exam_candidates: ExamCandidatesTable;
   exam_attempts: ExamAttemptsTable;
   exam_events: ExamEventsTable;
+  booking_slots: BookingSlotsTable;
+  bookings: BookingsTable;
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
   login_attempts: LoginAttemptsTable;
@@ -158,6 +167,10 @@ export interface Database {
   space_posts: SpacePostsTable;
   space_earnings: SpaceEarningsTable;
   sample_orders: SampleOrdersTable;
+  product_stock: ProductStockTable;
+  product_buyer_counts: ProductBuyerCountsTable;
+  form_orders: FormOrdersTable;
+  form_order_refunds: FormOrderRefundsTable;
   analysis_weightings: AnalysisWeightingsTable;
   text_dictionaries: TextDictionariesTable;
   text_codes: TextCodesTable;

@@ -74,7 +74,7 @@ export interface PaymentProvider {
    * never opened it there), "paid" when the payer paid first (its notification settles the order).
    */
   close?(orderNo: string): Promise<"closed" | "paid">;
-  /** Gives a paid order's whole amount back to the payer; absent when the provider cannot. */
+  /** Gives a paid order's amount, or part of it, back to the payer; absent when the provider cannot. */
   refund?(request: RefundRequest): Promise<void>;
 }
 
@@ -83,6 +83,9 @@ export interface RefundRequest {
   /** Ours, unique per refund: a retried refund is the same refund. */
   refundNo: string;
   tradeNo: string;
+  /** What this refund gives back: all of the order's total or part of it. */
   amountFen: number;
+  /** The original order's whole total (WeChat Pay's `amount.total`), also for a partial refund. */
+  totalFen: number;
   reason: string;
 }

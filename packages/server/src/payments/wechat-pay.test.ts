@@ -1,6 +1,6 @@
-import type { OrderView } from "@wjgj/core";
+import { type OrderView, productQuestionConfigSchema } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltUser, buildUser } from "../../test/factories.ts";
+import { type BuiltUser, buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import {
   type FakeProvider,
@@ -8,6 +8,8 @@ import {
   startFakeWechatPay,
   wechatNotification,
 } from "../../test/payment-fakes.ts";
+import { createFormOrder, startFormOrderPayment } from "../commands/form-orders/create.ts";
+import { refundFormOrder } from "../commands/form-orders/refund.ts";
 import { loadConfig } from "../config.ts";
 import { jobWorkerOf } from "../jobs/index.ts";
 
@@ -48,7 +50,7 @@ async function newOrder(amountFen: number) {
   return order.body.data;
 }
 
-function transaction(order: OrderView, changes: Record<string, unknown> = {}) {
+function transaction(order: Pick<OrderView, "orderNo" | "amountFen">, changes: Record<string, unknown> = {}) {
   return {
     mchid: "1900000109",
     appid: "wxd678efh567hg6787",
@@ -189,6 +191,37 @@ describe("WeChat Pay v3 Native", () => {
     );
     expect((await notify(note)).statusCode).toBe(204);
     expect(await statusOf(paidFirst.orderNo)).toBe("paid");
+  });
+
+  it("a partial refund of a form order sends the refund and the order's whole total", async () => {
+    const { id: questionnaireId } = await buildQuestionnaire(t, owner, { kind: "form", title: "报名" });
+    const config = productQuestionConfigSchema.parse({
+      items: [{ id: "fee", name: "报名费", priceFen: 1_000 }],
+    });
+    const order = await createFormOrder(t.ctx, {
+      questionnaireId,
+      questionId: "q1",
+      config,
+      answer: { lines: [{ itemId: "fee", quantity: 1 }] },
+      buyerKey: "buyer:wechat",
+      feeRateBasisPoints: 0,
+    });
+    await startFormOrderPayment(t.ctx, { orderNo: order.orderNo, provider: "wechat" });
+    const note = wechatNotification(
+      { platformPrivateKey: platform.privateKey, apiV3Key },
+      transaction({ orderNo: order.orderNo, amountFen: 1_000 }),
+      t.clock.now(),
+    );
+    expect((await notify(note)).statusCode).toBe(204);
+    await refundFormOrder(t.ctx, owner.user, { orderNo: order.orderNo, amountFen: 300, reason: "少发一件" });
+    expect(fake.calls.at(-1)).toMatchObject({
+      path: "/v3/refund/domestic/refunds",
+      body: {
+        out_trade_no: order.orderNo,
+        amount: { refund: 300, total: 1_000, currency: "CNY" },
+        reason: "少发一件",
+      },
+    });
   });
 
   it("answers a clear message when the provider cannot be reached", async () => {

@@ -256,7 +256,7 @@ export function wechatPayProvider(config: WechatPayConfig, clock: () => Date): P
           out_trade_no: request.orderNo,
           out_refund_no: request.refundNo,
           reason: request.reason.slice(0, 80),
-          amount: { refund: request.amountFen, total: request.amountFen, currency: "CNY" },
+          amount: { refund: request.amountFen, total: request.totalFen, currency: "CNY" },
         },
         clock(),
       );

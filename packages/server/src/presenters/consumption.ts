@@ -19,6 +19,10 @@ export const movementType: Record<string, ConsumptionType> = {
   red_packet: "red_packet",
   red_packet_claim: "red_packet",
   sample: "sample",
+  // 商品 orders of the creator's forms (issue #41): money received, the platform's fee, refunds given.
+  form_order: "form_order",
+  form_order_fee: "form_order",
+  form_order_refund: "form_order",
 };
 
 /** What the row says it was, by kind and by phase (a hold, or the release of what was left of it). */
@@ -28,6 +32,9 @@ const itemNames: Record<string, { hold?: string; release?: string; move?: string
   red_packet: { hold: "问卷红包预算冻结", release: "红包剩余预算退回" },
   red_packet_claim: { move: "领取问卷红包" },
   sample: { hold: "样本服务预付冻结", release: "样本服务未用金额退回" },
+  form_order: { move: "商品订单收入" },
+  form_order_fee: { move: "平台服务费" },
+  form_order_refund: { move: "商品订单退款" },
 };
 
 const movementStatusLabels: Record<string, string> = {
@@ -36,8 +43,8 @@ const movementStatusLabels: Record<string, string> = {
   settled: "已结算",
 };
 
-/** Order numbers as the user knows them: a membership or recharge order, or a sample order (S…). */
-export const ORDER_NO = /^S?\d{20}$/;
+/** Order numbers as the user knows them: membership or recharge, sample (S…), form order (F…). */
+export const ORDER_NO = /^(S?\d{20}|F\d{24})$/;
 
 export function presentConsumptionOrder(
   order: OrderRow,

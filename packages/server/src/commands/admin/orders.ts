@@ -170,6 +170,7 @@ export async function refundOrder(
         refundNo: `R${order.orderNo}`,
         tradeNo: order.tradeNo,
         amountFen: Number(order.amountFen),
+        totalFen: Number(order.amountFen),
         reason: input.reason,
       });
     } catch (error) {

@@ -249,6 +249,21 @@ export async function cancelOrder(ctx: AppContext, user: UserRow, orderNo: strin
   return getOrder(ctx, user, orderNo);
 }
 
+/** Keeps a verified notification's raw body, once per provider and notify id (a replay adds nothing). */
+export async function recordPaymentNotification(
+  trx: Trx,
+  provider: string,
+  notice: PaymentNotice,
+  rawBody: string,
+  receivedAt: string,
+): Promise<void> {
+  await trx
+    .insertInto("payment_notifications")
+    .values({ provider, notifyId: notice.notifyId, orderNo: notice.orderNo, body: rawBody, receivedAt })
+    .onConflict((oc) => oc.columns(["provider", "notifyId"]).doNothing())
+    .execute();
+}
+
 /**
  * A verified provider notification: recorded once per notify id, and the order settled once. A
  * notification whose amount differs from the order is refused (false) and changes nothing.
@@ -267,17 +282,7 @@ export async function handlePaymentNotice(
       .where("orderNo", "=", notice.orderNo)
       .executeTakeFirst();
     if (!order || order.amountFen !== notice.amountFen) return false;
-    await trx
-      .insertInto("payment_notifications")
-      .values({
-        provider,
-        notifyId: notice.notifyId,
-        orderNo: notice.orderNo,
-        body: rawBody,
-        receivedAt: iso(now),
-      })
-      .onConflict((oc) => oc.columns(["provider", "notifyId"]).doNothing())
-      .execute();
+    await recordPaymentNotification(trx, provider, notice, rawBody, iso(now));
     // A cancelled order that the payer paid anyway is still delivered: the money arrived.
     if (order.status === "cancelled") {
       await trx

@@ -65,6 +65,8 @@ import { wechatMigration } from "./0215-wechat.ts";
 import { wechatLoginTicketsMigration } from "./0216-wechat-login-tickets.ts";
 import { wechatRespondentsMigration } from "./0220-wechat-respondents.ts";
 import { examIntegrityMigration } from "./0225-exam-integrity.ts";
+import { bookingsMigration } from "./0230-bookings.ts";
+import { formOrdersMigration } from "./0235-form-orders.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -133,6 +135,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0216-wechat-login-tickets": wechatLoginTicketsMigration(dialect),
     "0220-wechat-respondents": wechatRespondentsMigration(dialect),
     "0225-exam-integrity": examIntegrityMigration(dialect),
+    "0230-bookings": bookingsMigration(dialect),
+    "0235-form-orders": formOrdersMigration(dialect),
   };
 }
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { markFormOrderPaid } from "../../commands/form-orders/pay.ts";
 import { handlePaymentNotice } from "../../commands/money/orders.ts";
 import type { AppContext } from "../../context.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
@@ -28,7 +29,18 @@ export function registerPaymentNotifications(app: FastifyInstance, ctx: AppConte
         if (!provider) return reply.code(404).send({ code: "NOT_FOUND" });
         const raw = typeof request.body === "string" ? request.body : "";
         const notice = provider.verifyNotification(request.headers, raw, ctx.clock.now());
-        const handled = notice ? await handlePaymentNotice(ctx, provider.name, notice, raw) : false;
+        let handled = false;
+        // Form orders (商品, their numbers start with "F"): answered success unless refused, so that a replay
+        // or a late payment being refunded is not delivered again and again.
+        if (notice?.orderNo.startsWith("F")) {
+          const outcome = await markFormOrderPaid(ctx, provider.name, notice, {
+            rawBody: raw,
+            log: request.log,
+          });
+          handled = outcome !== "refused";
+        } else if (notice) {
+          handled = await handlePaymentNotice(ctx, provider.name, notice, raw);
+        }
         const answer = provider.answer(handled);
         return reply.code(answer.status).type(answer.contentType).send(answer.body);
       },
