@@ -3,7 +3,6 @@ import { buildApp } from "./app.ts";
 import { systemClock } from "./clock.ts";
 import { sendDueStartReminders } from "./commands/answering/start-reminders.ts";
 import { sweepExpiredAttempts } from "./commands/exams/hand-in.ts";
-import { expireUnpaid } from "./commands/form-orders/expire.ts";
 import { MAINTENANCE_EVERY_HOURS, MAINTENANCE_JOB, maintenanceJobKey } from "./commands/maintenance.ts";
 import { loadConfig } from "./config.ts";
 import { openDb, toCount } from "./db/index.ts";
@@ -131,14 +130,6 @@ async function main(): Promise<void> {
     );
   const examTimer = setInterval(sweepExams, 15 * 1000);
   examTimer.unref();
-  // 商品 orders unpaid past their time to pay give their stock back within a minute, not at the six-hourly
-  // maintenance (which sweeps too). Every instance sweeps; each order leaves pending by one conditional UPDATE.
-  const expireFormOrders = () =>
-    expireUnpaid({ db: handle.db, clock, config }).catch((error: unknown) =>
-      app.log.error({ err: error }, "closing overdue form orders failed"),
-    );
-  const formOrderTimer = setInterval(expireFormOrders, 60 * 1000);
-  formOrderTimer.unref();
   // SIGTERM drains: the listener closes (new connections are refused, requests on open ones get 503 and
   // /readyz with them), requests in flight finish and are answered, the job worker stops its job between
   // steps and hands it back to the shared queue (another instance takes it at once), then the pool closes. A second signal does not cut this short.
@@ -149,7 +140,6 @@ async function main(): Promise<void> {
     clearInterval(pruneTimer);
     clearInterval(remindTimer);
     clearInterval(examTimer);
-    clearInterval(formOrderTimer);
     try {
       await app.close();
       await handle.destroy();

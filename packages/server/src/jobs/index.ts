@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { EXPORT_JOB, exportJobHandler } from "../commands/exports/runner.ts";
+import { FORM_ORDER_EXPIRY_JOB, formOrderExpiryJobHandler } from "../commands/form-orders/expire.ts";
 import { MAINTENANCE_JOB, maintenanceJobHandler } from "../commands/maintenance.ts";
 import { ORDER_EXPIRY_JOB, orderExpiryJobHandler } from "../commands/money/order-expiry.ts";
 import { KEY_SWEEP_JOB, keySweepJobHandler } from "../commands/privacy/encryption-admin.ts";
@@ -28,6 +29,7 @@ export function registerJobs(app: FastifyInstance, ctx: AppContext): JobWorker {
   worker.register(RESCORE_JOB, rescoreJobHandler(ctx));
   worker.register(PAYOUT_JOB, payoutJobHandler(ctx));
   worker.register(ORDER_EXPIRY_JOB, orderExpiryJobHandler(ctx));
+  worker.register(FORM_ORDER_EXPIRY_JOB, formOrderExpiryJobHandler(ctx));
   worker.register(RETENTION_JOB, retentionJobHandler(ctx));
   worker.register(KEY_ROTATION_JOB, keyRotationJobHandler(ctx));
   worker.register(KEY_SWEEP_JOB, keySweepJobHandler(ctx));

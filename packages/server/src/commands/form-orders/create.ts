@@ -16,6 +16,7 @@ import type { FormOrderRow } from "../../db/tables/form-orders.ts";
 import { AppError, ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { paymentsFor } from "../../payments/index.ts";
 import type { PayChannel, PaymentStart } from "../../payments/provider.ts";
+import { scheduleFormOrderExpiry } from "./expire.ts";
 import { ensureProductStock, StockShortError, stockLeft, takeBuyerQuota, takeStock } from "./stock.ts";
 
 /**
@@ -88,7 +89,7 @@ export async function createFormOrder(ctx: AppContext, input: NewFormOrder): Pro
       }
       throw new StockShortError(item?.name ?? itemKey, left);
     }
-    return trx
+    const order = await trx
       .insertInto("form_orders")
       .values({
         orderNo: newFormOrderNo(now),
@@ -109,6 +110,8 @@ export async function createFormOrder(ctx: AppContext, input: NewFormOrder): Pro
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await scheduleFormOrderExpiry(trx, now, order);
+    return order;
   });
 }
 

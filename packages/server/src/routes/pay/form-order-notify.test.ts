@@ -14,6 +14,7 @@ import { refundFormOrder } from "../../commands/form-orders/refund.ts";
 import { pruneExpiredRecords } from "../../commands/maintenance.ts";
 import { balanceOf, walletKey } from "../../commands/money/ledger.ts";
 import type { FormOrderRow } from "../../db/tables/form-orders.ts";
+import { jobWorkerOf } from "../../jobs/index.ts";
 import { signFakeNotification } from "../../payments/fake-provider.ts";
 
 // Issue #41: form orders (numbers starting with "F") paid through the real notify route, refunded through the
@@ -153,9 +154,26 @@ describe("a form order's payment notification", () => {
   });
 });
 
-describe("the periodic maintenance", () => {
-  it("closes unpaid form orders past their time to pay and gives their stock back", async () => {
+describe("closing unpaid form orders", () => {
+  it("closes an order by its own job at its deadline, not a minute before, and gives its stock back once", async () => {
     const order = await pendingOrder();
+    const reserved = (await teeStock()).reserved;
+    t.clock.advance(ORDER_PAY_MINUTES * 60 - 60);
+    await jobWorkerOf(t.app).idle();
+    expect((await orderRow(order.orderNo)).status).toBe("pending");
+
+    t.clock.advance(60);
+    await jobWorkerOf(t.app).idle();
+    expect((await orderRow(order.orderNo)).status).toBe("expired");
+    expect((await teeStock()).reserved).toBe(reserved - 1);
+    // The maintenance's sweep after the job finds nothing left to close.
+    expect((await pruneExpiredRecords(t.ctx)).expiredFormOrders).toBe(0);
+    expect((await teeStock()).reserved).toBe(reserved - 1);
+  });
+
+  it("are swept by the periodic maintenance when their job was lost", async () => {
+    const order = await pendingOrder();
+    await t.db.deleteFrom("jobs").where("key", "=", `form-order-expiry:${order.orderNo}`).execute();
     const reserved = (await teeStock()).reserved;
     expect(reserved).toBeGreaterThan(0);
 
