@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fillPlaceholders } from "./placeholders.ts";
 
 /**
  * 商品题 (issue #41): products a form sells, with price in fen, options (尺码, 颜色), stock and a per-person
@@ -36,7 +37,7 @@ export const formProductMessages = {
   formOrderNotPending: "订单已支付、已关闭或已超时，不能再支付",
   formOrderNotRefundable: "只有已支付的订单可以退款",
   formOrderRefundTooMuch: "退款金额不能超过可退金额 {left} 元",
-  formOrderRefundAmountInvalid: "请填写正确的退款金额（大于 0 的整数分）",
+  formOrderRefundAmountInvalid: "请填写正确的退款金额（大于 0）",
   formOrderNoProvider: "该订单的支付渠道暂不支持原路退款，请联系平台客服",
 } as const;
 export type FormProductMessageKey = keyof typeof formProductMessages;
@@ -46,9 +47,7 @@ export function productMessage(
   key: FormProductMessageKey,
   params: Record<string, string | number> = {},
 ): string {
-  return formProductMessages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillPlaceholders(formProductMessages[key], params);
 }
 
 const variantSchema = z.object({

@@ -18,6 +18,7 @@ export * from "./mini-program.ts";
 export * from "./money.ts";
 export * from "./open-api.ts";
 export * from "./personal-data.ts";
+export * from "./placeholders.ts";
 export * from "./practice.ts";
 export * from "./question-banks.ts";
 export * from "./questionary.ts";

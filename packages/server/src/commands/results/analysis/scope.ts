@@ -1,4 +1,4 @@
-import { type MessageKey, messages } from "@wjgj/core";
+import { fillPlaceholders, type MessageKey, messages } from "@wjgj/core";
 import type { AppContext } from "../../../context.ts";
 import { InvalidInputError } from "../../../errors.ts";
 import type { Viewer } from "../../../http/viewer.ts";
@@ -25,9 +25,7 @@ export async function analysisScope(
 
 /** A catalogue message with its `{placeholders}` filled. */
 export function analysisMessage(key: MessageKey, values: Record<string, string | number> = {}): string {
-  return messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return fillPlaceholders(messages[key], values);
 }
 
 /** A 400 naming `field`, with a filled catalogue message. */
