@@ -14,6 +14,7 @@ export default defineConfig({
       "packages/server/vitest.isolated.config.ts",
       "packages/web",
       "packages/web/vitest.isolated.config.ts",
+      "packages/web/vitest.answer.config.ts",
     ],
     // Vitest's default is one worker fewer than the cores: a single worker on CI's two. The API tests spend much of
     // their time waiting on the database, scrypt and child processes, so one file more than the cores keeps them busy

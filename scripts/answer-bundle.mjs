@@ -9,12 +9,11 @@ import { gzipSync } from "node:zlib";
 export const GZIP_LEVEL = 9;
 
 /**
- * The budget the check enforces, in gzipped kB. Issue #37 aims at 80 kB (room for this round's features); the
- * page needs 82.6 kB today (React and react-dom alone are 68.3; the less common inputs, the thank-you screen, the
- * state/gate screens and the WeChat share script are chunks of their own since), so the check holds it at 83
- * until the page is cut down further, and never lets it grow unnoticed.
+ * The budget the check enforces, in gzipped kB: issue #37's 80 kB. The page needs 22.9 kB since it runs on Preact
+ * (packages/web/vite.config.ts; on React it was 82.9 kB, React and react-dom alone 68.3), which leaves this
+ * round's question types their room; the check never lets the page grow past the budget unnoticed.
  */
-export const ANSWER_BUDGET_KB = 83;
+export const ANSWER_BUDGET_KB = 80;
 
 export function gzipKb(file) {
   return gzipSync(fs.readFileSync(file), { level: GZIP_LEVEL }).length / 1024;

@@ -1,10 +1,14 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { preactForAnswer } from "./preact-for-answer.ts";
 import { precompress } from "./precompress.ts";
 
+/** Where the respondent page's build writes its manifest (the server reads it: answer-pages.ts ANSWER_MANIFEST). */
+export const ANSWER_MANIFEST = ".vite/answer-manifest.json";
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [preactForAnswer(), react()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -16,14 +20,25 @@ export default defineConfig({
         // Which CSS each lazy page chunk needs: the website's server renderer links it in the page head,
         // so server-rendered pages are styled before their chunk loads (packages/server/src/http/website-pages.ts).
         manifest: true,
+        // The SPA; the respondent page is the next environment.
         rolldownOptions: {
-          // The SPA, and the respondent page: a separate light entry without antd (src/answer).
-          input: { index: "index.html", answer: "answer.html" },
+          input: { index: "index.html" },
         },
       },
     },
-    // Server renderers: the respondent page (loaded by the server's answer-pages.ts) and the public site
-    // (src/website, loaded by website-pages.ts).
+    // The respondent page: a separate light entry without antd (src/answer), on Preact (preact-for-answer.ts),
+    // written into the same directory after the SPA, with a manifest of its own.
+    answer: {
+      consumer: "client",
+      build: {
+        outDir: "dist",
+        emptyOutDir: false,
+        copyPublicDir: false,
+        manifest: ANSWER_MANIFEST,
+        rolldownOptions: { input: { answer: "answer.html" } },
+      },
+    },
+    // The public site's server renderer (src/website, loaded by the server's website-pages.ts).
     ssr: {
       // Vite leaves NODE_ENV to the runtime in server bundles; the renderers are built for production only,
       // so React's production server build (not its development one) is bundled and run. (Text typed before
@@ -34,24 +49,39 @@ export default defineConfig({
         emptyOutDir: false,
         copyPublicDir: false,
         rolldownOptions: {
-          input: { "answer-ssr": "src/answer/ssr.tsx", "website-ssr": "src/website/ssr.tsx" },
+          input: { "website-ssr": "src/website/ssr.tsx" },
           output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
         },
       },
     },
+    // The respondent page's renderer, on Preact like its browser bundle, so hydration finds its own markup.
+    answerSsr: {
+      consumer: "server",
+      resolve: { noExternal: true },
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      build: {
+        outDir: "dist/server",
+        emptyOutDir: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { "answer-ssr": "src/answer/ssr.tsx" },
+          output: { entryFileNames: "[name].js", chunkFileNames: "answer-[name]-[hash].js" },
+        },
+      },
+    },
   },
-  // The renderer is self-contained (React, core, zod bundled in): the server imports it from wherever
+  // The renderers are self-contained (React or Preact, core, zod bundled in): the server imports them from wherever
   // WEB_DIST points, which need not sit above this repository's node_modules.
   ssr: { noExternal: true },
-  // `vite build` builds the browser bundles first (emptying dist/), then the renderer into dist/server.
+  // `vite build` builds the browser bundles first (the SPA's emptying dist/), then the renderers into dist/server.
   builder: {
     async buildApp(builder) {
-      const { client, ssr } = builder.environments;
-      if (client) {
-        await builder.build(client);
-        await precompress(path.resolve(client.config.root, client.config.build.outDir));
-      }
+      const { client, answer, ssr, answerSsr } = builder.environments;
+      if (client) await builder.build(client);
+      if (answer) await builder.build(answer);
+      if (client) await precompress(path.resolve(client.config.root, client.config.build.outDir));
       if (ssr) await builder.build(ssr);
+      if (answerSsr) await builder.build(answerSsr);
     },
   },
   server: {

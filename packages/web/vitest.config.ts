@@ -8,12 +8,14 @@ import { configDefaults, defineProject } from "vitest/config";
  */
 export const ISOLATED_FILES = [
   "src/pages/dc-result/**/*.test.{ts,tsx}",
-  "src/answer/app.test.tsx",
   "src/lib/lazy-page.test.tsx",
   "src/lib/reduced-motion.test.tsx",
 ];
 
-/** What both web projects share. */
+/** The respondent page's tests: they run on Preact, as the page ships (vitest.answer.config.ts). */
+export const ANSWER_FILES = ["src/answer/**/*.test.{ts,tsx}"];
+
+/** What the web projects share. */
 export const webTest = {
   environment: "jsdom",
   setupFiles: ["./src/test-setup.ts"],
@@ -25,7 +27,7 @@ export default defineProject({
     ...webTest,
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],
-    exclude: [...configDefaults.exclude, ...ISOLATED_FILES],
+    exclude: [...configDefaults.exclude, ...ISOLATED_FILES, ...ANSWER_FILES],
     // Test files share a worker's modules and window instead of importing antd and React again each (the
     // project took 7 min on a loaded two-core machine, 2:45 shared); test-setup.ts undoes what a test changes
     // in the window, the storages, timers and spies.

@@ -1,4 +1,3 @@
-import "./lib/no-eval.ts";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { registerNavigate } from "./api/feedback.ts";

@@ -4,7 +4,6 @@ export * from "./answering.ts";
 export * from "./bank-messages.ts";
 export * from "./bookings.ts";
 export * from "./bookings-ics.ts";
-export * from "./browser-validation.ts";
 export * from "./codes.ts";
 export * from "./envelope.ts";
 export * from "./exam-guard.ts";

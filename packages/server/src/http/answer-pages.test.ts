@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
-import { fieldGroupChunks, fillTemplate } from "./answer-pages.ts";
+import { ANSWER_MANIFEST, fieldGroupChunks, fillTemplate } from "./answer-pages.ts";
 import { inlineJson } from "./page-html.ts";
 
 let t: TestContext;
@@ -227,7 +227,7 @@ describe("inlined data", () => {
     try {
       fs.mkdirSync(path.join(dist, ".vite"));
       fs.writeFileSync(
-        path.join(dist, ".vite", "manifest.json"),
+        path.join(dist, ANSWER_MANIFEST),
         JSON.stringify({
           "answer.html": { file: "assets/answer-a1.js", imports: ["_react.js"] },
           "_react.js": { file: "assets/react-r1.js" },

@@ -132,13 +132,16 @@ function deviceIdOf(request: FastifyRequest): { id: string; fresh: boolean } {
 
 type Renderer = AnswerSsrModule | null;
 
+/** The respondent page's build manifest under the web build (packages/web/vite.config.ts writes it there). */
+export const ANSWER_MANIFEST = ".vite/answer-manifest.json";
+
 /**
  * The chunks of each input group of the respondent page (src/answer/components/fields/*-group.ts), from the
- * client build's manifest: the group's own chunk and the chunks it imports that the page's entry does not
+ * page's build manifest: the group's own chunk and the chunks it imports that the page's entry does not
  * load already. Empty without a build. Looked up by the group names the renderer gives for a page.
  */
 export function fieldGroupChunks(webDist: string): Map<string, string[]> {
-  const file = path.join(webDist, ".vite", "manifest.json");
+  const file = path.join(webDist, ANSWER_MANIFEST);
   const groups = new Map<string, string[]>();
   if (!fs.existsSync(file)) return groups;
   type Chunk = { file: string; imports?: string[] };
@@ -151,8 +154,7 @@ export function fieldGroupChunks(webDist: string): Map<string, string[]> {
   };
   const entry = closure("answer.html");
   for (const [key, chunk] of Object.entries(manifest)) {
-    // A group is a chunk of its own, keyed by its source when only the answer page imports it, by its chunk
-    // name when the logged-in app imports it too (read-only views): its file is `assets/<group>-group-<hash>.js`.
+    // A group is a chunk of its own: its file is `assets/<group>-group-<hash>.js`.
     const group = /^assets\/(\w+)-group-[\w-]+\.js$/.exec(chunk.file)?.[1];
     if (!group) continue;
     const files = [...closure(key)].filter((chunk) => !entry.has(chunk));

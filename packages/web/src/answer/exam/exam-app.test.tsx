@@ -173,8 +173,8 @@ describe("an exam with 考生名单 on the answer page", () => {
     expect(serverHtml).toContain("请输入准考证号和姓名登录考试");
     expect(errors).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByLabelText("准考证号"), { target: { value: "A001" } });
-    fireEvent.change(screen.getByLabelText("姓名"), { target: { value: "王小明" } });
+    fireEvent.input(screen.getByLabelText("准考证号"), { target: { value: "A001" } });
+    fireEvent.input(screen.getByLabelText("姓名"), { target: { value: "王小明" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "登录考试" })));
     expect(calls.find((c) => c.path === "exam/signIn")?.body).toEqual({
       publicId: "Exam123456",
