@@ -4,13 +4,19 @@ import { defineConfig } from "vite";
 import { preactForAnswer } from "./preact-for-answer.ts";
 import { precompress } from "./precompress.ts";
 
+/**
+ * Where the build goes: dist/ (which the server serves), or elsewhere for a benchmark of a variant that must not
+ * replace the build a running server or journey uses.
+ */
+const outDir = process.env.WEB_OUT_DIR ?? "dist";
+
 /** Where the respondent page's build writes its manifest (the server reads it: answer-pages.ts ANSWER_MANIFEST). */
 export const ANSWER_MANIFEST = ".vite/answer-manifest.json";
 
 export default defineConfig({
   plugins: [preactForAnswer(), react()],
   build: {
-    outDir: "dist",
+    outDir,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
   },
@@ -31,7 +37,7 @@ export default defineConfig({
     answer: {
       consumer: "client",
       build: {
-        outDir: "dist",
+        outDir,
         emptyOutDir: false,
         copyPublicDir: false,
         manifest: ANSWER_MANIFEST,
@@ -45,7 +51,7 @@ export default defineConfig({
       // hydration, once lost with it, is kept by the page itself: src/answer/lib/early-input.ts.)
       define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
-        outDir: "dist/server",
+        outDir: `${outDir}/server`,
         emptyOutDir: false,
         copyPublicDir: false,
         rolldownOptions: {
@@ -60,7 +66,7 @@ export default defineConfig({
       resolve: { noExternal: true },
       define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: {
-        outDir: "dist/server",
+        outDir: `${outDir}/server`,
         emptyOutDir: false,
         copyPublicDir: false,
         rolldownOptions: {
