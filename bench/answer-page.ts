@@ -51,12 +51,9 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 
 /** The whole web app as `npm run build -w @wjgj/web` makes it (browser bundles, then the renderer). */
 async function buildOurs(vite: Vite, outDir: string): Promise<void> {
-  const builder = await vite.createBuilder({
-    root: webRoot,
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true },
-    environments: { ssr: { build: { outDir: path.join(outDir, "server") } } },
-  });
+  // vite.config.ts sends every environment's output (the SPA, the respondent page, both renderers) there.
+  process.env.WEB_OUT_DIR = outDir;
+  const builder = await vite.createBuilder({ root: webRoot, logLevel: "warn" });
   await builder.buildApp();
   if (!fs.existsSync(path.join(outDir, "server", "answer-ssr.js")))
     throw new Error("no server renderer built");
