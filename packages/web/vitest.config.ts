@@ -19,6 +19,9 @@ export const ANSWER_FILES = ["src/answer/**/*.test.{ts,tsx}"];
 export const webTest = {
   environment: "jsdom",
   setupFiles: ["./src/test-setup.ts"],
+  // A test waits for states, not times (test-setup.ts): on a loaded two-core machine the first import of a lazy page
+  // (Vite transforms it then) took the guard's test 9 s in a CI run, past Vitest's default 5 s.
+  testTimeout: 20_000,
 };
 
 export default defineProject({
