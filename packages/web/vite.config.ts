@@ -13,6 +13,25 @@ const outDir = process.env.WEB_OUT_DIR ?? "dist";
 /** Where the respondent page's build writes its manifest (the server reads it: answer-pages.ts ANSWER_MANIFEST). */
 export const ANSWER_MANIFEST = ".vite/answer-manifest.json";
 
+/** A server renderer's build: one entry into `<outDir>/server`, beside the other renderer. */
+function serverRenderer(name: string, entry: string, chunkFileNames: string) {
+  return {
+    // Vite leaves NODE_ENV to the runtime in server bundles; the renderers are built for production only, so the
+    // production server build of React or Preact (not a development one) is bundled and run. (Text typed before
+    // hydration, once lost with it, is kept by the page itself: src/answer/lib/early-input.ts.)
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    build: {
+      outDir: `${outDir}/server`,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: { [name]: entry },
+        output: { entryFileNames: "[name].js", chunkFileNames },
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [preactForAnswer(), react()],
   build: {
@@ -45,35 +64,12 @@ export default defineConfig({
       },
     },
     // The public site's server renderer (src/website, loaded by the server's website-pages.ts).
-    ssr: {
-      // Vite leaves NODE_ENV to the runtime in server bundles; the renderers are built for production only,
-      // so React's production server build (not its development one) is bundled and run. (Text typed before
-      // hydration, once lost with it, is kept by the page itself: src/answer/lib/early-input.ts.)
-      define: { "process.env.NODE_ENV": JSON.stringify("production") },
-      build: {
-        outDir: `${outDir}/server`,
-        emptyOutDir: false,
-        copyPublicDir: false,
-        rolldownOptions: {
-          input: { "website-ssr": "src/website/ssr.tsx" },
-          output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
-        },
-      },
-    },
+    ssr: serverRenderer("website-ssr", "src/website/ssr.tsx", "[name]-[hash].js"),
     // The respondent page's renderer, on Preact like its browser bundle, so hydration finds its own markup.
     answerSsr: {
       consumer: "server",
       resolve: { noExternal: true },
-      define: { "process.env.NODE_ENV": JSON.stringify("production") },
-      build: {
-        outDir: `${outDir}/server`,
-        emptyOutDir: false,
-        copyPublicDir: false,
-        rolldownOptions: {
-          input: { "answer-ssr": "src/answer/ssr.tsx" },
-          output: { entryFileNames: "[name].js", chunkFileNames: "answer-[name]-[hash].js" },
-        },
-      },
+      ...serverRenderer("answer-ssr", "src/answer/ssr.tsx", "answer-[name]-[hash].js"),
     },
   },
   // The renderers are self-contained (React or Preact, core, zod bundled in): the server imports them from wherever
