@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import react from "@vitejs/plugin-react";
-import { configDefaults, defineProject } from "vitest/config";
+import { defineProject } from "vitest/config";
 import { preactAliases } from "./preact-for-answer.ts";
 import { ANSWER_FILES, webTest } from "./vitest.config.ts";
 
@@ -22,7 +22,6 @@ export default defineProject({
     ...webTest,
     name: "web-answer",
     include: ANSWER_FILES,
-    exclude: [...configDefaults.exclude],
     server: { deps: { inline: [/@testing-library\/react/] } },
     isolate: false,
   },
