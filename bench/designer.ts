@@ -1,6 +1,10 @@
 // The designer with 500 questions in Debian Chromium: load-to-interactive, and p95 input-to-paint latency
 // while typing in a question title, against typing into a plain <input> on a blank page in the same
 // browser and run. Starts its own server on a temp data dir. Last line: one JSON object.
+// WEB_DIST=<dir>: serve that web build (e.g. a variant built with WEB_OUT_DIR) instead of building packages/web/dist.
+// BENCH_TRACE=<file.json>: after the measured bursts, types one more burst under a Chrome trace (categories:
+// BENCH_TRACE_CATEGORIES), writes the trace there and prints where the main thread's time per key went (script,
+// style, layout, paint…). The traced keys are not in the latencies.
 // The functions passed to page.evaluate run in the browser, hence the DOM types.
 /// <reference lib="dom" />
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -75,7 +79,14 @@ async function call<T>(pathname: string, init: RequestInit & { token?: string } 
 async function startServer(dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 200; i += 1) {
@@ -118,13 +129,82 @@ async function typeBursts(page: Page): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time: less disturbed than `dur` by other processes on a shared machine. */
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    name?: string;
+    elementCount?: number;
+    beginData?: { dirtyObjects?: number; totalObjects?: number };
+  };
+}
+
+/** What the renderer's main thread did per key, by the DevTools timeline's events (thread time, ms). */
+const PHASES: Record<string, string> = {
+  script: "FunctionCall",
+  style: "UpdateLayoutTree",
+  layout: "Layout",
+  visibility: "IntersectionObserverController::computeIntersections",
+  prePaint: "PrePaint",
+  paint: "Paint",
+  layerize: "Layerize",
+  commit: "Commit",
+};
+
+/**
+ * Main-thread time per key in a trace of one burst: all tasks, and the rendering phases within them (style
+ * recalculation with the elements it visited, layout with the objects it visited, content-visibility's visibility
+ * checks, paint, layerization). Tasks over 40 ms (a major garbage collection, say) are listed apart.
+ */
+function summariseTrace(events: TraceEvent[], keys: number): string {
+  const threads = new Map<string, number>();
+  for (const e of events) threads.set(`${e.pid}:${e.tid}`, (threads.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  // The page's renderer main thread: the busiest of those so named.
+  const main = events
+    .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+    .sort((a, b) => (threads.get(`${b.pid}:${b.tid}`) ?? 0) - (threads.get(`${a.pid}:${a.tid}`) ?? 0))[0];
+  if (!main) return "no renderer main thread in the trace";
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X");
+  const ms = (e: TraceEvent) => (e.tdur ?? e.dur ?? 0) / 1000;
+  const perKey = (total: number) => Math.round((total / keys) * 100) / 100;
+  const tasks = mine.filter((e) => e.name === "RunTask").map(ms);
+  const long = tasks.filter((t) => t > 40);
+  const phases = Object.entries(PHASES).map(([label, name]) => {
+    const total = mine.filter((e) => e.name === name).reduce((sum, e) => sum + ms(e), 0);
+    return `${label} ${perKey(total)}`;
+  });
+  const mean = (values: number[]) =>
+    values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : 0;
+  const styles = mine.filter((e) => e.name === "UpdateLayoutTree");
+  const layouts = mine.filter((e) => e.name === "Layout");
+  return (
+    `main thread per key: tasks ${perKey(tasks.filter((t) => t <= 40).reduce((a, b) => a + b, 0))} ms ` +
+    `(${phases.join(", ")})${long.length ? `, and long tasks of ${long.map(Math.round).join(", ")} ms` : ""}; ` +
+    `${styles.length} style recalcs of ${mean(styles.map((e) => e.args?.elementCount ?? 0))} elements on average, ` +
+    `${layouts.length} layouts of ${mean(layouts.map((e) => e.args?.beginData?.dirtyObjects ?? 0))} dirty ` +
+    `in ${mean(layouts.map((e) => e.args?.beginData?.totalObjects ?? 0))} objects`
+  );
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = values.slice().sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * p) - 1))] ?? Number.NaN;
 }
 
-const build = spawnSync("npm", ["run", "build", "-w", "@wjgj/web"], { cwd: repoRoot, stdio: "ignore" });
-if (build.status !== 0) throw new Error("web build failed");
+// A given build is served as it is: rebuilding dist/ would replace the one other runs (journeys) are using.
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : undefined;
+if (!webDist) {
+  const build = spawnSync("npm", ["run", "build", "-w", "@wjgj/web"], { cwd: repoRoot, stdio: "ignore" });
+  if (build.status !== 0) throw new Error("web build failed");
+} else if (!fs.existsSync(path.join(webDist, "index.html"))) {
+  throw new Error(`WEB_DIST has no web build: ${webDist}`);
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-bench-designer-"));
 const server = await startServer(dataDir);
@@ -186,6 +266,26 @@ try {
   await page.keyboard.press("End");
   const designer = await typeBursts(page);
   const saved = await page.getByTestId("save-indicator").getAttribute("data-state");
+
+  const tracePath = process.env.BENCH_TRACE;
+  if (tracePath) {
+    await browser.startTracing(page, {
+      categories: (
+        process.env.BENCH_TRACE_CATEGORIES ??
+        "devtools.timeline,disabled-by-default-devtools.timeline,toplevel,v8.execute,blink.user_timing"
+      ).split(","),
+    });
+    await page.waitForTimeout(300);
+    await page.keyboard.type("survey title typing test ".slice(0, KEYS_PER_BURST), { delay: 60 });
+    // Stopped before the edit is reported (EDIT_REPORT_DELAY_MS, 150 ms after the last key): the keys alone.
+    await page.waitForTimeout(100);
+    const trace = await browser.stopTracing();
+    fs.writeFileSync(tracePath, trace);
+    const { traceEvents } = JSON.parse(trace.toString("utf8")) as { traceEvents: TraceEvent[] };
+    console.log(
+      `trace of ${KEYS_PER_BURST} more keys in ${tracePath}: ${summariseTrace(traceEvents, KEYS_PER_BURST)}`,
+    );
+  }
 
   const round = (n: number) => Math.round(n * 10) / 10;
   const loadMs = round(loads.slice().sort((a, b) => a - b)[1] ?? Number.NaN);

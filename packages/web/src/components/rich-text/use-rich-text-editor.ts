@@ -1,4 +1,5 @@
-import type { Editor } from "@tiptap/core";
+import { type Editor, getHTMLFromFragment, isNodeEmpty } from "@tiptap/core";
+import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { TextSelection } from "@tiptap/pm/state";
 import { useEditor } from "@tiptap/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
@@ -33,9 +34,9 @@ const SINGLE_PARAGRAPH = /^<p>((?:(?!<\/?p>)[\s\S])*)<\/p>$/;
  * without the <p> around it, as they always were, so a title edited here reads the same in statistics,
  * exports and piping as one typed before.
  */
-export function storedHtml(editor: Editor, kind: "article" | "inline"): string {
-  if (editor.isEmpty) return "";
-  const html = editor.getHTML();
+function storedHtml(doc: ProseMirrorNode, kind: "article" | "inline"): string {
+  if (isNodeEmpty(doc)) return "";
+  const html = getHTMLFromFragment(doc.content, doc.type.schema);
   if (kind === "inline") {
     const single = SINGLE_PARAGRAPH.exec(html);
     if (single) return single[1] ?? "";
@@ -53,8 +54,10 @@ export function useRichTextEditor(options: RichTextEditorOptions): Editor | null
   const latest = useRef(options);
   latest.current = options;
   const emitted = useRef<string>(value);
-  // The text typed and not reported yet (deferMs), read at each edit: the editor may be gone when it is sent.
-  const pending = useRef<{ html: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  // The document typed and not reported yet (deferMs), kept at each edit and turned into HTML only when it is
+  // reported: serialising at every key cost the keystroke's frame time (issue #37). A document never
+  // changes once made, and reads the same after the editor is gone.
+  const pending = useRef<{ doc: ProseMirrorNode; timer: ReturnType<typeof setTimeout> } | null>(null);
   const report = (html: string) => {
     emitted.current = html;
     latest.current.onChange(html);
@@ -69,7 +72,7 @@ export function useRichTextEditor(options: RichTextEditorOptions): Editor | null
   /** Reports text still waiting (stable: also the page-hide listener). */
   const flush = useRef(() => {
     const waiting = drop();
-    if (waiting) report(waiting.html);
+    if (waiting) report(storedHtml(waiting.doc, latest.current.kind));
   }).current;
 
   const editor = useEditor({
@@ -95,12 +98,12 @@ export function useRichTextEditor(options: RichTextEditorOptions): Editor | null
       },
     },
     onUpdate: ({ editor: current }) => {
-      const html = storedHtml(current, latest.current.kind);
+      const doc = current.state.doc;
       const deferMs = latest.current.deferMs;
-      if (!deferMs) return report(html);
+      if (!deferMs) return report(storedHtml(doc, latest.current.kind));
       if (pending.current) clearTimeout(pending.current.timer);
       else window.addEventListener("pagehide", flush);
-      pending.current = { html, timer: setTimeout(flush, deferMs) };
+      pending.current = { doc, timer: setTimeout(flush, deferMs) };
     },
     onBlur: flush,
   });

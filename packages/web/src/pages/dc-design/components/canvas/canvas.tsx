@@ -1,11 +1,13 @@
 import { PlusOutlined } from "@ant-design/icons";
+import { type DragStartEvent, useDndMonitor } from "@dnd-kit/core";
 import type { SurveyDefinition } from "@wjgj/core";
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import { type SummaryContext, summariesOf } from "../../lib/condition-summary.ts";
 import { groupIssues } from "../../lib/issues.ts";
 import { indexSurvey } from "../../lib/survey-index.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
 import { ConflictBanner } from "../conflict-banner.tsx";
+import { PALETTE_PREFIX } from "./designer-dnd.tsx";
 import { PageBlock } from "./page-block.tsx";
 import { SurveyHeader } from "./survey-header.tsx";
 
@@ -35,6 +37,23 @@ function useLogicSummaries(draft: SurveyDefinition, index: ReturnType<typeof ind
   }, [draft, index]);
 }
 
+/** Whether a card is being dragged: the canvas then renders every card group (dc-design.css .dd-card-group). */
+function useDraggingCard(): boolean {
+  const [dragging, setDragging] = useState(false);
+  useDndMonitor(
+    useMemo(
+      () => ({
+        onDragStart: ({ active }: DragStartEvent) =>
+          setDragging(!String(active.id).startsWith(PALETTE_PREFIX)),
+        onDragEnd: () => setDragging(false),
+        onDragCancel: () => setDragging(false),
+      }),
+      [],
+    ),
+  );
+  return dragging;
+}
+
 /** The questionnaire as respondents will see it, page by page, edited in place. */
 export function Canvas() {
   const draft = useEditor((state) => state.draft);
@@ -49,9 +68,10 @@ function CanvasContent({ draft }: { draft: SurveyDefinition }) {
   // Issues arrive after a pause in editing; grouping them only then keeps each card's issue list stable.
   // biome-ignore lint/correctness/useExhaustiveDependencies: regrouped when the issues change, on purpose not per keystroke.
   const grouped = useMemo(() => groupIssues(draft, issues), [issues]);
+  const dragging = useDraggingCard();
 
   return (
-    <div className="dd-canvas" data-testid="designer-canvas">
+    <div className={dragging ? "dd-canvas dd-canvas--dragging" : "dd-canvas"} data-testid="designer-canvas">
       <ConflictBanner />
       <div className="dd-paper">
         <SurveyHeader title={draft.title} description={draft.description ?? ""} />

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from "@ant-design/icons";
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import type { Issue, Page } from "@wjgj/core";
+import type { Issue, Page, Question } from "@wjgj/core";
 import { useRef } from "react";
 import type { SurveyIndex } from "../../lib/survey-index.ts";
 import { editorActions } from "../../store/use-editor.ts";
@@ -9,6 +9,25 @@ import { PAGE_PREFIX } from "./designer-dnd.tsx";
 import { QuestionCard } from "./question-card.tsx";
 
 const none: readonly string[] = [];
+
+/**
+ * Cards per group (.dd-card-group in dc-design.css). Typing in a title lays out the edited card's parent, whose
+ * every child is visited again, and re-checks each off-screen element's visibility (content-visibility: auto)
+ * in each frame: with the cards as direct children of the page that was 1,000 of each per key on a
+ * 1,000-question page (issue #37). In groups it is the page's groups and one group's cards, and an off-screen
+ * group hides its cards from both.
+ */
+export const CARD_GROUP_SIZE = 25;
+/** A card's height before it was ever laid out: the cards' contain-intrinsic-size in dc-design.css. */
+const CARD_ESTIMATE_PX = 150;
+
+/** Consecutive runs of CARD_GROUP_SIZE questions, by position (a moved card may change group). */
+function groupsOf(questions: readonly Question[]): Question[][] {
+  const groups: Question[][] = [];
+  for (let start = 0; start < questions.length; start += CARD_GROUP_SIZE)
+    groups.push(questions.slice(start, start + CARD_GROUP_SIZE));
+  return groups;
+}
 
 /** The page's question ids, as the same array while they do not change (SortableContext re-renders on a new one). */
 function useStableIds(page: Page): string[] {
@@ -62,18 +81,37 @@ export function PageBlock({ page, pageNumber, pageCount, index, selectedId, logi
         </div>
       )}
       <SortableContext id={page.id} items={ids} strategy={verticalListSortingStrategy}>
-        {page.questions.map((question, i) => (
-          <QuestionCard
-            key={question.id}
-            question={question}
-            number={index.byId.get(question.id)?.number ?? null}
-            selected={question.id === selectedId}
-            pageId={page.id}
-            logic={logic.get(question.id) ?? none}
-            issues={issues.get(question.id)}
-            canMoveUp={!(firstPage && i === 0)}
-            canMoveDown={!(lastPage && i === page.questions.length - 1)}
-          />
+        {groupsOf(page.questions).map((group, g) => (
+          <div
+            // By position: a group keeps its element while its cards change, and React moves cards only
+            // within it (one that crosses into the next group is mounted there afresh).
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            key={g}
+            className={
+              group.some((question) => question.id === selectedId)
+                ? "dd-card-group dd-card-group--selected"
+                : "dd-card-group"
+            }
+            // Skipped while off-screen, a group is as tall as its cards were last seen, or their estimate.
+            style={{ containIntrinsicSize: `auto ${group.length * CARD_ESTIMATE_PX}px` }}
+          >
+            {group.map((question, j) => {
+              const i = g * CARD_GROUP_SIZE + j;
+              return (
+                <QuestionCard
+                  key={question.id}
+                  question={question}
+                  number={index.byId.get(question.id)?.number ?? null}
+                  selected={question.id === selectedId}
+                  pageId={page.id}
+                  logic={logic.get(question.id) ?? none}
+                  issues={issues.get(question.id)}
+                  canMoveUp={!(firstPage && i === 0)}
+                  canMoveDown={!(lastPage && i === page.questions.length - 1)}
+                />
+              );
+            })}
+          </div>
         ))}
       </SortableContext>
       <div

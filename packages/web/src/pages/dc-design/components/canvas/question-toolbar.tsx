@@ -19,6 +19,24 @@ interface QuestionToolbarProps {
   canMoveDown: boolean;
 }
 
+/**
+ * 上移/下移 by keyboard or click, with the focus kept on the button: the moved card may leave its card group
+ * (page-block.tsx) and be mounted afresh in the next one, or be moved in the page (React moves the element),
+ * and either takes the focus away with the old element. Put back once React has rendered the move, and only
+ * when nothing else took the focus since.
+ */
+function moveBy(id: string, delta: -1 | 1): void {
+  editorActions().moveQuestionBy(id, delta);
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const card = [...document.querySelectorAll<HTMLElement>("[data-qid]")].find(
+      (el) => el.dataset.qid === id,
+    );
+    card?.querySelector<HTMLButtonElement>(`[data-move="${delta}"]`)?.focus({ preventScroll: true });
+  });
+}
+
 /** The selected question's actions: 必答, logic editors, 复制, 删除, 上移/下移, 移动到页. */
 export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: QuestionToolbarProps) {
   const pageIds = useEditor((state) => state.draft?.pages.map((page) => page.id).join(",") ?? "");
@@ -75,7 +93,8 @@ export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: Qu
         type="button"
         className="dd-toolbar__btn"
         disabled={!canMoveUp}
-        onClick={() => actions().moveQuestionBy(id, -1)}
+        data-move={-1}
+        onClick={() => moveBy(id, -1)}
       >
         <ArrowUpOutlined /> 上移
       </button>
@@ -83,7 +102,8 @@ export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: Qu
         type="button"
         className="dd-toolbar__btn"
         disabled={!canMoveDown}
-        onClick={() => actions().moveQuestionBy(id, 1)}
+        data-move={1}
+        onClick={() => moveBy(id, 1)}
       >
         <ArrowDownOutlined /> 下移
       </button>
