@@ -1,6 +1,7 @@
 // The production build: src/main.ts and the workspace's TypeScript (@wjgj/core) bundled into ES modules,
-// dist/main.js and the results-index worker dist/fact-index-worker.js, run by plain node (no tsx at run
-// time). npm packages stay external: installed as usual, native ones (better-sqlite3) included.
+// dist/main.js and its workers (dist/fact-index-worker.js for the results index, dist/xml-worker.js for large
+// xlsx exports), run by plain node (no tsx at run time). npm packages stay external: installed as usual, native
+// ones (better-sqlite3) included.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,11 +15,12 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "ut
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith("@wjgj/"));
 
 await build({
-  // The results-index worker is an entry of its own: fact-index-build.ts starts ./fact-index-worker.js
-  // relative to the bundle it is part of.
+  // Each worker is an entry of its own: fact-index-build.ts starts ./fact-index-worker.js and
+  // xml-worker-client.ts ./xml-worker.js, relative to the bundle they are part of.
   entryPoints: {
     main: path.join(root, "src/main.ts"),
     "fact-index-worker": path.join(root, "src/commands/results/fact-index-worker.ts"),
+    "xml-worker": path.join(root, "src/commands/exports/xml-worker.ts"),
   },
   outdir,
   bundle: true,

@@ -1,5 +1,4 @@
 import {
-  answerKeyText,
   definitionSchema,
   type Question,
   type SurveyDefinition,
@@ -10,8 +9,8 @@ import type { Db } from "../../db/index.ts";
 import { paperCandidate } from "../answering/papers.ts";
 import { answerExamOf } from "../results/grading.ts";
 import { gradesOf, submitContext } from "../results/record.ts";
-import type { Cell } from "./cells.ts";
-import { columnsOfQuestion, columnTitle, type QuestionColumns, type Seen } from "./columns.ts";
+import { columnsOfQuestion, columnTitle } from "./columns.ts";
+import type { DrawnColumns, DrawnPaper } from "./drawn-cells.ts";
 
 /**
  * 随机组卷 in exports: each candidate answered a paper of their own, the fixed questions plus bank questions
@@ -25,19 +24,6 @@ const DRAWN_ID = /^bank_(\d+)$/;
 
 /** Papers read per query while collecting the drawn questions. */
 const PAPER_BATCH = 500;
-
-export interface DrawnColumns {
-  questionId: string;
-  /** The answer's columns, then 得分, then 正确答案. */
-  headers: string[];
-  answer: Pick<QuestionColumns, "headers" | "fill">;
-}
-
-/** One response's own paper: its questions by id and each drawn question's score. */
-export interface DrawnPaper {
-  questions: ReadonlyMap<string, Question>;
-  scores: ReadonlyMap<string, number>;
-}
 
 function drawnQuestionsOf(paper: SurveyDefinition): Question[] {
   return paper.pages.flatMap((page) => page.questions).filter((question) => DRAWN_ID.test(question.id));
@@ -131,27 +117,4 @@ export async function drawnPapers(
     });
   }
   return result;
-}
-
-/** Writes one drawn question's block (`columns.headers.length` cells from `at`); empty when not drawn. */
-export function fillDrawn(
-  row: Cell[],
-  at: number,
-  columns: DrawnColumns,
-  paper: DrawnPaper | undefined,
-  answer: unknown,
-  seen: Seen,
-): void {
-  const question = paper?.questions.get(columns.questionId);
-  if (!question) return;
-  const answerWidth = columns.answer.headers.length;
-  if (answer !== undefined && answer !== null) {
-    try {
-      columns.answer.fill(row, at, answer, seen, question);
-    } catch {
-      row[at] = JSON.stringify(answer);
-    }
-  }
-  row[at + answerWidth] = paper?.scores.get(columns.questionId) ?? 0;
-  row[at + answerWidth + 1] = answerKeyText(question) || null;
 }

@@ -1,56 +1,21 @@
-import {
-  type ComputedValue,
-  definitionSchema,
-  type ExportFilter,
-  type FactPredicate,
-  isPersonalDataQuestion,
-  maskIp,
-  maskPersonalValue,
-  personalQuestionIds,
-  type Question,
-  responseSourceNames,
-  type SurveyDefinition,
-  exportFileTexts as texts,
-  withoutPersonalData,
-} from "@wjgj/core";
-import { answerTexts } from "@wjgj/core/text/answer-texts";
+import { definitionSchema, type ExportFilter, type FactPredicate, type Question } from "@wjgj/core";
+import { sql } from "kysely";
 import { type Db, isSqlite } from "../../db/index.ts";
-import { openProfile, type WeChatProfileShown } from "../answering/wechat-respondent.ts";
+import { openProfile } from "../answering/wechat-respondent.ts";
 import { candidatesById } from "../exams/candidates.ts";
 import { keyringOf } from "../privacy/keyring.ts";
-import { answersOpener } from "../privacy/sealing.ts";
+import { openAnswers, SEALED_KEY } from "../privacy/sealing.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
-import { type Cell, durationText, submittedText } from "./cells.ts";
-import { type QuestionColumns, questionColumns, type Seen } from "./columns.ts";
-import { type DrawnColumns, type DrawnPaper, fillDrawn } from "./drawn.ts";
-import type { FileLinks } from "./file-links.ts";
+import { answersOf, maskAnswers, type ResponseSlice } from "./row-layout.ts";
 
-/** The columns of a response that exports read; answers and labels are JSON text ("" when not read). */
-export interface ResponseSlice {
-  id: number;
-  revisionId: number;
-  answers: string;
-  labels: string;
-  score: number | null;
-  status: string;
-  ip: string;
-  source: string;
-  durationSeconds: number;
-  submittedAt: string;
-  /** The answering device: whose 随机组卷 paper it answered. */
-  deviceId: string;
-  /** 计算值 at submit (JSON `{ id: value }`); null or absent when none were kept. */
-  computed?: string | null;
-  /** The answers with personal values opened, when the stored ones hold sealed values (else parse `answers`). */
-  opened?: Record<string, unknown>;
-  /** Questions its logic hid or jumped over (its `skipped:` facts); absent when not read. */
-  skipped?: ReadonlySet<string>;
-  /** 记录微信昵称头像: the stored (sealed) profile, and opened (attachOpened). */
-  wechatProfile?: string | null;
-  wechat?: WeChatProfileShown | null;
-  /** 考生名单: the candidate of the exam attempt it came from (attachCandidates), masked unless in full. */
-  candidate?: { name: string; number: string };
-}
+// The layout and the cells of a row live in row-layout.ts (pure, loaded by the xlsx worker too).
+export {
+  type ExportCode,
+  type ExportLayout,
+  exportLayout,
+  type ResponseSlice,
+  responseRow,
+} from "./row-layout.ts";
 
 /**
  * Rows read per query. Small on purpose: a batch lives until its rows are written, and rows that live
@@ -141,6 +106,13 @@ const SKIPPED_PREFIX = "skipped:";
 // The next key after every "skipped:…" key in byte order (":" + 1 = ";"): a range the primary key serves.
 const SKIPPED_END = "skipped;";
 
+/** The answers column's UTF-8 bytes, as each database casts text to them (both drivers give a Buffer). */
+function answerBytes(db: Db) {
+  return (isSqlite(db) ? sql<Buffer>`cast(answers as blob)` : sql<Buffer>`convert_to(answers, 'UTF8')`).as(
+    "answerBytes",
+  );
+}
+
 /**
  * The filtered responses in id order, one batch per query (keyset paging: memory stays flat). `after` and
  * `upto` bound the ids; `anyStatus` reads deleted and invalid responses too (the analysis cache keeps every
@@ -162,6 +134,11 @@ export async function* responseBatches(
     mask?: ReadonlyMap<string, Question>;
     /** Read each response's exam candidate (`ExportLayout.withCandidates`), masked or in full. */
     candidates?: "masked" | "full";
+    /**
+     * The answers as their UTF-8 bytes (`answerBytes`; `answers` is ""), for a reader that decodes them
+     * elsewhere: the xlsx worker thread. This thread then never makes strings of them, nor copies them as such.
+     */
+    answersAsBytes?: boolean;
   } = {},
 ): AsyncGenerator<ResponseSlice[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
@@ -174,7 +151,7 @@ export async function* responseBatches(
       .select((eb) => [
         "id",
         "revisionId",
-        "answers",
+        options.answersAsBytes ? eb.val("").as("answers") : "answers",
         withLabels ? "labels" : eb.val("").as("labels"),
         "score",
         "status",
@@ -186,6 +163,7 @@ export async function* responseBatches(
         "computed",
         "wechatProfile",
       ])
+      .$if(options.answersAsBytes === true, (q) => q.select(answerBytes(db)))
       .where("id", ">", after)
       .orderBy("id")
       .limit(batchSize)
@@ -200,6 +178,9 @@ export async function* responseBatches(
   }
 }
 
+/** What answers holding a sealed value hold (privacy/sealing.ts). */
+const SEALED_VALUE = '"enc:v1:';
+
 /**
  * Opens the sealed personal answers of a batch (privacy/sealing.ts): only rows holding one pay for it, with the
  * questionnaire's keys read per batch (a rotation may add a generation while a long export runs).
@@ -210,10 +191,20 @@ async function attachOpened(
   batch: ResponseSlice[],
   mask: ReadonlyMap<string, Question> | undefined,
 ): Promise<void> {
-  const sealed = batch.filter((response) => response.answers.includes('"enc:v1:'));
+  const sealed = batch.filter((response) =>
+    (response.answerBytes ?? response.answers).includes(SEALED_VALUE),
+  );
   if (sealed.length > 0) {
-    const openStored = await answersOpener(db, questionnaireId);
-    for (const response of sealed) response.opened = openStored(response.answers);
+    const keys = await keyringOf(db).forReading(questionnaireId);
+    for (const response of sealed) {
+      const part = response.answerBytes ? sealedPart(response.answerBytes) : null;
+      if (part) {
+        // Read as bytes for the xlsx worker: only the sealed value is opened here; the answers go on without
+        // it, and the opened part is merged in where they are parsed (answersOf, as openAnswers merges it).
+        response.sealedText = keys.openText(SEALED_KEY, part.value);
+        response.answerBytes = part.rest;
+      } else response.opened = openAnswers(keys, answersText(response));
+    }
   }
   const profiled = batch.filter((response) => response.wechatProfile);
   if (profiled.length > 0) {
@@ -221,16 +212,39 @@ async function attachOpened(
     for (const response of profiled) response.wechat = openProfile(keys, response.wechatProfile ?? null);
   }
   if (!mask || mask.size === 0) return;
-  for (const response of batch) {
-    const answers = response.opened ?? parseObject(response.answers);
-    for (const [id, question] of mask) {
-      const value = answers[id];
-      // A 敏感文件's answer is a list of files: masked as a whole.
-      if (typeof value === "string" || Array.isArray(value))
-        answers[id] = maskPersonalValue(question, typeof value === "string" ? value : "");
-    }
-    response.opened = answers;
-  }
+  for (const response of batch) response.opened = maskAnswers(answersOf(response), mask);
+}
+
+const utf8 = new TextDecoder();
+
+const SEALED_MEMBER = Buffer.from(`"${SEALED_KEY}":"enc:v1:`);
+const SEALED_VALUE_BYTES = /^enc:v1:\d+:[A-Za-z0-9_-]+$/;
+
+/**
+ * Stored answers whose last member is the sealed one (sealAnswers adds it last, and JSON.stringify keeps that
+ * order): its value, and the answers without it. Found from the end, without parsing: the member follows a
+ * "," or the opening "{" and is followed by the closing "}" alone, so it belongs to the answers object itself;
+ * it is the only one; and its value needs no JSON escapes, so the text is the string. Null otherwise (the
+ * caller then opens the answers whole).
+ */
+function sealedPart(bytes: Buffer): { value: string; rest: Buffer } | null {
+  const end = bytes.length - 2;
+  if (end < 0 || bytes[end] !== 0x22 || bytes[end + 1] !== 0x7d) return null;
+  const at = bytes.lastIndexOf(SEALED_MEMBER);
+  if (at < 1 || bytes.indexOf(SEALED_MEMBER) !== at) return null;
+  const before = bytes[at - 1];
+  if (!(before === 0x2c || (before === 0x7b && at === 1))) return null;
+  const value = bytes.toString("latin1", at + SEALED_MEMBER.length - "enc:v1:".length, end);
+  if (!SEALED_VALUE_BYTES.test(value)) return null;
+  const rest = before === 0x2c ? Buffer.concat([bytes.subarray(0, at - 1), CLOSE]) : Buffer.from("{}");
+  return { value, rest };
+}
+
+const CLOSE = Buffer.from("}");
+
+/** A response's answers as JSON text, from the bytes when it was read with `answersAsBytes`. */
+function answersText(response: ResponseSlice): string {
+  return response.answerBytes ? utf8.decode(response.answerBytes) : response.answers;
 }
 
 /** The exam candidate of each response of a batch that came from an attempt of a candidate (issue #40). */
@@ -289,184 +303,4 @@ export class RevisionQuestions {
   of(revisionId: number): Map<string, Question> | undefined {
     return this.cache.get(revisionId);
   }
-}
-
-/**
- * A 编码 code of an open question as the statistics files carry it: a 0/1 variable after the questions (missing
- * for a response without a text for the question).
- */
-export interface ExportCode {
-  variable: string;
-  label: string;
-  questionId: string;
-  has(responseId: number, texts: readonly string[]): boolean;
-}
-
-/** Metadata columns before the questions (问卷星's order), and the question columns. */
-export interface ExportLayout {
-  headers: string[];
-  questions: QuestionColumns[];
-  latest: Map<string, Question>;
-  /** The calculated values (计算值) whose values responses keep; none in a file without personal data. */
-  computed: readonly ComputedValue[];
-  withStatus: boolean;
-  withScore: boolean;
-  /** False for a file made for a member who may not see personal data: no IP column. */
-  withIp: boolean;
-  /** 记录微信昵称头像: the 微信昵称 and 微信头像 columns (spreadsheets of files with personal data). */
-  withWechat: boolean;
-  /** 考生名单: the 考生姓名 and 准考证号 columns (spreadsheets of files with personal data). */
-  withCandidates: boolean;
-  /** Personal-data questions left out of such a file (their columns, uploads and signatures). */
-  hidden: ReadonlySet<string>;
-  /**
-   * Personal-data questions whose answers the file shows masked (138****5678; a signature left out), and the
-   * IP column masked too (10.9.*.*): every file unless made with `fullPersonal` by someone allowed.
-   */
-  masked: ReadonlyMap<string, Question>;
-  maskIp: boolean;
-  /** 随机组卷: a block of columns per bank question drawn by anyone, after the fixed questions. */
-  drawn: readonly DrawnColumns[];
-  /** 编码 codes of the open questions in the layout: columns after the questions (and 随机组卷 blocks), 0/1. */
-  codes: readonly ExportCode[];
-}
-
-export function exportLayout(
-  full: SurveyDefinition,
-  filter: ExportFilter | null,
-  options: {
-    hidePersonal?: boolean;
-    /** Personal information and IP addresses in full (the caller checked the exporter may). */
-    fullPersonal?: boolean;
-    drawn?: readonly DrawnColumns[];
-    links?: FileLinks;
-    codes?: readonly ExportCode[];
-    /** The questionnaire keeps WeChat nicknames and avatars (spreadsheets only: xlsx, csv). */
-    wechat?: boolean;
-    /** Responses of the questionnaire came from attempts of listed candidates (spreadsheets only). */
-    candidates?: boolean;
-  } = {},
-): ExportLayout {
-  const hidePersonal = options.hidePersonal === true;
-  const drawn = options.drawn ?? [];
-  const hidden = hidePersonal ? personalQuestionIds(full) : new Set<string>();
-  const definition = hidePersonal ? withoutPersonalData(full) : full;
-  const withStatus = filter?.includeInvalid === true;
-  const withScore =
-    definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
-  const withWechat = options.wechat === true && !hidePersonal;
-  const withCandidates = options.candidates === true && !hidePersonal;
-  const questions = questionColumns(definition, options.links);
-  const headers = [
-    texts.seq,
-    texts.responseId,
-    texts.submittedAt,
-    texts.duration,
-    texts.source,
-    ...(hidePersonal ? [] : [texts.ip]),
-    ...(withStatus ? [texts.status] : []),
-    ...(withScore ? [texts.score] : []),
-    ...(withCandidates ? [texts.candidateName, texts.candidateNumber] : []),
-    ...(withWechat ? [texts.wechatNickname, texts.wechatAvatar] : []),
-    ...questions.flatMap((q) => q.headers),
-    ...drawn.flatMap((d) => d.headers),
-  ];
-  const latest = new Map(definition.pages.flatMap((p) => p.questions).map((q) => [q.id, q]));
-  const masked = new Map(
-    hidePersonal || options.fullPersonal === true
-      ? []
-      : [...latest].filter(([, question]) => isPersonalDataQuestion(question)),
-  );
-  const codes = (options.codes ?? []).filter((code) => latest.has(code.questionId));
-  headers.push(...codes.map((code) => code.label));
-  // A calculated value may be worked out from personal answers: a file without personal data leaves them all out.
-  const computed = hidePersonal ? [] : full.computed;
-  return {
-    headers,
-    questions,
-    latest,
-    computed,
-    withStatus,
-    withScore,
-    withIp: !hidePersonal,
-    withWechat,
-    withCandidates,
-    hidden,
-    masked,
-    maskIp: !hidePersonal && options.fullPersonal !== true,
-    drawn,
-    codes,
-  };
-}
-
-function parseObject(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** One response as a row of cells (not yet neutralised: writers do that for text cells). */
-export function responseRow(
-  layout: ExportLayout,
-  response: ResponseSlice,
-  seq: number,
-  answered: Map<string, Question> | undefined,
-  paper?: DrawnPaper,
-): Cell[] {
-  const row: Cell[] = new Array(layout.headers.length).fill(null);
-  row[0] = seq;
-  row[1] = response.id;
-  row[2] = submittedText(response.submittedAt);
-  row[3] = durationText(response.durationSeconds);
-  row[4] = responseSourceNames[response.source] ?? response.source;
-  let at = 5;
-  if (layout.withIp) row[at++] = layout.maskIp ? maskIp(response.ip) : response.ip;
-  if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
-  if (layout.withScore) row[at++] = response.score;
-  if (layout.withCandidates) {
-    row[at++] = response.candidate?.name ?? null;
-    row[at++] = response.candidate?.number ?? null;
-  }
-  if (layout.withWechat) {
-    // Masked like a name (张*) in a file that masks personal data, its avatar then left out.
-    const nickname = response.wechat?.nickname ?? "";
-    row[at++] = layout.maskIp && nickname ? `${Array.from(nickname)[0]}*` : nickname;
-    row[at++] = layout.maskIp ? "" : (response.wechat?.avatarUrl ?? "");
-  }
-  const answers = response.opened ?? parseObject(response.answers);
-  const labels = (response.labels === "" ? {} : parseObject(response.labels)) as Record<string, Seen>;
-  for (const columns of layout.questions) {
-    const answer = answers[columns.questionId];
-    if (response.skipped?.has(columns.questionId)) {
-      row.fill(texts.skipped, at, at + columns.headers.length);
-    } else if (answer !== undefined && answer !== null) {
-      const question = answered?.get(columns.questionId) ?? layout.latest.get(columns.questionId);
-      if (layout.masked.has(columns.questionId)) {
-        // Masked already (attachOpened): the text alone, no 下载链接 to a signature.
-        row[at] = String(answer);
-      } else if (question) {
-        try {
-          columns.fill(row, at, answer, labels[columns.questionId], question, response.id);
-        } catch {
-          // An answer shaped by an older type of this question: show it rather than lose the row.
-          row[at] = JSON.stringify(answer);
-        }
-      }
-    }
-    at += columns.headers.length;
-  }
-  for (const columns of layout.drawn) {
-    fillDrawn(row, at, columns, paper, answers[columns.questionId], labels[columns.questionId]);
-    at += columns.headers.length;
-  }
-  // 编码: 1 when the response's texts of the question have the code, 0 when not, empty without a text.
-  for (const code of layout.codes) {
-    const question = answered?.get(code.questionId) ?? layout.latest.get(code.questionId);
-    const found = question ? answerTexts(question, answers[code.questionId]) : [];
-    row[at++] = found.length === 0 ? null : code.has(response.id, found) ? 1 : 0;
-  }
-  return row;
 }

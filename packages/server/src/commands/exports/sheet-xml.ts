@@ -1,4 +1,4 @@
-import type { Cell } from "./cells.ts";
+import { type Cell, neutralise } from "./cells.ts";
 
 /** Column names as cell addresses use them: A…Z, AA…AZ, BA…, for the first `count` columns. */
 export function columnNames(count: number): string[] {
@@ -46,4 +46,38 @@ export function rowXml(row: readonly Cell[], rowNumber: number, columns: readonl
   }
   if (cells === "") return "";
   return `<row r="${rowNumber}" spans="1:${row.length}" x14ac:dyDescent="0.25">${cells}</row>`;
+}
+
+/**
+ * One exported row as the xlsx sink writes it: formula-like text neutralised (in place: the row is the
+ * sink's from now on, and a copy per row would cost more than the check), then its `<row>`. The sink and
+ * the xlsx worker thread (xml-worker.ts) both write rows through this, so their bytes are the same.
+ */
+export function sheetRowXml(row: Cell[], rowNumber: number, columns: readonly string[]): string {
+  for (let i = 0; i < row.length; i += 1) {
+    const cell = row[i];
+    if (typeof cell === "string") row[i] = neutralise(cell);
+  }
+  return rowXml(row, rowNumber, columns);
+}
+
+/** UTF-8 sheet XML being written into a reusable buffer: its first `length` bytes. */
+export interface XmlBytes {
+  bytes: Uint8Array;
+  length: number;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Appends a row's XML as UTF-8 (into a larger buffer when it does not fit). Row by row: many rows' XML as
+ * one string is a long rope that V8 flattens and encodes several times slower than these short strings.
+ */
+export function appendUtf8(out: XmlBytes, xml: string): void {
+  if (out.bytes.length - out.length < xml.length * 3) {
+    const larger = new Uint8Array(Math.max(out.bytes.length * 2, out.length + xml.length * 3));
+    larger.set(out.bytes.subarray(0, out.length));
+    out.bytes = larger;
+  }
+  out.length += encoder.encodeInto(xml, out.bytes.subarray(out.length)).written;
 }

@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { zipEntries } from "../../../test/export-fixtures.ts";
 import { type Cell, neutraliseCell } from "./cells.ts";
-import { columnNames, xmlText } from "./sheet-xml.ts";
+import { columnNames, sheetRowXml, xmlText } from "./sheet-xml.ts";
 import { xlsxSink } from "./sinks.ts";
 
 let dir: string;
@@ -86,6 +86,34 @@ describe("the xlsx sink", () => {
     expect(xml).toContain('<c r="AD2" t="str">');
     expect(xml).toContain('<row r="5"');
     expect(xml).not.toContain('<row r="4"');
+  });
+
+  it("takes rows rendered elsewhere between rows it renders, and writes the same sheet", async () => {
+    const headers = ["序号", "意见"];
+    const rows: Cell[][] = Array.from({ length: 40 }, (_, i) => [
+      i + 1,
+      i % 3 === 0 ? `=第${i}条 <b>&` : `意见${i}`,
+    ]);
+    const whole = path.join(dir, "whole.xlsx");
+    const one = await xlsxSink(whole, headers);
+    for (const row of rows) one.add([...row]);
+    await one.close();
+
+    const mixed = path.join(dir, "mixed.xlsx");
+    const sink = await xlsxSink(mixed, headers);
+    const columns = columnNames(headers.length);
+    for (const row of rows.slice(0, 5)) sink.add([...row]);
+    await sink.drain();
+    // Rows 6–30 as the worker thread renders them: numbered by the caller, UTF-8.
+    const rendered = rows
+      .slice(5, 30)
+      .map((row, i) => sheetRowXml([...row], i + 7, columns))
+      .join("");
+    sink.addXml(new TextEncoder().encode(rendered), 25);
+    for (const row of rows.slice(30)) sink.add([...row]);
+    await sink.close();
+    expect(sheetXml(mixed)).toBe(sheetXml(whole));
+    expect(sheetXml(mixed)).toContain('<row r="41"');
   });
 
   it("neutralises formula-like text in place", async () => {

@@ -2,8 +2,9 @@ import fs from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { exportFileTexts } from "@wjgj/core";
 import type ExcelJS from "exceljs";
-import { type Cell, csvField, neutralise } from "./cells.ts";
-import { columnNames, rowXml } from "./sheet-xml.ts";
+import { type Cell, csvField } from "./cells.ts";
+import { useNativeCrc32 } from "./native-crc32.ts";
+import { appendUtf8, columnNames, sheetRowXml, type XmlBytes } from "./sheet-xml.ts";
 
 /** Where exported rows go, one at a time; `drain` (called every few rows) waits while the file lags behind. */
 export interface RowSink {
@@ -15,6 +16,15 @@ export interface RowSink {
   abort(): Promise<void>;
 }
 
+/** An xlsx file's sink also takes rows already rendered as sheet XML (by the xlsx worker thread). */
+export interface XlsxSink extends RowSink {
+  /**
+   * The UTF-8 `<row>`s of the next `rows` rows (numbered by the caller, after those added so far). The
+   * sink keeps the bytes until the compressor has taken them: the caller must not change them.
+   */
+  addXml(xml: Uint8Array, rows: number): void;
+}
+
 /** Uncompressed sheet XML allowed to wait for the zip compressor before rows pause. */
 const XLSX_BACKLOG_BYTES = 32 * 1024 * 1024;
 
@@ -22,9 +32,32 @@ type InternalStream = { _writableState?: { length?: number }; _readableState?: {
 
 /** The stream of a streaming worksheet's XML (exceljs's own, which it feeds into the zip entry). */
 interface SheetStream {
-  write(xml: string): unknown;
+  write(xml: string | Buffer): unknown;
   pipes?: InternalStream[];
+  /** Collecting what it is given in 64 KB buffers before passing them on (how exceljs opens it). */
+  batch?: boolean;
+  /** Passes on what it has collected. */
+  uncork?: () => void;
 }
+
+/**
+ * Rows rendered elsewhere come in batches of a megabyte or two: exceljs's sheet stream would copy each into
+ * its 64 KB buffers and hand the compressor one of them per turn of this thread's event loop. Passed on as
+ * they are (after what the stream collected so far, so the order stays), with compressed output taken in
+ * larger pieces too (ZLIB_CHUNK_BYTES), the compressor gets several milliseconds of work per turn and keeps
+ * going while this thread reads the next responses. Unchanged if exceljs ever changes shape.
+ */
+function passBatchesOn(stream: SheetStream): void {
+  if (stream.batch !== true || typeof stream.uncork !== "function") return;
+  stream.uncork();
+  stream.batch = false;
+}
+
+/**
+ * Compressed bytes the compressor hands back at a time (zlib's default is 16 KB): each piece is a round
+ * trip through this thread. The compressed bytes are the same whatever the piece size.
+ */
+const ZLIB_CHUNK_BYTES = 256 * 1024;
 
 function sheetStream(sheet: ExcelJS.Worksheet): SheetStream {
   const stream = (sheet as unknown as { stream?: SheetStream }).stream;
@@ -56,37 +89,45 @@ function fileOut(filePath: string) {
 /**
  * exceljs's streaming writer (inline strings, no styles) writes the workbook, the sheet around its rows
  * and the header row; the rows go into its sheet stream (not typed, like the backlog it reads) as the XML
- * `rowXml` renders, the same bytes (sinks.test.ts), flushed at every `drain`.
+ * `sheetRowXml` renders, the same bytes (sinks.test.ts), flushed at every `drain` — or already rendered by
+ * the xlsx worker thread (`addXml`). exceljs's zip checksums go through zlib's crc32 (native-crc32.ts).
  */
-export async function xlsxSink(filePath: string, headers: string[]): Promise<RowSink> {
+export async function xlsxSink(filePath: string, headers: string[]): Promise<XlsxSink> {
   // exceljs takes a fifth of a second to load: the server loads it for its first spreadsheet, not at start.
   const { default: excel } = await import("exceljs");
+  useNativeCrc32();
   const { out, state, closed } = fileOut(filePath);
   const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
     useSharedStrings: false,
+    // The level stays exceljs's (archiver's default, the fastest): only the size of the output pieces.
+    zip: { zlib: { chunkSize: ZLIB_CHUNK_BYTES } },
   });
   const sheet = workbook.addWorksheet(exportFileTexts.sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.addRow(headers).commit();
   const stream = sheetStream(sheet);
   let columns = columnNames(headers.length);
   let rowNumber = 1;
-  let pending = "";
+  // Rows since the last drain, encoded one by one (appendUtf8).
+  const pending: XmlBytes = { bytes: new Uint8Array(64 * 1024), length: 0 };
   const flush = () => {
-    if (pending !== "") stream.write(pending);
-    pending = "";
+    if (pending.length === 0) return;
+    // A copy: the stream may keep what it is given (passBatchesOn), and this buffer is filled again.
+    stream.write(Buffer.from(pending.bytes.subarray(0, pending.length)));
+    pending.length = 0;
   };
   return {
     add(row) {
-      // In place: the row is the sink's from now on, and a copy per row would cost more than the check.
-      for (let i = 0; i < row.length; i += 1) {
-        const cell = row[i];
-        if (typeof cell === "string") row[i] = neutralise(cell);
-      }
       if (row.length > columns.length) columns = columnNames(row.length);
       rowNumber += 1;
-      pending += rowXml(row, rowNumber, columns);
+      appendUtf8(pending, sheetRowXml(row, rowNumber, columns));
+    },
+    addXml(xml, rows) {
+      flush();
+      passBatchesOn(stream);
+      rowNumber += rows;
+      if (xml.byteLength > 0) stream.write(Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength));
     },
     async drain() {
       flush();

@@ -14,21 +14,19 @@ import { analysisError } from "../results/analysis/scope.ts";
 import { weightingForExport } from "../results/analysis/weighting.ts";
 import { planOrRefuse } from "../results/filter.ts";
 import { exportCodes } from "../results/text/codes.ts";
-import { drawnColumns, drawnPapers } from "./drawn.ts";
+import { drawnColumns } from "./drawn.ts";
 import type { FileLinks } from "./file-links.ts";
 import {
   countResponses,
   type ExportLayout,
   exportLayout,
-  labelsMayVary,
   RevisionQuestions,
   responseBatches,
-  responseRow,
 } from "./rows.ts";
 import { savSink, savSpool } from "./sav.ts";
 import { measureStrings, type SavLayout, savLayout, weightedLayout } from "./sav-variables.ts";
-import { csvSink, type RowSink, xlsxSink } from "./sinks.ts";
 import { isStatsKind, writeStatsZip } from "./stats-zip.ts";
+import { writeSpreadsheet } from "./write-rows.ts";
 import { responseEntries, zipWriter } from "./zip.ts";
 
 export interface ExportRequest {
@@ -46,19 +44,17 @@ export interface ExportRequest {
   /** Makes the 下载链接 of files in xlsx and csv (none without it). */
   links?: FileLinks;
   signal?: AbortSignal;
+  /**
+   * Where an xlsx export renders its rows (write-rows.ts): by default on a worker thread for large exports
+   * once it has started. Tests set "always" (waiting for the thread, whatever the size) or "never".
+   */
+  rowThread?: "always" | "never";
   /** Called after every batch of responses with those written so far and the total selected. */
   onProgress?: (rows: number, total: number) => Promise<void>;
   /** 分析报告 (docx, pdf): the database's dialect (its statistics filter in SQL) and the time it is made at. */
   dialect?: DialectName;
   now?: Date;
 }
-
-/**
- * Rows between two calls of the sink's `drain`, each a turn of the event loop. The xlsx compressor works
- * off this thread but takes its next 64 KB of sheet XML (about 20 rows) only in such a turn: once per
- * 100-row batch left it idle most of the time, and an export as slow as mapping plus compressing in turn.
- */
-const DRAIN_EVERY_ROWS = 10;
 
 /** Thrown when a zip would hold nothing: the job fails with a message saying so. */
 export class NoFilesError extends AppError {
@@ -156,7 +152,6 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
-  const revisions = new RevisionQuestions(db);
   let seq = 0;
   signal?.throwIfAborted();
 
@@ -200,36 +195,29 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
       total,
     );
 
-  const sink: RowSink = await (request.kind === "xlsx" ? xlsxSink : csvSink)(
-    request.filePath,
-    layout.headers,
-  );
-  try {
-    const withLabels = await labelsMayVary(db, questionnaireId);
-    for await (const batch of responseBatches(db, questionnaireId, filter, {
-      withLabels,
-      predicate,
-      mask: layout.masked,
-      ...(layout.withCandidates ? { candidates: layout.maskIp ? "masked" : "full" } : {}),
-    })) {
-      signal?.throwIfAborted();
-      await revisions.load(batch.map((r) => r.revisionId));
-      const papers = drawn.length > 0 ? await drawnPapers(db, questionnaireId, batch) : undefined;
-      for (const response of batch) {
-        sink.add(
-          responseRow(layout, response, ++seq, revisions.of(response.revisionId), papers?.get(response.id)),
-        );
-        if (seq % DRAIN_EVERY_ROWS === 0) await sink.drain();
-      }
-      await sink.drain();
-      await request.onProgress?.(seq, total);
-    }
-    await sink.close();
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  return { rows: seq };
+  // The xlsx worker thread builds the rows from the definition and these options alone: not for 随机组卷,
+  // 编码 or 下载链接 columns (each needs the database or the server's key), nor when its columns would differ.
+  const threadOptions = {
+    hidePersonal: request.hidePersonal === true,
+    fullPersonal: filter?.fullPersonal === true,
+    wechat: layout.withWechat,
+    candidates: layout.withCandidates,
+  };
+  const threadable =
+    request.kind === "xlsx" &&
+    drawn.length === 0 &&
+    layout.codes.length === 0 &&
+    sameColumns(exportLayout(definition, filter, threadOptions).headers, layout.headers);
+  return writeSpreadsheet(db, request, layout, {
+    rowThread: threadable ? { definition, filter, options: threadOptions, headers: layout.headers } : null,
+    withPapers: drawn.length > 0,
+    predicate,
+    total,
+  });
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((header, i) => header === b[i]);
 }
 
 /**

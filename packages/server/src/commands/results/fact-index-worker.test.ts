@@ -4,14 +4,19 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { definitionSchema } from "@wjgj/core";
 import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { appendBatchXml } from "../exports/batch-xml.ts";
+import { exportLayout, type ResponseSlice } from "../exports/row-layout.ts";
+import { columnNames } from "../exports/sheet-xml.ts";
+import { XmlWorker, type XmlWorkerInput } from "../exports/xml-worker-client.ts";
 import { decodeSnapshot } from "./fact-bitset-snapshot.ts";
 import type { IndexWorkerInput, IndexWorkerMessage } from "./fact-index-build.ts";
 
 /**
- * The production build runs plain node: the index worker must exist as a bundle of its own beside main.js
- * and build an index from a SQLite file with nothing but its bundle (no tsx).
+ * The production build runs plain node: its workers (the results index's, the xlsx export's) must exist as
+ * bundles of their own beside main.js and do their work with nothing but their bundle (no tsx).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-index-worker-"));
@@ -42,19 +47,29 @@ function database(count: number): string {
   return file;
 }
 
+/** The production build in a folder of its own, once for the file. */
+let built: string | null = null;
+function productionBuild(): string {
+  if (built) return built;
+  // Inside the package, so the bundle finds its npm packages (better-sqlite3, kysely) as dist/ does.
+  const outdir = path.join(here, "../../../dist", `worker-test-${process.pid}`);
+  cleanups.push(() => fs.rmSync(outdir, { recursive: true, force: true }));
+  const result = spawnSync(
+    process.execPath,
+    [path.join(here, "../../../scripts/build.mjs"), "--outdir", outdir],
+    {
+      encoding: "utf8",
+    },
+  );
+  expect(result.status, result.stderr).toBe(0);
+  built = outdir;
+  return outdir;
+}
+
 describe("the bundled index worker", () => {
   it("builds the index from the database file in rounds, without tsx", async () => {
-    // Inside the package, so the bundle finds its npm packages (better-sqlite3, kysely) as dist/ does.
-    const outdir = path.join(here, "../../../dist", `worker-test-${process.pid}`);
-    cleanups.push(() => fs.rmSync(outdir, { recursive: true, force: true }));
-    const built = spawnSync(
-      process.execPath,
-      [path.join(here, "../../../scripts/build.mjs"), "--outdir", outdir],
-      {
-        encoding: "utf8",
-      },
-    );
-    expect(built.status, built.stderr).toBe(0);
+    const outdir = productionBuild();
+
     const input: IndexWorkerInput = {
       file: database(30),
       questionnaireId: 7,
@@ -80,5 +95,52 @@ describe("the bundled index worker", () => {
     expect([index?.size, index?.validCount, index?.version]).toEqual([30, 30, 3]);
     expect(index?.keys.get("option:qs:a")?.count).toBe(10);
     expect(fs.existsSync(path.join(dir, "snapshots", "q7.idx"))).toBe(true);
+  });
+});
+
+describe("the bundled xlsx export worker", () => {
+  it("renders a batch's rows as this thread renders them, without tsx", async () => {
+    const definition = definitionSchema.parse({
+      schemaVersion: 1,
+      kind: "survey",
+      title: "打包的导出线程",
+      pages: [{ id: "p1", questions: [{ id: "advice", type: "textarea", title: "您的建议", config: {} }] }],
+    });
+    const options = { hidePersonal: false, fullPersonal: false, wechat: false, candidates: false };
+    const layout = exportLayout(definition, null, options);
+    const input: XmlWorkerInput = { definition, filter: null, options, headers: layout.headers };
+    const response = (id: number, advice: string): ResponseSlice => ({
+      id,
+      revisionId: 1,
+      answers: "",
+      answerBytes: Buffer.from(JSON.stringify({ advice })),
+      labels: "",
+      score: null,
+      status: "valid",
+      ip: "127.0.0.1",
+      source: "link",
+      durationSeconds: 30,
+      submittedAt: "2026-12-01T02:00:00.000Z",
+      deviceId: "",
+    });
+    const batch = [response(1, "=1+2"), response(2, "很好 😀 <b>&")];
+    const questions = new Map(definition.pages[0]?.questions.map((q) => [q.id, q]));
+
+    const worker = new XmlWorker(
+      new Worker(path.join(productionBuild(), "xml-worker.js"), { workerData: input }),
+    );
+    try {
+      await worker.whenReady();
+      worker.send(batch, 1, () => questions);
+      const rendered = await worker.next();
+      const here = { bytes: new Uint8Array(64), length: 0 };
+      appendBatchXml(here, layout, columnNames(layout.headers.length), () => questions, batch, 1);
+      const xml = Buffer.from(rendered.buffer, 0, rendered.length).toString("utf8");
+      expect(rendered.rows).toBe(2);
+      expect(xml).toBe(Buffer.from(here.bytes.subarray(0, here.length)).toString("utf8"));
+      expect(xml).toContain("很好 😀 &lt;b&gt;&amp;");
+    } finally {
+      await worker.stop();
+    }
   });
 });
