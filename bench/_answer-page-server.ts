@@ -118,9 +118,14 @@ export async function startServer(webDist: string): Promise<RunningServer> {
     LOG_LEVEL: "warn",
   };
   delete env.DATABASE_URL;
+  // BENCH_SERVER_ENTRY=packages/server/dist/main.js runs a server build instead of the sources (which may be
+  // mid-edit while the page is measured).
+  const entry = process.env.BENCH_SERVER_ENTRY;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(repoRoot, "packages/server/src/main.ts")],
+    entry
+      ? [path.resolve(repoRoot, entry)]
+      : ["--import", "tsx", path.join(repoRoot, "packages/server/src/main.ts")],
     { cwd: repoRoot, env, stdio: ["ignore", "ignore", "inherit"] },
   );
   const url = `http://127.0.0.1:${port}`;

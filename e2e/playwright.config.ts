@@ -90,8 +90,10 @@ export default defineConfig({
     },
     {
       // The compiled server `npm start` runs (`npm run test:e2e` builds it first): the production path, and a faster
-      // start than compiling the TypeScript on the fly.
-      command: "node --enable-source-maps packages/server/dist/main.js",
+      // start than compiling the TypeScript on the fly. E2E_SERVER_ENTRY runs another build of it (one made with
+      // `scripts/build.mjs --outdir packages/server/dist/<name>`), WEB_DIST (passed through) serves another web build:
+      // two people can then run journeys on their own builds side by side.
+      command: `node --enable-source-maps ${process.env.E2E_SERVER_ENTRY ?? "packages/server/dist/main.js"}`,
       cwd: repoRoot,
       url: `http://127.0.0.1:${port}/wjgj/api/navigation/getFooterInfo`,
       reuseExistingServer: false,

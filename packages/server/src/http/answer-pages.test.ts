@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
-import { ANSWER_MANIFEST, fieldGroupChunks, fillTemplate } from "./answer-pages.ts";
+import { ANSWER_MANIFEST, ENGINE_CHUNKS, fieldGroupChunks, fillTemplate } from "./answer-pages.ts";
 import { inlineJson } from "./page-html.ts";
 
 let t: TestContext;
@@ -237,9 +237,11 @@ describe("inlined data", () => {
           },
           "_shared.js": { file: "assets/shared-s1.js" },
           "_matrix-group-m1.js": { file: "assets/matrix-group-m1.js" },
+          "src/answer/lib/engine.ts": { file: "assets/engine-e1.js", imports: ["_shared.js", "_react.js"] },
         }),
       );
       const chunks = fieldGroupChunks(dist);
+      expect(chunks.get(ENGINE_CHUNKS)).toEqual(["/assets/engine-e1.js", "/assets/shared-s1.js"]);
       expect(chunks.get("rating")).toEqual(["/assets/rating-group-g1.js", "/assets/shared-s1.js"]);
       expect(chunks.get("matrix")).toEqual(["/assets/matrix-group-m1.js"]);
       expect(fieldGroupChunks(path.join(dist, "missing")).size).toBe(0);

@@ -135,10 +135,16 @@ type Renderer = AnswerSsrModule | null;
 /** The respondent page's build manifest under the web build (packages/web/vite.config.ts writes it there). */
 export const ANSWER_MANIFEST = ".vite/answer-manifest.json";
 
+/** The key under which `fieldGroupChunks` also gives the logic engine's chunks. */
+export const ENGINE_CHUNKS = "~engine";
+const ENGINE_MODULE = "src/answer/lib/engine.ts";
+
 /**
  * The chunks of each input group of the respondent page (src/answer/components/fields/*-group.ts), from the
  * page's build manifest: the group's own chunk and the chunks it imports that the page's entry does not
- * load already. Empty without a build. Looked up by the group names the renderer gives for a page.
+ * load already. Empty without a build. Looked up by the group names the renderer gives for a page; the logic
+ * engine's chunks under ENGINE_CHUNKS (a page that answers preloads them: the browser evaluates the engine
+ * only after hydrating, and should not have to fetch it then).
  */
 export function fieldGroupChunks(webDist: string): Map<string, string[]> {
   const file = path.join(webDist, ANSWER_MANIFEST);
@@ -153,16 +159,14 @@ export function fieldGroupChunks(webDist: string): Map<string, string[]> {
     return seen;
   };
   const entry = closure("answer.html");
+  const files = (key: string) =>
+    [...closure(key)].filter((chunk) => !entry.has(chunk)).map((chunk) => `/${manifest[chunk]?.file}`);
   for (const [key, chunk] of Object.entries(manifest)) {
     // A group is a chunk of its own: its file is `assets/<group>-group-<hash>.js`.
     const group = /^assets\/(\w+)-group-[\w-]+\.js$/.exec(chunk.file)?.[1];
-    if (!group) continue;
-    const files = [...closure(key)].filter((chunk) => !entry.has(chunk));
-    groups.set(
-      group,
-      files.map((chunk) => `/${manifest[chunk]?.file}`),
-    );
+    if (group) groups.set(group, files(key));
   }
+  if (manifest[ENGINE_MODULE]) groups.set(ENGINE_CHUNKS, files(ENGINE_MODULE));
   return groups;
 }
 
@@ -212,11 +216,10 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
       if (module) {
         data = module.prepareAnswerPage(input);
         body = module.renderAnswerPage(data).html;
-        preloads = [
-          ...new Set(
-            (module.fieldGroupsOfPage?.(data) ?? []).flatMap((group) => fieldChunks.get(group) ?? []),
-          ),
-        ];
+        const groups = [...(module.fieldGroupsOfPage?.(data) ?? [])];
+        if (data.page === "preview" || (data.page === "answer" && data.open.state === "open"))
+          groups.push(ENGINE_CHUNKS);
+        preloads = [...new Set(groups.flatMap((group) => fieldChunks.get(group) ?? []))];
       }
     } catch (error) {
       request.log.error({ err: error }, "answer page rendering failed; the browser renders instead");

@@ -1,11 +1,11 @@
 import { type AnswerPageData, DATA_SCRIPT_ID, type ExtraScreenData } from "@wjgj/core/pages/answer";
-import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
+import type { ComponentType } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./app.tsx";
 import { loadFieldsFor, typesOf } from "./components/fields/registry.ts";
 import { keepEarlyInput } from "./lib/early-input.ts";
+import { beginProgressiveHydration, endProgressiveHydration } from "./lib/hydrate-later.tsx";
 import { loadExam, loadScreens, pageNeedsExam, pageNeedsScreens } from "./lib/screens.ts";
-import { loadEngine } from "./lib/view.ts";
 import "./answer.css";
 
 const script = document.getElementById(DATA_SCRIPT_ID);
@@ -14,28 +14,15 @@ const root = document.getElementById("root");
 
 type ExtraScreenComponent = ComponentType<{ data: ExtraScreenData }>;
 
-/** Runs `onHydrated` once, after the first commit of everything inside (effects run children first). */
-function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
-  useEffect(onHydrated, []);
-  return children;
-}
-
 function hydrate(data: AnswerPageData, root: HTMLElement, extraScreen?: ExtraScreenComponent) {
-  // The engine downloads while React hydrates the server's markup; the page is usable before it arrives.
-  if (data.page === "answer" || data.page === "preview") void loadEngine();
   // What the respondent typed while the script was on its way goes into the answers once hydrated.
   const replayEarlyInput = keepEarlyInput(root);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page: a phone stays responsive, and taps are not lost while it runs.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <Hydrated onHydrated={replayEarlyInput}>
-        <App data={data} extraScreen={extraScreen} />
-      </Hydrated>,
-    );
-  });
+  // The page first, then each question card in a task of its own (lib/hydrate-later.tsx): a phone stays
+  // responsive, and taps are not lost while it runs.
+  beginProgressiveHydration();
+  hydrateRoot(root, <App data={data} extraScreen={extraScreen} />);
+  // The logic engine follows (hooks/use-answering.ts): the page is usable before it arrives.
+  void endProgressiveHydration().then(replayEarlyInput);
 }
 
 if (data && root) {

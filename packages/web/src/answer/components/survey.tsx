@@ -10,6 +10,7 @@ import { usePages } from "../hooks/use-pages.ts";
 import { detectSource, type SubmitPayload, useSubmit } from "../hooks/use-submit.ts";
 import { useTabSwitches } from "../hooks/use-tab-switches.ts";
 import { fieldErrorsOf } from "../lib/api.ts";
+import { HydrateLater } from "../lib/hydrate-later.tsx";
 import { indexDefinition, isAnswerable } from "../lib/view.ts";
 import { QuestionCard } from "./question-card.tsx";
 import { Brand } from "./screens/brand.tsx";
@@ -343,23 +344,24 @@ export function Survey({
           const question = index.questions.get(id);
           if (!question || !view) return null;
           return (
-            <QuestionCard
-              key={id}
-              question={question}
-              number={view.numbers[id]}
-              text={view.texts[id]}
-              value={answering.answers[id]}
-              options={view.options[id] ?? []}
-              errors={view.errors[id] ?? []}
-              warnings={view.warnings[id] ?? []}
-              revealed={revealed.has(id)}
-              serverError={serverErrors[id]}
-              points={open.points?.[id]}
-              inGroup={members.has(id)}
-              context={context}
-              onChange={handleChange}
-              onReveal={(questionId) => reveal([questionId])}
-            />
+            <HydrateLater key={id} id={id}>
+              <QuestionCard
+                question={question}
+                number={view.numbers[id]}
+                text={view.texts[id]}
+                value={answering.answers[id]}
+                options={view.options[id] ?? []}
+                errors={view.errors[id] ?? []}
+                warnings={view.warnings[id] ?? []}
+                revealed={revealed.has(id)}
+                serverError={serverErrors[id]}
+                points={open.points?.[id]}
+                inGroup={members.has(id)}
+                context={context}
+                onChange={handleChange}
+                onReveal={(questionId) => reveal([questionId])}
+              />
+            </HydrateLater>
           );
         })}
       </div>

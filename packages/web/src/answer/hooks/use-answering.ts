@@ -1,6 +1,7 @@
 import type { PageView } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition, SurveySession } from "@wjgj/core/survey/index";
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { progressiveHydrationDone } from "../lib/hydrate-later.tsx";
 import { loadEngine, sessionView } from "../lib/view.ts";
 
 export interface Answering {
@@ -35,19 +36,22 @@ export function useAnswering(
   useEffect(() => {
     if (!definition || seed === null) return;
     let alive = true;
-    void loadEngine().then(({ createSession }) => {
-      if (!alive) return;
-      session.current = createSession(definition, { today, seed }, answersRef.current);
-      const live = sessionView(session.current);
-      // The page already shows the server's first page; re-rendering it live may take its time.
-      startTransition(() => {
-        setView(live);
-        setReady(true);
+    // Evaluated once every question card has hydrated (its chunk was preloaded meanwhile): a task of its own.
+    void progressiveHydrationDone()
+      .then(loadEngine)
+      .then(({ createSession }) => {
+        if (!alive) return;
+        session.current = createSession(definition, { today, seed }, answersRef.current);
+        const live = sessionView(session.current);
+        // The page already shows the server's first page; re-rendering it live may take its time.
+        startTransition(() => {
+          setView(live);
+          setReady(true);
+        });
+        for (const resolve of waiters.current.splice(0)) resolve(live);
+        // Journeys wait for this before tapping (see e2e/support/answer-page.ts openAnswerPage).
+        document.documentElement.setAttribute("data-engine", "ready");
       });
-      for (const resolve of waiters.current.splice(0)) resolve(live);
-      // Journeys wait for this before tapping (see e2e/support/answer-page.ts openAnswerPage).
-      document.documentElement.setAttribute("data-engine", "ready");
-    });
     return () => {
       alive = false;
     };
