@@ -122,7 +122,7 @@ export function QuestionBankPage() {
                     return false;
                   }}
                 >
-                  <Button aria-label={`导入到${bank.name}`}>导入 Excel</Button>
+                  <Button aria-label={`导入 Excel 到${bank.name}`}>导入 Excel</Button>
                 </Upload>
                 <Button onClick={() => run(questionBankApi.exportBank(bank))}>导出</Button>
                 <Popconfirm
