@@ -52,7 +52,7 @@ const paletteTypes = [
   "signature",
   "region",
   "personal",
-  "appointment",
+  "booking",
   "paragraph",
   "pageBreak",
   "divider",

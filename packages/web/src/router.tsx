@@ -362,6 +362,15 @@ const standaloneRoutes: RouteObject[] = [
     ),
   },
   {
+    // 扫码签到 of 预约 (issue #41): a phone at the door, so no top bar; the creator logs in first.
+    path: "bookingCheckIn",
+    handle: { name: "bookingCheckIn", title: "预约签到" },
+    element: page(
+      () => import("./pages/dc-booking/check-in-page.tsx"),
+      (m) => m.BookingCheckInPage,
+    ),
+  },
+  {
     // A respondent's own response (issue #36): the link on the thank-you screen; no top bar, no login.
     path: "receipt/:token",
     handle: { name: "receipt", noAuth: true, title: "我的答卷" },

@@ -1,4 +1,5 @@
 import type { QuestionScore } from "../survey/scoring/exam.ts";
+import type { SubmittedBooking } from "./bookings-api.ts";
 
 /** Whether a questionnaire takes answers now, and if not, which closed page the respondent sees. */
 export type AnswerState =
@@ -44,6 +45,10 @@ export interface SubmitReply {
    * "" for a preview.
    */
   receiptToken?: string;
+  /** 提交后需审核 (issue #41): the note shown while the response waits for review; absent without review. */
+  reviewNote?: string;
+  /** 预约 (issue #41): the slots this response booked, each with its confirmation code (shown this once). */
+  bookings?: SubmittedBooking[];
 }
 
 /** Why an exam was handed in without the respondent pressing 提交. */

@@ -108,6 +108,10 @@ export const bookingMessages = {
   bookingChanged: "该预约刚刚已被修改，请刷新后再试",
   bookingSameSlot: "新时段与原时段相同",
   bookingAlreadyCheckedIn: "该预约已签到",
+  bookingQuestionNotFound: "没有找到该预约题，请刷新页面后重试",
+  bookingRangeTooLong: "一次最多查看 62 天的时段",
+  bookingRangeInvalid: "日期格式应为 YYYY-MM-DD，且结束日期不能早于开始日期",
+  bookingCodeInvalid: "预约凭证格式不正确，请核对后重新输入",
 } as const;
 
 const KEY = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})-(\d{2}:\d{2})$/;
@@ -294,4 +298,51 @@ export function expandSlots(
     }
   }
   return slots;
+}
+
+const WEEKDAY_NAMES = ["周一", "周二", "周三", "周四", "周五", "周六", "周日"] as const;
+
+/**
+ * How a slot reads everywhere (answer page, receipt, statistics, exports): `12月5日 周六 09:00-10:00`.
+ * A string that is not a slot key is returned as it is (a stored answer is never hidden).
+ */
+export function slotLabel(key: string): string {
+  const parts = parseSlotKey(key);
+  if (!parts) return key;
+  const [, month, day] = parts.date.split("-").map(Number) as [number, number, number];
+  const weekday = WEEKDAY_NAMES[weekdayOf(dayNumber(parts.date) as number) - 1];
+  return `${month}月${day}日 ${weekday} ${parts.start}-${parts.end}`;
+}
+
+/** Whether the key is one of the schedule's slots (any places, open or closed). */
+export function isScheduleSlot(schedule: BookingSchedule, key: string): boolean {
+  const parts = parseSlotKey(key);
+  if (!parts) return false;
+  return expandSlots(schedule, { from: parts.date, to: parts.date }).some((slot) => slot.key === key);
+}
+
+/** The China-time calendar date (YYYY-MM-DD) of an instant. */
+export function chinaDateOf(ms: number): string {
+  return fromEpochDay(Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS));
+}
+
+/** A new question's schedule: today … +30 days (China time), Mon–Fri, four hour-long slots, 10 places each. */
+export function defaultBookingSchedule(nowMs: number = Date.now()): BookingSchedule {
+  const today = toEpochDay(chinaDateOf(nowMs));
+  return {
+    startDate: fromEpochDay(today),
+    endDate: fromEpochDay(today + 30),
+    weekdays: [1, 2, 3, 4, 5],
+    times: [
+      { start: "09:00", end: "10:00" },
+      { start: "10:00", end: "11:00" },
+      { start: "14:00", end: "15:00" },
+      { start: "15:00", end: "16:00" },
+    ],
+    places: 10,
+    perPerson: 1,
+    cutoffMinutes: 60,
+    exceptions: [],
+    extraDates: [],
+  };
 }

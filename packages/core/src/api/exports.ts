@@ -14,6 +14,7 @@
  */
 import type { Condition } from "../survey/definition/condition.ts";
 import type { CodeFilter } from "./results.ts";
+import type { ReviewState } from "./reviews.ts";
 
 export const exportKinds = ["xlsx", "csv", "zip", "sav", "r", "stata", "docx", "pdf"] as const;
 export type ExportKind = (typeof exportKinds)[number];
@@ -84,6 +85,8 @@ export interface ExportFilter {
   condition?: Condition;
   /** The 筛选 panel's 编码 (`ResultsFilter.codes`). */
   codes?: CodeFilter;
+  /** 审核状态 (issue #41): only responses in this review state. */
+  review?: ReviewState;
   /**
    * SPSS, R and Stata files: add each response's weight from 统计分析's saved 加权 as a variable `weight` (the
    * .sav declares it its weight variable, so SPSS and PSPP weigh by it at once). Refused without a saved weighting.
@@ -166,6 +169,9 @@ export const exportFileTexts = {
   /** 记录微信昵称头像 (issue #39): the respondent's WeChat nickname and avatar address. */
   wechatNickname: "微信昵称",
   wechatAvatar: "微信头像",
+  /** 审核 (issue #41): the response's review state and the reviewer's reason (spreadsheets of such questionnaires). */
+  reviewState: "审核状态",
+  reviewReason: "审核意见",
   /** A calculated value without a name, numbered: 计算值1. */
   computed: "计算值",
   /** The raking weight of 统计分析's 加权, in SPSS, R and Stata files asked for with it. */

@@ -3,6 +3,7 @@ import { spaceMessages } from "./answer-space.ts";
 import { bookingMessages } from "./bookings.ts";
 import { examGuardMessages } from "./exam-guard.ts";
 import { formProductMessages } from "./form-products.ts";
+import { reviewMessages } from "./reviews.ts";
 import { rewardMessages } from "./reward-messages.ts";
 import { sampleMessages } from "./sample-service.ts";
 import { wechatMessages } from "./wechat.ts";
@@ -413,6 +414,7 @@ export const messages = {
   ...examGuardMessages,
   ...bookingMessages,
   ...formProductMessages,
+  ...reviewMessages,
   entitlementResponses: "当前会员等级每份问卷最多回收{limit}份答卷，该问卷已暂停收集，升级会员可继续回收",
   entitlementUploadSpace: "文件存储空间已用完（{limit}MB），请删除不用的文件或升级会员",
   entitlementUploadSpaceRespondent: "该问卷暂时无法接收文件，请联系问卷发布者",

@@ -3,6 +3,7 @@ import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
 import type { Issue } from "../survey/shared/issue.ts";
 import { examGuardSchema } from "./exam-guard.ts";
+import { reviewSettingsSchema } from "./reviews.ts";
 import type { QuestionnaireAction, TeamRole } from "./roles.ts";
 
 /**
@@ -201,6 +202,8 @@ export const questionarySettingsSchema = z.object({
   share: shareCardSchema.prefault({}),
   /** 考试防作弊 and 考生名单 (issue #40): exams only; see api/exam-guard.ts. */
   examGuard: examGuardSchema.prefault({}),
+  /** 提交后需审核 (issue #41): each response waits for approval; see api/reviews.ts. */
+  review: reviewSettingsSchema.prefault({}),
 });
 export type QuestionarySettings = z.output<typeof questionarySettingsSchema>;
 export type QuestionarySettingsInput = z.input<typeof questionarySettingsSchema>;

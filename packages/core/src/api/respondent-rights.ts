@@ -1,3 +1,6 @@
+import type { ReceiptBooking } from "./bookings-api.ts";
+import type { ResponseReview } from "./reviews.ts";
+
 /**
  * Respondents' rights (issue #36, 个人信息保护法 第四十四至四十七条): a respondent finds their own responses —
  * by the receipt link the thank-you screen gives (`/receipt/{token}`), or with a code sent to the phone they
@@ -36,11 +39,15 @@ export interface ReceiptItem {
 
 export interface Receipt {
   questionnaireTitle: string;
+  /** The questionnaire's public id (its /r/{publicId} link): 改约 reads the live slots with it. */
+  publicId: string;
   /** China time "YYYY-MM-DD HH:mm:ss". */
   submittedAt: string;
   /** "deleted": the response was deleted for good (its answers are gone). */
   state: "kept" | "deleted";
   items: ReceiptItem[];
+  /** 预约 (issue #41): the response's bookings, cancelled ones included. */
+  bookings: ReceiptBooking[];
   erasure: {
     status: ErasureStatus;
     statusName: string;
@@ -50,6 +57,8 @@ export interface Receipt {
     requestedAt: string;
     handledAt: string;
   } | null;
+  /** 审核 (issue #41): null when the questionnaire had no review when it was submitted. */
+  review?: ResponseReview | null;
 }
 
 export interface MyResponses {

@@ -1,6 +1,7 @@
 import type { Condition } from "../survey/definition/condition.ts";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { ResponseCandidate } from "./exam-guard.ts";
+import type { ResponseReview, ReviewState } from "./reviews.ts";
 
 /**
  * The results contract (modules `statistics` and `answer`): overview, per-question statistics, text answers,
@@ -46,11 +47,15 @@ export interface ResultsFilter {
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
   source?: ResponseSource | undefined;
+  /** 审核状态 (issue #41): only responses in this review state. */
+  review?: ReviewState | undefined;
 }
 
 /** Whether a filter narrows anything (otherwise statistics come from counters, and requests leave it out). */
 export function filterNarrows(filter: ResultsFilter): boolean {
-  return Boolean(filter.condition || filter.codes || filter.dateFrom || filter.dateTo || filter.source);
+  return Boolean(
+    filter.condition || filter.codes || filter.dateFrom || filter.dateTo || filter.source || filter.review,
+  );
 }
 
 /** How a filter's codes combine: the response has any of them, all of them, or none of them. */
@@ -509,6 +514,8 @@ export interface AnswerSummary {
   passed: boolean | null;
   /** Text of each answered question (toText), cut to 100 characters, by question id. */
   texts: Record<string, string>;
+  /** 审核 (issue #41): null when the questionnaire had no review when it was submitted. */
+  review?: ResponseReview | null;
 }
 
 export interface AnswerExamQuestion {

@@ -94,6 +94,7 @@ export const teamActivityNames: Record<string, string> = {
   exportFullPersonal: "导出完整个人信息",
   handleErasure: "处理答卷删除申请",
   retention: "按保留期限处理答卷",
+  review: "审核答卷",
 };
 
 /** Phone numbers shown to teammates: the first three and last four digits. */

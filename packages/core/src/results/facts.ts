@@ -2,6 +2,7 @@ import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { Question } from "../survey/definition/question.ts";
 import { toNumber } from "../survey/expression/value.ts";
 import { toEpochDay } from "../survey/shared/dates.ts";
+import type { BookingAnswer } from "../survey/types/advanced/booking.ts";
 import type { UploadedFile } from "../survey/types/advanced/file-upload.ts";
 import type { RegionAnswer } from "../survey/types/advanced/region.ts";
 import type { MultipleAnswer, SingleAnswer } from "../survey/types/helpers/choice.ts";
@@ -104,6 +105,9 @@ export function questionFacts(question: Question, answer: unknown): Fact[] {
         single.otherText ? { [single.optionId]: single.otherText } : {},
       );
     }
+    case "booking":
+      // 预约: a single choice whose option is the slot key (`option:<q>:2026-12-05T09:00-10:00`).
+      return choiceFacts(q, [(answer as BookingAnswer).slot], {});
     case "multiple":
     case "imageMultiple":
     case "voteMultiple": {

@@ -1,3 +1,4 @@
+import { slotLabel } from "../api/bookings.ts";
 import type { BlanksStatistics, QuestionStatistics, TextStatistics } from "../api/results.ts";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { Question } from "../survey/definition/question.ts";
@@ -78,6 +79,19 @@ export function questionStatistics(
     case "voteSingle":
     case "appointment":
       return choiceStatistics(header, counts, question.config.options, false);
+    case "booking": {
+      // The slots booked, in time order, labelled as everywhere else (a schedule may have thousands).
+      const keys = counts
+        .withPrefix(q, `option:${q}:`)
+        .map(([key]) => key)
+        .sort();
+      return choiceStatistics(
+        header,
+        counts,
+        keys.map((key) => ({ id: key, label: slotLabel(key) })),
+        false,
+      );
+    }
     case "multiple":
     case "imageMultiple":
     case "voteMultiple":
@@ -205,6 +219,7 @@ export function answeredKeys(question: Question): { keys: string[]; prefix: stri
     case "trueFalse":
     case "voteSingle":
     case "appointment":
+    case "booking":
       return { keys: [], prefix: `option:${q}:` };
     case "cascader":
       return { keys: question.config.nodes.map((node) => `option:${q}:${node.id}`), prefix: null };

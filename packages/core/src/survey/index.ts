@@ -32,6 +32,7 @@ export { type ExamResult, type QuestionScore, scoreExam } from "./scoring/exam.t
 export type { Issue, IssueLevel } from "./shared/issue.ts";
 export { surveyMessages } from "./shared/messages.ts";
 export { seededShuffle } from "./shared/random.ts";
+export type { BookingAnswer, BookingConfig } from "./types/advanced/booking.ts";
 export { personalPresetNames, personalPresets } from "./types/advanced/personal.ts";
 export type { Counts, NumberSummary } from "./types/helpers/counters.ts";
 export { isNumericFormat, type TextFormat, textFormatNames, textFormats } from "./types/helpers/formats.ts";

@@ -90,6 +90,10 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "questionary/getQuestionarySet": "read",
   "questionary/getRetention": "read",
   "questionary/updateQuestionarySet": "edit",
+  // 预约 (issue #41): the front desk (who sees the results) views and checks people in; cancelling is managing.
+  "questionary/bookings": "results",
+  "questionary/checkInBooking": "results",
+  "questionary/cancelBooking": "manageResponses",
   "questionJump/getConditionDetail": "read",
   "questionJump/delCondition": "edit",
   "showQuestion/getShowList": "read",
@@ -145,6 +149,10 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "answer/markInvalid": "manageResponses",
   "answer/markValid": "manageResponses",
   "answer/gradeAnswer": "manageResponses",
+  // 审核 (issue #41): deciding a submission changes the response, as marking it invalid does.
+  "answer/approveAnswers": "manageResponses",
+  "answer/rejectAnswers": "manageResponses",
+  "answer/undoReview": "manageResponses",
   "export/createExport": "export",
   "export/getExportList": "export",
   "export/downloadExport": "export",

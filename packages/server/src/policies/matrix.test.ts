@@ -248,6 +248,7 @@ describe("the questionnaire policy table", () => {
         redPacketId: 1,
         claimId: 1,
         approve: true,
+        reason: "资料不全",
         name: "一等奖",
         prizeType: "physical",
         stock: 1,
@@ -267,6 +268,8 @@ describe("the questionnaire policy table", () => {
         number: "2026001",
         candidateId: 1,
         candidateIds: [1],
+        bookingId: 1,
+        code: "ABCD2345EFGH",
       };
       // 另存为模板 takes the questionnaire, not a definition or a questionnaire kind.
       const params = path.startsWith("template/") ? { questionaryId: q.id, title: "另存模板" } : all;

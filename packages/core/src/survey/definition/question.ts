@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { z as zod } from "zod";
 import { appointmentType } from "../types/advanced/appointment.ts";
+import { bookingType } from "../types/advanced/booking.ts";
 import { fileUploadType } from "../types/advanced/file-upload.ts";
 import { personalType } from "../types/advanced/personal.ts";
 import { regionType } from "../types/advanced/region.ts";
@@ -80,6 +81,7 @@ export const questionSchema = zod.discriminatedUnion("type", [
   of(signatureType),
   of(regionType),
   of(personalType),
+  of(bookingType),
   of(appointmentType),
   of(paragraphType),
   of(dividerType),

@@ -223,6 +223,25 @@ export const ratingMatrixAdvancedCases: readonly TypeCase[] = [
     stats: { n: 1, counts: { 女: 1 } },
   },
   {
+    type: "booking",
+    config: {
+      schedule: {
+        startDate: "2026-12-01",
+        endDate: "2026-12-07",
+        weekdays: [6, 7],
+        times: [{ start: "09:00", end: "10:00" }],
+        places: 5,
+      },
+    },
+    badConfig: {
+      schedule: { startDate: "2026-12-01", endDate: "2026-12-07", times: [], places: 0 },
+    },
+    valid: [{ slot: "2026-12-05T09:00-10:00" }, { slot: "2026-12-06T09:00-10:00" }],
+    invalid: [[{ slot: "2026-12-04T09:00-10:00" }, "bookingSlotUnknown"]],
+    malformed: { optionId: "s1" },
+    stats: { n: 1, counts: { "2026-12-05T09:00-10:00": 1 } },
+  },
+  {
     type: "appointment",
     config: {
       options: [

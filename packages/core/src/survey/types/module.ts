@@ -46,6 +46,11 @@ export interface QuestionModule<
   /** Chinese name shown in the palette. */
   readonly name: string;
   readonly group: PaletteGroup;
+  /**
+   * Kept only so questionnaires that have it still open, answer and count: not offered in the designer's
+   * palette (预约时段 since 预约 replaced it).
+   */
+  readonly retired?: boolean;
   /** `CI` is the config's input type (before defaults), kept so designers get typed input. */
   readonly configSchema: z.ZodType<C, CI>;
   /** Shape of an answer; config-dependent rules live in `validate`. */

@@ -48,7 +48,13 @@ describe("question type registry", () => {
       "分割线",
       "题组",
     ]);
-    expect(sections.flatMap((section) => section.items)).toHaveLength(questionTypes.length);
+    // Every type but the retired ones (预约时段, replaced by 预约) is offered.
+    expect(sections.flatMap((section) => section.items).map((item) => item.type)).toEqual(
+      questionTypes.filter((module) => !module.retired).map((module) => module.type),
+    );
+    const offered = sections.flatMap((section) => section.items.map((item) => item.type));
+    expect(offered).toContain("booking");
+    expect(offered).not.toContain("appointment");
   });
 
   it("rejects an unknown type and a config that does not match the type", () => {

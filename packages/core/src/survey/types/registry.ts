@@ -1,4 +1,5 @@
 import { appointmentType } from "./advanced/appointment.ts";
+import { bookingType } from "./advanced/booking.ts";
 import { fileUploadType } from "./advanced/file-upload.ts";
 import { personalType } from "./advanced/personal.ts";
 import { regionType } from "./advanced/region.ts";
@@ -74,6 +75,7 @@ export const questionTypes = [
   signatureType,
   regionType,
   personalType,
+  bookingType,
   appointmentType,
   paragraphType,
   pageBreakType,
@@ -109,6 +111,8 @@ export function palette(): PaletteSection[] {
   return paletteGroups.map((group) => ({
     group,
     name: paletteGroupNames[group],
-    items: questionTypes.filter((module) => module.group === group).map(({ type, name }) => ({ type, name })),
+    items: questionTypes
+      .filter((module) => module.group === group && !module.retired)
+      .map(({ type, name }) => ({ type, name })),
   }));
 }

@@ -92,6 +92,7 @@ export async function buildReply(
       (screenedOutPreview ? "screenedOut" : "submitted")) as SubmitReply["endState"],
     receiptToken: response ? receiptToken(ctx.config, response.id) : "",
     thankYouText: settings.thankYouText,
+    ...(settings.review.required && response ? { reviewNote: settings.review.note } : {}),
     redirectUrl: (await paidSettingsInForce(ctx.db, row.ownerId, settings, ctx.clock.now())).redirectUrl,
     redirectSeconds: settings.redirectSeconds,
     exam: showScore

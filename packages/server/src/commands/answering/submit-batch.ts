@@ -52,14 +52,15 @@ export const batchSql = `with gate as (
   select * from json_to_recordset($9::json) as i (ord int, revision_id int, answers text, labels text,
     score real, max_score real, passed int, end_state text, status text, ip text, user_agent text,
     device_id text, user_id int, source text, duration_seconds int, idempotency_key text, submitted_at text,
-    computed text, consent_version int, sealed_generation int, wechat_key text, wechat_profile text)
+    computed text, consent_version int, sealed_generation int, wechat_key text, wechat_profile text,
+    review_state text)
 ), r as (
   insert into responses (questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state,
     status, ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at, computed,
-    consent_version, sealed_generation, wechat_key, wechat_profile)
+    consent_version, sealed_generation, wechat_key, wechat_profile, review_state)
   select $1::int, i.revision_id, i.answers, i.labels, i.score, i.max_score, i.passed, i.end_state, i.status,
     i.ip, i.user_agent, i.device_id, i.user_id, i.source, i.duration_seconds, i.idempotency_key, i.submitted_at,
-    i.computed, i.consent_version, i.sealed_generation, i.wechat_key, i.wechat_profile
+    i.computed, i.consent_version, i.sealed_generation, i.wechat_key, i.wechat_profile, i.review_state
   from input i, gate
   returning id, idempotency_key, end_state, score, max_score, passed
 ), stored as (
@@ -174,6 +175,7 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
       sealed_generation: values.sealedGeneration,
       wechat_key: values.wechatKey,
       wechat_profile: values.wechatProfile,
+      review_state: values.reviewState,
     });
     // JSON.stringify leaves out a fact's absent num and text.
     for (const fact of plan.facts)

@@ -1,11 +1,19 @@
-import { type Fact, type QuestionarySettings, ResultCode, type SurveyDefinition } from "@wjgj/core";
+import {
+  type Fact,
+  type QuestionarySettings,
+  ResultCode,
+  type SubmittedBooking,
+  type SurveyDefinition,
+} from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { AppError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import type { BookingPlan } from "../bookings/submit.ts";
 import type { AttemptClaim } from "../exams/attempt-store.ts";
 import type { OwnerTerms } from "./owner-terms.ts";
+import type { StoredResponse } from "./reply.ts";
 import { answerStateMessages } from "./state.ts";
 
 /** A closed questionnaire refuses with the same wording as its closed page. */
@@ -86,4 +94,14 @@ export interface StorePlan {
   now: Date;
   /** The exam attempt the response ends (issue #40): claimed in the store's transaction, with the response. */
   attempt?: AttemptClaim | undefined;
+  /** 预约 (issue #41): slots booked in the store's transaction, after the response row (commands/bookings). */
+  bookings?: BookingPlan | undefined;
+}
+
+/** A stored response with the slots it booked (absent for a repeated idempotency key: codes are shown once). */
+export type BookedResponse = StoredResponse & { bookings?: SubmittedBooking[] | undefined };
+
+/** Whether the plan books slots: then it is stored in a transaction of its own, never in a batch. */
+export function booksSlots(plan: StorePlan): plan is StorePlan & { bookings: BookingPlan } {
+  return (plan.bookings?.bookings.length ?? 0) > 0;
 }

@@ -3,6 +3,7 @@ import { CompiledQuery } from "kysely";
 import { type Db, pgPoolOf, type Trx, transaction } from "../../db/index.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { ConflictError, TooManyRequestsError } from "../../errors.ts";
+import { bookAnswers } from "../bookings/submit.ts";
 import { claimAttempt } from "../exams/attempt-store.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
@@ -11,7 +12,15 @@ import { claimFiles, referencesFiles } from "./files.ts";
 import type { RepliedResponse, StoredResponse } from "./reply.ts";
 import { answerState } from "./state.ts";
 import { batcherOf, batchParams, batchSql, isRepeatedKey, SUBMIT_LOCK_SPACE } from "./submit-batch.ts";
-import { ClosedError, StaleRowError, type StorePlan, sameGates, uniqueTakenError } from "./submit-limits.ts";
+import {
+  type BookedResponse,
+  booksSlots,
+  ClosedError,
+  StaleRowError,
+  type StorePlan,
+  sameGates,
+  uniqueTakenError,
+} from "./submit-limits.ts";
 
 /**
  * A submit stored alone — in the serialised path's transaction, or retried out of a batch — runs the batch
@@ -76,14 +85,15 @@ export function limitLockKeys(plan: StorePlan): number[] {
  * one statement reading everything the limits need, the same store statement, commit — the lock is held for
  * those three round trips only.
  */
-export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredResponse> {
+export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<BookedResponse> {
   const state = answerState(plan.row, readSettings(plan.row.settings), plan.now);
   if (state !== "open") throw new ClosedError(state);
   const pool = pgPoolOf(db);
   const serial = serialisingOf(plan);
   const files = referencesFiles(plan.definition, plan.answers);
-  // An exam attempt's response is stored in a transaction that also ends the attempt (attempt-store.ts).
-  const unserialised = pool && !serial && !files && !plan.attempt;
+  // An exam attempt's response is stored in a transaction that also ends the attempt (attempt-store.ts), and
+  // a response that books slots with its bookings (a full slot rolls the response back).
+  const unserialised = pool && !serial && !files && !plan.attempt && !booksSlots(plan);
   if (unserialised) {
     // Batched with the submits to the same questionnaire that wait meanwhile (submit-batch.ts); alone when the
     // batch could not tell this submit's outcome. A level's cap needs no serialising: the statement counts
@@ -114,6 +124,7 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     return row ? storedResponse(db, row) : await previousOrStale(db, plan);
   }
   let locked = 0;
+  let bookings: BookedResponse["bookings"];
   // The lock makes the key's lookup in checkLimits final for limited submits; an unlimited submit of the same
   // key (sent before the questionnaire got its limit) can still get in first and fail the store.
   const stored = await transaction(db, async (trx) => {
@@ -141,13 +152,16 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<StoredRe
     if (!row) throw new StaleRowError();
     await claim(row.id);
     if (plan.attempt) await claimAttempt(trx, plan.attempt, row.id, plan.values.submittedAt);
+    // 预约: the slots' rows are locked (and their places checked) after the response's; a full slot throws.
+    if (booksSlots(plan)) bookings = await bookAnswers(trx, plan.bookings, row.id, plan.now);
     return row;
   }).catch(async (error: unknown) => {
+    bookings = undefined;
     if (isRepeatedKey(error)) return await previousOrStale(db, plan);
     throw error;
   });
   if (locked > 0) record(submitHoldTimes.serial, locked);
-  return isStoreRow(stored) ? storedResponse(db, stored) : stored;
+  return isStoreRow(stored) ? { ...storedResponse(db, stored), bookings } : stored;
 }
 
 type StoreRow = RepliedResponse & {

@@ -25,6 +25,7 @@ import {
 } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import type { WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
+import { bookAnswers, bookingRespondentKey, planBookings } from "../bookings/submit.ts";
 import { type AttemptClaim, claimAttempt } from "../exams/attempt-store.ts";
 import { bindAttempt } from "../exams/attempt-submit.ts";
 import { keyringOf } from "../privacy/keyring.ts";
@@ -39,10 +40,12 @@ import { findByPublicId } from "./open.ts";
 import { forgetOwnerTerms, ownerTerms, sameStamp } from "./owner-terms.ts";
 import { submittedPaper } from "./papers.ts";
 import { answerGate, passesPasswordGate } from "./password-gate.ts";
-import { buildReply, type RepliedResponse, repliedColumns, type StoredResponse } from "./reply.ts";
+import { buildReply, type RepliedResponse, repliedColumns } from "./reply.ts";
 import { publishedRevision } from "./revisions.ts";
 import { answerState } from "./state.ts";
 import {
+  type BookedResponse,
+  booksSlots,
   ClosedError,
   type SourceLimit,
   StaleRowError,
@@ -250,6 +253,7 @@ const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((
       sealedGeneration: p.sealedGeneration,
       wechatKey: p.wechatKey,
       wechatProfile: p.wechatProfile,
+      reviewState: p.reviewState,
     })
     .returning(repliedColumns),
 );
@@ -377,6 +381,8 @@ async function submitTo(
   const facts = responseFacts(definition, result.answers, result.quotaKeys, result.skipped);
   if (result.score) facts.push(...examFacts(result.score, {}));
   const limits = quotaLimits(definition, result.quotaKeys);
+  // 预约: a slot already past its cut-off (or not in the schedule) is refused before any write.
+  const bookings = planBookings(definition, result.answers, now);
   // Personal answers are kept sealed, their facts and unique values as keyed digests (privacy/sealing.ts).
   const personal = personalOf(definition);
   const profiled = wechat.profile && identity !== null;
@@ -413,6 +419,11 @@ async function submitTo(
     sealedGeneration: generationWithProfile(sealed.generation, profile, keys),
     wechatKey,
     wechatProfile: profile,
+    // 提交后需审核 (issue #41): pending from this INSERT on, no extra statement.
+    reviewState: settings.review.required ? "pending" : null,
+    reviewReason: null,
+    reviewedBy: null,
+    reviewedAt: null,
   };
   const plan: StorePlan = {
     row,
@@ -427,14 +438,29 @@ async function submitTo(
     terms,
     now,
     attempt: input.attempt,
+    bookings:
+      bookings.length > 0
+        ? {
+            questionnaireId: row.id,
+            respondentKey: bookingRespondentKey(row.id, {
+              userId: viewer?.user.id ?? null,
+              wechatKey,
+              deviceId: input.deviceId,
+              idempotencyKey: input.idempotencyKey,
+            }),
+            bookings,
+          }
+        : undefined,
   };
-  const stored =
+  const stored: BookedResponse =
     ctx.dialect === "postgres"
       ? await storeOnPostgres(ctx.db, plan)
       : await groupTransaction(ctx.db, ctx.dialect, (trx, onCommit) =>
           storeOnSqlite(trx, plan, () => onCommit(() => wakeWebhooks(ctx.db))),
         );
-  return buildReply(ctx, row, definition, stored, result.score);
+  const reply = await buildReply(ctx, row, definition, stored, result.score);
+  if (stored.bookings) reply.bookings = stored.bookings;
+  return reply;
 }
 
 /**
@@ -454,7 +480,7 @@ function agreedConsent(settings: QuestionarySettings, agreed: number | undefined
  * SQLite: inside the group commit's transaction (one writer at a time), re-reads the questionnaire, checks
  * state and limits, and stores the response with its facts and counters.
  */
-async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): Promise<StoredResponse> {
+async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): Promise<BookedResponse> {
   const { row, values } = plan;
   const current = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
   if (!current) throw new ClosedError("deleted");
@@ -510,9 +536,13 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): P
     });
     if (Number(written.numAffectedRows ?? 0) > 0) onHooked();
   }
+  // 预约: a full slot or the per-person limit rolls this submit back (its savepoint in the group commit).
+  const bookings = booksSlots(plan)
+    ? await bookAnswers(trx, plan.bookings, response.id, plan.now)
+    : undefined;
   await insertFacts(trx, row.id, response.id, plan.facts);
   await applyCounters(trx, row.id, plan.facts, values, 1);
-  return { ...response, rewards: rewardsOffered(current.prizeSettings, current.packet) };
+  return { ...response, rewards: rewardsOffered(current.prizeSettings, current.packet), bookings };
 }
 
 async function submitPreview(

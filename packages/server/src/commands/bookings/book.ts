@@ -58,12 +58,22 @@ export function openSlot(
   slotKey: string,
   checkCutoff = true,
 ): BookingSlot {
+  return openSlotAt(ctx.clock.now(), schedule, slotKey, checkCutoff);
+}
+
+/** openSlot at a given time (the submit decides its time once, before its transaction). */
+export function openSlotAt(
+  now: Date,
+  schedule: BookingSchedule,
+  slotKey: string,
+  checkCutoff = true,
+): BookingSlot {
   const parts = parseSlotKey(slotKey);
   const slot = parts
     ? expandSlots(schedule, { from: parts.date, to: parts.date }).find((s) => s.key === slotKey)
     : undefined;
   if (!slot) throw InvalidInputError.field("slotKey", "bookingSlotUnknown");
-  if (checkCutoff && !bookable(slot, ctx.clock.now().getTime(), schedule.cutoffMinutes))
+  if (checkCutoff && !bookable(slot, now.getTime(), schedule.cutoffMinutes))
     throw new ConflictError("bookingCutoffPassed");
   if (slot.places === 0) throw new ConflictError("bookingSlotClosed");
   return slot;
@@ -101,11 +111,16 @@ async function insertInFreeSeat(trx: Trx, input: BookSlotInput, codeHash: string
 }
 
 /** Books within the caller's transaction (the submit that carries the booking answer, or bookSlot). */
-export async function bookSlotIn(trx: Trx, ctx: AppContext, input: BookSlotInput): Promise<BookingReceipt> {
-  const slot = openSlot(ctx, input.schedule, input.slotKey);
+export function bookSlotIn(trx: Trx, ctx: AppContext, input: BookSlotInput): Promise<BookingReceipt> {
+  return bookSlotAt(trx, ctx.clock.now(), input);
+}
+
+/** bookSlotIn at a given time (the submit's). */
+export async function bookSlotAt(trx: Trx, now: Date, input: BookSlotInput): Promise<BookingReceipt> {
+  const slot = openSlotAt(now, input.schedule, input.slotKey);
   const code = newBookingCode();
   // The seat first, then the slot: cancel and move also lock their booking row before any slot row.
-  const row = await insertInFreeSeat(trx, input, bookingCodeHash(code), iso(ctx.clock.now()));
+  const row = await insertInFreeSeat(trx, input, bookingCodeHash(code), iso(now));
   if (!row) throw new ConflictError("bookingPerPersonLimit");
   if (!(await takePlace(trx, input, slot))) throw new ConflictError("bookingSlotFull");
   return { bookingId: row.id, slotKey: slot.key, code };

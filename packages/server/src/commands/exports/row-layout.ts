@@ -7,6 +7,7 @@ import {
   personalQuestionIds,
   type Question,
   responseSourceNames,
+  reviewStateNames,
   type SurveyDefinition,
   exportFileTexts as texts,
   withoutPersonalData,
@@ -53,6 +54,9 @@ export interface ResponseSlice {
   wechat?: WeChatProfileShown | null;
   /** 考生名单: the candidate of the exam attempt it came from (attachCandidates), masked unless in full. */
   candidate?: { name: string; number: string };
+  /** 审核 (issue #41): its review state and the reviewer's reason; null without review. */
+  reviewState?: string | null;
+  reviewReason?: string | null;
 }
 
 /**
@@ -81,6 +85,8 @@ export interface ExportLayout {
   withWechat: boolean;
   /** 考生名单: the 考生姓名 and 准考证号 columns (spreadsheets of files with personal data). */
   withCandidates: boolean;
+  /** 审核: the 审核状态 and 审核意见 columns (spreadsheets of a questionnaire that uses review). */
+  withReview: boolean;
   /** Personal-data questions left out of such a file (their columns, uploads and signatures). */
   hidden: ReadonlySet<string>;
   /**
@@ -109,6 +115,8 @@ export function exportLayout(
     wechat?: boolean;
     /** Responses of the questionnaire came from attempts of listed candidates (spreadsheets only). */
     candidates?: boolean;
+    /** The questionnaire requires review, or some response has a review state (spreadsheets only). */
+    review?: boolean;
   } = {},
 ): ExportLayout {
   const hidePersonal = options.hidePersonal === true;
@@ -120,6 +128,7 @@ export function exportLayout(
     definition.settings.exam !== undefined || definition.kind === "exam" || definition.kind === "knowledge";
   const withWechat = options.wechat === true && !hidePersonal;
   const withCandidates = options.candidates === true && !hidePersonal;
+  const withReview = options.review === true;
   const questions = questionColumns(definition, options.links);
   const headers = [
     texts.seq,
@@ -130,6 +139,7 @@ export function exportLayout(
     ...(hidePersonal ? [] : [texts.ip]),
     ...(withStatus ? [texts.status] : []),
     ...(withScore ? [texts.score] : []),
+    ...(withReview ? [texts.reviewState, texts.reviewReason] : []),
     ...(withCandidates ? [texts.candidateName, texts.candidateNumber] : []),
     ...(withWechat ? [texts.wechatNickname, texts.wechatAvatar] : []),
     ...questions.flatMap((q) => q.headers),
@@ -155,6 +165,7 @@ export function exportLayout(
     withIp: !hidePersonal,
     withWechat,
     withCandidates,
+    withReview,
     hidden,
     masked,
     maskIp: !hidePersonal && options.fullPersonal !== true,
@@ -222,6 +233,11 @@ export function responseRow(
   if (layout.withIp) row[at++] = layout.maskIp ? maskIp(response.ip) : response.ip;
   if (layout.withStatus) row[at++] = response.status === "invalid" ? texts.invalid : texts.valid;
   if (layout.withScore) row[at++] = response.score;
+  if (layout.withReview) {
+    const state = response.reviewState as keyof typeof reviewStateNames | null | undefined;
+    row[at++] = state ? (reviewStateNames[state] ?? state) : "";
+    row[at++] = state === "rejected" ? (response.reviewReason ?? "") : "";
+  }
   if (layout.withCandidates) {
     row[at++] = response.candidate?.name ?? null;
     row[at++] = response.candidate?.number ?? null;

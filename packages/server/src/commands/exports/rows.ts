@@ -42,6 +42,7 @@ function filtered(
   if (filter?.startDate) query = query.where("submittedAt", ">=", chinaDateStart(filter.startDate));
   if (filter?.endDate) query = query.where("submittedAt", "<", chinaDateStart(nextDay(filter.endDate)));
   if (filter?.sources && filter.sources.length > 0) query = query.where("source", "in", filter.sources);
+  if (filter?.review) query = query.where("reviewState", "=", filter.review);
   if (predicate) {
     const dialect = isSqlite(db) ? "sqlite" : "postgres";
     query = query.where((eb) => predicateSql(eb, predicate, { questionnaireId, dialect }));
@@ -162,6 +163,8 @@ export async function* responseBatches(
         "deviceId",
         "computed",
         "wechatProfile",
+        "reviewState",
+        "reviewReason",
       ])
       .$if(options.answersAsBytes === true, (q) => q.select(answerBytes(db)))
       .where("id", ">", after)

@@ -79,8 +79,16 @@ export async function latestDefinition(db: Db, questionnaireId: number) {
   return definitionSchema.parse(JSON.parse(row.definition));
 }
 
-/** 记录微信昵称头像 is on, or was: some response keeps a WeChat nickname (issue #39). */
-async function keepsWechatProfiles(db: Db, questionnaireId: number): Promise<boolean> {
+/**
+ * Whether the questionnaire's setting is on, or was: some response has the column set (记录微信昵称头像 keeps a
+ * WeChat nickname, issue #39; 提交后需审核 a review state, issue #41). Its export then has the columns.
+ */
+async function onOrWas(
+  db: Db,
+  questionnaireId: number,
+  column: "responses.wechatProfile" | "responses.reviewState",
+  setting: (settings: ReturnType<typeof readSettings>) => boolean,
+): Promise<boolean> {
   const row = await db
     .selectFrom("questionnaires")
     .select((eb) => [
@@ -91,13 +99,13 @@ async function keepsWechatProfiles(db: Db, questionnaireId: number): Promise<boo
             .selectFrom("responses")
             .select("responses.id")
             .whereRef("responses.questionnaireId", "=", "questionnaires.id")
-            .where("responses.wechatProfile", "is not", null),
+            .where(column, "is not", null),
         )
         .as("kept"),
     ])
     .where("id", "=", questionnaireId)
     .executeTakeFirst();
-  return Boolean(row && (row.kept || readSettings(row.settings).wechatProfile));
+  return Boolean(row && (row.kept || setting(readSettings(row.settings))));
 }
 
 /** Some response came from an attempt of a listed candidate (考生名单, issue #40). */
@@ -147,8 +155,11 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     drawn,
     ...(!tabular || !request.links ? {} : { links: request.links }),
     ...(coded ? { codes: coded.codes } : {}),
-    wechat: tabular && (await keepsWechatProfiles(db, questionnaireId)),
+    wechat:
+      tabular && (await onOrWas(db, questionnaireId, "responses.wechatProfile", (s) => s.wechatProfile)),
     candidates: tabular && (await hasCandidateAttempts(db, questionnaireId)),
+    review:
+      tabular && (await onOrWas(db, questionnaireId, "responses.reviewState", (s) => s.review.required)),
   });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
@@ -202,6 +213,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
     fullPersonal: filter?.fullPersonal === true,
     wechat: layout.withWechat,
     candidates: layout.withCandidates,
+    review: layout.withReview,
   };
   const threadable =
     request.kind === "xlsx" &&

@@ -9,7 +9,13 @@ import { sourceWorkerUrl } from "./xml-worker-source.ts";
 export interface XmlWorkerInput {
   definition: SurveyDefinition;
   filter: ExportFilter | null;
-  options: { hidePersonal: boolean; fullPersonal: boolean; wechat: boolean; candidates: boolean };
+  options: {
+    hidePersonal: boolean;
+    fullPersonal: boolean;
+    wechat: boolean;
+    candidates: boolean;
+    review?: boolean;
+  };
   /** The export's columns: the worker refuses to start when its layout differs. */
   headers: string[];
 }
@@ -256,5 +262,9 @@ function slim(response: ResponseSlice): ResponseSlice {
   if (response.skipped) slice.skipped = response.skipped;
   if (response.wechat !== undefined) slice.wechat = response.wechat;
   if (response.candidate) slice.candidate = response.candidate;
+  if (response.reviewState) {
+    slice.reviewState = response.reviewState;
+    slice.reviewReason = response.reviewReason ?? null;
+  }
   return slice;
 }

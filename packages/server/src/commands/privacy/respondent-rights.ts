@@ -14,9 +14,11 @@ import type { ErasureRequestRow } from "../../db/tables/responses.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
+import { receiptBookings } from "../bookings/respondent.ts";
 import { loadQuestionnaireWithRole } from "../questionnaires/store.ts";
 import { answerTexts } from "../results/answers.ts";
 import { revisionDefinitions } from "../results/record.ts";
+import { receiptReview } from "../reviews/receipt.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { keyringOf } from "./keyring.ts";
 import { receiptResponseId, receiptToken } from "./receipt-token.ts";
@@ -43,6 +45,7 @@ async function receiptRow(ctx: AppContext, token: string) {
       "responses.submittedAt",
       "responses.erasedAs",
       "questionnaires.title",
+      "questionnaires.publicId",
     ])
     .where("responses.id", "=", id)
     .executeTakeFirst();
@@ -89,6 +92,7 @@ export async function getReceipt(ctx: AppContext, token: string): Promise<Receip
     : null;
   return {
     questionnaireTitle: row.title,
+    publicId: row.publicId,
     submittedAt: chinaDateTime(row.submittedAt),
     state: deleted ? "deleted" : "kept",
     items: questions.flatMap((question, index) => {
@@ -104,6 +108,8 @@ export async function getReceipt(ctx: AppContext, token: string): Promise<Receip
           ];
     }),
     erasure,
+    review: await receiptReview(ctx, row.id),
+    bookings: await receiptBookings(ctx, row),
   };
 }
 

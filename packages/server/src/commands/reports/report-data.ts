@@ -11,6 +11,7 @@ import {
   type ResultsFilter,
   reportSections,
   responseSourceNames,
+  reviewStateNames,
   richTextToPlain,
   type SurveyDefinition,
   textAnalysable,
@@ -50,6 +51,7 @@ export function resultsFilterOf(filter: ExportFilter | null): ResultsFilter {
     ...(filter?.startDate ? { dateFrom: filter.startDate } : {}),
     ...(filter?.endDate ? { dateTo: filter.endDate } : {}),
     ...(filter?.sources?.length === 1 ? { source: filter.sources[0] as ResultsFilter["source"] } : {}),
+    ...(filter?.review ? { review: filter.review } : {}),
   };
 }
 
@@ -65,6 +67,7 @@ export function scopeText(filter: ResultsFilter): string {
   if (filter.dateFrom || filter.dateTo)
     parts.push(`提交日期 ${filter.dateFrom ?? "不限"} 至 ${filter.dateTo ?? "不限"}`);
   if (filter.source) parts.push(`来源：${responseSourceNames[filter.source] ?? filter.source}`);
+  if (filter.review) parts.push(`审核状态：${reviewStateNames[filter.review]}`);
   if (filter.condition) parts.push("按答题条件筛选");
   if (filter.codes) parts.push("按编码筛选");
   return `筛选后的有效答卷（${parts.join("；")}）`;

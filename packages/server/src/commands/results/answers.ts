@@ -35,6 +35,7 @@ import { openProfile } from "../answering/wechat-respondent.ts";
 import { responseCandidates } from "../exams/response-candidates.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { answersOpener } from "../privacy/sealing.ts";
+import { presentReview } from "../reviews/present.ts";
 import { recordActivity } from "../teams/activity.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
@@ -115,6 +116,7 @@ function presentSummary(
     texts: definition
       ? answerTexts(hidePersonal ? withoutPersonalData(definition) : definition, row, openStored)
       : {},
+    review: presentReview(row),
   };
 }
 

@@ -276,6 +276,7 @@ export function responseSetWhere(
   if (dateFrom) parts.push(eb("responses.submittedAt", ">=", chinaDateStart(dateFrom)));
   if (dateTo) parts.push(eb("responses.submittedAt", "<", chinaDateStart(nextDay(dateTo))));
   if (source) parts.push(eb("responses.source", "=", source));
+  if (set.filter.review) parts.push(eb("responses.reviewState", "=", set.filter.review));
   // The recycle bin leaves out what 答卷保留期限 deleted for good.
   if (set.status === "deleted")
     parts.push(eb.or([eb("responses.erasedAs", "is", null), eb("responses.erasedAs", "<>", "deleted")]));

@@ -67,6 +67,7 @@ import { wechatRespondentsMigration } from "./0220-wechat-respondents.ts";
 import { examIntegrityMigration } from "./0225-exam-integrity.ts";
 import { bookingsMigration } from "./0230-bookings.ts";
 import { formOrdersMigration } from "./0235-form-orders.ts";
+import { responseReviewsMigration } from "./0240-response-reviews.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -137,6 +138,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0225-exam-integrity": examIntegrityMigration(dialect),
     "0230-bookings": bookingsMigration(dialect),
     "0235-form-orders": formOrdersMigration(dialect),
+    "0240-response-reviews": responseReviewsMigration(dialect),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReviewState } from "@wjgj/core";
 import type { ColumnType, Generated, Selectable } from "kysely";
 
 /** One submitted answer sheet (答卷), tied to the immutable revision it answered. */
@@ -43,6 +44,12 @@ export interface ResponsesTable {
    * encryption is on (`enc:v1:…`, place "~wechat"); null when none was asked for (or anonymised).
    */
   wechatProfile: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 审核 (migration 0240): set by the submit's INSERT; null when the questionnaire had no review then. */
+  reviewState: ColumnType<ReviewState | null, ReviewState | null | undefined, ReviewState | null>;
+  /** The reviewer's reason when rejected. */
+  reviewReason: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A respondent's request to delete their response (issue #36), and how the creator handled it. */

@@ -8,6 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { metricsOf } from "../../http/metrics.ts";
 import { defineRoute } from "../../http/route.ts";
 import { wechatIdentityOfRequest } from "../../wechat/identity-cookie.ts";
+import { bookingRoutes } from "./bookings.ts";
 import {
   checkInput,
   erasureInput,
@@ -104,4 +105,7 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: myResponsesInput,
     handler: ({ input }) => findMyResponses(ctx, input),
   });
+
+  // 预约 (issue #41): live slots, and cancel / move / .ics / find by code.
+  bookingRoutes(app, ctx);
 }

@@ -96,3 +96,46 @@ export const erasureInput = z.object({
 });
 
 export const myResponsesInput = z.object({ publicId: publicIdParam, phone: phoneParam, code: codeParam });
+
+// 预约 (issue #41): the answer page's live slots, and a booking found by its receipt or its confirmation code.
+const bookingQuestionParam = z
+  .string({ error: messages.bookingQuestionNotFound })
+  .trim()
+  .min(1, messages.bookingQuestionNotFound)
+  .max(64, messages.bookingQuestionNotFound);
+
+/** A real calendar date, YYYY-MM-DD. */
+export const bookingDateParam = z
+  .string({ error: messages.bookingRangeInvalid })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.bookingRangeInvalid)
+  // zod runs this even after the pattern failed: an invalid date must not throw.
+  .refine((date) => {
+    const day = new Date(`${date}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date;
+  }, messages.bookingRangeInvalid);
+
+/** A confirmation code as typed or scanned (case, spaces and dashes are ignored when compared). */
+export const bookingCodeParam = z
+  .string({ error: messages.bookingCodeInvalid })
+  .trim()
+  .regex(/^[0-9A-Za-z -]{4,40}$/, messages.bookingCodeInvalid);
+
+const slotKeyParam = z
+  .string({ error: messages.bookingSlotUnknown })
+  .trim()
+  .min(1, messages.bookingSlotUnknown)
+  .max(32, messages.bookingSlotUnknown);
+
+export const bookingSlotsInput = z.object({
+  publicId: publicIdParam,
+  questionId: bookingQuestionParam,
+  from: blankAsAbsent(bookingDateParam),
+  to: blankAsAbsent(bookingDateParam),
+});
+
+export const receiptBookingInput = z.object({ token: receiptParam, questionId: bookingQuestionParam });
+
+export const moveBookingInput = receiptBookingInput.extend({ slotKey: slotKeyParam });
+
+export const findBookingInput = z.object({ publicId: publicIdParam, code: bookingCodeParam });

@@ -68,6 +68,8 @@ function paramsFor(path: string, questionnaireId: number, responseId: number): R
       },
     ],
     grades: [{ questionId: "qa", score: 1 }],
+    // 拒绝 (审核) takes a reason.
+    reason: "资料不全",
     name: "类别",
     codeId: 1,
     included: true,

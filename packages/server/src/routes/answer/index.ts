@@ -14,6 +14,7 @@ import {
   gradeInput,
   reportCardInput,
 } from "../statistics/schema.ts";
+import { reviewRoutes } from "./reviews.ts";
 import { erasureListInput, handleErasureInput } from "./schema.ts";
 
 /**
@@ -100,4 +101,6 @@ export function answerRoutes(app: FastifyInstance, ctx: AppContext): void {
     input: handleErasureInput,
     handler: ({ viewer, input }) => handleErasureRequest(ctx, viewer, input),
   });
+
+  reviewRoutes(app, ctx);
 }

@@ -5,6 +5,7 @@ import {
   exportKinds,
   messages,
   responseSourceNames,
+  reviewStates,
 } from "@wjgj/core";
 import { z } from "zod";
 import { blankAsAbsent, booleanParam, enumParam, idParam, jsonObjectParam } from "../../http/params.ts";
@@ -76,6 +77,7 @@ export const exportFilterSchema = z
         .optional(),
       condition: conditionSchema.optional(),
       codes: codeFilterSchema.optional(),
+      review: blankAsAbsent(enumParam(reviewStates, "reviewStateInvalid")),
       weighted: blankAsAbsent(booleanParam("exportFilterInvalid")),
       fullPersonal: blankAsAbsent(booleanParam("exportFilterInvalid")),
     },

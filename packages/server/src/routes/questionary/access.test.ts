@@ -43,6 +43,9 @@ describe("questionnaire calls are the owner's alone", () => {
       settings: { maxResponses: 1 },
       selectConnect: { questionId: "q1", links: [{ optionId: "a", sourceOptionIds: ["b"] }] },
       optionSource: null,
+      // 预约 (issue #41): a booking to check in or cancel.
+      code: "ABCD2345EFGH6789",
+      bookingId: 1,
     };
     const before = await tableCounts(t);
     const row = () =>

@@ -19,6 +19,7 @@ import { loadQuestionnaireWithRole } from "../../commands/questionnaires/store.t
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { presentQuestionnaireDetail, presentQuestionnaireSummary } from "../../presenters/questionnaire.ts";
+import { questionaryBookingRoutes } from "./bookings.ts";
 import { questionaryImportRoutes } from "./import.ts";
 import { addInput, idInput, listInput, recycleListInput, saveInput, settingsInput } from "./schema.ts";
 
@@ -28,6 +29,7 @@ const DEFINITION_BODY_LIMIT = 8 * 1024 * 1024;
 /** The creator area: `/wjgj/api/questionary/*`. Every call checks the questionnaire's policy. */
 export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
   questionaryImportRoutes(app, ctx);
+  questionaryBookingRoutes(app, ctx);
   defineRoute(app, ctx, {
     method: "POST",
     path: "questionary/addQuestionary",

@@ -1,4 +1,11 @@
-import { answerSorts, conditionSchema, messages, responseSources, responseStatuses } from "@wjgj/core";
+import {
+  answerSorts,
+  conditionSchema,
+  messages,
+  responseSources,
+  responseStatuses,
+  reviewStates,
+} from "@wjgj/core";
 import { z } from "zod";
 import {
   blankAsAbsent,
@@ -25,6 +32,7 @@ const filterSchema = z.object(
     dateFrom: blankAsAbsent(dateParam),
     dateTo: blankAsAbsent(dateParam),
     source: blankAsAbsent(enumParam(responseSources, "filterSourceInvalid")),
+    review: blankAsAbsent(enumParam(reviewStates, "reviewStateInvalid")),
   },
   { error: messages.filterInvalid },
 );

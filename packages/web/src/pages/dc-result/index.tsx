@@ -7,6 +7,7 @@ import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { useOverview } from "../../api/results.ts";
 import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
 import { ShareDialog } from "../../components/share-dialog/index.tsx";
+import { BookingsTab } from "../dc-booking/bookings-tab.tsx";
 import { AnalysisTab } from "./components/analysis/analysis-tab.tsx";
 import { AnswersTab } from "./components/answers/answers-tab.tsx";
 import { CrossTab } from "./components/cross-tab.tsx";
@@ -36,7 +37,8 @@ type TabKey =
   | "vote"
   | "export"
   | "winners"
-  | "webhooks";
+  | "webhooks"
+  | "bookings";
 
 interface TabSpec {
   key: TabKey;
@@ -48,6 +50,8 @@ interface TabSpec {
   kinds?: string[];
   /** Shown only to roles that may do this. */
   action?: QuestionnaireAction;
+  /** Shown only when the questionnaire has a question of one of these types. */
+  types?: string[];
 }
 
 const tabSpecs: TabSpec[] = [
@@ -68,6 +72,8 @@ const tabSpecs: TabSpec[] = [
     action: "results",
   },
   { key: "vote", label: "投票结果", render: () => <VoteTab />, filtered: false, kinds: ["vote"] },
+  // 预约管理 (issue #41): the day and week of slots with their bookings, and 签到.
+  { key: "bookings", label: "预约管理", render: () => <BookingsTab />, filtered: false, types: ["booking"] },
   { key: "export", label: "导出", render: () => <ExportTab />, filtered: true },
   { key: "winners", label: "中奖名单", render: () => <WinnersTab />, filtered: false },
   {
@@ -80,7 +86,13 @@ const tabSpecs: TabSpec[] = [
 ];
 
 /** Tabs that work before the first response arrives. */
-const usefulWhenEmpty = new Set<TabKey>(["export", "winners", "webhooks", "invigilation"]);
+const usefulWhenEmpty = new Set<TabKey>(["export", "winners", "webhooks", "invigilation", "bookings"]);
+
+/** Whether the questionnaire has a question of one of `types`. */
+const hasTypes = (questionary: QuestionaryDetail, types: readonly string[]) =>
+  questionary.definition.pages.some((page) =>
+    page.questions.some((question) => types.includes(question.type)),
+  );
 
 function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
   const [params, setParams] = useSearchParams();
@@ -90,7 +102,9 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
   const access = accessOf(questionary);
   const tabs = tabSpecs.filter(
     (spec) =>
-      (!spec.kinds || spec.kinds.includes(questionary.kind)) && (!spec.action || access.may(spec.action)),
+      (!spec.kinds || spec.kinds.includes(questionary.kind)) &&
+      (!spec.action || access.may(spec.action)) &&
+      (!spec.types || hasTypes(questionary, spec.types)),
   );
   const active = tabs.find((spec) => spec.key === params.get("tab")) ?? tabs[0];
   const context = useMemo<ResultsContextValue>(

@@ -8,6 +8,8 @@ import { ApiError } from "../../api/errors.ts";
 import { saveBlob } from "../../api/exports.ts";
 import { useReceipt, useRequestErasure } from "../../api/respondent-rights.ts";
 import { useApiError } from "../../hooks/use-api-error.ts";
+import { BookingSection } from "./booking-section.tsx";
+import { ReviewState } from "./review-state.tsx";
 import "./receipt.css";
 
 /** The receipt as a CSV the respondent keeps (题目, 答案; UTF-8 with a BOM so Excel reads it). */
@@ -88,6 +90,7 @@ export function ReceiptPage() {
     <main className="rc-page" data-testid="receipt-page">
       <h1>{receipt.questionnaireTitle}</h1>
       <p className="rc-meta">我的答卷 · 提交于 {receipt.submittedAt}</p>
+      <ReviewState review={receipt.review} />
       {receipt.erasure && <ErasureState erasure={receipt.erasure} />}
       {receipt.state === "deleted" ? (
         <p className="rc-note">答卷内容已删除，不再保存。</p>
@@ -101,6 +104,8 @@ export function ReceiptPage() {
           ))}
         </ol>
       )}
+      {/* 预约 (issue #41): the publicId lets 改约 read the live slots. */}
+      <BookingSection token={token} publicId={receipt.publicId} bookings={receipt.bookings ?? []} />
       <div className="rc-actions">
         {receipt.state === "kept" && (
           <Button

@@ -14,8 +14,12 @@ const slotSchema = optionSchema.extend({
 const configSchema = z.object({ options: z.array(slotSchema).min(1).max(500) });
 export type AppointmentConfig = z.output<typeof configSchema>;
 
-/** 预约时段: pick one slot; the server refuses a slot whose capacity is used up (see quota keys). */
+/**
+ * 预约时段: pick one slot; the server refuses a slot whose capacity is used up (see quota keys). Retired from
+ * the palette by 预约 (booking.ts); questionnaires that have it keep working.
+ */
 export const appointmentType = singleChoiceType({
+  retired: true,
   type: "appointment",
   name: "预约时段",
   group: "advanced",

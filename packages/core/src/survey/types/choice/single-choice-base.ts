@@ -17,6 +17,7 @@ interface SingleSpec<T extends string, C extends { options: Option[] }, CI> {
   type: T;
   name: string;
   group: PaletteGroup;
+  retired?: boolean;
   configSchema: z.ZodType<C, CI>;
   defaults: () => NoInfer<C>;
 }

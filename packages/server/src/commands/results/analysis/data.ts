@@ -53,6 +53,7 @@ function exportFilterOf(filter: ResultsFilter): ExportFilter {
     ...(filter.dateFrom ? { startDate: filter.dateFrom } : {}),
     ...(filter.dateTo ? { endDate: filter.dateTo } : {}),
     ...(filter.source ? { sources: [filter.source] } : {}),
+    ...(filter.review ? { review: filter.review } : {}),
   };
 }
 

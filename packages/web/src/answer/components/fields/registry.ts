@@ -11,7 +11,7 @@ import type { FieldComponent } from "../field-types.ts";
  * questionnaire's definition arrives later) renders an empty placeholder and fills in once its chunk lands.
  */
 
-type Group = "text" | "rating" | "matrix" | "advanced";
+type Group = "text" | "rating" | "matrix" | "advanced" | "booking";
 
 const groupOfType: Readonly<Record<string, Group>> = {
   number: "text",
@@ -36,6 +36,7 @@ const groupOfType: Readonly<Record<string, Group>> = {
   region: "advanced",
   personal: "advanced",
   cascader: "advanced",
+  booking: "booking",
 };
 
 const loaders: Readonly<Record<Group, () => Promise<unknown>>> = {
@@ -43,6 +44,7 @@ const loaders: Readonly<Record<Group, () => Promise<unknown>>> = {
   rating: () => import("./rating-group.ts").then((group) => registerFields(group.ratingFields)),
   matrix: () => import("./matrix-group.ts").then((group) => registerFields(group.matrixFields)),
   advanced: () => import("./advanced-group.ts").then((group) => registerFields(group.advancedFields)),
+  booking: () => import("./booking-group.ts").then((group) => registerFields(group.bookingFields)),
 };
 
 const fields = new Map<string, FieldComponent>();

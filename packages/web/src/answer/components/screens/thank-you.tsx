@@ -9,6 +9,8 @@ import { Brand } from "./brand.tsx";
 const AfterSubmit = lazy(() => import("../rewards/after-submit.tsx"));
 // Only exams and votes load their results part.
 const ReplyDetails = lazy(() => import("./reply-details.tsx"));
+// Only submits that booked a slot (预约, issue #41) load the confirmation and its QR code.
+const BookingConfirmation = lazy(() => import("../booking/booking-confirmation.tsx"));
 
 /** Whether the respondent answered with a phone number, which finds their responses later (/mine/{publicId}). */
 const hasPhoneQuestion = (definition: SurveyDefinition) =>
@@ -45,6 +47,7 @@ export function ThankYou(props: {
   }, [left, redirect]);
 
   const screenedOut = reply.endState === "screenedOut";
+  const bookings = reply.bookings ?? [];
   return (
     <main className="wa-page wa-done" data-testid="thank-you">
       <div className="wa-status-icon is-ok" aria-hidden="true">
@@ -56,10 +59,20 @@ export function ThankYou(props: {
           ? "很抱歉，您不符合本次调查的条件，感谢您的耐心参与！"
           : reply.thankYouText || "感谢您的参与！"}
       </p>
+      {reply.reviewNote ? (
+        <p className="wa-hint" data-testid="review-note">
+          {reply.reviewNote}
+        </p>
+      ) : null}
       {reply.preview ? <p className="wa-hint">预览模式：本次提交不计入答卷</p> : null}
       {reply.exam || reply.voteResults ? (
         <Suspense fallback={<p className="wa-hint">正在加载结果…</p>}>
           <ReplyDetails reply={reply} definition={props.definition} answers={props.answers} />
+        </Suspense>
+      ) : null}
+      {bookings.length > 0 ? (
+        <Suspense fallback={<p className="wa-hint">正在加载预约信息…</p>}>
+          <BookingConfirmation bookings={bookings} receiptToken={reply.receiptToken} />
         </Suspense>
       ) : null}
       {proof && (rewards || space) ? (

@@ -99,6 +99,7 @@ const defaultTitles: Partial<Record<QuestionType, string>> = {
   region: "请选择所在地区",
   personal: "姓名",
   appointment: "请选择预约时段",
+  booking: "请选择预约时间",
   paragraph: "段落说明",
   divider: "",
   group: "题组",

@@ -66,6 +66,15 @@ describe("filter model", () => {
     expect(exportFilterOf({})).toEqual({});
   });
 
+  it("carries 审核状态 (issue #41) into the chip's words and the export's filter", () => {
+    expect(isFilterActive({ review: "pending" })).toBe(true);
+    expect(filterParts({ review: "rejected" })).toEqual(["审核状态：未通过"]);
+    expect(exportFilterOf({ review: "approved", source: "link" })).toEqual({
+      review: "approved",
+      sources: ["link"],
+    });
+  });
+
   it("formats durations and shares as people read them", () => {
     expect(formatDuration(45)).toBe("45秒");
     expect(formatDuration(185)).toBe("3分05秒");

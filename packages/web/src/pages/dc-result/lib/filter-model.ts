@@ -5,6 +5,7 @@ import {
   filterNarrows,
   type ResultsFilter,
   responseSourceNames,
+  reviewStateNames,
 } from "@wjgj/core";
 
 export const emptyFilter: ResultsFilter = {};
@@ -56,6 +57,7 @@ export function filterParts(filter: ResultsFilter): string[] {
   else if (filter.dateFrom) parts.push(`${filter.dateFrom} 起`);
   else if (filter.dateTo) parts.push(`截至 ${filter.dateTo}`);
   if (filter.source) parts.push(`来源：${responseSourceNames[filter.source] ?? filter.source}`);
+  if (filter.review) parts.push(`审核状态：${reviewStateNames[filter.review]}`);
   return parts;
 }
 
@@ -67,5 +69,6 @@ export function exportFilterOf(filter: ResultsFilter): ExportFilter {
   if (filter.dateFrom) result.startDate = filter.dateFrom;
   if (filter.dateTo) result.endDate = filter.dateTo;
   if (filter.source) result.sources = [filter.source];
+  if (filter.review) result.review = filter.review;
   return result;
 }

@@ -1,6 +1,7 @@
 import type { Question } from "@wjgj/core";
 import { memo } from "react";
 import { choiceTypes } from "../../lib/question-meta.ts";
+import { BookingPreview } from "./previews/booking-preview.tsx";
 import { ChoicePreview } from "./previews/choice-preview.tsx";
 import { OtherPreview } from "./previews/layout-preview.tsx";
 import { MatrixPreview } from "./previews/matrix-preview.tsx";
@@ -45,5 +46,6 @@ export const QuestionBody = memo(function QuestionBody({
   if (matrix.has(question.type)) return <MatrixPreview question={question} selected={selected} />;
   if (question.type === "paragraph" || question.type === "inlineBlank") return null;
   if (textLike.has(question.type)) return <TextPreview question={question} />;
+  if (question.type === "booking") return <BookingPreview question={question} />;
   return <OtherPreview question={question} />;
 });

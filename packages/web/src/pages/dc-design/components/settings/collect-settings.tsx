@@ -10,6 +10,7 @@ import { useEditor } from "../../store/use-editor.ts";
 import { HeaderImageField } from "./header-image-field.tsx";
 import { LimitField, type LimitKey } from "./limit-field.tsx";
 import { ConsentSettings, RetentionSettings } from "./privacy-settings.tsx";
+import { ReviewSettings } from "./review-settings.tsx";
 import { SettingsSaveStatus } from "./settings-save-status.tsx";
 import { WeChatRespondentSettings } from "./wechat-settings.tsx";
 
@@ -96,6 +97,7 @@ export function CollectSettings() {
       <h4 className="dd-section__title">隐私保护</h4>
       <ConsentSettings />
       <RetentionSettings id={id} />
+      <ReviewSettings />
       <h4 className="dd-section__title">提交后</h4>
       <Form.Item label="感谢语" name="thankYouText">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={2000} />

@@ -6,6 +6,7 @@ import { isReferencedByCode } from "../../lib/reference-uses.ts";
 import { typeIcons } from "../../lib/type-icons.tsx";
 import { findQuestion } from "../../store/definition-ops.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
+import { BookingSettings } from "./booking-settings.tsx";
 import { ConfigForm } from "./config-form.tsx";
 import { LogicSection } from "./logic-section.tsx";
 import { OptionSettings } from "./option-settings.tsx";
@@ -107,7 +108,11 @@ export function QuestionSettings() {
             }
           />
         </div>
-        <ConfigForm question={question} />
+        {question.type === "booking" ? (
+          <BookingSettings question={question} />
+        ) : (
+          <ConfigForm question={question} />
+        )}
       </div>
       <OptionSettings question={question} />
       <ScoringSettings question={question} />

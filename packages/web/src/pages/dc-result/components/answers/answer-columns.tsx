@@ -1,9 +1,12 @@
-import type { AnswerSort, AnswerSummary, SurveyDefinition } from "@wjgj/core";
+import type { AnswerSort, AnswerSummary, ReviewDecision, SurveyDefinition } from "@wjgj/core";
 import { getQuestionType, richTextToPlain } from "@wjgj/core";
 import { Button, Space, type TableColumnsType, Tag, Typography } from "antd";
 import type { SortOrder } from "antd/es/table/interface";
 import { formatDuration } from "../../lib/format.ts";
 import { type AnswerAction, actionsFor } from "./answer-actions.tsx";
+import { ReviewRowActions, ReviewTag } from "./review-controls.tsx";
+
+const reviewCell = (_v: unknown, row: AnswerSummary) => <ReviewTag review={row.review} />;
 
 const statusColors = { valid: "green", invalid: "orange", deleted: "default" } as const;
 
@@ -47,6 +50,8 @@ export function answerColumns(options: {
   fixActions: boolean;
   /** The caller's role may delete, restore and mark responses; without it the column offers 查看 only. */
   manage: boolean;
+  /** 审核 in use (issue #41): a 审核状态 column and, when the role manages responses, 通过 / 拒绝 per row. */
+  review?: { onReview: (decision: ReviewDecision, responseIds: number[]) => void } | undefined;
 }): TableColumnsType<AnswerSummary> {
   const { exam, sort, offset, onOpen, onAction, fixActions, manage } = options;
   return [
@@ -100,10 +105,11 @@ export function answerColumns(options: {
         </Space>
       ),
     },
+    ...(options.review ? [{ title: "审核状态", key: "review", width: 100, render: reviewCell }] : []),
     {
       title: "操作",
       key: "actions",
-      width: manage ? 190 : 80,
+      width: manage ? (options.review ? 300 : 190) : 80,
       fixed: fixActions ? "right" : undefined,
       render: (_v, row) => (
         <Space size={0}>
@@ -124,6 +130,7 @@ export function answerColumns(options: {
               {item.label}
             </Button>
           ))}
+          {manage && options.review && <ReviewRowActions row={row} onReview={options.review.onReview} />}
         </Space>
       ),
     },

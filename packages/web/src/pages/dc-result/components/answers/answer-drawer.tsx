@@ -14,6 +14,7 @@ import { useResults } from "../../hooks/results-context.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { actionsFor, useAnswerActions } from "./answer-actions.tsx";
 import { AnswerView } from "./answer-view.tsx";
+import { ReviewTag } from "./review-controls.tsx";
 
 const statusColors = { valid: "green", invalid: "orange", deleted: "default" } as const;
 
@@ -40,6 +41,16 @@ function Summary({ detail }: { detail: AnswerDetail }) {
       <Descriptions.Item label="状态">
         <Tag color={statusColors[answer.status]}>{answer.statusName}</Tag>
       </Descriptions.Item>
+      {answer.review && (
+        <Descriptions.Item label="审核状态">
+          <ReviewTag review={answer.review} />
+          {answer.review.reason && (
+            <span className="wj-gap-left" data-testid="answer-review-reason">
+              原因：{answer.review.reason}
+            </span>
+          )}
+        </Descriptions.Item>
+      )}
       <Descriptions.Item label="提交时间">{answer.submittedAt}</Descriptions.Item>
       <Descriptions.Item label="用时">{formatDuration(answer.durationSeconds)}</Descriptions.Item>
       <Descriptions.Item label="来源">{answer.sourceName}</Descriptions.Item>

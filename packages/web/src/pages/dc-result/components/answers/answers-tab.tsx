@@ -1,19 +1,21 @@
-import type { AnswerSort, AnswerSummary, ResponseStatus } from "@wjgj/core";
+import type { AnswerSort, AnswerSummary, ResponseStatus, ReviewDecision } from "@wjgj/core";
 import { Button, Grid, Segmented, Space, Table } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { type AnswerListQuery, useAnswerList, useOverview } from "../../../../api/results.ts";
+import { useReviewInUse } from "../../../../api/reviews.ts";
 import { Permitted, useAccess } from "../../../../components/permitted.tsx";
 import { useResults } from "../../hooks/results-context.ts";
 import { type AnswerAction, actionsFor, useAnswerActions } from "./answer-actions.tsx";
 import { answerColumns, sortOf } from "./answer-columns.tsx";
 import { AnswerDrawer } from "./answer-drawer.tsx";
 import { ErasureRequestsButton } from "./erasure-requests.tsx";
+import { ReviewBulkButtons, ReviewStateFilter, useReviewActions } from "./review-controls.tsx";
 
 const examKinds = new Set(["exam", "knowledge"]);
 
 /** 答卷详情: the responses in a paged, sortable table; 无效 and the 回收站 as views of their own. */
 export function AnswersTab() {
-  const { id, filter, questionary } = useResults();
+  const { id, filter, setFilter, questionary } = useResults();
   const overview = useOverview(id, 30).data;
   const [status, setStatus] = useState<ResponseStatus>("valid");
   const [sort, setSort] = useState<AnswerSort>("timeDesc");
@@ -24,6 +26,11 @@ export function AnswersTab() {
   const list = useAnswerList(id, query, filter);
   const { perform, pending } = useAnswerActions();
   const manage = useAccess().may("manageResponses");
+  // 审核 (issue #41): shown while the questionnaire requires it or listed responses carry a state.
+  const reviewing = useReviewInUse(id, list.data?.list) || filter.review !== undefined;
+  const reviewActions = useReviewActions(id);
+  const handleReview = (decision: ReviewDecision, rows: number[]) =>
+    void reviewActions.review(decision, rows).then((done) => done && setSelected([]));
 
   // A new filter or view starts from its first page with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resets on these changes only.
@@ -52,6 +59,7 @@ export function AnswersTab() {
     onAction: (action, row) => handleAction(action, [row.id]),
     fixActions: screens.md !== false,
     manage,
+    review: reviewing ? { onReview: handleReview } : undefined,
   });
 
   return (
@@ -67,6 +75,15 @@ export function AnswersTab() {
           ]}
         />
         <Space wrap>
+          {reviewing && (
+            <ReviewStateFilter
+              value={filter.review}
+              onChange={(review) => setFilter({ ...filter, review })}
+            />
+          )}
+          {reviewing && manage && (
+            <ReviewBulkButtons selected={selected} pending={reviewActions.pending} onReview={handleReview} />
+          )}
           {manage && <ErasureRequestsButton id={id} />}
           {selected.length > 0 && <span className="wj-muted">已选 {selected.length} 份</span>}
           {actionsFor[status].map((item) => (
@@ -119,6 +136,7 @@ export function AnswersTab() {
           showTotal: (total) => `共 ${total} 份`,
         }}
       />
+      {reviewActions.dialog}
       <AnswerDrawer responseId={openId} query={query} onStep={handleStep} onClose={() => setOpenId(null)} />
     </div>
   );

@@ -4,6 +4,7 @@ import {
   codeFilterMatches,
   type ResponseSource,
   type ResultsFilter,
+  type ReviewState,
   responseSourceNames,
   responseSources,
   type TextCodeListItem,
@@ -11,6 +12,7 @@ import {
 import { Alert, DatePicker, Form, Modal, Radio, Select, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
+import { useReviewInUse } from "../../../../api/reviews.ts";
 import { useTextCodeList } from "../../../../api/text-analysis.ts";
 import { GroupEditor } from "../../../dc-design/components/logic/condition-builder.tsx";
 import {
@@ -22,6 +24,7 @@ import {
 import { conditionSources } from "../../../dc-design/lib/logic-sources.ts";
 import { useResults } from "../../hooks/results-context.ts";
 import { unsupportedFilterReason } from "../../lib/filter-model.ts";
+import { ReviewStateFilter } from "../answers/review-controls.tsx";
 import "../../../../styles/condition-builder.css";
 
 type Range = [Dayjs | null, Dayjs | null] | null;
@@ -64,6 +67,8 @@ export function FilterDialog({
       : null,
   );
   const [source, setSource] = useState<ResponseSource | undefined>(filter.source);
+  const [review, setReview] = useState<ReviewState | undefined>(filter.review);
+  const reviewing = useReviewInUse(questionary.id) || filter.review !== undefined;
   const codeList = useTextCodeList(questionary.id);
   const groups = useMemo(
     () => codeGroups(codeList.data?.codes ?? [], sources.questions),
@@ -93,6 +98,7 @@ export function FilterDialog({
       dateFrom: range?.[0]?.format("YYYY-MM-DD"),
       dateTo: range?.[1]?.format("YYYY-MM-DD"),
       source,
+      review,
     });
   };
 
@@ -168,6 +174,11 @@ export function FilterDialog({
             options={responseSources.map((value) => ({ value, label: responseSourceNames[value] ?? value }))}
           />
         </Form.Item>
+        {reviewing && (
+          <Form.Item label="审核状态">
+            <ReviewStateFilter value={review} onChange={setReview} />
+          </Form.Item>
+        )}
       </Form>
       {problem && <Alert type="error" showIcon title={problem} />}
     </Modal>

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/**
+ * 审核 (issue #41): a questionnaire may require each submission to be approved. A response of such a
+ * questionnaire is `pending` from its submit, then `approved` or `rejected` (with a reason) by an owner or
+ * 管理员 (`manageResponses`), and may be set back to pending (撤销审核). A response submitted while review
+ * was off has no review state (null) and is never listed as pending.
+ *
+ * Creator calls (POST, `{ id, responseIds }`, reject also `{ reason }`) → {@link ReviewOutcome}:
+ * - `answer/approveAnswers`, `answer/rejectAnswers`: only responses still pending change; the others are
+ *   skipped (reviewed by someone else meanwhile). When none changed the call answers 409 `reviewConflict`.
+ * - `answer/undoReview`: approved or rejected ones go back to pending.
+ * The list filters by state through `ResultsFilter.review` (statistics and exports take the same filter).
+ */
+export const reviewStates = ["pending", "approved", "rejected"] as const;
+export type ReviewState = (typeof reviewStates)[number];
+
+export const reviewStateNames: Record<ReviewState, string> = {
+  pending: "待审核",
+  approved: "已通过",
+  rejected: "未通过",
+};
+
+/** The longest reason a reviewer may give when rejecting. */
+export const REVIEW_REASON_MAX = 200;
+export const DEFAULT_REVIEW_NOTE = "您的提交将在审核后生效";
+
+/** 提交后需审核 in 问卷设置. */
+export const reviewSettingsSchema = z.object({
+  required: z.boolean().default(false),
+  /** Shown to the respondent on the thank-you screen while review is on. */
+  note: z.string().trim().max(200, "审核提示最多200个字").default(DEFAULT_REVIEW_NOTE),
+});
+export type ReviewSettings = z.output<typeof reviewSettingsSchema>;
+
+export const reviewDecisions = ["approve", "reject", "undo"] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+/** What a review call changed. */
+export interface ReviewOutcome {
+  /** Responses whose state changed. */
+  changed: number;
+  /** Selected responses left alone: not in a state the call moves from (reviewed by someone else). */
+  skipped: number;
+}
+
+/** A response's review as the creator's list and the respondent's receipt show it; null without review. */
+export interface ResponseReview {
+  state: ReviewState;
+  stateName: string;
+  /** The reviewer's reason when rejected; "" otherwise. */
+  reason: string;
+  /** China time "YYYY-MM-DD HH:mm:ss"; "" while pending. */
+  reviewedAt: string;
+}
+
+/** The SMS a respondent who answered with a mobile number receives when their response is decided. */
+export function reviewSmsText(title: string, state: "approved" | "rejected", reason: string): string {
+  const name = title.length > 30 ? `${title.slice(0, 30)}…` : title;
+  return state === "approved"
+    ? `【问卷】您提交的「${name}」已通过审核`
+    : `【问卷】您提交的「${name}」未通过审核，原因：${reason}`;
+}
+
+export const reviewMessages = {
+  reviewConflict: "该答卷已被其他成员审核",
+  reviewNotFound: "没有找到要审核的答卷，请刷新后重试",
+  reviewReasonRequired: "请填写拒绝原因（最多200字）",
+  reviewNotEnabled: "该问卷未开启提交后审核",
+  reviewStateInvalid: "审核状态只能是待审核、已通过或未通过",
+  reviewSelectionInvalid: "请选择要审核的答卷（一次最多500份）",
+} as const;
