@@ -19,7 +19,8 @@ export type BookingRef = { questionnaireId: number } & ({ code: string } | { boo
 
 export type BookingView = Omit<BookingRow, "codeHash" | "respondentKey" | "personSeat">;
 
-const viewColumns = [
+/** The columns of a BookingView (the creator's list reads the same). */
+export const viewColumns = [
   "id",
   "questionnaireId",
   "questionId",

@@ -10,7 +10,7 @@ import type { AppContext } from "../../context.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { publishedRevision } from "../answering/revisions.ts";
 import { loadQuestionnaire, readDefinition } from "../questionnaires/store.ts";
-import { type BookingView, cancelBooking, checkIn } from "./change.ts";
+import { type BookingView, cancelBooking, checkIn, viewColumns } from "./change.ts";
 import { remainingPlaces } from "./places.ts";
 import { bookingQuestions, viewRange } from "./questions.ts";
 
@@ -52,19 +52,7 @@ export async function listBookings(
   );
   let query = ctx.db
     .selectFrom("bookings")
-    .select([
-      "id",
-      "questionnaireId",
-      "questionId",
-      "slotKey",
-      "responseId",
-      "status",
-      "createdAt",
-      "cancelledAt",
-      "movedFrom",
-      "movedAt",
-      "checkedInAt",
-    ])
+    .select(viewColumns)
     .where("questionnaireId", "=", row.id)
     // Keys start with their date, so a key range is a date range (bounds of digits and "T" only, which
     // every collation orders alike).
