@@ -86,6 +86,34 @@ export function cancelBooking(ctx: AppContext, input: CancelBookingInput): Promi
   });
 }
 
+/**
+ * Cancels the active bookings of responses erased for good (答卷保留期限, a respondent's 删除申请), inside the
+ * erasing transaction: their places go back to the slots, once. Responses moved to the 回收站 keep theirs (they
+ * can be restored); the creator cancels those in 预约管理.
+ */
+export async function cancelBookingsOfResponses(
+  trx: Trx,
+  questionnaireId: number,
+  responseIds: readonly number[],
+  now: Date,
+): Promise<number> {
+  if (responseIds.length === 0) return 0;
+  const cancelled = await trx
+    .updateTable("bookings")
+    .set({ status: "cancelled", personSeat: null, cancelledAt: iso(now) })
+    .where("questionnaireId", "=", questionnaireId)
+    .where("responseId", "in", responseIds)
+    .where("status", "=", "active")
+    .returning(["questionnaireId", "questionId", "slotKey"])
+    .execute();
+  // Slots in one order, as every path that frees or takes several does.
+  cancelled.sort((a, b) =>
+    `${a.questionId}\u0000${a.slotKey}`.localeCompare(`${b.questionId}\u0000${b.slotKey}`),
+  );
+  for (const booking of cancelled) await freePlace(trx, booking, booking.slotKey);
+  return cancelled.length;
+}
+
 export type MoveBookingInput = BookingRef &
   ChangeOptions & {
     /** The question the caller loaded the schedule of; a booking of another question is not found. */

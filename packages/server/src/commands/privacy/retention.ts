@@ -10,6 +10,7 @@ import { type Db, type Trx, toCount, transaction } from "../../db/index.ts";
 import { enqueueJob } from "../../jobs/queue.ts";
 import type { JobHandler } from "../../jobs/worker.ts";
 import { addToCounters } from "../answering/counters.ts";
+import { cancelBookingsOfResponses } from "../bookings/change.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { RESULTS_VERSION_KEY } from "../results/fact-bitset-cache.ts";
 import { counterEntries, revisionDefinitions, storedFacts } from "../results/record.ts";
@@ -221,6 +222,8 @@ export async function eraseInTransaction(
   if (action === "delete") {
     files = await removeFiles(trx, questionnaireId, kept, null);
     await deleteBatch(trx, questionnaireId, batch, iso(now));
+    // 预约 (issue #41): a response deleted for good no longer holds its places.
+    await cancelBookingsOfResponses(trx, questionnaireId, kept, now);
   } else {
     const questions = await anonymiseBatch(trx, questionnaireId, batch, iso(now));
     files = await removeFiles(trx, questionnaireId, kept, questions);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAnswering, publishNew } from "../../../test/answering.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { eraseInTransaction } from "../../commands/privacy/retention.ts";
+import { transaction } from "../../db/index.ts";
 
 /**
  * 预约 (issue #41) through HTTP on the run's database: booking answers book in the submit's transaction, exactly
@@ -208,6 +210,31 @@ describe("the receipt's booking", () => {
       json: { token: `${token.split(".")[0]}.AAAAAAAAAAAAAAAA`, questionId: "visit" },
     });
     expect(forged.body.code).toBe(400);
+  });
+
+  it("a response erased for good gives its place back; one in the 回收站 keeps it", async () => {
+    const { q, submit } = await published();
+    const erased = (await submit(A)).body.data.responseId as number;
+    const binned = (await submit(A)).body.data.responseId as number;
+    expect(await used(q.id, A)).toBe(2);
+    await transaction(t.db, (trx) => eraseInTransaction(trx, q.id, [erased], "delete", new Date()));
+    expect(await used(q.id, A)).toBe(1);
+    // Erasing again changes nothing: the place was given back once.
+    await transaction(t.db, (trx) => eraseInTransaction(trx, q.id, [erased], "delete", new Date()));
+    expect(await used(q.id, A)).toBe(1);
+    const moved = await call(t.app, "POST", "answer/deleteAnswer", {
+      token: owner.token,
+      json: { id: q.id, responseIds: [binned] },
+    });
+    expect(moved.body.code).toBe(200);
+    expect(await used(q.id, A)).toBe(1);
+    const { bookings } = await counts(q.id);
+    expect(bookings.map((b) => [b.responseId, b.status]).sort()).toEqual(
+      [
+        [erased, "cancelled"],
+        [binned, "active"],
+      ].sort(),
+    );
   });
 
   it("moving to a full slot changes nothing; to a free one moves the place", async () => {
