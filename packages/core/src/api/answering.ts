@@ -1,5 +1,6 @@
 import type { QuestionScore } from "../survey/scoring/exam.ts";
 import type { SubmittedBooking } from "./bookings-api.ts";
+import type { SubmittedFormOrder } from "./form-orders-api.ts";
 
 /** Whether a questionnaire takes answers now, and if not, which closed page the respondent sees. */
 export type AnswerState =
@@ -49,6 +50,11 @@ export interface SubmitReply {
   reviewNote?: string;
   /** 预约 (issue #41): the slots this response booked, each with its confirmation code (shown this once). */
   bookings?: SubmittedBooking[];
+  /**
+   * 商品 (issue #41): the order this response placed; the response counts once it is paid (the thank-you screen
+   * shows the pay step while it is pending).
+   */
+  order?: SubmittedFormOrder;
 }
 
 /** Why an exam was handed in without the respondent pressing 提交. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fenToYuan } from "./money.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 
 /**
@@ -39,6 +40,8 @@ export const formProductMessages = {
   formOrderRefundTooMuch: "退款金额不能超过可退金额 {left} 元",
   formOrderRefundAmountInvalid: "请填写正确的退款金额（大于 0）",
   formOrderNoProvider: "该订单的支付渠道暂不支持原路退款，请联系平台客服",
+  formOrderStatusInvalid: "订单状态不正确，请重新选择",
+  formOrderRefundReasonTooLong: "退款原因最多 80 个字",
 } as const;
 export type FormProductMessageKey = keyof typeof formProductMessages;
 
@@ -235,12 +238,8 @@ export function orderLines(config: ProductQuestionConfig, answer: ProductAnswer)
     });
   }
   if (config.minTotalFen !== undefined && totalFen < config.minTotalFen)
-    return { ok: false, issues: [issue("productMinTotal", "lines", { min: fenText(config.minTotalFen) })] };
+    return { ok: false, issues: [issue("productMinTotal", "lines", { min: fenToYuan(config.minTotalFen) })] };
   return { ok: true, lines, totalFen };
-}
-
-function fenText(fen: number): string {
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, "0")}`;
 }
 
 /** Quantities per product, in product-id order: what one order reserves of each product's stock. */

@@ -10,6 +10,7 @@ export * from "./envelope.ts";
 export * from "./exam-guard.ts";
 export * from "./exam-papers.ts";
 export * from "./exports.ts";
+export * from "./form-orders-api.ts";
 export * from "./form-products.ts";
 export * from "./host.ts";
 export * from "./limits.ts";

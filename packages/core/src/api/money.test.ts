@@ -4,6 +4,14 @@ import { entitlementRows, resolveEntitlements } from "./money.ts";
 // The one entitlement table: what the pricing page lists for a level is what the server enforces for it
 // (routes/vipSet/entitlement-truth.test.ts checks the server side).
 describe("entitlementRows", () => {
+  it("shows a fee rate in basis points as a percentage, and none as 免服务费", () => {
+    const rate = (formOrderFeeBp: number) =>
+      entitlementRows(resolveEntitlements(1, undefined, { formOrderFeeBp })).find(
+        (row) => row.key === "formOrderFeeBp",
+      )?.value;
+    expect([rate(100), rate(60), rate(5), rate(0)]).toEqual(["1%", "0.6%", "0.05%", "免服务费"]);
+  });
+
   it("lists every row of core's entitlement table in its order: -1 as 不限, features as 支持/不支持", () => {
     expect(
       entitlementRows(
@@ -12,6 +20,7 @@ describe("entitlementRows", () => {
           teamMembers: 50,
           questionnaires: -1,
           responsesPerQuestionnaire: 20000,
+          formOrderFeeBp: 60,
           somethingNew: 3,
         }),
       ),
@@ -24,6 +33,7 @@ describe("entitlementRows", () => {
       { key: "exportAttachments", label: "附件打包导出", value: "不支持", included: false },
       { key: "customRedirect", label: "提交后自定义跳转", value: "不支持", included: false },
       { key: "removeBrand", label: "去除答题页品牌标识", value: "不支持", included: false },
+      { key: "formOrderFeeBp", label: "商品订单服务费率", value: "0.6%", included: true },
     ]);
   });
 

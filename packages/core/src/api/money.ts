@@ -11,6 +11,11 @@ export interface Entitlements {
   /** Members of one questionnaire's team besides its owner. */
   teamMembers: number;
   crossAnalysis: boolean;
+  /**
+   * 商品订单服务费率 (issue #41): the platform's fee on each paid 商品 order, in basis points (60 = 0.6 %),
+   * taken when the money reaches the creator's wallet (api/form-products.ts feeFen).
+   */
+  formOrderFeeBp: number;
 }
 
 export type EntitlementKey = keyof Entitlements;
@@ -26,7 +31,8 @@ export const entitlementCatalog: readonly {
   label: string;
   /** A count ("份", "MB", "人"; -1 means 不限) or a feature (支持 / 不支持). */
   unit: string;
-  kind: "count" | "feature";
+  /** A count (-1 = 不限), a feature (支持 / 不支持), or a rate in basis points (shown as a percentage). */
+  kind: "count" | "feature" | "rate";
 }[] = [
   { key: "questionnaires", label: "问卷数量", unit: "份", kind: "count" },
   { key: "responsesPerQuestionnaire", label: "每份问卷答卷数", unit: "份", kind: "count" },
@@ -36,6 +42,7 @@ export const entitlementCatalog: readonly {
   { key: "exportAttachments", label: "附件打包导出", unit: "", kind: "feature" },
   { key: "customRedirect", label: "提交后自定义跳转", unit: "", kind: "feature" },
   { key: "removeBrand", label: "去除答题页品牌标识", unit: "", kind: "feature" },
+  { key: "formOrderFeeBp", label: "商品订单服务费率", unit: "%", kind: "rate" },
 ];
 
 /** What a membership is bought for; a month is 31 days so that a month bought on the 31st lasts a month. */
@@ -55,6 +62,8 @@ export const freeEntitlements: Entitlements = {
   customRedirect: false,
   teamMembers: 5,
   crossAnalysis: true,
+  // 1 %: what the platform keeps of each paid 商品 order on the free level; paid levels keep less.
+  formOrderFeeBp: 100,
 };
 
 /** Each known entitlement of `limits` that has the free default's type, over `base`. */
@@ -95,6 +104,7 @@ export function entitlementRows(entitlements: Entitlements): EntitlementRow[] {
   return entitlementCatalog.map(({ key, label, unit, kind }) => {
     const value = entitlements[key];
     if (kind === "feature") return { key, label, value: value ? "支持" : "不支持", included: value === true };
+    if (kind === "rate") return { key, label, value: basisPointsText(Number(value)), included: true };
     const count = Number(value);
     return {
       key,
@@ -103,6 +113,12 @@ export function entitlementRows(entitlements: Entitlements): EntitlementRow[] {
       included: count !== 0,
     };
   });
+}
+
+/** 60 → 「0.6%」, 0 → 「免服务费」. */
+export function basisPointsText(basisPoints: number): string {
+  if (basisPoints <= 0) return "免服务费";
+  return `${Number((basisPoints / 100).toFixed(2))}%`;
 }
 
 export type OrderKind = "vip" | "recharge";

@@ -1,4 +1,5 @@
 import type { ReceiptBooking } from "./bookings-api.ts";
+import type { ReceiptFormOrder } from "./form-orders-api.ts";
 import type { ResponseReview } from "./reviews.ts";
 
 /**
@@ -48,6 +49,8 @@ export interface Receipt {
   items: ReceiptItem[];
   /** 预约 (issue #41): the response's bookings, cancelled ones included. */
   bookings: ReceiptBooking[];
+  /** 商品 (issue #41): the response's orders, newest first (a response places one; absent without 商品). */
+  orders?: ReceiptFormOrder[];
   erasure: {
     status: ErasureStatus;
     statusName: string;

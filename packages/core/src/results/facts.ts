@@ -4,6 +4,7 @@ import { toNumber } from "../survey/expression/value.ts";
 import { toEpochDay } from "../survey/shared/dates.ts";
 import type { BookingAnswer } from "../survey/types/advanced/booking.ts";
 import type { UploadedFile } from "../survey/types/advanced/file-upload.ts";
+import type { ProductAnswer } from "../survey/types/advanced/product.ts";
 import type { RegionAnswer } from "../survey/types/advanced/region.ts";
 import type { MultipleAnswer, SingleAnswer } from "../survey/types/helpers/choice.ts";
 import type { AllocationAnswer } from "../survey/types/rating/allocation.ts";
@@ -108,6 +109,12 @@ export function questionFacts(question: Question, answer: unknown): Fact[] {
     case "booking":
       // 预约: a single choice whose option is the slot key (`option:<q>:2026-12-05T09:00-10:00`).
       return choiceFacts(q, [(answer as BookingAnswer).slot], {});
+    case "product":
+      // 商品: a multiple choice of products (`option:<q>:<productId>`), however many lines and pieces.
+      return [
+        answeredFact(q),
+        ...optionFacts(q, [...new Set((answer as ProductAnswer).lines.map((line) => line.itemId))]),
+      ];
     case "multiple":
     case "imageMultiple":
     case "voteMultiple": {

@@ -96,6 +96,13 @@ export function questionStatistics(
     case "imageMultiple":
     case "voteMultiple":
       return choiceStatistics(header, counts, question.config.options, true);
+    case "product":
+      return choiceStatistics(
+        header,
+        counts,
+        question.config.items.map((item) => ({ id: item.id, label: item.name })),
+        true,
+      );
     case "cascader":
       return cascaderStatistics(header, counts, question.config.nodes);
     case "star":

@@ -34,6 +34,8 @@ export { surveyMessages } from "./shared/messages.ts";
 export { seededShuffle } from "./shared/random.ts";
 export type { BookingAnswer, BookingConfig } from "./types/advanced/booking.ts";
 export { personalPresetNames, personalPresets } from "./types/advanced/personal.ts";
+export type { ProductConfig } from "./types/advanced/product.ts";
+export { productAnswerText } from "./types/advanced/product.ts";
 export type { Counts, NumberSummary } from "./types/helpers/counters.ts";
 export { isNumericFormat, type TextFormat, textFormatNames, textFormats } from "./types/helpers/formats.ts";
 export { isValidIdCard } from "./types/helpers/id-card.ts";

@@ -94,6 +94,10 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "questionary/bookings": "results",
   "questionary/checkInBooking": "results",
   "questionary/cancelBooking": "manageResponses",
+  // 商品 (issue #41): orders are results; a refund moves the owner's money, as managing the responses may.
+  "questionary/formOrders": "results",
+  "questionary/refundFormOrder": "manageResponses",
+  "questionary/exportFormOrders": "export",
   "questionJump/getConditionDetail": "read",
   "questionJump/delCondition": "edit",
   "showQuestion/getShowList": "read",

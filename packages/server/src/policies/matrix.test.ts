@@ -270,6 +270,7 @@ describe("the questionnaire policy table", () => {
         candidateIds: [1],
         bookingId: 1,
         code: "ABCD2345EFGH",
+        orderNo: "F2026120410000012345678901",
       };
       // 另存为模板 takes the questionnaire, not a definition or a questionnaire kind.
       const params = path.startsWith("template/") ? { questionaryId: q.id, title: "另存模板" } : all;

@@ -55,6 +55,7 @@ const vipSets = [
       customRedirect: true,
       teamMembers: 10,
       crossAnalysis: true,
+      formOrderFeeBp: 80,
     },
     // Says only what the limits above grant: the pricing page lists the rest from the same table.
     description: "适合个人和小团队：更多答卷、更大的文件空间，附件打包导出与提交后自定义跳转。",
@@ -74,6 +75,7 @@ const vipSets = [
       customRedirect: true,
       teamMembers: 50,
       crossAnalysis: true,
+      formOrderFeeBp: 60,
     },
     description: "适合部门与机构：每份问卷2万份答卷、50人团队协作，去除答题页品牌标识。",
   },
@@ -92,6 +94,7 @@ const vipSets = [
       customRedirect: true,
       teamMembers: -1,
       crossAnalysis: true,
+      formOrderFeeBp: 30,
     },
     description: "适合企业：不限答卷数量与团队人数，50GB文件空间，去除答题页品牌标识。",
   },

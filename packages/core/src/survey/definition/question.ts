@@ -4,6 +4,7 @@ import { appointmentType } from "../types/advanced/appointment.ts";
 import { bookingType } from "../types/advanced/booking.ts";
 import { fileUploadType } from "../types/advanced/file-upload.ts";
 import { personalType } from "../types/advanced/personal.ts";
+import { productType } from "../types/advanced/product.ts";
 import { regionType } from "../types/advanced/region.ts";
 import { signatureType } from "../types/advanced/signature.ts";
 import { cascaderType } from "../types/choice/cascader.ts";
@@ -82,6 +83,7 @@ export const questionSchema = zod.discriminatedUnion("type", [
   of(regionType),
   of(personalType),
   of(bookingType),
+  of(productType),
   of(appointmentType),
   of(paragraphType),
   of(dividerType),

@@ -40,6 +40,7 @@ export const surveyMessages = {
   slotFull: () => "该时段已约满",
   // Definition checks for the designer
   duplicateId: (id: string) => `编号“${id}”重复`,
+  productQuestionTwice: () => "一份问卷最多添加一道商品题，请把商品合并到同一题中",
   missingQuestion: (id: string) => `引用的题目“${id}”不存在`,
   missingOption: (id: string) => `引用的选项“${id}”不存在`,
   missingPage: (id: string) => `引用的页面“${id}”不存在`,

@@ -242,6 +242,33 @@ export const ratingMatrixAdvancedCases: readonly TypeCase[] = [
     stats: { n: 1, counts: { "2026-12-05T09:00-10:00": 1 } },
   },
   {
+    type: "product",
+    config: {
+      items: [
+        {
+          id: "tee",
+          name: "文化衫",
+          priceFen: 3500,
+          variants: [{ name: "尺码", values: ["M", "L"] }],
+          perPerson: 2,
+        },
+        { id: "pin", name: "徽章", priceFen: 500 },
+      ],
+    },
+    badConfig: { items: [{ id: "tee", name: "文化衫", priceFen: 0 }] },
+    valid: [
+      { lines: [{ itemId: "tee", variant: { 尺码: "M" }, quantity: 2 }] },
+      { lines: [{ itemId: "pin", quantity: 3 }] },
+    ],
+    invalid: [
+      [{ lines: [{ itemId: "tee", variant: { 尺码: "M" }, quantity: 3 }] }, "productPerPersonExceeded"],
+      [{ lines: [{ itemId: "cup", quantity: 1 }] }, "productUnknown"],
+      [{ lines: [{ itemId: "tee", quantity: 1 }] }, "productVariantMissing"],
+    ],
+    malformed: { lines: "tee" },
+    stats: { n: 1, counts: { tee: 1 } },
+  },
+  {
     type: "appointment",
     config: {
       options: [

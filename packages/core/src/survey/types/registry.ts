@@ -2,6 +2,7 @@ import { appointmentType } from "./advanced/appointment.ts";
 import { bookingType } from "./advanced/booking.ts";
 import { fileUploadType } from "./advanced/file-upload.ts";
 import { personalType } from "./advanced/personal.ts";
+import { productType } from "./advanced/product.ts";
 import { regionType } from "./advanced/region.ts";
 import { signatureType } from "./advanced/signature.ts";
 import { cascaderType } from "./choice/cascader.ts";
@@ -76,6 +77,7 @@ export const questionTypes = [
   regionType,
   personalType,
   bookingType,
+  productType,
   appointmentType,
   paragraphType,
   pageBreakType,

@@ -176,6 +176,18 @@ function checkComputedCycles(ctx: CheckContext): void {
   for (const computed of ctx.definition.computed) visit(computed.id, []);
 }
 
+/** 商品: a response places one order, so a questionnaire sells through one 商品题 (the second is reported). */
+function checkOneProductQuestion(ctx: CheckContext): void {
+  let seen = false;
+  ctx.definition.pages.forEach((page, p) => {
+    page.questions.forEach((question, q) => {
+      if (question.type !== "product") return;
+      if (seen) ctx.report("productQuestionTwice", m.productQuestionTwice(), ["pages", p, "questions", q]);
+      seen = true;
+    });
+  });
+}
+
 /**
  * Cross-reference and logic checks for the designer, each issue with the exact path of the offending
  * field: missing questions/options/pages, conditions reading later questions (page conditions: later
@@ -187,6 +199,7 @@ function checkComputedCycles(ctx: CheckContext): void {
 export function checkDefinition(definition: SurveyDefinition): Issue[] {
   const ctx = new CheckContext(definition, planOf(definition));
   checkDuplicates(ctx);
+  checkOneProductQuestion(ctx);
   definition.pages.forEach((page, p) => {
     if (page.showIf) {
       const reader = { at: ctx.plan.pageStarts[p] ?? 0, page: true };

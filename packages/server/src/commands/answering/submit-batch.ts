@@ -180,8 +180,10 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
     // JSON.stringify leaves out a fact's absent num and text.
     for (const fact of plan.facts)
       facts.push({ ord, question_id: fact.questionId, key: fact.key, num: fact.num, text: fact.text });
-    for (const [key, amount] of counterEntries(plan.facts, values, 1))
-      counters.set(key, (counters.get(key) ?? 0) + amount);
+    // A response waiting for its 商品 order's payment is stored 无效: not counted until paid.
+    if (values.status === "valid")
+      for (const [key, amount] of counterEntries(plan.facts, values, 1))
+        counters.set(key, (counters.get(key) ?? 0) + amount);
     for (const unique of plan.uniques)
       uniques.push({ ord, question_id: unique.questionId, value: unique.value });
   });

@@ -3,6 +3,7 @@ import {
   type QuestionarySettings,
   ResultCode,
   type SubmittedBooking,
+  type SubmittedFormOrder,
   type SurveyDefinition,
 } from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
@@ -12,6 +13,7 @@ import { AppError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import type { BookingPlan } from "../bookings/submit.ts";
 import type { AttemptClaim } from "../exams/attempt-store.ts";
+import type { FormOrderPlan } from "../form-orders/submit.ts";
 import type { OwnerTerms } from "./owner-terms.ts";
 import type { StoredResponse } from "./reply.ts";
 import { answerStateMessages } from "./state.ts";
@@ -96,12 +98,22 @@ export interface StorePlan {
   attempt?: AttemptClaim | undefined;
   /** 预约 (issue #41): slots booked in the store's transaction, after the response row (commands/bookings). */
   bookings?: BookingPlan | undefined;
+  /** 商品 (issue #41): the order placed in the store's transaction, after the response row (commands/form-orders). */
+  order?: FormOrderPlan | undefined;
 }
 
 /** A stored response with the slots it booked (absent for a repeated idempotency key: codes are shown once). */
-export type BookedResponse = StoredResponse & { bookings?: SubmittedBooking[] | undefined };
+export type BookedResponse = StoredResponse & {
+  bookings?: SubmittedBooking[] | undefined;
+  order?: SubmittedFormOrder | undefined;
+};
 
 /** Whether the plan books slots: then it is stored in a transaction of its own, never in a batch. */
 export function booksSlots(plan: StorePlan): plan is StorePlan & { bookings: BookingPlan } {
   return (plan.bookings?.bookings.length ?? 0) > 0;
+}
+
+/** Whether the plan places a 商品 order: likewise stored in a transaction of its own. */
+export function placesOrder(plan: StorePlan): plan is StorePlan & { order: FormOrderPlan } {
+  return plan.order !== undefined;
 }

@@ -5,6 +5,7 @@ import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../
 import { ConflictError, TooManyRequestsError } from "../../errors.ts";
 import { bookAnswers } from "../bookings/submit.ts";
 import { claimAttempt } from "../exams/attempt-store.ts";
+import { placeOrderOf } from "../form-orders/submit.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
 import { wakeWebhooks } from "../webhooks/events.ts";
@@ -16,6 +17,7 @@ import {
   type BookedResponse,
   booksSlots,
   ClosedError,
+  placesOrder,
   StaleRowError,
   type StorePlan,
   sameGates,
@@ -93,7 +95,7 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<BookedRe
   const files = referencesFiles(plan.definition, plan.answers);
   // An exam attempt's response is stored in a transaction that also ends the attempt (attempt-store.ts), and
   // a response that books slots with its bookings (a full slot rolls the response back).
-  const unserialised = pool && !serial && !files && !plan.attempt && !booksSlots(plan);
+  const unserialised = pool && !serial && !files && !plan.attempt && !booksSlots(plan) && !placesOrder(plan);
   if (unserialised) {
     // Batched with the submits to the same questionnaire that wait meanwhile (submit-batch.ts); alone when the
     // batch could not tell this submit's outcome. A level's cap needs no serialising: the statement counts
@@ -125,6 +127,7 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<BookedRe
   }
   let locked = 0;
   let bookings: BookedResponse["bookings"];
+  let order: BookedResponse["order"];
   // The lock makes the key's lookup in checkLimits final for limited submits; an unlimited submit of the same
   // key (sent before the questionnaire got its limit) can still get in first and fail the store.
   const stored = await transaction(db, async (trx) => {
@@ -154,14 +157,17 @@ export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<BookedRe
     if (plan.attempt) await claimAttempt(trx, plan.attempt, row.id, plan.values.submittedAt);
     // 预约: the slots' rows are locked (and their places checked) after the response's; a full slot throws.
     if (booksSlots(plan)) bookings = await bookAnswers(trx, plan.bookings, row.id, plan.now);
+    // 商品: the stock is reserved after the response row; a product sold out throws.
+    if (placesOrder(plan)) order = await placeOrderOf(trx, plan.order, row.id, plan.now);
     return row;
   }).catch(async (error: unknown) => {
     bookings = undefined;
+    order = undefined;
     if (isRepeatedKey(error)) return await previousOrStale(db, plan);
     throw error;
   });
   if (locked > 0) record(submitHoldTimes.serial, locked);
-  return isStoreRow(stored) ? { ...storedResponse(db, stored), bookings } : stored;
+  return isStoreRow(stored) ? { ...storedResponse(db, stored), bookings, order } : stored;
 }
 
 type StoreRow = RepliedResponse & {

@@ -28,6 +28,8 @@ import type { WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
 import { bookAnswers, bookingRespondentKey, planBookings } from "../bookings/submit.ts";
 import { type AttemptClaim, claimAttempt } from "../exams/attempt-store.ts";
 import { bindAttempt } from "../exams/attempt-submit.ts";
+import { ordersOfResponse, placeOrderOf, productAnswerOf, submittedOrder } from "../form-orders/submit.ts";
+import { ownerEntitlements } from "../money/entitlements.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { personalOf, sealAnswers, sealFacts, sealUniques } from "../privacy/sealing.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
@@ -47,6 +49,7 @@ import {
   type BookedResponse,
   booksSlots,
   ClosedError,
+  placesOrder,
   type SourceLimit,
   StaleRowError,
   type StorePlan,
@@ -383,6 +386,14 @@ async function submitTo(
   const limits = quotaLimits(definition, result.quotaKeys);
   // 预约: a slot already past its cut-off (or not in the schedule) is refused before any write.
   const bookings = planBookings(definition, result.answers, now);
+  // 商品: a response that buys is stored 无效 with its pending order, and counts once the order is paid.
+  const buying = result.end?.kind === "screenOut" ? null : productAnswerOf(definition, result.answers);
+  const respondentKey = bookingRespondentKey(row.id, {
+    userId: viewer?.user.id ?? null,
+    wechatKey,
+    deviceId: input.deviceId,
+    idempotencyKey: input.idempotencyKey,
+  });
   // Personal answers are kept sealed, their facts and unique values as keyed digests (privacy/sealing.ts).
   const personal = personalOf(definition);
   const profiled = wechat.profile && identity !== null;
@@ -403,7 +414,7 @@ async function submitTo(
     maxScore: score?.max ?? null,
     passed: score?.passed === null || score?.passed === undefined ? null : score.passed ? 1 : 0,
     endState: result.end?.kind === "screenOut" ? "screenedOut" : "submitted",
-    status: "valid",
+    status: buying ? "invalid" : "valid",
     ip: origin.ip,
     userAgent: origin.userAgent.slice(0, 300),
     deviceId: input.deviceId,
@@ -442,15 +453,19 @@ async function submitTo(
       bookings.length > 0
         ? {
             questionnaireId: row.id,
-            respondentKey: bookingRespondentKey(row.id, {
-              userId: viewer?.user.id ?? null,
-              wechatKey,
-              deviceId: input.deviceId,
-              idempotencyKey: input.idempotencyKey,
-            }),
+            respondentKey,
             bookings,
           }
         : undefined,
+    order: buying
+      ? {
+          ...buying,
+          questionnaireId: row.id,
+          ownerId: row.ownerId,
+          buyerKey: respondentKey,
+          feeRateBasisPoints: (await ownerEntitlements(ctx.db, row.ownerId, now)).formOrderFeeBp,
+        }
+      : undefined,
   };
   const stored: BookedResponse =
     ctx.dialect === "postgres"
@@ -460,6 +475,11 @@ async function submitTo(
         );
   const reply = await buildReply(ctx, row, definition, stored, result.score);
   if (stored.bookings) reply.bookings = stored.bookings;
+  if (buying) {
+    // A repeated submit (same idempotency key) answers with the order the first one placed.
+    const order = stored.order ?? (await ordersOfResponse(ctx.db, stored.id)).map(submittedOrder)[0];
+    if (order) reply.order = order;
+  }
   return reply;
 }
 
@@ -540,9 +560,12 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): P
   const bookings = booksSlots(plan)
     ? await bookAnswers(trx, plan.bookings, response.id, plan.now)
     : undefined;
+  // 商品: the stock is reserved after the response row; a product sold out rolls this submit back too.
+  const order = placesOrder(plan) ? await placeOrderOf(trx, plan.order, response.id, plan.now) : undefined;
   await insertFacts(trx, row.id, response.id, plan.facts);
-  await applyCounters(trx, row.id, plan.facts, values, 1);
-  return { ...response, rewards: rewardsOffered(current.prizeSettings, current.packet), bookings };
+  // A response waiting for its order's payment is stored 无效: its counters are added when it is paid.
+  if (values.status === "valid") await applyCounters(trx, row.id, plan.facts, values, 1);
+  return { ...response, rewards: rewardsOffered(current.prizeSettings, current.packet), bookings, order };
 }
 
 async function submitPreview(

@@ -11,7 +11,7 @@ import {
 } from "@wjgj/core";
 import { addSeconds, chinaDateTime, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { transaction } from "../../db/index.ts";
+import { type Trx, transaction } from "../../db/index.ts";
 import type { FormOrderRow } from "../../db/tables/form-orders.ts";
 import { AppError, ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts";
 import { paymentsFor } from "../../payments/index.ts";
@@ -49,13 +49,6 @@ export interface NewFormOrder {
  * ends the transaction with 「库存不足：… 仅剩 N 件」 or 「… 已售罄」, and nothing stays reserved.
  */
 export async function createFormOrder(ctx: AppContext, input: NewFormOrder): Promise<FormOrderRow> {
-  const priced = orderLines(input.config, input.answer);
-  if (!priced.ok) {
-    throw new InvalidInputError(
-      priced.issues.map((i) => ({ field: i.path, message: i.message })),
-      priced.issues[0]?.code,
-    );
-  }
   const questionnaire = await ctx.db
     .selectFrom("questionnaires")
     .select(["id", "ownerId"])
@@ -63,56 +56,77 @@ export async function createFormOrder(ctx: AppContext, input: NewFormOrder): Pro
     .executeTakeFirst();
   if (!questionnaire) throw new NotFoundError();
   const now = ctx.clock.now();
+  return transaction(ctx.db, (trx) =>
+    reserveFormOrder(trx, now, { ...input, ownerId: questionnaire.ownerId }),
+  );
+}
+
+/**
+ * `createFormOrder`'s work inside the caller's transaction: the submit of a response that buys places its order
+ * here, right after the response row, so a product the stock cannot cover stores neither.
+ */
+export async function reserveFormOrder(
+  trx: Trx,
+  now: Date,
+  input: NewFormOrder & { ownerId: number },
+): Promise<FormOrderRow> {
+  const priced = orderLines(input.config, input.answer);
+  if (!priced.ok) {
+    throw new InvalidInputError(
+      priced.issues.map((i) => ({ field: i.path, message: i.message })),
+      priced.issues[0]?.code,
+    );
+  }
   const place = { questionnaireId: input.questionnaireId, questionId: input.questionId };
   const items = new Map(input.config.items.map((item) => [item.id, item]));
   const buyerKey = input.buyerKey.slice(0, 128);
-  return transaction(ctx.db, async (trx) => {
-    for (const [itemKey, quantity] of quantitiesByItem(priced.lines)) {
-      const item = items.get(itemKey);
-      if (item?.perPerson !== undefined) {
-        if (!(await takeBuyerQuota(trx, place, itemKey, buyerKey, quantity, item.perPerson)))
-          throw new AppError(
-            ResultCode.conflict,
-            "productPerPersonExceeded",
-            { name: item.name, limit: item.perPerson },
-            productMessage("productPerPersonExceeded", { name: item.name, limit: item.perPerson }),
-          );
-      }
-      if (await takeStock(trx, place, itemKey, quantity, "reserved")) continue;
-      let left = await stockLeft(trx, place, itemKey);
-      // No stock row yet (the question's first orders; publishing may create them before), or one that a
-      // concurrent first order committed after the UPDATE looked: create what is missing and ask once more.
-      if (left === null || left >= quantity) {
-        if (left === null) await ensureProductStock(trx, place, input.config);
-        if (await takeStock(trx, place, itemKey, quantity, "reserved")) continue;
-        left = (await stockLeft(trx, place, itemKey)) ?? 0;
-      }
-      throw new StockShortError(item?.name ?? itemKey, left);
+  // The stock as the creator last set it (the config the buyer answered).
+  await ensureProductStock(trx, place, input.config);
+  for (const [itemKey, quantity] of quantitiesByItem(priced.lines)) {
+    const item = items.get(itemKey);
+    if (item?.perPerson !== undefined) {
+      if (!(await takeBuyerQuota(trx, place, itemKey, buyerKey, quantity, item.perPerson)))
+        throw new AppError(
+          ResultCode.conflict,
+          "productPerPersonExceeded",
+          { name: item.name, limit: item.perPerson },
+          productMessage("productPerPersonExceeded", { name: item.name, limit: item.perPerson }),
+        );
     }
-    const order = await trx
-      .insertInto("form_orders")
-      .values({
-        orderNo: newFormOrderNo(now),
-        questionnaireId: input.questionnaireId,
-        questionId: input.questionId,
-        responseId: input.responseId ?? null,
-        ownerId: questionnaire.ownerId,
-        buyerKey,
-        lines: JSON.stringify(priced.lines),
-        totalFen: priced.totalFen,
-        feeFen: feeFen(priced.totalFen, input.feeRateBasisPoints),
-        feeRateBp: input.feeRateBasisPoints,
-        status: "pending",
-        createdAt: iso(now),
-        expiresAt: iso(addSeconds(now, (input.payMinutes ?? ORDER_PAY_MINUTES) * 60)),
-        paidAt: null,
-        updatedAt: iso(now),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await scheduleFormOrderExpiry(trx, now, order);
-    return order;
-  });
+    if (await takeStock(trx, place, itemKey, quantity, "reserved")) continue;
+    let left = await stockLeft(trx, place, itemKey);
+    // No stock row yet (the question's first orders; publishing may create them before), or one that a
+    // concurrent first order committed after the UPDATE looked: create what is missing and ask once more.
+    if (left === null || left >= quantity) {
+      if (left === null) await ensureProductStock(trx, place, input.config);
+      if (await takeStock(trx, place, itemKey, quantity, "reserved")) continue;
+      left = (await stockLeft(trx, place, itemKey)) ?? 0;
+    }
+    throw new StockShortError(item?.name ?? itemKey, left);
+  }
+  const order = await trx
+    .insertInto("form_orders")
+    .values({
+      orderNo: newFormOrderNo(now),
+      questionnaireId: input.questionnaireId,
+      questionId: input.questionId,
+      responseId: input.responseId ?? null,
+      ownerId: input.ownerId,
+      buyerKey,
+      lines: JSON.stringify(priced.lines),
+      totalFen: priced.totalFen,
+      feeFen: feeFen(priced.totalFen, input.feeRateBasisPoints),
+      feeRateBp: input.feeRateBasisPoints,
+      status: "pending",
+      createdAt: iso(now),
+      expiresAt: iso(addSeconds(now, (input.payMinutes ?? ORDER_PAY_MINUTES) * 60)),
+      paidAt: null,
+      updatedAt: iso(now),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await scheduleFormOrderExpiry(trx, now, order);
+  return order;
 }
 
 /** The order's one-line description at the provider (商品名 ×数量, …), within what providers accept. */

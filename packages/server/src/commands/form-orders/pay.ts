@@ -5,6 +5,7 @@ import type { FormOrderRow } from "../../db/tables/form-orders.ts";
 import type { PaymentNotice } from "../../payments/provider.ts";
 import { siteKey, transfer, walletKey } from "../money/ledger.ts";
 import { recordPaymentNotification } from "../money/orders.ts";
+import { moveResponseStatus } from "../results/response-status.ts";
 import { sendRefund } from "./refund.ts";
 import {
   adjustBuyerQuota,
@@ -91,7 +92,7 @@ export async function markFormOrderPaid(
   options: { rawBody?: string; log?: Log } = {},
 ): Promise<PaidOutcome> {
   const at = iso(ctx.clock.now());
-  const outcome = await transaction(ctx.db, async (trx): Promise<PaidOutcome> => {
+  const outcome = await transaction(ctx.db, async (trx, onCommit): Promise<PaidOutcome> => {
     const order = await trx
       .selectFrom("form_orders")
       .selectAll()
@@ -145,6 +146,9 @@ export async function markFormOrderPaid(
       return "refunding";
     }
     await bookPayment(trx, order, at);
+    // The response that placed the order (stored 无效 while unpaid) counts from now on, with its counters.
+    if (order.responseId !== null)
+      await moveResponseStatus(ctx, trx, onCommit, order.questionnaireId, [order.responseId], "markValid");
     return "paid";
   });
   if (outcome === "refunding") {

@@ -32,7 +32,11 @@ export class StockShortError extends AppError {
   }
 }
 
-/** Creates the stock rows of the question's products that have none yet (on publish, or the first order). */
+/**
+ * Creates the stock rows of the question's products that have none yet, and brings the others to the stock the
+ * creator set since (every order, before it reserves): a stock lowered below what is already sold or reserved
+ * becomes exactly that (sold out), never less.
+ */
 export async function ensureProductStock(
   trx: Trx,
   place: StockPlace,
@@ -42,14 +46,23 @@ export async function ensureProductStock(
   await trx
     .insertInto("product_stock")
     .values(
-      config.items.map((item) => ({
-        questionnaireId: place.questionnaireId,
-        questionId: place.questionId,
-        itemKey: item.id,
-        stock: item.stock ?? null,
-      })),
+      // In product-id order, as every other change of these rows takes them (no two transactions deadlock).
+      [...config.items]
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((item) => ({
+          questionnaireId: place.questionnaireId,
+          questionId: place.questionId,
+          itemKey: item.id,
+          stock: item.stock ?? null,
+        })),
     )
-    .onConflict((oc) => oc.columns(["questionnaireId", "questionId", "itemKey"]).doNothing())
+    .onConflict((oc) =>
+      oc.columns(["questionnaireId", "questionId", "itemKey"]).doUpdateSet({
+        stock: sql<number | null>`case when excluded.stock is null then null
+          when excluded.stock >= product_stock.reserved + product_stock.sold then excluded.stock
+          else product_stock.reserved + product_stock.sold end`,
+      }),
+    )
     .execute();
 }
 

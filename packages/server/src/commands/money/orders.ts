@@ -188,7 +188,7 @@ const PHONE = /Android|iPhone|iPad|iPod|HarmonyOS|Mobile/i;
  * openid yet (the 公众号's silent authorisation comes first); a phone's browser elsewhere, H5; a computer, or a
  * provider without those channels, the QR code.
  */
-function channelFor(
+export function channelFor(
   ctx: AppContext,
   provider: PaymentProvider,
   payer: PayerBrowser | undefined,

@@ -5,6 +5,7 @@ import {
   isPhoneQuestion,
   type MyResponses,
   type Receipt,
+  type ReceiptFormOrder,
   richTextToPlain,
 } from "@wjgj/core";
 import { chinaDateTime, iso } from "../../clock.ts";
@@ -15,6 +16,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../errors.ts
 import type { Viewer } from "../../http/viewer.ts";
 import { checkPhoneCode, codeCheckError } from "../account/phone-codes.ts";
 import { receiptBookings } from "../bookings/respondent.ts";
+import { ordersOfResponse, receiptOrder } from "../form-orders/submit.ts";
 import { loadQuestionnaireWithRole } from "../questionnaires/store.ts";
 import { answerTexts } from "../results/answers.ts";
 import { revisionDefinitions } from "../results/record.ts";
@@ -110,7 +112,14 @@ export async function getReceipt(ctx: AppContext, token: string): Promise<Receip
     erasure,
     review: await receiptReview(ctx, row.id),
     bookings: await receiptBookings(ctx, row),
+    ...(await receiptOrders(ctx, row.id)),
   };
+}
+
+/** 商品 (issue #41): the response's orders, only when it placed one (the receipt shows no empty section). */
+async function receiptOrders(ctx: AppContext, responseId: number): Promise<{ orders?: ReceiptFormOrder[] }> {
+  const orders = await ordersOfResponse(ctx.db, responseId);
+  return orders.length > 0 ? { orders: orders.map((order) => receiptOrder(ctx, order)) } : {};
 }
 
 /** `anQuestion/requestErasure`: asks the creator to delete the response (again after a decline). */

@@ -1,6 +1,6 @@
 import type { AnswerStatusChange, ResponseStatus, WebhookResponseChange } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
-import { transaction } from "../../db/index.ts";
+import { type Trx, transaction } from "../../db/index.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { addToCounters } from "../answering/counters.ts";
 import { recordActivity } from "../teams/activity.ts";
@@ -41,64 +41,80 @@ export async function changeResponseStatus(
   change: StatusChange,
 ): Promise<AnswerStatusChange> {
   await resultsScope(ctx.db, viewer, questionnaireId, "manage");
-  const { from, to } = statusChanges[change];
   return transaction(ctx.db, async (trx, onCommit) => {
-    // Counters (the response count is the `total` one) are atomic upserts taken in one order, as submits
-    // take them (addToCounters): nothing else needs holding.
-    let selected = trx
-      .selectFrom("responses")
-      .select(["id", "status", "submittedAt", "source", "durationSeconds"])
-      .where("questionnaireId", "=", questionnaireId)
-      .where("id", "in", [...new Set(responseIds)])
-      .where("status", "in", [...from])
-      // Deleted for good by 答卷保留期限: nothing left to restore.
-      .where((eb) => eb.or([eb("erasedAs", "is", null), eb("erasedAs", "<>", "deleted")]));
-    // Two changes of the same response must not both move its counters: the second waits for the first
-    // and, its status re-read, skips it. (SQLite runs one write transaction at a time.)
-    if (ctx.dialect === "postgres") selected = selected.forUpdate();
-    const rows = await selected.execute();
-    if (rows.length === 0) return { changed: 0 };
-    const facts = await storedFacts(
-      trx,
-      questionnaireId,
-      rows.map((row) => row.id),
-    );
-    for (const row of rows) {
-      const wasCounted = row.status === "valid";
-      const counted = to === "valid";
-      if (wasCounted === counted) continue;
-      const own = facts.get(row.id) ?? [];
-      await applyCounters(trx, questionnaireId, own, row, counted ? 1 : -1);
-    }
-    await trx
-      .updateTable("responses")
-      .set({ status: to })
-      .where("questionnaireId", "=", questionnaireId)
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .execute();
-    // Cached fact bitsets (fact-bitset-cache.ts) see statuses moved by this version, in any process.
-    await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
-    const emitted = await emitWebhookEvents(
-      trx,
-      ctx.clock.now(),
-      questionnaireId,
-      rows.map((row) => ({
-        type: "response.updated" as const,
-        payload: { questionnaireId, responseId: row.id, change: webhookChanges[change] },
-      })),
-    );
-    if (emitted > 0) onCommit(() => wakeWebhooks(ctx.db));
-    if (change === "deleteAnswer")
+    const changed = await moveResponseStatus(ctx, trx, onCommit, questionnaireId, responseIds, change);
+    if (change === "deleteAnswer" && changed > 0)
       await recordActivity(trx, ctx.clock.now(), {
         questionnaireId,
         actorId: viewer.user.id,
         action: "deleteResponses",
-        detail: `${rows.length} 份`,
+        detail: `${changed} 份`,
       });
-    return { changed: rows.length };
+    return { changed };
   });
+}
+
+/**
+ * `changeResponseStatus`'s work inside the caller's transaction, for any caller (a paid 商品 order makes its
+ * response valid in the payment's transaction): how many responses moved.
+ */
+export async function moveResponseStatus(
+  ctx: Pick<AppContext, "db" | "dialect" | "clock">,
+  trx: Trx,
+  onCommit: (hook: () => void) => void,
+  questionnaireId: number,
+  responseIds: readonly number[],
+  change: StatusChange,
+): Promise<number> {
+  const { from, to } = statusChanges[change];
+  // Counters (the response count is the `total` one) are atomic upserts taken in one order, as submits
+  // take them (addToCounters): nothing else needs holding.
+  let selected = trx
+    .selectFrom("responses")
+    .select(["id", "status", "submittedAt", "source", "durationSeconds"])
+    .where("questionnaireId", "=", questionnaireId)
+    .where("id", "in", [...new Set(responseIds)])
+    .where("status", "in", [...from])
+    // Deleted for good by 答卷保留期限: nothing left to restore.
+    .where((eb) => eb.or([eb("erasedAs", "is", null), eb("erasedAs", "<>", "deleted")]));
+  // Two changes of the same response must not both move its counters: the second waits for the first
+  // and, its status re-read, skips it. (SQLite runs one write transaction at a time.)
+  if (ctx.dialect === "postgres") selected = selected.forUpdate();
+  const rows = await selected.execute();
+  if (rows.length === 0) return 0;
+  const facts = await storedFacts(
+    trx,
+    questionnaireId,
+    rows.map((row) => row.id),
+  );
+  for (const row of rows) {
+    const wasCounted = row.status === "valid";
+    const counted = to === "valid";
+    if (wasCounted === counted) continue;
+    const own = facts.get(row.id) ?? [];
+    await applyCounters(trx, questionnaireId, own, row, counted ? 1 : -1);
+  }
+  await trx
+    .updateTable("responses")
+    .set({ status: to })
+    .where("questionnaireId", "=", questionnaireId)
+    .where(
+      "id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .execute();
+  // Cached fact bitsets (fact-bitset-cache.ts) see statuses moved by this version, in any process.
+  await addToCounters(trx, questionnaireId, [[RESULTS_VERSION_KEY, 1]]);
+  const emitted = await emitWebhookEvents(
+    trx,
+    ctx.clock.now(),
+    questionnaireId,
+    rows.map((row) => ({
+      type: "response.updated" as const,
+      payload: { questionnaireId, responseId: row.id, change: webhookChanges[change] },
+    })),
+  );
+  if (emitted > 0) onCommit(() => wakeWebhooks(ctx.db));
+  return rows.length;
 }

@@ -9,6 +9,7 @@ import { metricsOf } from "../../http/metrics.ts";
 import { defineRoute } from "../../http/route.ts";
 import { wechatIdentityOfRequest } from "../../wechat/identity-cookie.ts";
 import { bookingRoutes } from "./bookings.ts";
+import { formOrderRoutes } from "./form-orders.ts";
 import {
   checkInput,
   erasureInput,
@@ -108,4 +109,5 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // 预约 (issue #41): live slots, and cancel / move / .ics / find by code.
   bookingRoutes(app, ctx);
+  formOrderRoutes(app, ctx);
 }

@@ -139,3 +139,21 @@ export const receiptBookingInput = z.object({ token: receiptParam, questionId: b
 export const moveBookingInput = receiptBookingInput.extend({ slotKey: slotKeyParam });
 
 export const findBookingInput = z.object({ publicId: publicIdParam, code: bookingCodeParam });
+
+// 商品 (issue #41): the answer page's live stock, and paying the order a receipt holds.
+const productQuestionParam = z
+  .string({ error: messages.productUnknown })
+  .trim()
+  .min(1, messages.productUnknown)
+  .max(64, messages.productUnknown);
+
+export const productStockInput = z.object({ publicId: publicIdParam, questionId: productQuestionParam });
+
+export const payFormOrderInput = z.object({
+  token: receiptParam,
+  provider: z
+    .string({ error: messages.payProviderInvalid })
+    .trim()
+    .min(1, messages.payProviderInvalid)
+    .max(16, messages.payProviderInvalid),
+});

@@ -46,6 +46,9 @@ describe("questionnaire calls are the owner's alone", () => {
       // 预约 (issue #41): a booking to check in or cancel.
       code: "ABCD2345EFGH6789",
       bookingId: 1,
+      // 商品 (issue #41): an order to refund.
+      orderNo: "F2026120410000012345678901",
+      amountFen: 100,
     };
     const before = await tableCounts(t);
     const row = () =>

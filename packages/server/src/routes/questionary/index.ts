@@ -20,6 +20,7 @@ import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
 import { presentQuestionnaireDetail, presentQuestionnaireSummary } from "../../presenters/questionnaire.ts";
 import { questionaryBookingRoutes } from "./bookings.ts";
+import { questionaryFormOrderRoutes } from "./form-orders.ts";
 import { questionaryImportRoutes } from "./import.ts";
 import { addInput, idInput, listInput, recycleListInput, saveInput, settingsInput } from "./schema.ts";
 
@@ -30,6 +31,7 @@ const DEFINITION_BODY_LIMIT = 8 * 1024 * 1024;
 export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
   questionaryImportRoutes(app, ctx);
   questionaryBookingRoutes(app, ctx);
+  questionaryFormOrderRoutes(app, ctx);
   defineRoute(app, ctx, {
     method: "POST",
     path: "questionary/addQuestionary",

@@ -39,6 +39,23 @@ export function LimitsInput({ value = {}, onChange, id }: LimitsInputProps) {
             />
             <span className="wj-limits__hint">{value[key] === -1 ? "不限" : "-1 表示不限"}</span>
           </div>
+        ) : kind === "rate" ? (
+          <div key={key} className="wj-limits__row">
+            <span className="wj-limits__label">{label}</span>
+            {/* Kept in basis points (60 = 0.6 %), typed as a percentage with two decimals. */}
+            <InputNumber
+              aria-label={label}
+              min={0}
+              max={100}
+              step={0.1}
+              precision={2}
+              value={typeof value[key] === "number" ? value[key] / 100 : null}
+              onChange={(next) => set(key, typeof next === "number" ? Math.round(next * 100) : null)}
+              suffix={unit}
+              style={{ width: 180 }}
+            />
+            <span className="wj-limits__hint">每笔已支付商品订单的平台服务费</span>
+          </div>
         ) : (
           <div key={key} className="wj-limits__row">
             <span className="wj-limits__label">{label}</span>
