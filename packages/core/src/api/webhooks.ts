@@ -21,7 +21,7 @@ export type WebhookMessageType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
 
 export const webhookEventNames: Record<WebhookMessageType, string> = {
   "response.created": "收到新答卷",
-  "response.updated": "答卷状态变化（标为有效/无效、移入或移出回收站、批改）",
+  "response.updated": "答卷状态变化（标为有效/无效、移入或移出回收站、批改、审核）",
   "response.deleted": "答卷被彻底删除",
   "questionnaire.published": "问卷发布",
   "questionnaire.stopped": "问卷暂停收集",
@@ -29,7 +29,17 @@ export const webhookEventNames: Record<WebhookMessageType, string> = {
 };
 
 /** What changed in a `response.updated` event. */
-export type WebhookResponseChange = "valid" | "invalid" | "deleted" | "restored" | "graded" | "anonymised";
+export type WebhookResponseChange =
+  | "valid"
+  | "invalid"
+  | "deleted"
+  | "restored"
+  | "graded"
+  | "anonymised"
+  // 审核 (issue #41): approved, rejected, or the decision undone (back to pending).
+  | "approved"
+  | "rejected"
+  | "reviewPending";
 
 /** Secrets look like `whsec_` + base64 of 32 random bytes; the HMAC key is the decoded bytes. */
 export const WEBHOOK_SECRET_PREFIX = "whsec_";

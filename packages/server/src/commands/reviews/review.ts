@@ -17,6 +17,7 @@ import { answersOpener } from "../privacy/sealing.ts";
 import { revisionDefinitions } from "../results/record.ts";
 import { resultsScope } from "../results/scope.ts";
 import { recordActivity } from "../teams/activity.ts";
+import { emitWebhookEvents, wakeWebhooks } from "../webhooks/events.ts";
 
 export interface ReviewInput {
   id: number;
@@ -86,6 +87,18 @@ export async function reviewResponses(
       if (toCount(known) === 0) throw new NotFoundError("reviewNotFound");
       throw new ConflictError("reviewConflict");
     }
+    // A webhook of each decision, in this transaction like every response.updated (webhooks/events.ts).
+    const change = to === "approved" ? "approved" : to === "rejected" ? "rejected" : "reviewPending";
+    const emitted = await emitWebhookEvents(
+      trx,
+      now,
+      input.id,
+      changed.map((row) => ({
+        type: "response.updated" as const,
+        payload: { questionnaireId: input.id, responseId: row.id, change },
+      })),
+    );
+    if (emitted > 0) onCommit(() => wakeWebhooks(ctx.db));
     const reason = input.decision === "reject" ? `：${input.reason ?? ""}` : "";
     await recordActivity(trx, now, {
       questionnaireId: input.id,

@@ -219,6 +219,36 @@ describe("webhook events", () => {
     expect(message && (await verifyStandardWebhook(hook.secret, message))).toBe(true);
   });
 
+  it("a review decision (审核, issue #41) is a response.updated: approved, rejected, back to pending", async () => {
+    const owner = await buildUser(t);
+    const q = await publishedSurvey(owner, "社团报名");
+    const saved = await call(t.app, "POST", "questionary/updateQuestionarySet", {
+      token: owner.token,
+      json: { id: q.id, settings: { review: { required: true } } },
+    });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    await releaseQuestionnaire(t, owner, q.id);
+    await createHook(owner, { questionnaireId: q.id, events: ["response.updated"] });
+    const [a, b] = [await submit(q), await submit(q)];
+    const decide = async (path: string, json: Record<string, unknown>) => {
+      const res = await call(t.app, "POST", path, { token: owner.token, json: { id: q.id, ...json } });
+      expect(res.body.code, res.body.msg).toBe(200);
+    };
+    await decide("answer/approveAnswers", { responseIds: [a] });
+    await decide("answer/rejectAnswers", { responseIds: [b], reason: "资料不全" });
+    await decide("answer/undoReview", { responseIds: [a] });
+    await settle();
+    expect(
+      receiver.received.map((m) => [m.json.type, m.json.data.responseId, m.json.data.change]).sort(),
+    ).toEqual(
+      [
+        ["response.updated", a, "approved"],
+        ["response.updated", b, "rejected"],
+        ["response.updated", a, "reviewPending"],
+      ].sort(),
+    );
+  });
+
   it("a receiver failing for 10 minutes then recovering gets everything, in order of attempts, each delivered once", async () => {
     const owner = await buildUser(t);
     const q = await publishedSurvey(owner);
