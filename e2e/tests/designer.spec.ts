@@ -53,6 +53,7 @@ const paletteTypes = [
   "region",
   "personal",
   "booking",
+  "product",
   "paragraph",
   "pageBreak",
   "divider",

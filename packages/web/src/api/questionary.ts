@@ -152,7 +152,7 @@ export const questionaryApi = {
   /** A picture of the questionnaire's own: its 页眉图片 or a prize's picture (upload/upload). */
   uploadQuestionnaireImage: (
     id: number,
-    purpose: "headerImage" | "prizeImage" | "shareImage",
+    purpose: "headerImage" | "prizeImage" | "shareImage" | "productImage",
     file: File,
   ) => {
     const form = new FormData();

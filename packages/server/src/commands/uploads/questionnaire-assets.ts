@@ -15,7 +15,7 @@ import {
  * What a creator may upload for the questionnaire itself (not an answer): the 页眉图片, prize pictures and the
  * share card's picture (分享设置).
  */
-export const ASSET_PURPOSES = ["headerImage", "prizeImage", "shareImage"] as const;
+export const ASSET_PURPOSES = ["headerImage", "prizeImage", "shareImage", "productImage"] as const;
 export type AssetPurpose = (typeof ASSET_PURPOSES)[number];
 
 /** Both are pictures shown to respondents (the page's header, a prize on the draw): the same rule. */
@@ -24,6 +24,8 @@ const fileStem: Record<AssetPurpose, string> = {
   headerImage: "header",
   prizeImage: "prize",
   shareImage: "share",
+  // 商品题 (issue #41): a product's photo on the answer page.
+  productImage: "product",
 };
 
 /**

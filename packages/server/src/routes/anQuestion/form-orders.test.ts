@@ -10,6 +10,7 @@ import {
 } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAnswering, publishNew } from "../../../test/answering.ts";
+import { multipart, PNG } from "../../../test/export-fixtures.ts";
 import { type BuiltUser, buildQuestionnaire, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { expireUnpaid } from "../../commands/form-orders/expire.ts";
@@ -302,6 +303,21 @@ describe("the creator's orders", () => {
       json: { id: other.q.id, orderNo, amountFen: 100, reason: "" },
     });
     expect(stranger.body.msg).toBe("订单不存在，请核对订单号");
+  });
+
+  it("uploads a product's photo as the questionnaire's own picture (purpose productImage)", async () => {
+    const q = await buildQuestionnaire(t, owner, { kind: "form", title: "周边" });
+    const body = multipart({ id: String(q.id), purpose: "productImage" }, { name: "衫.png", data: PNG });
+    const uploaded = (
+      await t.app.inject({
+        method: "POST",
+        url: "/wjgj/api/upload/upload",
+        payload: body.payload,
+        headers: { ...body.headers, token: owner.token },
+      })
+    ).json() as { code: number; msg: string; data: { url: string; originalName: string } };
+    expect(uploaded.code, uploaded.msg).toBe(200);
+    expect(uploaded.data.url).toMatch(/^\/uploads\/.+\.png$/);
   });
 
   it("refuses a product question whose price is 0 in Chinese when it is saved", async () => {

@@ -8,6 +8,7 @@ import { useOverview } from "../../api/results.ts";
 import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
 import { ShareDialog } from "../../components/share-dialog/index.tsx";
 import { BookingsTab } from "../dc-booking/bookings-tab.tsx";
+import { OrdersTab } from "../dc-orders/orders-tab.tsx";
 import { AnalysisTab } from "./components/analysis/analysis-tab.tsx";
 import { AnswersTab } from "./components/answers/answers-tab.tsx";
 import { CrossTab } from "./components/cross-tab.tsx";
@@ -38,7 +39,8 @@ type TabKey =
   | "export"
   | "winners"
   | "webhooks"
-  | "bookings";
+  | "bookings"
+  | "orders";
 
 interface TabSpec {
   key: TabKey;
@@ -74,6 +76,8 @@ const tabSpecs: TabSpec[] = [
   { key: "vote", label: "投票结果", render: () => <VoteTab />, filtered: false, kinds: ["vote"] },
   // 预约管理 (issue #41): the day and week of slots with their bookings, and 签到.
   { key: "bookings", label: "预约管理", render: () => <BookingsTab />, filtered: false, types: ["booking"] },
+  // 订单管理 (issue #41): the 商品 orders with what they brought in, 退款 and 导出订单.
+  { key: "orders", label: "订单管理", render: () => <OrdersTab />, filtered: false, types: ["product"] },
   { key: "export", label: "导出", render: () => <ExportTab />, filtered: true },
   { key: "winners", label: "中奖名单", render: () => <WinnersTab />, filtered: false },
   {
@@ -86,7 +90,14 @@ const tabSpecs: TabSpec[] = [
 ];
 
 /** Tabs that work before the first response arrives. */
-const usefulWhenEmpty = new Set<TabKey>(["export", "winners", "webhooks", "invigilation", "bookings"]);
+const usefulWhenEmpty = new Set<TabKey>([
+  "export",
+  "winners",
+  "webhooks",
+  "invigilation",
+  "bookings",
+  "orders",
+]);
 
 /** Whether the questionnaire has a question of one of `types`. */
 const hasTypes = (questionary: QuestionaryDetail, types: readonly string[]) =>

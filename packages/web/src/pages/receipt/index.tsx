@@ -9,6 +9,7 @@ import { saveBlob } from "../../api/exports.ts";
 import { useReceipt, useRequestErasure } from "../../api/respondent-rights.ts";
 import { useApiError } from "../../hooks/use-api-error.ts";
 import { BookingSection } from "./booking-section.tsx";
+import { OrderSection } from "./order-section.tsx";
 import { ReviewState } from "./review-state.tsx";
 import "./receipt.css";
 
@@ -106,6 +107,8 @@ export function ReceiptPage() {
       )}
       {/* 预约 (issue #41): the publicId lets 改约 read the live slots. */}
       <BookingSection token={token} publicId={receipt.publicId} bookings={receipt.bookings ?? []} />
+      {/* 商品 (issue #41): an order still open can be paid from here. */}
+      <OrderSection token={token} orders={receipt.orders ?? []} />
       <div className="rc-actions">
         {receipt.state === "kept" && (
           <Button

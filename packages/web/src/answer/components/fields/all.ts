@@ -3,8 +3,16 @@
 import { advancedFields } from "./advanced-group.ts";
 import { bookingFields } from "./booking-group.ts";
 import { matrixFields } from "./matrix-group.ts";
+import { productFields } from "./product-group.ts";
 import { ratingFields } from "./rating-group.ts";
 import { registerFields } from "./registry.ts";
 import { textFields } from "./text-group.ts";
 
-registerFields({ ...textFields, ...ratingFields, ...matrixFields, ...advancedFields, ...bookingFields });
+registerFields({
+  ...textFields,
+  ...ratingFields,
+  ...matrixFields,
+  ...advancedFields,
+  ...bookingFields,
+  ...productFields,
+});

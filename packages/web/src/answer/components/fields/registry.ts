@@ -11,7 +11,7 @@ import type { FieldComponent } from "../field-types.ts";
  * questionnaire's definition arrives later) renders an empty placeholder and fills in once its chunk lands.
  */
 
-type Group = "text" | "rating" | "matrix" | "advanced" | "booking";
+type Group = "text" | "rating" | "matrix" | "advanced" | "booking" | "product";
 
 const groupOfType: Readonly<Record<string, Group>> = {
   number: "text",
@@ -37,6 +37,7 @@ const groupOfType: Readonly<Record<string, Group>> = {
   personal: "advanced",
   cascader: "advanced",
   booking: "booking",
+  product: "product",
 };
 
 const loaders: Readonly<Record<Group, () => Promise<unknown>>> = {
@@ -45,6 +46,7 @@ const loaders: Readonly<Record<Group, () => Promise<unknown>>> = {
   matrix: () => import("./matrix-group.ts").then((group) => registerFields(group.matrixFields)),
   advanced: () => import("./advanced-group.ts").then((group) => registerFields(group.advancedFields)),
   booking: () => import("./booking-group.ts").then((group) => registerFields(group.bookingFields)),
+  product: () => import("./product-group.ts").then((group) => registerFields(group.productFields)),
 };
 
 const fields = new Map<string, FieldComponent>();

@@ -11,6 +11,8 @@ const AfterSubmit = lazy(() => import("../rewards/after-submit.tsx"));
 const ReplyDetails = lazy(() => import("./reply-details.tsx"));
 // Only submits that booked a slot (预约, issue #41) load the confirmation and its QR code.
 const BookingConfirmation = lazy(() => import("../booking/booking-confirmation.tsx"));
+// Only submits that placed an order (商品, issue #41) load the pay step.
+const PayStep = lazy(() => import("../product/pay-step.tsx"));
 
 /** Whether the respondent answered with a phone number, which finds their responses later (/mine/{publicId}). */
 const hasPhoneQuestion = (definition: SurveyDefinition) =>
@@ -73,6 +75,11 @@ export function ThankYou(props: {
       {bookings.length > 0 ? (
         <Suspense fallback={<p className="wa-hint">正在加载预约信息…</p>}>
           <BookingConfirmation bookings={bookings} receiptToken={reply.receiptToken} />
+        </Suspense>
+      ) : null}
+      {reply.order && reply.receiptToken ? (
+        <Suspense fallback={<p className="wa-hint">正在加载订单…</p>}>
+          <PayStep token={reply.receiptToken} summary={reply.order} />
         </Suspense>
       ) : null}
       {proof && (rewards || space) ? (

@@ -100,6 +100,7 @@ const defaultTitles: Partial<Record<QuestionType, string>> = {
   personal: "姓名",
   appointment: "请选择预约时段",
   booking: "请选择预约时间",
+  product: "请选择要购买的商品",
   paragraph: "段落说明",
   divider: "",
   group: "题组",

@@ -5,6 +5,7 @@ import { BookingPreview } from "./previews/booking-preview.tsx";
 import { ChoicePreview } from "./previews/choice-preview.tsx";
 import { OtherPreview } from "./previews/layout-preview.tsx";
 import { MatrixPreview } from "./previews/matrix-preview.tsx";
+import { ProductPreview } from "./previews/product-preview.tsx";
 import { RatingPreview } from "./previews/rating-preview.tsx";
 import { TextPreview } from "./previews/text-preview.tsx";
 
@@ -47,5 +48,6 @@ export const QuestionBody = memo(function QuestionBody({
   if (question.type === "paragraph" || question.type === "inlineBlank") return null;
   if (textLike.has(question.type)) return <TextPreview question={question} />;
   if (question.type === "booking") return <BookingPreview question={question} />;
+  if (question.type === "product") return <ProductPreview question={question} />;
   return <OtherPreview question={question} />;
 });

@@ -10,6 +10,7 @@ import { BookingSettings } from "./booking-settings.tsx";
 import { ConfigForm } from "./config-form.tsx";
 import { LogicSection } from "./logic-section.tsx";
 import { OptionSettings } from "./option-settings.tsx";
+import { ProductSettings } from "./product-settings.tsx";
 import { ScoringSettings } from "./scoring-settings.tsx";
 
 /**
@@ -110,6 +111,8 @@ export function QuestionSettings() {
         </div>
         {question.type === "booking" ? (
           <BookingSettings question={question} />
+        ) : question.type === "product" ? (
+          <ProductSettings question={question} />
         ) : (
           <ConfigForm question={question} />
         )}
