@@ -78,6 +78,11 @@ export interface FormOrderPayStart {
   };
   /** A phone's browser is sent here (WeChat Pay H5). */
   h5Url?: string;
+  /**
+   * Inside WeChat before the server knows the payer's openid: the page goes through `wechat/payAuthorize`
+   * (the 公众号's silent authorisation) back to the receipt, and pays again there.
+   */
+  wechatAuthorize?: boolean;
 }
 
 export interface FormOrderTotalsView {

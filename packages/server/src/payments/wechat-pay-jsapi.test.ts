@@ -1,6 +1,14 @@
 import crypto from "node:crypto";
-import type { OrderView, PayStartView, UserInfo } from "@wjgj/core";
+import type {
+  FormOrderPayStart,
+  OrderView,
+  PayStartView,
+  ReceiptFormOrder,
+  SubmitReply,
+  UserInfo,
+} from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAnswering, publishNew } from "../../test/answering.ts";
 import { type BuiltUser, buildUser, insertVipSet } from "../../test/factories.ts";
 import { FakeWeChat, fakeOpenid } from "../../test/fake-wechat.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
@@ -250,6 +258,94 @@ describe("WeChat Pay inside WeChat (JSAPI)", () => {
     for (const secret of [openid, code, identity.slice("wjgj_wxid=".length), jsapi.paySign])
       expect(logged).not.toContain(secret);
     expect(logged).not.toContain(OA.appSecret);
+  });
+
+  it("pays a 商品 order from the receipt inside WeChat: authorise, JSAPI, and the notification counts the response (#41)", async () => {
+    const owner = await buildUser(t);
+    const q = await publishNew(t, owner, {
+      kind: "form",
+      title: "社团周边",
+      definition: {
+        schemaVersion: 1,
+        kind: "form",
+        title: "社团周边",
+        pages: [
+          {
+            id: "p1",
+            questions: [
+              {
+                id: "shop",
+                type: "product",
+                title: "选购",
+                required: true,
+                config: { items: [{ id: "tee", name: "文化衫", priceFen: 3500, stock: 10 }] },
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const open = await openAnswering(t, q.publicId);
+    const submitted = await call<SubmitReply>(t.app, "POST", "anQuestion/questionAnswer", {
+      json: {
+        publicId: q.publicId,
+        revisionId: open.revisionId,
+        answerToken: open.answerToken,
+        answers: { shop: { lines: [{ itemId: "tee", quantity: 1 }] } },
+        idempotencyKey: `wx-shop-${q.publicId}`,
+        deviceId: `wx-shop-device-${q.publicId}`,
+      },
+      headers: { "user-agent": WECHAT_UA },
+    });
+    expect(submitted.body.code, submitted.body.msg).toBe(200);
+    const token = submitted.body.data.receiptToken as string;
+    const orderNo = submitted.body.data.order?.orderNo as string;
+    const payFormOrder = (headers: Record<string, string>) =>
+      call<FormOrderPayStart>(t.app, "POST", "anQuestion/payFormOrder", {
+        json: { token, provider: "wechat" },
+        headers,
+      });
+
+    const calls = pay.calls.length;
+    const first = await payFormOrder({ "user-agent": WECHAT_UA });
+    expect(first.body.data).toMatchObject({ wechatAuthorize: true, codeUrl: "" });
+    expect(pay.calls.length).toBe(calls);
+
+    const returnTo = `/receipt/${token}`;
+    const { callback, nonce } = await authorise(returnTo, "bob");
+    expect(callback.headers.location).toBe(returnTo);
+    const identity = cookieOf(callback.headers["set-cookie"], "wjgj_wxid");
+    const started = await payFormOrder({ "user-agent": WECHAT_UA, cookie: `${nonce}; ${identity}` });
+    expect(started.body.code, started.body.msg).toBe(200);
+    expect(started.body.data.jsapi?.package).toBe(`prepay_id=wx${orderNo}prepay`);
+    const openid = fakeOpenid(OA.appId, "bob");
+    expect(pay.calls.at(-1)).toMatchObject({
+      path: "/v3/pay/transactions/jsapi",
+      body: { out_trade_no: orderNo, payer: { openid }, amount: { total: 3500, currency: "CNY" } },
+    });
+    const note = wechatNotification(
+      { platformPrivateKey: platform.privateKey, apiV3Key },
+      {
+        mchid: MCH,
+        appid: OA.appId,
+        out_trade_no: orderNo,
+        transaction_id: `4200000${orderNo.slice(-10)}`,
+        trade_type: "JSAPI",
+        trade_state: "SUCCESS",
+        payer: { openid },
+        amount: { total: 3500, payer_total: 3500, currency: "CNY" },
+      },
+      t.clock.now(),
+    );
+    expect((await notify(note)).statusCode).toBe(204);
+    const response = await t.db
+      .selectFrom("responses")
+      .select("status")
+      .where("id", "=", submitted.body.data.responseId as number)
+      .executeTakeFirstOrThrow();
+    expect(response.status).toBe("valid");
+    const order = await call<ReceiptFormOrder>(t.app, "GET", "anQuestion/formOrder", { params: { token } });
+    expect(order.body.data).toMatchObject({ status: "paid", payable: false });
   });
 
   it("refuses a replayed or foreign authorisation callback and sets no identity", async () => {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { FormOrderPayStart, ProductConfig, ProductStockList, ReceiptFormOrder } from "@wjgj/core";
+import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
 import { signFakeNotification } from "../../payments/fake-provider.ts";
@@ -67,9 +68,13 @@ export async function payFormOrderByReceipt(
 ): Promise<FormOrderPayStart> {
   const order = await orderByReceipt(ctx, input.token);
   const provider = paymentsFor(ctx).providers.get(input.provider);
-  const chosen = provider ? channelFor(ctx, provider, payer) : undefined;
-  // In WeChat without the payer's openid yet, the QR code (the 公众号's authorisation is the logged-in flow's).
-  const channel = chosen === undefined || chosen === "authorise" ? undefined : chosen;
+  const channel = provider ? channelFor(ctx, provider, payer) : undefined;
+  // In WeChat without the payer's openid: the page is sent through the 公众号's silent authorisation first.
+  if (channel === "authorise") {
+    if (order.status !== "pending" || order.expiresAt <= iso(ctx.clock.now()))
+      throw new ConflictError("formOrderNotPending");
+    return { order: receiptOrder(ctx, order), codeUrl: "", wechatAuthorize: true };
+  }
   const started = await startFormOrderPayment(ctx, {
     orderNo: order.orderNo,
     provider: input.provider,

@@ -52,3 +52,25 @@ export function scanHint(provider: string): string {
 
 /** 「2026-12-04 18:30:00」 → 「18:30」 */
 export const clockOf = (chinaTime: string) => chinaTime.slice(11, 16);
+
+/** Set before the page leaves for WeChat's authorisation, so a second refusal on return says why instead of looping. */
+const AUTHORISING = "wjgj-pay-authorising";
+
+/**
+ * Inside WeChat before the server knows the payer's openid: the 公众号's silent authorisation, back to the
+ * receipt (where the order is paid again). False when this browser has just been through it in vain.
+ */
+export function authoriseWeChatPay(token: string): boolean {
+  let seen = false;
+  try {
+    seen = sessionStorage.getItem(AUTHORISING) === token;
+    if (seen) sessionStorage.removeItem(AUTHORISING);
+    else sessionStorage.setItem(AUTHORISING, token);
+  } catch {
+    // Storage off: the page still goes through the authorisation once per click.
+  }
+  if (seen) return false;
+  const returnTo = `/receipt/${encodeURIComponent(token)}`;
+  window.location.assign(`/wjgj/api/wechat/payAuthorize?returnTo=${encodeURIComponent(returnTo)}`);
+  return true;
+}

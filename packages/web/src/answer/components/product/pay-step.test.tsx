@@ -188,4 +188,25 @@ describe("the pay step (商品订单)", () => {
     // Still there to try again.
     expect((screen.getByRole("button", { name: "立即支付" }) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it("inside WeChat without the payer's openid, goes through the authorisation once, then says why", async () => {
+    const wechat = { name: "wechat", label: "微信支付" };
+    fakeApi({
+      "anQuestion/formOrder": () => ok(order({ providers: [wechat] })),
+      "anQuestion/payFormOrder": () =>
+        ok({ order: order({ providers: [wechat] }), codeUrl: "", wechatAuthorize: true }),
+    });
+    sessionStorage.clear();
+    render(<PayStep token="7.wx" summary={summary} />);
+    fireEvent.click(await screen.findByRole("button", { name: "立即支付" }));
+    // The page left for wechat/payAuthorize (jsdom does not navigate): the browser remembers it tried.
+    await vi.waitFor(() => expect(sessionStorage.getItem("wjgj-pay-authorising")).toBe("7.wx"));
+    expect(screen.queryByRole("alert")).toBeNull();
+    // Back without an openid (the payer declined): no second round trip, a reason instead.
+    fireEvent.click(screen.getByRole("button", { name: "立即支付" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "未获得微信授权，无法在微信内支付，请在电脑上打开回执链接扫码支付",
+    );
+    expect(sessionStorage.getItem("wjgj-pay-authorising")).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { answerPayClient, type FormOrderPayClient } from "./api.ts";
 import { OrderLines } from "./order-lines.tsx";
 import { ProviderPicker, ScanToPay } from "./pay-controls.tsx";
-import { clockOf, h5Href, invokeWeChatPay, payChannel } from "./pay-env.ts";
+import { authoriseWeChatPay, clockOf, h5Href, invokeWeChatPay, payChannel } from "./pay-env.ts";
 import "./product.css";
 
 /** A pending order is read this often (while the page is visible) until it is paid or closed. */
@@ -118,7 +118,10 @@ export function PayStep({
     }
     const started = outcome.data;
     setOrder(started.order);
-    if (started.jsapi) {
+    if (started.wechatAuthorize) {
+      if (!authoriseWeChatPay(token))
+        setError("未获得微信授权，无法在微信内支付，请在电脑上打开回执链接扫码支付");
+    } else if (started.jsapi) {
       const result = await invokeWeChatPay(started.jsapi);
       if (result === "ok") {
         setNote("正在确认支付结果，请稍候…");
