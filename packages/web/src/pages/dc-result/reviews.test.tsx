@@ -96,6 +96,32 @@ describe("答卷审核", { timeout: 60_000 }, () => {
     expect(await screen.findByText("1 份答卷已拒绝；1 份已被其他成员审核，已跳过")).toBeTruthy();
   });
 
+  it("approves, and undoes, the response on show in its own view (答卷详情 drawer)", async () => {
+    const calls = stubApi({ ...handlers(true), "answer/undoReview": () => ({ changed: 1, skipped: 0 }) });
+    renderResults("?id=7&tab=answers");
+    const pending = await rowOf("2025-01-03 09:00:00");
+    fireEvent.click(button(within(pending).getByText("查看")));
+    await screen.findByTestId("answer-drawer", {}, slow);
+    fireEvent.click(button(await screen.findByText("审核通过", {}, slow)));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "answer/approveAnswers")?.body).toEqual({
+        id: 7,
+        responseIds: [3],
+      }),
+    );
+    expect(await screen.findByText("1 份答卷已通过")).toBeTruthy();
+    // A decided response's view offers 撤销审核 instead.
+    const rejected = await rowOf("2025-01-02 09:00:00");
+    fireEvent.click(button(within(rejected).getByText("查看")));
+    await waitFor(() => expect(screen.getByTestId("answer-drawer").getAttribute("data-response")).toBe("2"));
+    expect(screen.queryByText("审核通过")).toBeNull();
+    const drawer = screen.getByTestId("answer-drawer").closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(button(within(drawer).getByText("撤销审核")));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "answer/undoReview")?.body).toEqual({ id: 7, responseIds: [2] }),
+    );
+  });
+
   it("approves the selected rows in bulk and filters the list by state", async () => {
     const calls = stubApi(handlers(true));
     renderResults("?id=7&tab=answers");

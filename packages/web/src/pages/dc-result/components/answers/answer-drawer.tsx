@@ -14,7 +14,7 @@ import { useResults } from "../../hooks/results-context.ts";
 import { formatDuration } from "../../lib/format.ts";
 import { actionsFor, useAnswerActions } from "./answer-actions.tsx";
 import { AnswerView } from "./answer-view.tsx";
-import { ReviewTag } from "./review-controls.tsx";
+import { ReviewTag, useReviewActions } from "./review-controls.tsx";
 
 const statusColors = { valid: "green", invalid: "orange", deleted: "default" } as const;
 
@@ -170,6 +170,8 @@ export function AnswerDrawer({
   const { perform, pending } = useAnswerActions();
   const grade = useGradeAnswerMutation();
   const mayGrade = useAccess().may("manageResponses");
+  // 审核 (issue #41) of the response on show: 通过 / 拒绝 while pending, 撤销审核 once decided.
+  const reviewing = useReviewActions(id);
   const [grades, setGrades] = useState<Record<string, number>>({});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: entered grades belong to one response.
@@ -286,6 +288,35 @@ export function AnswerDrawer({
                   </Button>
                 </Permitted>
               )}
+              {detail.answer.review && (
+                <Permitted action="manageResponses">
+                  {detail.answer.review.state === "pending" ? (
+                    <>
+                      <Button
+                        type="primary"
+                        loading={reviewing.pending}
+                        onClick={() => void reviewing.review("approve", [detail.answer.id])}
+                      >
+                        审核通过
+                      </Button>
+                      <Button
+                        danger
+                        loading={reviewing.pending}
+                        onClick={() => void reviewing.review("reject", [detail.answer.id])}
+                      >
+                        审核拒绝
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      loading={reviewing.pending}
+                      onClick={() => void reviewing.review("undo", [detail.answer.id])}
+                    >
+                      撤销审核
+                    </Button>
+                  )}
+                </Permitted>
+              )}
               {actionsFor[detail.answer.status].map((item) => (
                 <Permitted key={item.action} action="manageResponses">
                   <Button
@@ -312,6 +343,7 @@ export function AnswerDrawer({
           <AnswerView detail={detail} renderGrade={renderGrade} />
         </div>
       )}
+      {reviewing.dialog}
     </Drawer>
   );
 }
