@@ -53,8 +53,14 @@ test("a respondent registers for a paid course through the fake gateway; the cre
     ],
   });
 
-  // The respondent on a phone: products with what is left, a size, quantities and the running total.
-  const phone = await browser.newContext({ ...PHONE, baseURL: test.info().project.use.baseURL });
+  // The respondent on a phone's own browser (PHONE's agent is WeChat's, where paying goes through the 公众号's
+  // authorisation and WeChat's sheet: wechat-pay-jsapi.test.ts and pay-step.test.tsx): products with what is
+  // left, a size, quantities and the running total.
+  const phone = await browser.newContext({
+    ...PHONE,
+    userAgent: PHONE.userAgent.replace(/ MicroMessenger\/[\d.]+/, ""),
+    baseURL: test.info().project.use.baseURL,
+  });
   const respondent = await phone.newPage();
   await openAnswerPage(respondent, q.publicId);
   await card(respondent, "name").locator("input").fill("欧阳明");

@@ -21,7 +21,7 @@ export type WebhookMessageType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
 
 export const webhookEventNames: Record<WebhookMessageType, string> = {
   "response.created": "收到新答卷",
-  "response.updated": "答卷状态变化（标为有效/无效、移入或移出回收站、批改、审核）",
+  "response.updated": "答卷状态变化（有效/无效、回收站、批改、审核）",
   "response.deleted": "答卷被彻底删除",
   "questionnaire.published": "问卷发布",
   "questionnaire.stopped": "问卷暂停收集",
