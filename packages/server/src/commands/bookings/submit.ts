@@ -7,6 +7,7 @@ import {
 } from "@wjgj/core";
 import type { Trx } from "../../db/index.ts";
 import { sha256 } from "../../security/hashing.ts";
+import { questionsOfType } from "../answering/typed-questions.ts";
 import { bookSlotAt, openSlotAt } from "./book.ts";
 
 /**
@@ -58,8 +59,7 @@ export function planBookings(
   now: Date,
 ): PlannedBooking[] {
   const planned: PlannedBooking[] = [];
-  for (const question of definition.pages.flatMap((page) => page.questions)) {
-    if (question.type !== "booking") continue;
+  for (const question of questionsOfType(definition, "booking")) {
     const slot = (answers[question.id] as { slot?: unknown } | undefined)?.slot;
     if (typeof slot !== "string" || slot === "") continue;
     const { schedule } = question.config as BookingConfig;

@@ -11,6 +11,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db, Trx } from "../../db/index.ts";
 import type { FormOrderRow } from "../../db/tables/form-orders.ts";
 import { paymentsFor } from "../../payments/index.ts";
+import { questionsOfType } from "../answering/typed-questions.ts";
 import { reserveFormOrder } from "./create.ts";
 
 /**
@@ -33,8 +34,7 @@ export function productAnswerOf(
   definition: SurveyDefinition,
   answers: Record<string, unknown>,
 ): { questionId: string; config: ProductConfig; answer: ProductAnswer } | null {
-  for (const question of definition.pages.flatMap((page) => page.questions)) {
-    if (question.type !== "product") continue;
+  for (const question of questionsOfType(definition, "product")) {
     const answer = answers[question.id] as ProductAnswer | undefined;
     if (!answer || answer.lines.length === 0) continue;
     // checkDefinition allows one 商品题 per questionnaire: the first that buys is the order.

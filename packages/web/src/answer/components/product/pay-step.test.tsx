@@ -96,6 +96,8 @@ describe("the pay step (商品订单)", () => {
     // The pay step is a lazy chunk of the thank-you screen (its first import transforms it).
     const step = await screen.findByTestId("form-order-pay", {}, { timeout: 15_000 });
     expect(step.textContent).toContain("订单待支付");
+    // Not yet 提交成功: the response counts once the order is paid.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("已提交，请完成支付");
     expect(step.textContent).toContain("FO202612040001");
     expect(step.textContent).toContain("¥79.00");
     expect(step.textContent).toContain("请在 18:30 前完成支付，超时订单将自动关闭");

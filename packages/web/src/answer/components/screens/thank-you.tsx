@@ -50,12 +50,16 @@ export function ThankYou(props: {
 
   const screenedOut = reply.endState === "screenedOut";
   const bookings = reply.bookings ?? [];
+  // 商品 (issue #41): the response counts once its order is paid, so the page does not call it done before.
+  const toPay = reply.order?.status === "pending" && Boolean(reply.receiptToken);
   return (
     <main className="wa-page wa-done" data-testid="thank-you">
       <div className="wa-status-icon is-ok" aria-hidden="true">
         ✓
       </div>
-      <h1 className="wa-status-title">{screenedOut ? "感谢您的参与" : "提交成功"}</h1>
+      <h1 className="wa-status-title">
+        {screenedOut ? "感谢您的参与" : toPay ? "已提交，请完成支付" : "提交成功"}
+      </h1>
       <p className="wa-status-msg">
         {screenedOut
           ? "很抱歉，您不符合本次调查的条件，感谢您的耐心参与！"
