@@ -1,4 +1,5 @@
 import type { FormOrderStatus, FormOrderView, PricedLine } from "./form-products.ts";
+import type { PayStartView } from "./money.ts";
 
 /**
  * 商品 (issue #41): what the order calls answer, shared by the server and the pages. A response that buys is
@@ -67,15 +68,8 @@ export interface FormOrderPayStart {
   order: ReceiptFormOrder;
   /** A QR code's content (native, the local fake); "" on the other channels. */
   codeUrl: string;
-  /** Inside WeChat: `WeixinJSBridge.invoke("getBrandWCPayRequest", jsapi, …)`. */
-  jsapi?: {
-    appId: string;
-    timeStamp: string;
-    nonceStr: string;
-    package: string;
-    signType: "RSA";
-    paySign: string;
-  };
+  /** Inside WeChat: `WeixinJSBridge.invoke("getBrandWCPayRequest", jsapi, …)` (as for a membership). */
+  jsapi?: PayStartView["jsapi"];
   /** A phone's browser is sent here (WeChat Pay H5). */
   h5Url?: string;
   /**

@@ -1,6 +1,7 @@
 import type { BookingSlotList } from "@wjgj/core/api/bookings-api";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { apiCall } from "../../lib/api.ts";
+import { useRefreshWhileVisible } from "../../lib/use-refresh.ts";
 import type { SlotView } from "./slot-types.ts";
 
 /** Live slots refresh this often while the page is visible (places change as others book). */
@@ -27,24 +28,7 @@ export function useLiveSlots(publicId: string, questionId: string, enabled: bool
     else if (latest.current.status !== "ready") setState({ status: "error", message: outcome.msg });
   }, [publicId, questionId]);
 
-  useEffect(() => {
-    if (!enabled) return;
-    void load();
-    const visible = () => document.visibilityState === "visible";
-    const timer = setInterval(() => {
-      if (visible()) void load();
-    }, SLOTS_REFRESH_MS);
-    const handleBack = () => {
-      if (visible()) void load();
-    };
-    document.addEventListener("visibilitychange", handleBack);
-    window.addEventListener("focus", handleBack);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", handleBack);
-      window.removeEventListener("focus", handleBack);
-    };
-  }, [enabled, load]);
+  useRefreshWhileVisible(load, SLOTS_REFRESH_MS, enabled);
 
   return { state, reload: load };
 }

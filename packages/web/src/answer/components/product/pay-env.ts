@@ -1,29 +1,7 @@
-import type { FormOrderChannel, FormOrderPayStart } from "@wjgj/core/api/form-orders-api";
+import type { FormOrderChannel } from "@wjgj/core/api/form-orders-api";
 
-type JsapiRequest = NonNullable<FormOrderPayStart["jsapi"]>;
-
-interface Bridge {
-  invoke(name: string, params: JsapiRequest, callback: (res: { err_msg?: string } | undefined) => void): void;
-}
-
-// The answer entry keeps its own few lines of this (src/lib/wechat-pay.ts is the main app's).
-const bridgeOf = () => (window as unknown as { WeixinJSBridge?: Bridge }).WeixinJSBridge;
-const hasBridge = () => typeof bridgeOf()?.invoke === "function";
-
-/** WeChat's payment sheet for the request the server signed: "ok" once paid, "cancel", or "fail". */
-export function invokeWeChatPay(request: JsapiRequest): Promise<"ok" | "cancel" | "fail"> {
-  return new Promise((resolve) => {
-    const bridge = bridgeOf();
-    if (!bridge) {
-      resolve("fail");
-      return;
-    }
-    bridge.invoke("getBrandWCPayRequest", request, (res) => {
-      const message = res?.err_msg ?? "";
-      resolve(message.endsWith(":ok") ? "ok" : message.endsWith(":cancel") ? "cancel" : "fail");
-    });
-  });
-}
+// WeChat's payment sheet: the main app's few lines serve here too (a type import of core, nothing else).
+export { invokeWeChatPay } from "../../../lib/wechat-pay.ts";
 
 /**
  * How this browser pays: WeChat's in-page payment inside WeChat (its bridge is there), WeChat Pay's H5 page on
@@ -32,7 +10,7 @@ export function invokeWeChatPay(request: JsapiRequest): Promise<"ok" | "cancel" 
 export function payChannel(provider: string): FormOrderChannel {
   if (provider === "fake") return "native";
   const agent = navigator.userAgent;
-  if (/MicroMessenger/i.test(agent) && hasBridge()) return "jsapi";
+  if (/MicroMessenger/i.test(agent)) return "jsapi";
   if (/Android|iPhone|iPad|iPod|HarmonyOS|Mobile/i.test(agent)) return "h5";
   return "native";
 }

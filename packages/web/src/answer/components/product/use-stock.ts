@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
+import { useRefreshWhileVisible } from "../../lib/use-refresh.ts";
 import { productStock } from "./api.ts";
 
 /** Stock left refreshes this often while the page is visible (others buy meanwhile). */
@@ -19,24 +20,7 @@ export function useLiveStock(publicId: string, questionId: string, enabled: bool
     if (outcome.ok) setLeft(new Map(outcome.data.items.map((item) => [item.itemId, item.left])));
   }, [publicId, questionId]);
 
-  useEffect(() => {
-    if (!enabled) return;
-    void load();
-    const visible = () => document.visibilityState === "visible";
-    const timer = setInterval(() => {
-      if (visible()) void load();
-    }, STOCK_REFRESH_MS);
-    const handleBack = () => {
-      if (visible()) void load();
-    };
-    document.addEventListener("visibilitychange", handleBack);
-    window.addEventListener("focus", handleBack);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", handleBack);
-      window.removeEventListener("focus", handleBack);
-    };
-  }, [enabled, load]);
+  useRefreshWhileVisible(load, STOCK_REFRESH_MS, enabled);
 
   return left;
 }
