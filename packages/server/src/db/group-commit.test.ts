@@ -24,6 +24,7 @@ async function countingDb() {
 }
 
 const insert = (n: number) => sql`insert into items (n) values (${n})`;
+const noCounters = async () => {};
 
 describe("groupTransaction on SQLite", () => {
   it("commits concurrent units once, each acknowledged after the commit", async () => {
@@ -31,7 +32,7 @@ describe("groupTransaction on SQLite", () => {
     const committed: number[] = [];
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        groupTransaction(db, "sqlite", async (trx, onCommit) => {
+        groupTransaction(db, "sqlite", noCounters, async (trx, onCommit) => {
           await insert(n).execute(trx);
           onCommit(() => {
             committed.push(n);
@@ -52,7 +53,7 @@ describe("groupTransaction on SQLite", () => {
     const seen: number[] = [];
     const outcomes = await Promise.allSettled(
       [1, 2, 2, 3].map((n, index) =>
-        groupTransaction(db, "sqlite", async (trx) => {
+        groupTransaction(db, "sqlite", noCounters, async (trx) => {
           const before = await sql<{ c: number }>`select count(*) as c from items`.execute(trx);
           seen.push(Number(before.rows[0]?.c));
           await insert(n).execute(trx); // the second 2 breaks the unique constraint
@@ -69,9 +70,54 @@ describe("groupTransaction on SQLite", () => {
 
   it("starts a new batch for work queued while one is committing", async () => {
     const { db, commits } = await countingDb();
-    const first = groupTransaction(db, "sqlite", (trx) => insert(1).execute(trx));
+    const first = groupTransaction(db, "sqlite", noCounters, (trx) => insert(1).execute(trx));
     await first;
-    await groupTransaction(db, "sqlite", (trx) => insert(2).execute(trx));
+    await groupTransaction(db, "sqlite", noCounters, (trx) => insert(2).execute(trx));
     expect(commits.count).toBe(2);
+  });
+
+  it("writes the batch's counter deltas once per questionnaire before the commit; a failed unit's are dropped", async () => {
+    const { db, commits } = await countingDb();
+    const flushed: { questionnaireId: number; entries: (readonly [string, number])[]; commits: number }[] =
+      [];
+    const flush = async (
+      _trx: unknown,
+      questionnaireId: number,
+      entries: readonly (readonly [string, number])[],
+    ) => {
+      flushed.push({ questionnaireId, entries: [...entries], commits: commits.count });
+    };
+    const seen: number[] = [];
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3, 4].map((n) =>
+        groupTransaction(db, "sqlite", flush, async (trx, _onCommit, counters) => {
+          // What the earlier units that stood left, as a submit's cap and quota checks read it.
+          seen.push(counters.pending(7, "total"));
+          counters.add(7, [
+            ["total", 1],
+            [`option:q1:${n % 2 === 0 ? "a" : "b"}`, 1],
+          ]);
+          if (n === 2) counters.add(8, [["total", 1]]);
+          await insert(n).execute(trx);
+          if (n === 3) throw new Error("第三份失败");
+          return n;
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect(seen).toEqual([0, 1, 2, 2]);
+    expect(commits.count).toBe(1);
+    expect(flushed).toEqual([
+      {
+        questionnaireId: 7,
+        entries: [
+          ["total", 3],
+          ["option:q1:b", 1],
+          ["option:q1:a", 2],
+        ],
+        commits: 0,
+      },
+      { questionnaireId: 8, entries: [["total", 1]], commits: 0 },
+    ]);
   });
 });

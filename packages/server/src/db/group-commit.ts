@@ -6,7 +6,50 @@ const SAVEPOINT = CompiledQuery.raw("savepoint unit");
 const RELEASE = CompiledQuery.raw("release unit");
 const ROLLBACK_TO = CompiledQuery.raw("rollback to unit");
 
-type Work<T> = (trx: Trx, onCommit: (hook: CommitHook) => void) => Promise<T>;
+/**
+ * Counter deltas a unit leaves for the batch to write once, before its COMMIT (see GroupCommitter): a key that
+ * 30 submits of a batch add to is one upsert instead of 30. Units read what earlier units of the batch and they
+ * themselves left (`pending`) on top of what the table says, so limits stay exact.
+ */
+export interface DeferredCounters {
+  add(questionnaireId: number, entries: readonly (readonly [key: string, delta: number])[]): void;
+  pending(questionnaireId: number, key: string): number;
+}
+
+/** Writes a batch's counter deltas, one call per questionnaire, inside the batch's transaction. */
+export type CounterFlush = (
+  trx: Trx,
+  questionnaireId: number,
+  entries: readonly (readonly [key: string, delta: number])[],
+) => Promise<void>;
+
+type Work<T> = (trx: Trx, onCommit: (hook: CommitHook) => void, counters: DeferredCounters) => Promise<T>;
+
+/** Deltas by questionnaire and key. */
+class CounterDeltas {
+  private readonly byQuestionnaire = new Map<number, Map<string, number>>();
+
+  add(questionnaireId: number, entries: readonly (readonly [key: string, delta: number])[]): void {
+    let keys = this.byQuestionnaire.get(questionnaireId);
+    if (!keys) this.byQuestionnaire.set(questionnaireId, (keys = new Map()));
+    for (const [key, delta] of entries) keys.set(key, (keys.get(key) ?? 0) + delta);
+  }
+
+  get(questionnaireId: number, key: string): number {
+    return this.byQuestionnaire.get(questionnaireId)?.get(key) ?? 0;
+  }
+
+  mergeInto(other: CounterDeltas): void {
+    for (const [questionnaireId, keys] of this.byQuestionnaire) other.add(questionnaireId, [...keys]);
+  }
+
+  async flush(trx: Trx, write: CounterFlush): Promise<void> {
+    for (const [questionnaireId, keys] of this.byQuestionnaire) {
+      const entries = [...keys].filter(([, delta]) => delta !== 0);
+      if (entries.length > 0) await write(trx, questionnaireId, entries);
+    }
+  }
+}
 
 interface Pending {
   work: Work<unknown>;
@@ -29,6 +72,7 @@ class GroupCommitter {
   constructor(
     private readonly db: Db,
     private readonly maxBatch: number,
+    private readonly flushCounters: CounterFlush,
   ) {}
 
   run<T>(work: Work<T>): Promise<T> {
@@ -48,13 +92,23 @@ class GroupCommitter {
     const hooks: CommitHook[][] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
+        // The counter deltas of the units that stood so far.
+        const batchCounters = new CounterDeltas();
         for (const pending of batch) {
           const unitHooks: CommitHook[] = [];
+          const unitCounters = new CounterDeltas();
+          const counters: DeferredCounters = {
+            add: (questionnaireId, entries) => unitCounters.add(questionnaireId, entries),
+            pending: (questionnaireId, key) =>
+              batchCounters.get(questionnaireId, key) + unitCounters.get(questionnaireId, key),
+          };
           // Each unit's savepoint is released before the next opens, so one name serves them all.
           await trx.executeQuery(SAVEPOINT);
           try {
-            const value = await pending.work(trx, (hook) => unitHooks.push(hook));
+            const value = await pending.work(trx, (hook) => unitHooks.push(hook), counters);
             await trx.executeQuery(RELEASE);
+            // Only a unit that stood adds to the batch's counters (one rolled back to its savepoint left none).
+            unitCounters.mergeInto(batchCounters);
             outcomes.push({ ok: true, value });
             hooks.push(unitHooks);
           } catch (error) {
@@ -64,6 +118,8 @@ class GroupCommitter {
             hooks.push([]);
           }
         }
+        // The counters of the whole batch, in the same transaction: they commit with the responses or not at all.
+        await batchCounters.flush(trx, this.flushCounters);
       });
     } catch (error) {
       for (const pending of batch) pending.reject(error);
@@ -99,11 +155,25 @@ const committers = new WeakMap<Db, GroupCommitter>();
  * PostgreSQL commits concurrently on its own (row locks, its own WAL group commit), so it keeps one
  * transaction per unit.
  */
-export function groupTransaction<T>(db: Db, dialect: DialectName, work: Work<T>): Promise<T> {
-  if (dialect === "postgres") return transaction(db, work);
+export function groupTransaction<T>(
+  db: Db,
+  dialect: DialectName,
+  flushCounters: CounterFlush,
+  work: Work<T>,
+): Promise<T> {
+  if (dialect === "postgres")
+    return transaction(db, async (trx, onCommit) => {
+      const deltas = new CounterDeltas();
+      const value = await work(trx, onCommit, {
+        add: (questionnaireId, entries) => deltas.add(questionnaireId, entries),
+        pending: (questionnaireId, key) => deltas.get(questionnaireId, key),
+      });
+      await deltas.flush(trx, flushCounters);
+      return value;
+    });
   let committer = committers.get(db);
   if (!committer) {
-    committer = new GroupCommitter(db, 64);
+    committer = new GroupCommitter(db, 64, flushCounters);
     committers.set(db, committer);
   }
   return committer.run(work);

@@ -11,7 +11,7 @@ import {
 import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { groupTransaction } from "../../db/group-commit.ts";
+import { type DeferredCounters, groupTransaction } from "../../db/group-commit.ts";
 import { type Db, type Trx, toCount } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
@@ -33,10 +33,10 @@ import { ownerEntitlements } from "../money/entitlements.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { personalOf, sealAnswers, sealFacts, sealUniques } from "../privacy/sealing.ts";
 import { loadQuestionnaire, readDefinition, readSettings } from "../questionnaires/store.ts";
-import { applyCounters, insertFacts } from "../results/record.ts";
+import { counterEntries, insertFacts } from "../results/record.ts";
 import { rewardsOffered } from "../rewards/offer.ts";
 import { emitResponseCreatedSqlite, hookedColumn, newEventId, wakeWebhooks } from "../webhooks/events.ts";
-import { chosenLabels, quotaLimits, readCounters } from "./counters.ts";
+import { addToCounters, chosenLabels, quotaLimits, readCounters } from "./counters.ts";
 import { claimFiles } from "./files.ts";
 import { findByPublicId } from "./open.ts";
 import { forgetOwnerTerms, ownerTerms, sameStamp } from "./owner-terms.ts";
@@ -470,8 +470,8 @@ async function submitTo(
   const stored: BookedResponse =
     ctx.dialect === "postgres"
       ? await storeOnPostgres(ctx.db, plan)
-      : await groupTransaction(ctx.db, ctx.dialect, (trx, onCommit) =>
-          storeOnSqlite(trx, plan, () => onCommit(() => wakeWebhooks(ctx.db))),
+      : await groupTransaction(ctx.db, ctx.dialect, addToCounters, (trx, onCommit, counters) =>
+          storeOnSqlite(trx, plan, counters, () => onCommit(() => wakeWebhooks(ctx.db))),
         );
   const reply = await buildReply(ctx, row, definition, stored, result.score);
   if (stored.bookings) reply.bookings = stored.bookings;
@@ -500,10 +500,20 @@ function agreedConsent(settings: QuestionarySettings, agreed: number | undefined
  * SQLite: inside the group commit's transaction (one writer at a time), re-reads the questionnaire, checks
  * state and limits, and stores the response with its facts and counters.
  */
-async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): Promise<BookedResponse> {
+async function storeOnSqlite(
+  trx: Trx,
+  plan: StorePlan,
+  counters: DeferredCounters,
+  onHooked: () => void,
+): Promise<BookedResponse> {
   const { row, values } = plan;
-  const current = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
-  if (!current) throw new ClosedError("deleted");
+  const locked = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
+  if (!locked) throw new ClosedError("deleted");
+  // Counters are written once per group commit (db/group-commit.ts): the responses earlier in this batch count.
+  const current = {
+    ...locked,
+    responseCount: Number(locked.responseCount) + counters.pending(row.id, "total"),
+  };
   if (!sameGates(row, current)) throw new StaleRowError();
   const owner = current.vipLevel === null ? undefined : { ...current, vipLevel: current.vipLevel };
   if (!sameStamp(plan.terms, owner)) throw new StaleRowError();
@@ -520,7 +530,8 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): P
 
   const counts = await readCounters(trx, row.id, [...plan.quotas.keys()]);
   for (const [key, limit] of plan.quotas) {
-    if ((counts.get(key) ?? 0) >= limit) throw new ConflictError("answerQuotaFull");
+    if ((counts.get(key) ?? 0) + counters.pending(row.id, key) >= limit)
+      throw new ConflictError("answerQuotaFull");
   }
   for (const { questionId, value } of plan.uniques) {
     const taken = await trx
@@ -563,8 +574,9 @@ async function storeOnSqlite(trx: Trx, plan: StorePlan, onHooked: () => void): P
   // 商品: the stock is reserved after the response row; a product sold out rolls this submit back too.
   const order = placesOrder(plan) ? await placeOrderOf(trx, plan.order, response.id, plan.now) : undefined;
   await insertFacts(trx, row.id, response.id, plan.facts);
-  // A response waiting for its order's payment is stored 无效: its counters are added when it is paid.
-  if (values.status === "valid") await applyCounters(trx, row.id, plan.facts, values, 1);
+  // A response waiting for its order's payment is stored 无效: its counters are added when it is paid. The
+  // batch writes the deltas of all its submits before it commits (one upsert per key, not one per submit).
+  if (values.status === "valid") counters.add(row.id, counterEntries(plan.facts, values, 1));
   return { ...response, rewards: rewardsOffered(current.prizeSettings, current.packet), bookings, order };
 }
 
