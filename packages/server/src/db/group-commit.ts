@@ -31,7 +31,10 @@ class CounterDeltas {
 
   add(questionnaireId: number, entries: readonly (readonly [key: string, delta: number])[]): void {
     let keys = this.byQuestionnaire.get(questionnaireId);
-    if (!keys) this.byQuestionnaire.set(questionnaireId, (keys = new Map()));
+    if (!keys) {
+      keys = new Map();
+      this.byQuestionnaire.set(questionnaireId, keys);
+    }
     for (const [key, delta] of entries) keys.set(key, (keys.get(key) ?? 0) + delta);
   }
 
