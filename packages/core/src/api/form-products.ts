@@ -242,6 +242,18 @@ export function orderLines(config: ProductQuestionConfig, answer: ProductAnswer)
   return { ok: true, lines, totalFen };
 }
 
+/** 「文化衫（尺码：M，颜色：白）×2」: one line of an answer or an order, as every page and export writes it. */
+export function productLineText(line: {
+  name: string;
+  variant?: Readonly<Record<string, string>> | undefined;
+  quantity: number;
+}): string {
+  const options = Object.entries(line.variant ?? {})
+    .map(([name, value]) => `${name}：${value}`)
+    .join("，");
+  return `${line.name}${options ? `（${options}）` : ""}×${line.quantity}`;
+}
+
 /** Quantities per product, in product-id order: what one order reserves of each product's stock. */
 export function quantitiesByItem(
   lines: ReadonlyArray<Pick<PricedLine, "itemId" | "quantity">>,

@@ -5,6 +5,7 @@ import {
   fenToYuan,
   formOrderStatusLabels,
   payProviderLabels,
+  productLineText,
 } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
 import { NotFoundError } from "../../errors.ts";
@@ -102,14 +103,7 @@ export async function exportFormOrders(
     sheet.addRow([
       order.orderNo,
       order.responseId ?? "",
-      order.lines
-        .map((line) => {
-          const options = Object.entries(line.variant ?? {})
-            .map(([name, value]) => `${name}：${value}`)
-            .join("，");
-          return `${line.name}${options ? `（${options}）` : ""}×${line.quantity}`;
-        })
-        .join("；"),
+      order.lines.map(productLineText).join("；"),
       // Numbers, so a spreadsheet sums them; the text of fenToYuan is exact to the fen.
       Number(fenToYuan(order.totalFen)),
       Number(fenToYuan(order.feeFen)),

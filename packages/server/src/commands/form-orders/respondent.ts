@@ -1,9 +1,7 @@
-import crypto from "node:crypto";
 import type { FormOrderPayStart, ProductConfig, ProductStockList, ReceiptFormOrder } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { ConflictError, ForbiddenError, NotFoundError } from "../../errors.ts";
-import { signFakeNotification } from "../../payments/fake-provider.ts";
+import { ConflictError, NotFoundError } from "../../errors.ts";
 import { paymentsFor } from "../../payments/index.ts";
 import { findByPublicId } from "../answering/open.ts";
 import { publishedRevision } from "../answering/revisions.ts";
@@ -85,27 +83,11 @@ export async function payFormOrderByReceipt(
 }
 
 /**
- * `anQuestion/fakePayFormOrder` (PAY_FAKE only): the local gateway's 「模拟扫码支付」 — it signs a notification
- * with its own key and hands it to the notify route, exactly as the outside gateway would.
+ * `anQuestion/fakePayFormOrder` (PAY_FAKE only): the order the local gateway's 「模拟扫码支付」 pays — pending and
+ * started with the local gateway (the route hands it to routes/pay/notify.ts's deliverFakePayment).
  */
-export async function fakePayFormOrderByReceipt(
-  ctx: AppContext,
-  token: string,
-  deliver: (signed: { headers: Record<string, string>; body: string }) => Promise<boolean>,
-): Promise<{ delivered: boolean }> {
+export async function fakePayableOrder(ctx: AppContext, token: string) {
   const order = await orderByReceipt(ctx, token);
-  const key = paymentsFor(ctx).fakeGatewayKey;
-  if (!key) throw new ForbiddenError("payProviderDisabled");
   if (order.status !== "pending" || order.provider !== "fake") throw new ConflictError("formOrderNotPending");
-  const signed = signFakeNotification(
-    key,
-    {
-      notifyId: `fake-${order.orderNo}`,
-      orderNo: order.orderNo,
-      tradeNo: `FAKE${crypto.randomInt(0, 1e9)}`,
-      amountFen: Number(order.totalFen),
-    },
-    ctx.clock.now(),
-  );
-  return { delivered: await deliver(signed) };
+  return order;
 }

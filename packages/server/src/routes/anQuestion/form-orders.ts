@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import {
-  fakePayFormOrderByReceipt,
+  fakePayableOrder,
   formOrderByReceipt,
   payFormOrderByReceipt,
   productStock,
 } from "../../commands/form-orders/respondent.ts";
 import type { AppContext } from "../../context.ts";
 import { defineRoute } from "../../http/route.ts";
-import { notifyPath } from "../pay/notify.ts";
+import { deliverFakePayment } from "../pay/notify.ts";
 import { payFormOrderInput, productStockInput, receiptInput } from "./schema.ts";
 
 /**
@@ -49,15 +49,9 @@ export function formOrderRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "anQuestion/fakePayFormOrder",
     access: "public",
     input: receiptInput,
-    handler: ({ input }) =>
-      fakePayFormOrderByReceipt(ctx, input.token, async (signed) => {
-        const res = await app.inject({
-          method: "POST",
-          url: notifyPath("fake"),
-          headers: signed.headers,
-          payload: signed.body,
-        });
-        return res.statusCode === 200;
-      }),
+    handler: async ({ input }) => {
+      const order = await fakePayableOrder(ctx, input.token);
+      return { delivered: await deliverFakePayment(app, ctx, order.orderNo, Number(order.totalFen)) };
+    },
   });
 }

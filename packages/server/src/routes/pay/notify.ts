@@ -57,8 +57,7 @@ export function registerPaymentNotifications(app: FastifyInstance, ctx: AppConte
     access: "account:use",
     input: orderNoInput,
     handler: async ({ input, viewer }) => {
-      const key = paymentsFor(ctx).fakeGatewayKey;
-      if (!key) throw new ForbiddenError("payProviderDisabled");
+      if (!paymentsFor(ctx).fakeGatewayKey) throw new ForbiddenError("payProviderDisabled");
       const order = await ctx.db
         .selectFrom("orders")
         .selectAll()
@@ -68,23 +67,34 @@ export function registerPaymentNotifications(app: FastifyInstance, ctx: AppConte
       if (!order) throw new NotFoundError("orderNotFound");
       // A closed order's code can no longer be paid, as at a real gateway after 关闭订单.
       if (order.status === "cancelled") throw new ConflictError("orderNotPending");
-      const signed = signFakeNotification(
-        key,
-        {
-          notifyId: `fake-${order.orderNo}`,
-          orderNo: order.orderNo,
-          tradeNo: `FAKE${crypto.randomInt(0, 1e9)}`,
-          amountFen: Number(order.amountFen),
-        },
-        ctx.clock.now(),
-      );
-      const res = await app.inject({
-        method: "POST",
-        url: notifyPath("fake"),
-        headers: signed.headers,
-        payload: signed.body,
-      });
-      return { delivered: res.statusCode === 200 };
+      return { delivered: await deliverFakePayment(app, ctx, order.orderNo, Number(order.amountFen)) };
     },
   });
+}
+
+/**
+ * The local gateway pays an order (PAY_FAKE=1 without an outside key): it signs the notification with its own
+ * key and hands it to the notify route over the app, exactly as the outside gateway would. True when the route
+ * took it. Memberships (pay/fakeGatewayPay) and 商品 orders (anQuestion/fakePayFormOrder) pay through it.
+ */
+export async function deliverFakePayment(
+  app: FastifyInstance,
+  ctx: AppContext,
+  orderNo: string,
+  amountFen: number,
+): Promise<boolean> {
+  const key = paymentsFor(ctx).fakeGatewayKey;
+  if (!key) throw new ForbiddenError("payProviderDisabled");
+  const signed = signFakeNotification(
+    key,
+    { notifyId: `fake-${orderNo}`, orderNo, tradeNo: `FAKE${crypto.randomInt(0, 1e9)}`, amountFen },
+    ctx.clock.now(),
+  );
+  const res = await app.inject({
+    method: "POST",
+    url: notifyPath("fake"),
+    headers: signed.headers,
+    payload: signed.body,
+  });
+  return res.statusCode === 200;
 }

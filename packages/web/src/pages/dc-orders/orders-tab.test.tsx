@@ -15,7 +15,6 @@ import {
   slow,
   stubApi,
 } from "../dc-result/testing/harness.tsx";
-import { orderLineText } from "./order-lines.ts";
 import { refundAmountProblem } from "./refund-dialog.tsx";
 
 const withProduct = (role: "owner" | "viewer" = "owner") =>
@@ -111,13 +110,6 @@ const listCalls = (calls: ReturnType<typeof stubApi>) =>
 setupResultTests();
 
 describe("订单管理 helpers", () => {
-  it("writes a line as 名称（规格）×数量", () => {
-    expect(orderLineText({ name: "文化衫", variant: { 尺码: "M", 颜色: "白" }, quantity: 2 })).toBe(
-      "文化衫（尺码：M，颜色：白）×2",
-    );
-    expect(orderLineText({ name: "徽章", quantity: 1 })).toBe("徽章×1");
-  });
-
   it("refuses a refund amount that is not a positive amount within what is left", () => {
     expect(refundAmountProblem("", 8300)).toBe("请填写退款金额");
     expect(refundAmountProblem("abc", 8300)).toBe("退款金额需为数字，最多两位小数，如 12.50");

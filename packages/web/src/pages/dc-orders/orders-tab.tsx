@@ -5,6 +5,7 @@ import {
   type FormOrderView,
   fenToYuan,
   formOrderStatusLabels,
+  productLineText,
 } from "@wjgj/core";
 import { Button, Card, Select, Statistic, Table, type TableColumnsType, Tag } from "antd";
 import { useState } from "react";
@@ -14,7 +15,6 @@ import { useAccess } from "../../components/permitted.tsx";
 import { useApiError } from "../../hooks/use-api-error.ts";
 import { AnswerDrawer } from "../dc-result/components/answers/answer-drawer.tsx";
 import { useResults } from "../dc-result/hooks/results-context.ts";
-import { orderLineText } from "./order-lines.ts";
 import { RefundDialog, refundableFen } from "./refund-dialog.tsx";
 import "./dc-orders.css";
 
@@ -104,7 +104,7 @@ export function OrdersTab() {
         <ul className="fo-lines">
           {order.lines.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move; two may read alike.
-            <li key={i}>{orderLineText(line)}</li>
+            <li key={i}>{productLineText(line)}</li>
           ))}
         </ul>
       ),

@@ -2,13 +2,13 @@ import {
   FORM_ORDER_REFUND_REASON_MAX,
   type FormOrderView,
   fenToYuan,
+  productLineText,
   productMessage,
   yuanToFen,
 } from "@wjgj/core";
 import { Form, Input } from "antd";
 import { useRefundFormOrder } from "../../api/form-orders.ts";
 import { FormDialog } from "../../components/form-dialog.tsx";
-import { orderLineText } from "./order-lines.ts";
 
 interface RefundForm {
   amount: string;
@@ -71,7 +71,7 @@ export function RefundDialog({
           <p>
             订单号 <span className="fo-mono">{order.orderNo}</span>
           </p>
-          <p>{order.lines.map(orderLineText).join("，")}</p>
+          <p>{order.lines.map(productLineText).join("，")}</p>
           <p>
             实付 ¥{fenToYuan(order.totalFen)}
             {order.refundedFen > 0 ? `，已退 ¥${fenToYuan(order.refundedFen)}` : ""}，可退{" "}

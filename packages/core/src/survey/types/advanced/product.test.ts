@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { productLineText } from "../../../api/form-products.ts";
 import { questionFacts } from "../../../results/facts.ts";
 import type { Question } from "../../definition/question.ts";
 import { buildSurvey } from "../../testing/build.ts";
@@ -27,6 +28,13 @@ describe("the 商品 question type", () => {
     );
     expect(productType.toValue(config, answer, [], "total")).toBe(85);
     expect(productType.valueTypeOf?.(config, "total")).toBe("number");
+  });
+
+  it("writes an order's line as 名称（规格）×数量", () => {
+    expect(productLineText({ name: "文化衫", variant: { 尺码: "M", 颜色: "白" }, quantity: 2 })).toBe(
+      "文化衫（尺码：M，颜色：白）×2",
+    );
+    expect(productLineText({ name: "徽章", quantity: 1 })).toBe("徽章×1");
   });
 
   it("counts each product once per response, however many lines buy it", () => {

@@ -4,6 +4,7 @@ import {
   orderLines,
   type ProductAnswer,
   productAnswerSchema,
+  productLineText,
   productQuestionConfigSchema,
 } from "../../../api/form-products.ts";
 import { fenToYuan } from "../../../api/money.ts";
@@ -30,13 +31,7 @@ export type { ProductAnswer };
 export function productAnswerText(config: ProductConfig, answer: ProductAnswer): string {
   const names = new Map(config.items.map((item) => [item.id, item.name]));
   return answer.lines
-    .map((line) => {
-      const options = Object.entries(line.variant ?? {})
-        .map(([name, value]) => `${name}：${value}`)
-        .join("，");
-      const name = names.get(line.itemId) ?? line.itemId;
-      return `${name}${options ? `（${options}）` : ""}×${line.quantity}`;
-    })
+    .map((line) => productLineText({ ...line, name: names.get(line.itemId) ?? line.itemId }))
     .join("，");
 }
 
