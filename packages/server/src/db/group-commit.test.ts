@@ -120,4 +120,27 @@ describe("groupTransaction on SQLite", () => {
       { questionnaireId: 8, entries: [["total", 1]], commits: 0 },
     ]);
   });
+
+  it("shares a read among the units of one batch; a failed read is read again; the next batch reads anew", async () => {
+    const { db } = await countingDb();
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      if (reads === 1) throw new Error("第一次读取失败");
+      return reads;
+    };
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3].map(() =>
+        groupTransaction(db, "sqlite", noCounters, (_trx, _onCommit, _counters, batch) =>
+          batch.once("questionnaire:1", read),
+        ),
+      ),
+    );
+    // The first unit's read failed (and rolled back that unit only); the second read is shared by the third.
+    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value : "失败"))).toEqual(["失败", 2, 2]);
+    const again = await groupTransaction(db, "sqlite", noCounters, (_trx, _onCommit, _counters, batch) =>
+      batch.once("questionnaire:1", read),
+    );
+    expect(again).toBe(3);
+  });
 });

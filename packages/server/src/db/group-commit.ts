@@ -23,7 +23,39 @@ export type CounterFlush = (
   entries: readonly (readonly [key: string, delta: number])[],
 ) => Promise<void>;
 
-type Work<T> = (trx: Trx, onCommit: (hook: CommitHook) => void, counters: DeferredCounters) => Promise<T>;
+/**
+ * Reads a batch's units share: `once` runs `read` for the first unit that asks under `key` and answers the
+ * same value to the batch's later units. Only for what no unit of the batch writes (the questionnaire row as
+ * a submit reads it): the batch is one transaction on SQLite's one connection, so nothing else can change it
+ * between two units. On PostgreSQL every unit has its own transaction and its own reads.
+ */
+export interface BatchReads {
+  once<T>(key: string, read: () => Promise<T>): Promise<T>;
+}
+
+type Work<T> = (
+  trx: Trx,
+  onCommit: (hook: CommitHook) => void,
+  counters: DeferredCounters,
+  reads: BatchReads,
+) => Promise<T>;
+
+/** Memoised reads of one batch (or, on PostgreSQL, of one unit's transaction). */
+function batchReads(): BatchReads {
+  const values = new Map<string, Promise<unknown>>();
+  return {
+    once<T>(key: string, read: () => Promise<T>): Promise<T> {
+      let value = values.get(key) as Promise<T> | undefined;
+      if (!value) {
+        value = read();
+        values.set(key, value);
+        // A failed read is not remembered: the next unit reads again.
+        value.catch(() => values.delete(key));
+      }
+      return value;
+    },
+  };
+}
 
 /** Deltas by questionnaire and key. */
 class CounterDeltas {
@@ -97,6 +129,7 @@ class GroupCommitter {
       await this.db.transaction().execute(async (trx) => {
         // The counter deltas of the units that stood so far.
         const batchCounters = new CounterDeltas();
+        const reads = batchReads();
         for (const pending of batch) {
           const unitHooks: CommitHook[] = [];
           const unitCounters = new CounterDeltas();
@@ -108,7 +141,7 @@ class GroupCommitter {
           // Each unit's savepoint is released before the next opens, so one name serves them all.
           await trx.executeQuery(SAVEPOINT);
           try {
-            const value = await pending.work(trx, (hook) => unitHooks.push(hook), counters);
+            const value = await pending.work(trx, (hook) => unitHooks.push(hook), counters, reads);
             await trx.executeQuery(RELEASE);
             // Only a unit that stood adds to the batch's counters (one rolled back to its savepoint left none).
             unitCounters.mergeInto(batchCounters);
@@ -167,10 +200,15 @@ export function groupTransaction<T>(
   if (dialect === "postgres")
     return transaction(db, async (trx, onCommit) => {
       const deltas = new CounterDeltas();
-      const value = await work(trx, onCommit, {
-        add: (questionnaireId, entries) => deltas.add(questionnaireId, entries),
-        pending: (questionnaireId, key) => deltas.get(questionnaireId, key),
-      });
+      const value = await work(
+        trx,
+        onCommit,
+        {
+          add: (questionnaireId, entries) => deltas.add(questionnaireId, entries),
+          pending: (questionnaireId, key) => deltas.get(questionnaireId, key),
+        },
+        batchReads(),
+      );
       await deltas.flush(trx, flushCounters);
       return value;
     });

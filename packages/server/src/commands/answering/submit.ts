@@ -11,7 +11,7 @@ import {
 import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { type DeferredCounters, groupTransaction } from "../../db/group-commit.ts";
+import { type BatchReads, type DeferredCounters, groupTransaction } from "../../db/group-commit.ts";
 import { type Db, type Trx, toCount } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
@@ -470,8 +470,8 @@ async function submitTo(
   const stored: BookedResponse =
     ctx.dialect === "postgres"
       ? await storeOnPostgres(ctx.db, plan)
-      : await groupTransaction(ctx.db, ctx.dialect, addToCounters, (trx, onCommit, counters) =>
-          storeOnSqlite(trx, plan, counters, () => onCommit(() => wakeWebhooks(ctx.db))),
+      : await groupTransaction(ctx.db, ctx.dialect, addToCounters, (trx, onCommit, counters, reads) =>
+          storeOnSqlite(trx, plan, counters, reads, () => onCommit(() => wakeWebhooks(ctx.db))),
         );
   const reply = await buildReply(ctx, row, definition, stored, result.score);
   if (stored.bookings) reply.bookings = stored.bookings;
@@ -504,10 +504,15 @@ async function storeOnSqlite(
   trx: Trx,
   plan: StorePlan,
   counters: DeferredCounters,
+  reads: BatchReads,
   onHooked: () => void,
 ): Promise<BookedResponse> {
   const { row, values } = plan;
-  const locked = (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0];
+  // Read once per batch: no submit writes the questionnaire, its owner's level, its rewards or its webhooks.
+  const locked = await reads.once(
+    `questionnaire:${row.id}`,
+    async () => (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0],
+  );
   if (!locked) throw new ClosedError("deleted");
   // Counters are written once per group commit (db/group-commit.ts): the responses earlier in this batch count.
   const current = {
