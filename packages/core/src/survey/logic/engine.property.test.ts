@@ -36,6 +36,22 @@ describe("engine properties over random definitions and answers", () => {
     );
   });
 
+  it("validateSubmission keeps the answers, options, end, computed values and quota keys of the whole evaluation", () => {
+    fc.assert(
+      fc.property(withScenario, ([definition, ops]) => {
+        const answers = play(ops);
+        const whole = evaluateSurvey(definition, answers, context);
+        const submitted = validateSubmission(definition, answers, context);
+        expect(submitted.answers).toEqual(whole.answers);
+        expect(submitted.options).toEqual(whole.options);
+        expect(submitted.end).toEqual(whole.end);
+        expect(submitted.computed).toEqual(whole.computed);
+        expect(submitted.quotaKeys).toEqual(whole.quotaKeys);
+      }),
+      runs,
+    );
+  });
+
   it("incremental evaluation equals whole evaluation after every step", () => {
     fc.assert(
       fc.property(withScenario, ([definition, ops]) => {

@@ -58,6 +58,22 @@ function pipeLabel(option: Option, scope: Scope): Option {
   };
 }
 
+/** Per question: whether its options are offered exactly as written (nothing hides, pipes, links or shuffles). */
+const asWritten = new WeakMap<QuestionNode, boolean>();
+
+function offersAsWritten(node: QuestionNode, own: readonly Option[]): boolean {
+  let plain = asWritten.get(node);
+  if (plain === undefined) {
+    plain =
+      !node.question.optionSource &&
+      !node.question.selectConnect &&
+      !node.question.randomizeOptions &&
+      own.every((option) => !option.hidden && !option.showIf && !option.label.includes("{{"));
+    asWritten.set(node, plain);
+  }
+  return plain;
+}
+
 /**
  * The options a question offers now: own or joined options, minus hidden ones, minus those failing their
  * show condition or select-connect link, with piped labels, shuffled per respondent when configured.
@@ -69,6 +85,8 @@ export function offeredOptions(
 ): readonly Option[] | null {
   const own = node.module.options?.(node.question.config);
   if (!own && !node.question.optionSource) return null;
+  // Most questions offer their own options as written: no copy to make.
+  if (own && offersAsWritten(node, own)) return own;
   const base = node.question.optionSource ? joinedOptions(node, scope) : (own ?? []);
   const offered = base
     .filter((option) => !option.hidden)

@@ -36,8 +36,34 @@ export interface EvaluationResult {
   valid: boolean;
 }
 
+/** Whether any option of the plan's questions carries a quota (most questionnaires: none). */
+const optionQuotas = new WeakMap<Plan, boolean>();
+
+function hasOptionQuotas(plan: Plan): boolean {
+  let found = optionQuotas.get(plan);
+  if (found === undefined) {
+    // Offered options are a question's own (joined ones drop their quota: options.ts joinedOptions).
+    found = plan.nodes.some(
+      (node) =>
+        node.kind === "question" &&
+        (node.module.options?.(node.question.config) ?? []).some((option) => option.quota !== undefined),
+    );
+    optionQuotas.set(plan, found);
+  }
+  return found;
+}
+
 function quotaKeys(plan: Plan, states: readonly NodeState[], context: EvaluationContext): string[] {
   const keys: string[] = [];
+  if (hasOptionQuotas(plan)) collectOptionQuotas(plan, states, keys);
+  if (plan.definition.quotas.length === 0) return keys;
+  const scope = new Scope(plan, (index) => states[index], plan.nodes.length, context.today);
+  for (const quota of plan.definition.quotas)
+    if (evaluateCondition(quota.when, scope)) keys.push(`quota:${quota.id}`);
+  return keys;
+}
+
+function collectOptionQuotas(plan: Plan, states: readonly NodeState[], keys: string[]): void {
   for (const node of plan.nodes) {
     const current = states[node.index];
     if (node.kind !== "question" || current?.kind !== "question" || current.answer === undefined) continue;
@@ -46,10 +72,6 @@ function quotaKeys(plan: Plan, states: readonly NodeState[], context: Evaluation
       if (option.quota !== undefined && chosen.has(option.id)) keys.push(`option:${node.id}:${option.id}`);
     }
   }
-  const scope = new Scope(plan, (index) => states[index], plan.nodes.length, context.today);
-  for (const quota of plan.definition.quotas)
-    if (evaluateCondition(quota.when, scope)) keys.push(`quota:${quota.id}`);
-  return keys;
 }
 
 function numbering(
@@ -124,4 +146,42 @@ export function assembleResult(
   }
   result.pagePath = plan.pageIds.filter((_id, index) => pagesSeen.has(index));
   return result;
+}
+
+/** What a submission keeps of an evaluation (validate-submission.ts): `assembleResult` without its display parts. */
+export type SubmissionParts = Pick<
+  EvaluationResult,
+  "options" | "end" | "computed" | "answers" | "quotaKeys"
+>;
+
+/**
+ * The parts of `assembleResult` a stored response needs — answers, offered options, the end, computed values
+ * and quota keys, each exactly as there — without what only a page shows (display order, numbers, piped
+ * texts, page path, per-question issues): the server runs this on every submit.
+ */
+export function submissionParts(
+  plan: Plan,
+  states: readonly NodeState[],
+  context: EvaluationContext,
+): SubmissionParts {
+  const parts: SubmissionParts = {
+    options: {},
+    end: null,
+    computed: {},
+    answers: {},
+    quotaKeys: quotaKeys(plan, states, context),
+  };
+  for (const node of plan.nodes) {
+    const current = states[node.index];
+    if (node.kind === "computed") {
+      parts.computed[node.id] = current?.kind === "computed" ? current.value : null;
+      continue;
+    }
+    if (current?.kind !== "question" || !current.visible) continue;
+    if (current.options) parts.options[node.id] = current.options.map(({ id, label }) => ({ id, label }));
+    if (current.answer !== undefined) parts.answers[node.id] = current.answer;
+    if (current.jump && current.jump.kind !== "to")
+      parts.end = { kind: current.jump.kind, questionId: node.id };
+  }
+  return parts;
 }

@@ -137,6 +137,8 @@ function buildQuestion(
         ...(o === spec.optionCount - 1 && spec.optionCount > 1
           ? { other: { textRequired: spec.required } }
           : {}),
+        // Some options count towards a quota of their own (option:<question>:<option> quota keys).
+        ...(o === 1 && spec.correct % 3 === 0 ? { quota: 5 } : {}),
         ...(o === 0 && spec.optionShow && firstAnswerable
           ? { showIf: { kind: "answered", questionId: firstAnswerable.id } }
           : {}),

@@ -3,7 +3,7 @@ import type { SurveyDefinition } from "../definition/definition.ts";
 import type { ExprValue } from "../expression/value.ts";
 import { type Answers, answerSource, evaluateStates } from "../logic/evaluate.ts";
 import { planOf } from "../logic/plan.ts";
-import { assembleResult, type EndState } from "../logic/result.ts";
+import { type EndState, submissionParts } from "../logic/result.ts";
 import type { EvaluationContext } from "../logic/state.ts";
 import { type ExamResult, scoreStates } from "../scoring/exam.ts";
 import { error, type Issue } from "../shared/issue.ts";
@@ -73,7 +73,7 @@ export function validateSubmission(
       state.answer === undefined ? null : node.module.uniqueValue?.(node.question.config, state.answer);
     if (value) unique.push({ questionId: node.id, value });
   }
-  const result = assembleResult(plan, states, context);
+  const result = submissionParts(plan, states, context);
   const scored = plan.nodes.some((node) => node.kind === "question" && node.question.scoring !== undefined);
   return {
     ok: errors.length === 0,

@@ -24,11 +24,17 @@ export function validateChoices(
   otherTexts: Readonly<Record<string, string>>,
   offered: readonly Option[],
 ): Issue[] {
-  const byId = new Map(offered.map((option) => [option.id, option]));
+  // A handful of chosen ids among a few dozen options: linear lookups, no Map or Set built per answer. Long
+  // lists (a request may send thousands of ids) get the Map and Set, so the work stays linear.
+  const small = chosen.length <= 8 && offered.length <= 64;
+  const byId = small ? null : new Map(offered.map((option) => [option.id, option]));
   const issues: Issue[] = [];
-  if (new Set(chosen).size !== chosen.length) issues.push(error("invalidAnswer", m.invalidAnswer()));
+  const repeated = small
+    ? chosen.some((id, index) => chosen.indexOf(id) !== index)
+    : new Set(chosen).size !== chosen.length;
+  if (repeated) issues.push(error("invalidAnswer", m.invalidAnswer()));
   for (const id of chosen) {
-    const option = byId.get(id);
+    const option = byId ? byId.get(id) : offered.find((candidate) => candidate.id === id);
     if (!option) {
       issues.push(error("hiddenOption", m.hiddenOption(), [id]));
       continue;
