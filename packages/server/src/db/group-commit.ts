@@ -1,10 +1,16 @@
 import { CompiledQuery } from "kysely";
 import type { CommitHook, Db, DialectName, Trx } from "./index.ts";
 import { transaction } from "./index.ts";
+import { runInTransaction } from "./statement-cache.ts";
 
 const SAVEPOINT = CompiledQuery.raw("savepoint unit");
 const RELEASE = CompiledQuery.raw("release unit");
 const ROLLBACK_TO = CompiledQuery.raw("rollback to unit");
+
+/** A savepoint statement, straight on SQLite's connection (statement-cache.ts runInTransaction). */
+async function savepoint(trx: Trx, statement: CompiledQuery): Promise<void> {
+  if (!runInTransaction(trx, statement.sql, statement.parameters)) await trx.executeQuery(statement);
+}
 
 /**
  * Counter deltas a unit leaves for the batch to write once, before its COMMIT (see GroupCommitter): a key that
@@ -139,17 +145,17 @@ class GroupCommitter {
               batchCounters.get(questionnaireId, key) + unitCounters.get(questionnaireId, key),
           };
           // Each unit's savepoint is released before the next opens, so one name serves them all.
-          await trx.executeQuery(SAVEPOINT);
+          await savepoint(trx, SAVEPOINT);
           try {
             const value = await pending.work(trx, (hook) => unitHooks.push(hook), counters, reads);
-            await trx.executeQuery(RELEASE);
+            await savepoint(trx, RELEASE);
             // Only a unit that stood adds to the batch's counters (one rolled back to its savepoint left none).
             unitCounters.mergeInto(batchCounters);
             outcomes.push({ ok: true, value });
             hooks.push(unitHooks);
           } catch (error) {
-            await trx.executeQuery(ROLLBACK_TO);
-            await trx.executeQuery(RELEASE);
+            await savepoint(trx, ROLLBACK_TO);
+            await savepoint(trx, RELEASE);
             outcomes.push({ ok: false, value: error });
             hooks.push([]);
           }

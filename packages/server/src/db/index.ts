@@ -12,7 +12,7 @@ import {
 import pg from "pg";
 import type { PgPoolOptions } from "../config.ts";
 import type { Database } from "./schema.ts";
-import { withStatementCache } from "./statement-cache.ts";
+import { registerDirectSqlite, withStatementCache } from "./statement-cache.ts";
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -44,12 +44,20 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
+/** Kysely's camelCase plugin, with its row mapping open to statements run straight on SQLite. */
+class CamelCase extends CamelCasePlugin {
+  rowOf(row: Record<string, unknown>): Record<string, unknown> {
+    return this.mapRow(row);
+  }
+}
+
 export function openDb(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   pgPool?: PgPoolOptions;
 }): DbHandle {
-  const plugins = [new CamelCasePlugin()];
+  const camelCase = new CamelCase();
+  const plugins = [camelCase];
   if (options.databaseUrl) {
     const settings = options.pgPool ?? defaultPool;
     const pool = new pg.Pool({
@@ -75,10 +83,9 @@ export function openDb(options: {
   sqlite.pragma("busy_timeout = 5000");
   // Statement journals (a multi-row INSERT … SELECT inside a transaction writes one) stay in memory.
   sqlite.pragma("temp_store = memory");
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    plugins,
-  });
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
+  registerDirectSqlite(db.getExecutor().adapter, database, (row) => camelCase.rowOf(row));
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
 

@@ -55,6 +55,35 @@ describe("preparedQuery", () => {
     expect(countersOf.sql(t.db)).toContain('"questionnaire_id"');
   });
 
+  it("answers the same inside a transaction (on SQLite straight on the connection) as outside", async () => {
+    const questionnaire = await buildQuestionnaire(t, await buildUser(t));
+    const id = questionnaire.id;
+    const inside = await t.db.transaction().execute(async (trx) => {
+      const inserted = await insertCounter.execute(trx, { id, key: "x", shard: 1, count: 3 });
+      await insertCounter.execute(trx, { id, key: "y", shard: 1, count: 4 });
+      const bumped = await bump.execute(trx, { id, by: 1 });
+      const read = await countersOf.execute(trx, { id, from: "" });
+      return { inserted: inserted.rows, changed: bumped.numAffectedRows, read: read.rows };
+    });
+    expect(inside.inserted).toEqual([{ questionnaireId: id, key: "x", shard: 1, count: 3 }]);
+    expect(inside.changed).toBe(2n);
+    expect(inside.read.map((row) => [row.key, Number(row.count)])).toEqual([
+      ["x", 4],
+      ["y", 5],
+    ]);
+    const outside = await countersOf.execute(t.db, { id, from: "" });
+    expect(outside.rows).toEqual(inside.read);
+    // A failing statement inside the transaction rolls the whole transaction back, as through Kysely.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await bump.execute(trx, { id, by: 100 });
+        await insertCounter.execute(trx, { id, key: "x", shard: 1, count: 9 });
+      }),
+    ).rejects.toThrow();
+    const after = await countersOf.execute(t.db, { id, from: "" });
+    expect(after.rows.map((row) => Number(row.count))).toEqual([4, 5]);
+  });
+
   it("refuses a query with a value that is not a parameter's stand-in", () => {
     const literal = preparedQuery<never, { id: number }>((db, p) =>
       db

@@ -1,5 +1,6 @@
 import { type Compilable, CompiledQuery, type QueryResult, type RawBuilder } from "kysely";
 import { type Db, isSqlite, type Trx } from "./index.ts";
+import { runInTransaction } from "./statement-cache.ts";
 
 /** A parameter's stand-in while the query is built: unique, so its place in the compiled list is known. */
 const MARK = "\u0000wjgj-param:";
@@ -8,7 +9,8 @@ const MARK = "\u0000wjgj-param:";
  * A query built and compiled once per dialect, then run with new parameters: for the statements of the
  * hottest path (a submit), where Kysely's building, plugin passes and compiling cost more than SQLite
  * takes to run the statement. `build` receives named stand-ins for the parameters (`p.id` in place of an
- * id) and must use each as a plain value; rows still come back through the plugins (camelCase).
+ * id) and must use each as a plain value; rows still come back with camelCase keys. Inside a SQLite
+ * transaction the statement runs straight on the connection (statement-cache.ts runInTransaction).
  */
 export function preparedQuery<Row, Params extends Record<string, unknown>>(
   build: (db: Db | Trx, p: Record<keyof Params, never>) => Compilable<Row> | RawBuilder<Row>,
@@ -39,12 +41,11 @@ export function preparedQuery<Row, Params extends Record<string, unknown>>(
     /** Runs the query on `db` (or a transaction) with `params` in the stand-ins' places. */
     execute(db: Db | Trx, params: Params): Promise<QueryResult<Row>> {
       const { sql, names } = compile(db);
-      return db.executeQuery<Row>(
-        CompiledQuery.raw(
-          sql,
-          names.map((name) => params[name]),
-        ),
-      );
+      const values = names.map((name) => params[name]);
+      // In a SQLite transaction: straight on the connection (statement-cache.ts runInTransaction).
+      const direct = runInTransaction(db, sql, values);
+      if (direct) return Promise.resolve(direct as QueryResult<Row>);
+      return db.executeQuery<Row>(CompiledQuery.raw(sql, values));
     },
     /** The SQL as compiled for `db`'s dialect (for tests). */
     sql: (db: Db | Trx) => compile(db).sql,

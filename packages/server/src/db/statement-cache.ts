@@ -1,5 +1,5 @@
 import type SQLite from "better-sqlite3";
-import type { SqliteDatabase } from "kysely";
+import type { QueryResult, SqliteDatabase } from "kysely";
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing costs as much as running a short statement
@@ -27,4 +27,45 @@ export function withStatementCache(database: SQLite.Database, capacity = 500): S
       return statement;
     },
   };
+}
+
+/** The rows of a statement as Kysely's plugins would hand them on (camelCase keys). */
+type RowMapper = (row: Record<string, unknown>) => Record<string, unknown>;
+
+interface DirectSqlite {
+  database: SqliteDatabase;
+  mapRow: RowMapper;
+}
+
+/** The cached connection of each SQLite Kysely instance, by its adapter (a transaction shares its parent's). */
+const directByAdapter = new WeakMap<object, DirectSqlite>();
+
+/** Registers a SQLite Kysely instance's connection for `runInTransaction` (db/index.ts). */
+export function registerDirectSqlite(adapter: object, database: SqliteDatabase, mapRow: RowMapper): void {
+  directByAdapter.set(adapter, { database, mapRow });
+}
+
+/**
+ * Runs a compiled statement straight on SQLite's connection when `db` is a transaction of a registered
+ * SQLite database, as Kysely's SQLite driver would (`reader` statements return rows, others their changes),
+ * without its executor's per-statement promises, connection hand-over and plugin passes: for the submit's
+ * statements (prepared.ts), whose Kysely overhead rivals SQLite's own time. Only inside a transaction: it
+ * holds the one connection, so nothing else can run between. Undefined otherwise (the caller goes through
+ * Kysely).
+ */
+export function runInTransaction(
+  db: { isTransaction: boolean; getExecutor(): { adapter: object } },
+  sql: string,
+  parameters: readonly unknown[],
+): QueryResult<unknown> | undefined {
+  if (!db.isTransaction) return undefined;
+  const direct = directByAdapter.get(db.getExecutor().adapter);
+  if (!direct) return undefined;
+  const statement = direct.database.prepare(sql) as SQLite.Statement;
+  if (statement.reader) {
+    const rows = statement.all(parameters) as Record<string, unknown>[];
+    return { rows: rows.map(direct.mapRow) };
+  }
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
