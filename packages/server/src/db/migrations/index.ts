@@ -68,6 +68,7 @@ import { examIntegrityMigration } from "./0225-exam-integrity.ts";
 import { bookingsMigration } from "./0230-bookings.ts";
 import { formOrdersMigration } from "./0235-form-orders.ts";
 import { responseReviewsMigration } from "./0240-response-reviews.ts";
+import { foreignKeyIndexesMigration } from "./0245-foreign-key-indexes.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -139,6 +140,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0230-bookings": bookingsMigration(dialect),
     "0235-form-orders": formOrdersMigration(dialect),
     "0240-response-reviews": responseReviewsMigration(dialect),
+    "0245-foreign-key-indexes": foreignKeyIndexesMigration(dialect),
   };
 }
 
