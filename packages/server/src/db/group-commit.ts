@@ -67,7 +67,7 @@ function batchReads(): BatchReads {
 class CounterDeltas {
   private readonly byQuestionnaire = new Map<number, Map<string, number>>();
 
-  add(questionnaireId: number, entries: readonly (readonly [key: string, delta: number])[]): void {
+  add(questionnaireId: number, entries: Iterable<readonly [key: string, delta: number]>): void {
     let keys = this.byQuestionnaire.get(questionnaireId);
     if (!keys) {
       keys = new Map();
@@ -81,7 +81,7 @@ class CounterDeltas {
   }
 
   mergeInto(other: CounterDeltas): void {
-    for (const [questionnaireId, keys] of this.byQuestionnaire) other.add(questionnaireId, [...keys]);
+    for (const [questionnaireId, keys] of this.byQuestionnaire) other.add(questionnaireId, keys);
   }
 
   async flush(trx: Trx, write: CounterFlush): Promise<void> {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildUser } from "../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { redactUrl } from "../app.ts";
+import { nulCharacterPath } from "./route.ts";
 
 let t: TestContext | undefined;
 afterEach(async () => {
@@ -83,6 +84,15 @@ describe("the envelope and the central error handler", () => {
     expect(query.json()).toMatchObject({ code: 400, msg: "内容包含不可见的控制字符，请删除后重试" });
     const info = await call<{ nickName: string }>(t.app, "GET", "user/getUserInfo", { token });
     expect(info.body.data.nickName).toBe("原来的名字");
+  });
+
+  it("names where the NUL character is: the dotted path of the value, or the key that holds it", () => {
+    expect(nulCharacterPath({ nickName: "好", extra: { deep: [{ x: "ok" }, { y: "a\u0000" }] } })).toBe(
+      "extra.deep.1.y",
+    );
+    expect(nulCharacterPath({ a: { "k\u0000": 1 } })).toBe("a.k\u0000");
+    expect(nulCharacterPath({ top: "\u0000" })).toBe("top");
+    expect(nulCharacterPath({ a: [1, "两个", { b: null }], c: Buffer.from([0]) })).toBeNull();
   });
 
   it("hides the internals of a crash behind a Chinese 500", async () => {

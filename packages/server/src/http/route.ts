@@ -71,16 +71,25 @@ function mergedParams(request: FastifyRequest): Record<string, unknown> {
  * (Buffers) are bytes, not text, and are not looked into.
  */
 export function nulCharacterPath(params: Record<string, unknown>): string | null {
-  const stack: Array<{ value: unknown; path: string }> = [{ value: params, path: "" }];
+  // Each entry names its key and its parent's entry: the dotted path is spelled only for a NUL found.
+  type Entry = { value: unknown; key: string; parent: Entry | null };
+  const pathOf = (entry: Entry) => {
+    const keys: string[] = [];
+    for (let at: Entry | null = entry; at?.parent; at = at.parent) keys.push(at.key);
+    return keys.reverse().join(".");
+  };
+  const stack: Entry[] = [{ value: params, key: "", parent: null }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: string };
+    const entry = stack.pop() as Entry;
+    const { value } = entry;
     if (typeof value === "string") {
-      if (value.includes("\u0000")) return path || "params";
+      if (value.includes("\u0000")) return pathOf(entry) || "params";
     } else if (typeof value === "object" && value !== null && !Buffer.isBuffer(value)) {
-      for (const [key, item] of Object.entries(value)) {
-        const itemPath = path ? `${path}.${key}` : key;
-        if (key.includes("\u0000")) return itemPath;
-        stack.push({ value: item, path: itemPath });
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        const item: Entry = { value: (value as Record<string, unknown>)[key], key, parent: entry };
+        if (key.includes("\u0000")) return pathOf(item);
+        stack.push(item);
       }
     }
   }

@@ -2,16 +2,20 @@ import type { SurveyDefinition } from "@wjgj/core";
 import { signatureImage } from "@wjgj/core/survey/types/advanced/signature-mark";
 import type { Trx } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
+import { questionsOfType } from "./typed-questions.ts";
 
 /** Storage keys a response's file-upload and signature answers point at. */
 function referencedFiles(definition: SurveyDefinition, answers: Record<string, unknown>) {
   const refs: { questionId: string; key: string }[] = [];
-  for (const question of definition.pages.flatMap((page) => page.questions)) {
+  // In definition order, files then signatures (most questionnaires have neither: two cached lookups).
+  for (const question of questionsOfType(definition, "file")) {
     const answer = answers[question.id];
-    if (question.type === "file" && Array.isArray(answer)) {
-      for (const file of answer as { fileId: string }[])
-        refs.push({ questionId: question.id, key: file.fileId });
-    } else if (question.type === "signature" && typeof answer === "string") {
+    if (Array.isArray(answer))
+      for (const file of answer as { fileId: string }[]) refs.push({ questionId: question.id, key: file.fileId });
+  }
+  for (const question of questionsOfType(definition, "signature")) {
+    const answer = answers[question.id];
+    if (typeof answer === "string") {
       // A typed-name signature carries a mark after its stored path; the upload is the same kind of file.
       const image = signatureImage(answer);
       if (image.startsWith("/uploads/"))
