@@ -230,7 +230,8 @@ const responseByKey = preparedQuery<RepliedResponse, { questionnaireId: number; 
     .where("idempotencyKey", "=", p.key),
 );
 
-const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((db, p) =>
+/** SQLite: the new row's id comes back as the statement's insert id (no RETURNING to buffer). */
+const insertResponse = preparedQuery<never, Omit<ResponseRow, "id">>((db, p) =>
   db
     .insertInto("responses")
     .values({
@@ -257,8 +258,7 @@ const insertResponse = preparedQuery<RepliedResponse, Omit<ResponseRow, "id">>((
       wechatKey: p.wechatKey,
       wechatProfile: p.wechatProfile,
       reviewState: p.reviewState,
-    })
-    .returning(repliedColumns),
+    }),
 );
 
 /**
@@ -550,8 +550,15 @@ async function storeOnSqlite(
   }
 
   const claim = await claimFiles(trx, row.id, plan.definition, plan.answers, plan.answerSession);
-  const response = (await insertResponse.execute(trx, values)).rows[0];
-  if (!response) throw new Error("the response was not stored");
+  const { insertId } = await insertResponse.execute(trx, values);
+  if (insertId === undefined) throw new Error("the response was not stored");
+  const response: RepliedResponse = {
+    id: Number(insertId),
+    endState: values.endState,
+    score: values.score,
+    maxScore: values.maxScore,
+    passed: values.passed,
+  };
   // An exam attempt ends with its response, or neither is stored (attempt-store.ts).
   if (plan.attempt) await claimAttempt(trx, plan.attempt, response.id, values.submittedAt);
   for (const { questionId, value } of plan.uniques) {
