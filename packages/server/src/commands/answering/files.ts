@@ -11,7 +11,8 @@ function referencedFiles(definition: SurveyDefinition, answers: Record<string, u
   for (const question of questionsOfType(definition, "file")) {
     const answer = answers[question.id];
     if (Array.isArray(answer))
-      for (const file of answer as { fileId: string }[]) refs.push({ questionId: question.id, key: file.fileId });
+      for (const file of answer as { fileId: string }[])
+        refs.push({ questionId: question.id, key: file.fileId });
   }
   for (const question of questionsOfType(definition, "signature")) {
     const answer = answers[question.id];

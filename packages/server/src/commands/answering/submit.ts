@@ -232,33 +232,31 @@ const responseByKey = preparedQuery<RepliedResponse, { questionnaireId: number; 
 
 /** SQLite: the new row's id comes back as the statement's insert id (no RETURNING to buffer). */
 const insertResponse = preparedQuery<never, Omit<ResponseRow, "id">>((db, p) =>
-  db
-    .insertInto("responses")
-    .values({
-      questionnaireId: p.questionnaireId,
-      revisionId: p.revisionId,
-      answers: p.answers,
-      labels: p.labels,
-      score: p.score,
-      maxScore: p.maxScore,
-      passed: p.passed,
-      endState: p.endState,
-      status: p.status,
-      ip: p.ip,
-      userAgent: p.userAgent,
-      deviceId: p.deviceId,
-      userId: p.userId,
-      source: p.source,
-      durationSeconds: p.durationSeconds,
-      idempotencyKey: p.idempotencyKey,
-      submittedAt: p.submittedAt,
-      computed: p.computed,
-      consentVersion: p.consentVersion,
-      sealedGeneration: p.sealedGeneration,
-      wechatKey: p.wechatKey,
-      wechatProfile: p.wechatProfile,
-      reviewState: p.reviewState,
-    }),
+  db.insertInto("responses").values({
+    questionnaireId: p.questionnaireId,
+    revisionId: p.revisionId,
+    answers: p.answers,
+    labels: p.labels,
+    score: p.score,
+    maxScore: p.maxScore,
+    passed: p.passed,
+    endState: p.endState,
+    status: p.status,
+    ip: p.ip,
+    userAgent: p.userAgent,
+    deviceId: p.deviceId,
+    userId: p.userId,
+    source: p.source,
+    durationSeconds: p.durationSeconds,
+    idempotencyKey: p.idempotencyKey,
+    submittedAt: p.submittedAt,
+    computed: p.computed,
+    consentVersion: p.consentVersion,
+    sealedGeneration: p.sealedGeneration,
+    wechatKey: p.wechatKey,
+    wechatProfile: p.wechatProfile,
+    reviewState: p.reviewState,
+  }),
 );
 
 /**
