@@ -105,29 +105,20 @@ export function assembleResult(
     visibleQuestions: order
       .filter((index) => (states[index] as QuestionState | undefined)?.visible === true)
       .map((index) => plan.nodes[index]?.id ?? ""),
-    options: {},
+    ...submissionParts(plan, states, context),
     pagePath: [],
-    end: null,
     errors: {},
     warnings: {},
-    computed: {},
-    answers: {},
     texts: {},
     numbers: numbering(plan, states, order),
-    quotaKeys: quotaKeys(plan, states, context),
     valid: true,
   };
+  // What only a page shows: the pages passed, piped texts and each visible question's issues.
   const pagesSeen = new Set<number>();
   for (const node of plan.nodes) {
     const current = states[node.index];
-    if (node.kind === "computed") {
-      result.computed[node.id] = current?.kind === "computed" ? current.value : null;
-      continue;
-    }
-    if (current?.kind !== "question" || !current.visible) continue;
+    if (node.kind !== "question" || current?.kind !== "question" || !current.visible) continue;
     pagesSeen.add(node.pageIndex);
-    if (current.options) result.options[node.id] = current.options.map(({ id, label }) => ({ id, label }));
-    if (current.answer !== undefined) result.answers[node.id] = current.answer;
     if (current.title !== undefined) {
       result.texts[node.id] =
         current.description === undefined
@@ -141,8 +132,6 @@ export function assembleResult(
       result.valid = false;
     }
     if (warnings.length > 0) result.warnings[node.id] = warnings;
-    if (current.jump && current.jump.kind !== "to")
-      result.end = { kind: current.jump.kind, questionId: node.id };
   }
   result.pagePath = plan.pageIds.filter((_id, index) => pagesSeen.has(index));
   return result;
@@ -155,9 +144,9 @@ export type SubmissionParts = Pick<
 >;
 
 /**
- * The parts of `assembleResult` a stored response needs — answers, offered options, the end, computed values
- * and quota keys, each exactly as there — without what only a page shows (display order, numbers, piped
- * texts, page path, per-question issues): the server runs this on every submit.
+ * The parts of an evaluation a stored response needs — answers, offered options, the end, computed values and
+ * quota keys — without what only a page shows (display order, numbers, piped texts, page path, per-question
+ * issues): the server runs this alone on every submit; `assembleResult` adds the rest for a page.
  */
 export function submissionParts(
   plan: Plan,
