@@ -21,7 +21,7 @@ describe("foreign keys", () => {
   it("each has an index starting with its column(s)", async () => {
     const unserved: string[] = [];
     if (t.ctx.dialect === "sqlite") {
-      const tables = await sql<{ name: string; withoutRowid: number }>`
+      const tables = await sql<{ name: string }>`
         select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db);
       for (const { name } of tables.rows) {
         const keys = await sql<{ id: number; from: string; table: string }>`
@@ -35,8 +35,8 @@ describe("foreign keys", () => {
             select name from pragma_index_info(${index.name}) order by seqno`.execute(t.db);
           leading.push(columns.rows.map((c) => c.name));
         }
-        const primary = await sql<{ name: string; pk: number }>`
-          select name, pk from pragma_table_info(${name}) where pk > 0 order by pk`.execute(t.db);
+        const primary = await sql<{ name: string }>`
+          select name from pragma_table_info(${name}) where pk > 0 order by pk`.execute(t.db);
         leading.push(primary.rows.map((c) => c.name));
         const byKey = new Map<number, string[]>();
         for (const key of keys.rows) byKey.set(key.id, [...(byKey.get(key.id) ?? []), key.from]);

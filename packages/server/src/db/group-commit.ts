@@ -80,6 +80,15 @@ class CounterDeltas {
     return this.byQuestionnaire.get(questionnaireId)?.get(key) ?? 0;
   }
 
+  /** A unit's view: it adds here, and reads what it and the `earlier` units (if any) left. */
+  deferred(earlier?: CounterDeltas): DeferredCounters {
+    return {
+      add: (questionnaireId, entries) => this.add(questionnaireId, entries),
+      pending: (questionnaireId, key) =>
+        (earlier?.get(questionnaireId, key) ?? 0) + this.get(questionnaireId, key),
+    };
+  }
+
   mergeInto(other: CounterDeltas): void {
     for (const [questionnaireId, keys] of this.byQuestionnaire) other.add(questionnaireId, keys);
   }
@@ -139,15 +148,15 @@ class GroupCommitter {
         for (const pending of batch) {
           const unitHooks: CommitHook[] = [];
           const unitCounters = new CounterDeltas();
-          const counters: DeferredCounters = {
-            add: (questionnaireId, entries) => unitCounters.add(questionnaireId, entries),
-            pending: (questionnaireId, key) =>
-              batchCounters.get(questionnaireId, key) + unitCounters.get(questionnaireId, key),
-          };
           // Each unit's savepoint is released before the next opens, so one name serves them all.
           await savepoint(trx, SAVEPOINT);
           try {
-            const value = await pending.work(trx, (hook) => unitHooks.push(hook), counters, reads);
+            const value = await pending.work(
+              trx,
+              (hook) => unitHooks.push(hook),
+              unitCounters.deferred(batchCounters),
+              reads,
+            );
             await savepoint(trx, RELEASE);
             // Only a unit that stood adds to the batch's counters (one rolled back to its savepoint left none).
             unitCounters.mergeInto(batchCounters);
@@ -206,15 +215,7 @@ export function groupTransaction<T>(
   if (dialect === "postgres")
     return transaction(db, async (trx, onCommit) => {
       const deltas = new CounterDeltas();
-      const value = await work(
-        trx,
-        onCommit,
-        {
-          add: (questionnaireId, entries) => deltas.add(questionnaireId, entries),
-          pending: (questionnaireId, key) => deltas.get(questionnaireId, key),
-        },
-        batchReads(),
-      );
+      const value = await work(trx, onCommit, deltas.deferred(), batchReads());
       await deltas.flush(trx, flushCounters);
       return value;
     });
