@@ -2,6 +2,7 @@ import { counterKeysOf, getQuestionType, responseFacts, type SurveyDefinition } 
 import { sql } from "kysely";
 import { type Db, isSqlite, type Trx } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
+import { sqliteRowsInsert } from "../../db/sqlite-rows.ts";
 
 /**
  * Counter keys one response adds — `total`, `day:<YYYY-MM-DD>`, `source:<s>`, `answered:<q>`, `option:<q>:<o>`
@@ -25,15 +26,11 @@ export function counterKeys(
  */
 export const COUNTER_SHARD = "pg_backend_pid() % 64";
 
-/**
- * SQLite: one short statement for any number of keys (see insertFacts): an object's json_each rows carry
- * key and amount as they are. `where true` lets SQLite parse the upsert clause after a SELECT.
- */
-const addCountersJson = preparedQuery<never, { questionnaireId: number; amounts: string }>(
-  (_db, p) =>
-    sql`insert into response_counter_shards (questionnaire_id, key, shard, count)
-      select ${p.questionnaireId}, key, 0, value from json_each(${p.amounts}) where true
-      on conflict (questionnaire_id, key, shard) do update set "count" = response_counter_shards."count" + excluded."count"`,
+/** SQLite: the upserts of a list of counters, their values bound (db/sqlite-rows.ts). */
+const addCounterRows = sqliteRowsInsert(
+  "insert into response_counter_shards (questionnaire_id, key, shard, count)",
+  4,
+  'on conflict (questionnaire_id, key, shard) do update set "count" = response_counter_shards."count" + excluded."count"',
 );
 
 /**
@@ -47,7 +44,10 @@ export async function addToCounters(
 ) {
   if (entries.length === 0) return;
   if (isSqlite(trx)) {
-    await addCountersJson.execute(trx, { questionnaireId, amounts: amountsJson(entries) });
+    await addCounterRows.run(trx, entries.length, (values, index) => {
+      const [key, delta] = entries[index] as readonly [string, number];
+      values.push(questionnaireId, key, 0, delta);
+    });
     return;
   }
   // One statement whatever the number of keys, its rows locked in key order: submits no longer hold the
@@ -73,7 +73,6 @@ export function counterColumns(entries: readonly (readonly [key: string, delta: 
   return { keys, amounts };
 }
 
-/** `{"key":amount,…}` written directly: building the object first costs as much again. */
 /** Entries with one delta per key (the JSON handed to SQL keeps only the last of repeated keys). */
 export function mergeCounterEntries(
   entries: readonly (readonly [key: string, delta: number])[],
@@ -83,15 +82,8 @@ export function mergeCounterEntries(
   return [...merged].filter(([, delta]) => delta !== 0);
 }
 
-export function amountsJson(entries: readonly (readonly [key: string, delta: number])[]): string {
-  let amounts = "{";
-  for (const [key, delta] of entries)
-    amounts += `${amounts.length > 1 ? "," : ""}${JSON.stringify(key)}:${delta}`;
-  return `${amounts}}`;
-}
-
 /**
- * PostgreSQL's counterpart of addCountersJson, into the shard of the connection (COUNTER_SHARD): a transaction
+ * PostgreSQL's counterpart of addCounterRows, into the shard of the connection (COUNTER_SHARD): a transaction
  * left open holds only its shard's rows. `order by key` (bytewise, the key column's collation since migration
  * 0090; the submit statement sorts the same way) fixes the order its row locks are taken in.
  */

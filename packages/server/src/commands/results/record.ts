@@ -11,10 +11,9 @@ import {
   scoreExam,
   skippedQuestionIds,
 } from "@wjgj/core";
-import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
 import { type Db, isSqlite, type Trx } from "../../db/index.ts";
-import { preparedQuery } from "../../db/prepared.ts";
+import { sqliteRowsInsert } from "../../db/sqlite-rows.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { NotFoundError } from "../../errors.ts";
 import { addToCounters } from "../answering/counters.ts";
@@ -53,18 +52,13 @@ export function factsOfStored(
   return facts;
 }
 
-/** Fact rows per INSERT: 6 parameters each stays far below SQLite's and PostgreSQL's limits. */
+/** PostgreSQL: fact rows per INSERT (6 parameters each stays far below its limit). */
 const FACT_BATCH = 500;
 
-/**
- * SQLite: one short statement whatever the number of facts: SQLite unpacks the JSON array itself, which
- * spares compiling and preparing a statement of hundreds of placeholders on every submit.
- */
-const insertFactsJson = preparedQuery<never, { questionnaireId: number; responseId: number; rows: string }>(
-  (_db, p) =>
-    sql`insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
-      select ${p.questionnaireId}, ${p.responseId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3
-      from json_each(${p.rows})`,
+/** SQLite: the facts' rows with their values bound (db/sqlite-rows.ts). */
+const insertFactRows = sqliteRowsInsert(
+  "insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)",
+  6,
 );
 
 export async function insertFacts(
@@ -75,8 +69,17 @@ export async function insertFacts(
 ) {
   if (facts.length === 0) return;
   if (isSqlite(trx)) {
-    const rows = JSON.stringify(facts.map((f) => [f.questionId, f.key, f.num ?? null, f.text ?? null]));
-    await insertFactsJson.execute(trx, { questionnaireId, responseId, rows });
+    await insertFactRows.run(trx, facts.length, (values, index) => {
+      const fact = facts[index] as Fact;
+      values.push(
+        questionnaireId,
+        responseId,
+        fact.questionId,
+        fact.key,
+        fact.num ?? null,
+        fact.text ?? null,
+      );
+    });
     return;
   }
   for (let start = 0; start < facts.length; start += FACT_BATCH) {
