@@ -69,6 +69,7 @@ import { bookingsMigration } from "./0230-bookings.ts";
 import { formOrdersMigration } from "./0235-form-orders.ts";
 import { responseReviewsMigration } from "./0240-response-reviews.ts";
 import { foreignKeyIndexesMigration } from "./0245-foreign-key-indexes.ts";
+import { responsesUserIndexPartialMigration } from "./0250-responses-user-index-partial.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -141,6 +142,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0235-form-orders": formOrdersMigration(dialect),
     "0240-response-reviews": responseReviewsMigration(dialect),
     "0245-foreign-key-indexes": foreignKeyIndexesMigration(dialect),
+    "0250-responses-user-index-partial": responsesUserIndexPartialMigration(),
   };
 }
 
