@@ -80,17 +80,12 @@ class CounterDeltas {
     return this.byQuestionnaire.get(questionnaireId)?.get(key) ?? 0;
   }
 
-  /** A unit's view: it adds here, and reads what it and the `earlier` units (if any) left. */
-  deferred(earlier?: CounterDeltas): DeferredCounters {
+  /** A transaction's own view (PostgreSQL: one unit per transaction): it adds here and reads what it left. */
+  deferred(): DeferredCounters {
     return {
       add: (questionnaireId, entries) => this.add(questionnaireId, entries),
-      pending: (questionnaireId, key) =>
-        (earlier?.get(questionnaireId, key) ?? 0) + this.get(questionnaireId, key),
+      pending: (questionnaireId, key) => this.get(questionnaireId, key),
     };
-  }
-
-  mergeInto(other: CounterDeltas): void {
-    for (const [questionnaireId, keys] of this.byQuestionnaire) other.add(questionnaireId, keys);
   }
 
   async flush(trx: Trx, write: CounterFlush): Promise<void> {
@@ -98,6 +93,32 @@ class CounterDeltas {
       const entries = [...keys].filter(([, delta]) => delta !== 0);
       if (entries.length > 0) await write(trx, questionnaireId, entries);
     }
+  }
+}
+
+/**
+ * One unit's deltas in a batch, kept as the lists it added (a submit adds ~50 keys once): they join the batch's
+ * deltas only if the unit stands, without a map of their own on the way.
+ */
+class UnitDeltas implements DeferredCounters {
+  private readonly added: [questionnaireId: number, entries: readonly (readonly [string, number])[]][] = [];
+
+  constructor(private readonly batch: CounterDeltas) {}
+
+  add(questionnaireId: number, entries: readonly (readonly [key: string, delta: number])[]): void {
+    this.added.push([questionnaireId, entries]);
+  }
+
+  pending(questionnaireId: number, key: string): number {
+    let sum = this.batch.get(questionnaireId, key);
+    for (const [id, entries] of this.added)
+      if (id === questionnaireId) for (const [k, delta] of entries) if (k === key) sum += delta;
+    return sum;
+  }
+
+  /** Adds this unit's deltas to the batch's (the unit stood). */
+  commit(): void {
+    for (const [questionnaireId, entries] of this.added) this.batch.add(questionnaireId, entries);
   }
 }
 
@@ -147,19 +168,14 @@ class GroupCommitter {
         const reads = batchReads();
         for (const pending of batch) {
           const unitHooks: CommitHook[] = [];
-          const unitCounters = new CounterDeltas();
+          const unitCounters = new UnitDeltas(batchCounters);
           // Each unit's savepoint is released before the next opens, so one name serves them all.
           await savepoint(trx, SAVEPOINT);
           try {
-            const value = await pending.work(
-              trx,
-              (hook) => unitHooks.push(hook),
-              unitCounters.deferred(batchCounters),
-              reads,
-            );
+            const value = await pending.work(trx, (hook) => unitHooks.push(hook), unitCounters, reads);
             await savepoint(trx, RELEASE);
             // Only a unit that stood adds to the batch's counters (one rolled back to its savepoint left none).
-            unitCounters.mergeInto(batchCounters);
+            unitCounters.commit();
             outcomes.push({ ok: true, value });
             hooks.push(unitHooks);
           } catch (error) {
