@@ -47,9 +47,18 @@ export interface QuestionnaireRevisionsTable {
 /**
  * Valid responses of the questionnaire in `questionnaires`' row: its `total` counter, kept exact by submits and
  * status changes in their transactions (no column on the questionnaire that every submit would rewrite).
+ * Summed from the shards themselves, not through the `response_counters` view: correlated with the outer row,
+ * SQLite cannot push the condition into the view's GROUP BY and computed the whole view — every counter of every
+ * questionnaire — for each row it read (4.5 ms instead of 35 µs with 1,000 other questionnaires of 100
+ * counters, in each submit batch, page open and list row). PostgreSQL plans both forms alike.
  */
-export const responseCount = sql<number>`coalesce((select rc.count from response_counters rc
-  where rc.questionnaire_id = questionnaires.id and rc.key = 'total'), 0)`;
+export const responseCount = counterOfRow("total");
+
+/** A counter of the questionnaire in `questionnaires`' row (0 when never counted), summed from its shards. */
+export function counterOfRow(key: string) {
+  return sql<number>`coalesce((select cast(sum(rcs.count) as bigint) from response_counter_shards rcs
+    where rcs.questionnaire_id = questionnaires.id and rcs.key = ${sql.lit(key)}), 0)`;
+}
 
 export const responseCountColumn = responseCount.as("responseCount");
 
