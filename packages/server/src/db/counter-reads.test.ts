@@ -23,6 +23,8 @@ describe("counters read with a questionnaire's row", () => {
           kind: "survey",
           title,
           status: "draft",
+          categoryId: "",
+          questionCount: 0,
           version: 1,
           draft: "{}",
           settings: "{}",
