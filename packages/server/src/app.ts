@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { z } from "zod";
 import { prepareAnswerTokenKey } from "./commands/answering/answer-token.ts";
 import { openKeyring } from "./commands/privacy/keyring.ts";
+import { settleResultsIndex } from "./commands/results/fact-bitset-cache.ts";
 import type { AppContext } from "./context.ts";
 import { registerAnswerPages } from "./http/answer-pages.ts";
 import { clientErrorOptions } from "./http/client-errors.ts";
@@ -132,6 +133,7 @@ export async function buildApp(
   await registerMultipart(app);
   registerSecurityHeaders(app);
   registerJobs(app, ctx);
+  app.addHook("onClose", () => settleResultsIndex(ctx.db));
 
   userRoutes(app, ctx);
   apiKeyRoutes(app, ctx);

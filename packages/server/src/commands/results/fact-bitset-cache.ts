@@ -315,6 +315,14 @@ export function factBitsetCache(db: Db, options?: FactBitsetCacheOptions): FactB
   return cache;
 }
 
+/**
+ * Waits for the snapshot writes of `db`'s cache, if it has one (the app's onClose): a write still under way
+ * after the server closed would land in a data folder being moved or removed (a test's, a backup's).
+ */
+export async function settleResultsIndex(db: Db): Promise<void> {
+  await caches.get(db)?.flush();
+}
+
 /** The cache of an app: snapshots under DATA_DIR/results-index/<dialect>. */
 export function resultsIndex(ctx: AppContext): FactBitsetCache {
   return factBitsetCache(ctx.db, {
