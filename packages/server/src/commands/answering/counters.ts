@@ -129,15 +129,42 @@ export function quotaLimits(definition: SurveyDefinition, quotaKeys: readonly st
   return limits;
 }
 
+/** Each question's own options by id, as `definition` writes them (hidden ones left out), once per definition. */
+const writtenOptions = new WeakMap<SurveyDefinition, Map<string, Map<string, string>>>();
+
+function optionsAsWritten(definition: SurveyDefinition): Map<string, Map<string, string>> {
+  let byQuestion = writtenOptions.get(definition);
+  if (!byQuestion) {
+    byQuestion = new Map();
+    for (const page of definition.pages)
+      for (const question of page.questions) {
+        const options = getQuestionType(question.type)?.options?.(question.config);
+        if (!options || options.length === 0) continue;
+        const labels = new Map<string, string>();
+        for (const option of options) if (!option.hidden) labels.set(option.id, option.label);
+        byQuestion.set(question.id, labels);
+      }
+    writtenOptions.set(definition, byQuestion);
+  }
+  return byQuestion;
+}
+
 /**
  * The labels of the options each answer chose, as the respondent saw them (after piping/joining):
  * `{ questionId: { optionId: label } }`. Stored with the response, so results show what was on screen.
+ * A label the answered revision (`revision`) gives that very option of that question, shown, is left out:
+ * every reader falls back to the answered revision's options (the answer list and view, the receipt, the
+ * open API, exports' choiceText). What is kept is what the revision cannot tell — piped text, options drawn
+ * from another question (选项引用), questions of a 随机组卷 paper from the bank — so a plain response stores
+ * `{}`, and its row, a third smaller, fits two to a SQLite page instead of one.
  */
 export function chosenLabels(
   definition: SurveyDefinition,
   options: Record<string, readonly { id: string; label: string }[]>,
   answers: Record<string, unknown>,
+  revision?: SurveyDefinition,
 ): Record<string, Record<string, string>> {
+  const written = revision ? optionsAsWritten(revision) : undefined;
   const labels: Record<string, Record<string, string>> = {};
   for (const page of definition.pages) {
     for (const question of page.questions) {
@@ -146,10 +173,11 @@ export function chosenLabels(
       if (answer === undefined || !offered) continue;
       const chosen = getQuestionType(question.type)?.selected?.(answer);
       if (!chosen || chosen.length === 0) continue;
+      const own = written?.get(question.id);
       const seen: Record<string, string> = {};
       let count = 0;
       for (const option of offered) {
-        if (!chosen.includes(option.id)) continue;
+        if (!chosen.includes(option.id) || own?.get(option.id) === option.label) continue;
         seen[option.id] = option.label;
         count += 1;
       }

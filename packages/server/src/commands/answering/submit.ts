@@ -106,7 +106,13 @@ function chinaDay(now: Date): string {
 /** Hand-ins of saved progress drop what no longer validates, a question at a time, at most this often. */
 const HAND_IN_PASSES = 4;
 
-function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Date) {
+/** `revision`: the published definition answered (a 随机组卷 paper is drawn from it), whose labels need no copy. */
+function checkAnswers(
+  definition: SurveyDefinition,
+  input: SubmitInput,
+  now: Date,
+  revision?: SurveyDefinition,
+) {
   const context = { today: chinaDay(now), seed: input.deviceId };
   // A forced exam submission keeps whatever was answered: only missing required answers are excused,
   // and only for exams, whose page enforces the time limit and tab-switch rule (or whose attempt the server ends).
@@ -137,7 +143,7 @@ function checkAnswers(definition: SurveyDefinition, input: SubmitInput, now: Dat
       "key",
     );
   }
-  return { result, labels: chosenLabels(definition, result.options, result.answers) };
+  return { result, labels: chosenLabels(definition, result.options, result.answers, revision) };
 }
 
 async function countSince(
@@ -377,7 +383,7 @@ async function submitTo(
   }
   // 随机组卷: graded against the paper this device drew, not the bare revision.
   const definition = await submittedPaper(ctx.db, row.id, revision, input.deviceId);
-  const { result, labels } = checkAnswers(definition, input, now);
+  const { result, labels } = checkAnswers(definition, input, now, revision.definition);
   // What the response contributes to statistics: facts rows and counters, in the same transaction.
   const facts = responseFacts(definition, result.answers, result.quotaKeys, result.skipped);
   if (result.score) facts.push(...examFacts(result.score, {}));
