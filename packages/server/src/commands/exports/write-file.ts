@@ -185,6 +185,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
         await request.onProgress?.(seq, total);
       }
       if (files === 0) throw new NoFilesError();
+      signal?.throwIfAborted();
       await zip.close();
     } catch (error) {
       await zip.abort();
@@ -296,6 +297,7 @@ async function writeSav(
       await (spool ?? direct)?.drain();
       await request.onProgress?.(seq, total);
     }
+    signal?.throwIfAborted();
     const sink = direct ?? (await savSink(request.filePath, sav.variables, new Date(), sav.weight));
     try {
       if (spool) await spool.replay(sink);

@@ -150,6 +150,8 @@ export async function writeSpreadsheet(
       }
       await shared.finish(signal);
     }
+    // A cancel that came with the last rows' progress still stops the export: no file is finished after it.
+    signal?.throwIfAborted();
     await sink.close();
   } catch (error) {
     await sink.abort();
