@@ -69,6 +69,8 @@ export interface SurveyExam {
   /** Progress saved on the server, restored once (a resumed attempt). */
   resume: Progress | null;
   onProgress(progress: Progress): void;
+  /** The page's own submit is on its way (true) or came back without storing (false). */
+  onSubmitting?(inFlight: boolean): void;
   onSubmitted(): void;
 }
 
@@ -236,7 +238,10 @@ export function Survey({
       ...(preview ? { preview: true } : {}),
       ...(forced ? { forced } : {}),
     };
+    // While it travels, the attempt's other calls may come back saying it ended (by this very submit).
+    exam?.onSubmitting?.(true);
     const result = await controller.submit(payload);
+    if (result?.kind !== "done") exam?.onSubmitting?.(false);
     if (!result) return;
     if (result.kind === "done") {
       draft.clear();

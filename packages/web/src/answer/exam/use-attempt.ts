@@ -60,6 +60,8 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
   const [offline, setOffline] = useState(false);
   const last = useRef<ExamAttemptSync>(attempt);
   const done = useRef(false);
+  /** The page's own submit is in flight: an attempt reported over meanwhile may be over by that submit. */
+  const submitting = useRef(false);
   const offlineSince = useRef<number | null>(null);
   const token = attempt.attemptToken;
 
@@ -71,7 +73,7 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
         setExtension(`监考老师为您延长了 ${Math.round((next.deadline - before) / 60_000)} 分钟`);
       last.current = next;
       setSync(next);
-      if (next.status !== "active" && !done.current) setClosed(closingMessage(next));
+      if (next.status !== "active" && !done.current && !submitting.current) setClosed(closingMessage(next));
     },
     [clock],
   );
@@ -172,6 +174,12 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
     },
     [queue],
   );
+  const onSubmitting = useCallback((inFlight: boolean) => {
+    submitting.current = inFlight;
+    // The submit came back without storing: an end reported while it travelled stands.
+    if (!inFlight && !done.current && last.current.status !== "active")
+      setClosed(closingMessage(last.current));
+  }, []);
   const onSubmitted = useCallback(() => {
     done.current = true;
     queue.stop();
@@ -188,9 +196,10 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
       switches: sync.switches,
       resume,
       onProgress,
+      onSubmitting,
       onSubmitted,
     }),
-    [attempt.seed, token, sync.deadline, sync.switches, clock, resume, onProgress, onSubmitted],
+    [attempt.seed, token, sync.deadline, sync.switches, clock, resume, onProgress, onSubmitting, onSubmitted],
   );
 
   return { sync, closed, extension, finished, offline, survey, report };
