@@ -73,7 +73,7 @@ export function counterColumns(entries: readonly (readonly [key: string, delta: 
   return { keys, amounts };
 }
 
-/** Entries with one delta per key (the JSON handed to SQL keeps only the last of repeated keys). */
+/** Entries with one delta per key: PostgreSQL's upsert cannot touch one counter row twice in a statement. */
 export function mergeCounterEntries(
   entries: readonly (readonly [key: string, delta: number])[],
 ): [key: string, delta: number][] {
