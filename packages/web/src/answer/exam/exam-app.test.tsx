@@ -107,9 +107,15 @@ const sync = {
 let root: Root | null = null;
 let calls: { path: string; body: Record<string, unknown> }[] = [];
 const errors = vi.fn();
+/** What the attempt's own calls (save, heartbeat, events) answer. */
+let syncReply: typeof sync = sync;
+/** When set, the submit's reply waits for it, and it says what the submit answers. */
+let submitReply: Promise<{ code: number; msg: string }> | null = null;
 
 beforeEach(() => {
   calls = [];
+  syncReply = sync;
+  submitReply = null;
   errors.mockReset();
   sessionStorage.clear();
   localStorage.clear();
@@ -122,6 +128,10 @@ beforeEach(() => {
       const path = url.replace(/^\/wjgj\/api\//, "").replace(/\?.*$/, "");
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path, body });
+      if (path === "anQuestion/questionAnswer" && submitReply) {
+        const reply = await submitReply;
+        if (reply.code !== 200) return new Response(JSON.stringify({ ...reply, data: null }));
+      }
       const data =
         path === "exam/signIn"
           ? { candidateToken: "candidate-token-1", candidate: attempt.candidate }
@@ -141,7 +151,7 @@ beforeEach(() => {
                   exam: null,
                   voteResults: null,
                 }
-              : sync;
+              : syncReply;
       return new Response(JSON.stringify({ code: 200, msg: "", data }));
     }),
   );
@@ -166,6 +176,28 @@ async function hydrate(open: OpenData) {
   });
   return serverHtml;
 }
+
+/** Signs in as 王小明, starts the attempt and answers q1 (its save is on its way). */
+async function startAndAnswer() {
+  await hydrate(openData());
+  fireEvent.input(screen.getByLabelText("准考证号"), { target: { value: "A001" } });
+  fireEvent.input(screen.getByLabelText("姓名"), { target: { value: "王小明" } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "登录考试" })));
+  const start = await screen.findByRole("button", { name: "开始考试" });
+  await act(async () => fireEvent.click(start));
+  fireEvent.click(await screen.findByLabelText("119"));
+}
+
+/** A reply that the test hands out later. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+const savedWithAnswer = () => calls.some((c) => c.path === "exam/save" && "q1" in (c.body.answers as object));
 
 describe("an exam with 考生名单 on the answer page", () => {
   it("signs in, starts an attempt, counts down on the server's clock, saves and submits with the attempt", async () => {
@@ -205,5 +237,37 @@ describe("an exam with 考生名单 on the answer page", () => {
       attemptToken: "attempt-token-1",
       deviceId: attempt.seed,
     });
+  });
+
+  it("keeps the page while its own submit travels, though a save comes back saying the attempt ended", async () => {
+    const submit = deferred<{ code: number; msg: string }>();
+    submitReply = submit.promise;
+    await startAndAnswer();
+    // The submit (time up, or the candidate's) ends the attempt on the server before its reply arrives.
+    syncReply = { ...sync, status: "ended", endedReason: "timeout" } as unknown as typeof sync;
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
+    await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
+    await act(async () => {});
+    expect(screen.queryByTestId("exam-closed")).toBeNull();
+
+    await act(async () => submit.resolve({ code: 200, msg: "" }));
+    expect(await screen.findByTestId("thank-you")).toBeTruthy();
+    expect(screen.queryByTestId("exam-closed")).toBeNull();
+  });
+
+  it("closes the page with the end reported meanwhile when its submit comes back without storing", async () => {
+    const submit = deferred<{ code: number; msg: string }>();
+    submitReply = submit.promise;
+    await startAndAnswer();
+    syncReply = { ...sync, status: "ended", endedReason: "timeout" } as unknown as typeof sync;
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
+    await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
+    await act(async () => {});
+    expect(screen.queryByTestId("exam-closed")).toBeNull();
+
+    await act(async () => submit.resolve({ code: 409, msg: "考试已结束" }));
+    expect((await screen.findByTestId("exam-closed")).textContent).toContain(
+      "考试时间已到，已按截止前保存的答案交卷",
+    );
   });
 });
