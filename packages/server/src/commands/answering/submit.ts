@@ -392,12 +392,16 @@ async function submitTo(
   const bookings = planBookings(definition, result.answers, now);
   // 商品: a response that buys is stored 无效 with its pending order, and counts once the order is paid.
   const buying = result.end?.kind === "screenOut" ? null : productAnswerOf(definition, result.answers);
-  const respondentKey = bookingRespondentKey(row.id, {
-    userId: viewer?.user.id ?? null,
-    wechatKey,
-    deviceId: input.deviceId,
-    idempotencyKey: input.idempotencyKey,
-  });
+  // Who books or buys, as a digest: only a response that books a slot or buys needs it.
+  const respondentKey =
+    bookings.length > 0 || buying
+      ? bookingRespondentKey(row.id, {
+          userId: viewer?.user.id ?? null,
+          wechatKey,
+          deviceId: input.deviceId,
+          idempotencyKey: input.idempotencyKey,
+        })
+      : "";
   // Personal answers are kept sealed, their facts and unique values as keyed digests (privacy/sealing.ts).
   const personal = personalOf(definition);
   const profiled = wechat.profile && identity !== null;
