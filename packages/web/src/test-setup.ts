@@ -36,6 +36,10 @@ configure({ asyncUtilTimeout: 5_000 });
 // here, so the next file starts from the same state whichever ran before.
 afterEach(() => {
   cleanup();
+  // A test that sends the page to the background (visibilityState "hidden", set on the document itself) brings it
+  // back: left hidden, the next file's refresh-while-visible timers would skip every load.
+  for (const name of ["visibilityState", "hidden"])
+    if (Object.getOwnPropertyDescriptor(document, name)) Reflect.deleteProperty(document, name);
   localStorage.clear();
   sessionStorage.clear();
   vi.restoreAllMocks();
