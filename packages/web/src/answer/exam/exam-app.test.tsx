@@ -199,6 +199,22 @@ function deferred<T>() {
 
 const savedWithAnswer = () => calls.some((c) => c.path === "exam/save" && "q1" in (c.body.answers as object));
 
+/**
+ * Answers q1 and hands in, with the submit's reply held back; meanwhile the server reports the attempt ended
+ * (the submit itself ended it: time up) in the reply to the answer's save. Answers what releases the submit's reply.
+ */
+async function submitWhileTheAttemptEnds() {
+  const submit = deferred<{ code: number; msg: string }>();
+  submitReply = submit.promise;
+  await startAndAnswer();
+  syncReply = { ...sync, status: "ended", endedReason: "timeout" } as unknown as typeof sync;
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
+  await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
+  // The save's reply is applied.
+  await act(async () => {});
+  return submit.resolve;
+}
+
 describe("an exam with 考生名单 on the answer page", () => {
   it("signs in, starts an attempt, counts down on the server's clock, saves and submits with the attempt", async () => {
     const serverHtml = await hydrate(openData());
@@ -240,32 +256,19 @@ describe("an exam with 考生名单 on the answer page", () => {
   });
 
   it("keeps the page while its own submit travels, though a save comes back saying the attempt ended", async () => {
-    const submit = deferred<{ code: number; msg: string }>();
-    submitReply = submit.promise;
-    await startAndAnswer();
-    // The submit (time up, or the candidate's) ends the attempt on the server before its reply arrives.
-    syncReply = { ...sync, status: "ended", endedReason: "timeout" } as unknown as typeof sync;
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
-    await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
-    await act(async () => {});
+    const reply = await submitWhileTheAttemptEnds();
     expect(screen.queryByTestId("exam-closed")).toBeNull();
 
-    await act(async () => submit.resolve({ code: 200, msg: "" }));
+    await act(async () => reply({ code: 200, msg: "" }));
     expect(await screen.findByTestId("thank-you")).toBeTruthy();
     expect(screen.queryByTestId("exam-closed")).toBeNull();
   });
 
   it("closes the page with the end reported meanwhile when its submit comes back without storing", async () => {
-    const submit = deferred<{ code: number; msg: string }>();
-    submitReply = submit.promise;
-    await startAndAnswer();
-    syncReply = { ...sync, status: "ended", endedReason: "timeout" } as unknown as typeof sync;
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
-    await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
-    await act(async () => {});
+    const reply = await submitWhileTheAttemptEnds();
     expect(screen.queryByTestId("exam-closed")).toBeNull();
 
-    await act(async () => submit.resolve({ code: 409, msg: "考试已结束" }));
+    await act(async () => reply({ code: 409, msg: "考试已结束" }));
     expect((await screen.findByTestId("exam-closed")).textContent).toContain(
       "考试时间已到，已按截止前保存的答案交卷",
     );
