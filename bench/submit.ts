@@ -4,8 +4,9 @@
 // durable commits (WAL, synchronous=FULL), or both on PostgreSQL when DATABASE_URL is set (a fresh database
 // on that server, the same pool size on both sides), measured in alternating rounds of the same run. Then
 // one questionnaire at 64 concurrent clients, without limits, under the owner's level cap, and with the
-// questionnaire's own cap far from reached (`capped_far_ratio`: its rate over the uncapped one), each with
-// p50/p95/p99, and (PostgreSQL) the mean time the statements took; then a cap crossed by 12,000 submits from 64
+// questionnaire's own cap far from reached (`capped_far_ratio`: its rate over the uncapped one), taking turns
+// (BENCH_HOT_ROUNDS rounds each, every round printed, each state's best kept), each with p50/p95/p99, and
+// (PostgreSQL) the mean time the statements took; then a cap crossed by 12,000 submits from 64
 // clients must store exactly 10,000 (`cap_exact`). CPU per request of each side (this process, PostgreSQL's backends, the load
 // generator) is printed too: on a machine busy with other work the requests per second move a lot, the
 // CPU each request costs much less. Last line: one JSON object.
@@ -340,21 +341,21 @@ async function hotRound(requestBody: string, hold: { count: number; ms: number; 
     meanBatch: hold.batches ? hold.count / hold.batches : null,
   };
 }
-// On PostgreSQL the unlocked submits go in batches (submit-batch.ts): their statements' round trips.
-const hot = await hotRound(body, postgres ? batchTimes : submitHoldTimes.unlocked);
-// The owner's level now caps responses per questionnaire (as free and paid levels below the top one do), at
-// a number the bench will not reach: batches still form, each counting under the questionnaire's submit lock.
-await handle.db
-  .updateTable("vip_sets")
-  .set({ limits: JSON.stringify({ responsesPerQuestionnaire: 1_000_000_000 }) })
-  .where("level", "=", 3)
-  .execute();
-const levelCapped = await hotRound(
-  body.replaceAll("bench-__N__", "level-__N__"),
-  postgres ? batchTimes : submitHoldTimes.unlocked,
-);
-// The same questionnaire with its own cap, far from reached ("capped, far from the cap"): on PostgreSQL the
-// batches go on, each counting under the questionnaire's submit lock (submit-batch.ts statementCap).
+// Three states of the one questionnaire, each at 64 clients: without limits ("hot"); under the owner's level
+// cap, at a number the bench will not reach (batches still form, each counting under the questionnaire's
+// submit lock); and with the questionnaire's own cap as well, far from reached ("capped, far from the cap"; on
+// PostgreSQL the batches go on, each counting under the lock: submit-batch.ts statementCap). The states take
+// turns over HOT_ROUNDS rounds, which state goes first moving each time, and each keeps its best round, as
+// the ratio above does: measured one after another once each, a drift of the machine between two rounds
+// moved `capped_far_ratio` from 0.71 to 1.02 between two runs of the same code.
+const round = (n: number) => Math.round(n * 100) / 100;
+const HOT_ROUNDS = Number(process.env.BENCH_HOT_ROUNDS ?? 2);
+const setLevelCap = (responsesPerQuestionnaire: number) =>
+  handle.db
+    .updateTable("vip_sets")
+    .set({ limits: JSON.stringify({ responsesPerQuestionnaire }) })
+    .where("level", "=", 3)
+    .execute();
 const setCap = (maxResponses: number) =>
   ours.inject({
     method: "POST",
@@ -362,11 +363,34 @@ const setCap = (maxResponses: number) =>
     headers: { token },
     payload: { id: q.id, settings: { maxResponses } },
   });
-await setCap(10_000_000);
-const capped = await hotRound(
-  body.replaceAll("bench-__N__", "capped-__N__"),
-  postgres ? batchTimes : submitHoldTimes.unlocked,
-);
+const hotStates = [
+  { name: "hot", level: -1, cap: 0 },
+  { name: "level", level: 1_000_000_000, cap: 0 },
+  { name: "capped", level: 1_000_000_000, cap: 10_000_000 },
+] as const;
+type HotRound = Awaited<ReturnType<typeof hotRound>>;
+const bestOf = new Map<string, HotRound>();
+const hotRounds: string[] = [];
+for (let turn = 0; turn < HOT_ROUNDS * hotStates.length; turn++) {
+  const state = hotStates[
+    (turn + Math.floor(turn / hotStates.length)) % hotStates.length
+  ] as (typeof hotStates)[number];
+  await setLevelCap(state.level);
+  await setCap(state.cap);
+  // On PostgreSQL the unlocked submits go in batches (submit-batch.ts): their statements' round trips.
+  const result = await hotRound(
+    body.replaceAll("bench-__N__", `${state.name}${turn}-__N__`),
+    postgres ? batchTimes : submitHoldTimes.unlocked,
+  );
+  hotRounds.push(`${state.name} ${round(result.rps)}/s p99 ${round(result.p99_ms)} ms`);
+  const best = bestOf.get(state.name);
+  if (!best || result.rps > best.rps) bestOf.set(state.name, result);
+}
+const [hot, levelCapped, capped] = hotStates.map(({ name }) => bestOf.get(name) as HotRound) as [
+  HotRound,
+  HotRound,
+  HotRound,
+];
 // Exactness at full scale: a cap 10,000 above the count, crossed by 12,000 submits from 64 clients.
 const countOf = async () =>
   Number(
@@ -396,7 +420,6 @@ await monitor?.end();
 await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const round = (n: number) => Math.round(n * 100) / 100;
 console.log(
   `${handle.dialect}: ours: ${round(measured.rps)} submits/s (${Number(stored?.count)} stored, p99 ${round(measured.p99_ms)} ms); baseline insert: ${round(baseline.rps)}/s (p99 ${round(baseline.p99_ms)} ms)`,
 );
@@ -418,6 +441,7 @@ console.log(
 );
 const percentiles = (name: string, r: { p50_ms: number; p95_ms: number; p99_ms: number }) =>
   `${name} p50/p95/p99 ${round(r.p50_ms)}/${round(r.p95_ms)}/${round(r.p99_ms)} ms`;
+console.log(`rounds at ${HOT_CONCURRENCY} clients, in order: ${hotRounds.join("; ")}`);
 console.log(
   [
     percentiles("ours", measured),
