@@ -65,6 +65,15 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
   const offlineSince = useRef<number | null>(null);
   const token = attempt.attemptToken;
 
+  /**
+   * Closes the page on an attempt the server says is over — unless the page's answers were handed in, or its own
+   * submit is still travelling (that submit may be what ended it; it decides when it comes back).
+   */
+  const closeIfOver = useCallback((current: ExamAttemptSync) => {
+    if (current.status !== "active" && !done.current && !submitting.current)
+      setClosed(closingMessage(current));
+  }, []);
+
   const apply = useCallback(
     (next: ExamAttemptSync) => {
       clock.sync(next.serverNow);
@@ -73,9 +82,9 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
         setExtension(`监考老师为您延长了 ${Math.round((next.deadline - before) / 60_000)} 分钟`);
       last.current = next;
       setSync(next);
-      if (next.status !== "active" && !done.current && !submitting.current) setClosed(closingMessage(next));
+      closeIfOver(next);
     },
-    [clock],
+    [clock, closeIfOver],
   );
 
   /** What a call's outcome means for the queue: a refused token ends the page's attempt. */
@@ -174,12 +183,14 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
     },
     [queue],
   );
-  const onSubmitting = useCallback((inFlight: boolean) => {
-    submitting.current = inFlight;
-    // The submit came back without storing: an end reported while it travelled stands.
-    if (!inFlight && !done.current && last.current.status !== "active")
-      setClosed(closingMessage(last.current));
-  }, []);
+  const onSubmitting = useCallback(
+    (inFlight: boolean) => {
+      submitting.current = inFlight;
+      // The submit came back without storing: an end reported while it travelled stands.
+      closeIfOver(last.current);
+    },
+    [closeIfOver],
+  );
   const onSubmitted = useCallback(() => {
     done.current = true;
     queue.stop();
