@@ -29,6 +29,8 @@ export interface DemoQuestionnaire {
    * topic, so a demo's text answers read like its own respondents' (a canteen survey gets canteen answers).
    */
   texts: Record<string, readonly string[]>;
+  /** 问卷设置 the demo needs to keep what its description promises (the vote's 每人限投一次). */
+  settings?: Record<string, unknown>;
 }
 
 function definition(
@@ -188,6 +190,7 @@ export const demoQuestionnaires: DemoQuestionnaire[] = [
       },
     ]),
     texts: {},
+    settings: { limitPerDevice: { enabled: true, max: 1, period: "total" } },
   },
   {
     kind: "form",

@@ -1,5 +1,6 @@
-import { parseDefinition, type SurveyDefinition } from "@wjgj/core";
+import { messages, parseDefinition, type SurveyDefinition } from "@wjgj/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openAnswering, submitWithToken } from "../../test/answering.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "./accounts.ts";
 import { demoQuestionnaires } from "./demo-definitions.ts";
@@ -58,6 +59,24 @@ describe("demo questionnaires", () => {
       .where("key", "like", "day:%")
       .execute();
     expect(days.length).toBeGreaterThan(20);
+  });
+
+  it("keeps the vote's promise 每人限投一次: a second vote from the same device is refused", async () => {
+    await seedDemoAccounts(t.db, t.clock, true);
+    await seedDemoQuestionnaires(t.ctx);
+    const vote = await t.db
+      .selectFrom("questionnaires")
+      .select("publicId")
+      .where("title", "=", "年度优秀团队评选")
+      .executeTakeFirstOrThrow();
+    const open = await openAnswering(t, vote.publicId);
+    const ballot = { team: { optionIds: ["t1", "t3"] } };
+    const first = await submitWithToken(t, vote.publicId, open.revisionId, ballot, { deviceId: "phone-1" });
+    expect(first.body).toMatchObject({ code: 200 });
+    const again = await submitWithToken(t, vote.publicId, open.revisionId, ballot, { deviceId: "phone-1" });
+    expect(again.body).toMatchObject({ code: 429, msg: messages.answerDeviceLimit });
+    const other = await submitWithToken(t, vote.publicId, open.revisionId, ballot, { deviceId: "phone-2" });
+    expect(other.body.code).toBe(200);
   });
 
   it("writes each fill-in question's answers for its own questionnaire, not from a shared list", () => {

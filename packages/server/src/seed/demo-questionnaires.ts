@@ -4,7 +4,7 @@ import { createSession, resolveSession } from "../commands/account/sessions.ts";
 import { findUserByPhone } from "../commands/account/users.ts";
 import { submitResponse } from "../commands/answering/submit.ts";
 import { createQuestionnaire } from "../commands/questionnaires/drafts.ts";
-import { publishQuestionnaire } from "../commands/questionnaires/lifecycle.ts";
+import { publishQuestionnaire, updateQuestionnaireSettings } from "../commands/questionnaires/lifecycle.ts";
 import type { AppContext } from "../context.ts";
 import { type DemoQuestionnaire, demoQuestionnaires } from "./demo-definitions.ts";
 
@@ -117,6 +117,7 @@ export async function seedDemoQuestionnaires(ctx: AppContext, phone = "139000000
       title: demo.title,
       definition: demo.definition,
     });
+    if (demo.settings) await updateQuestionnaireSettings(ctx, viewer, row.id, demo.settings);
     if (!demo.publish) continue;
     const published = await publishQuestionnaire(ctx, viewer, row.id);
     const revision = await ctx.db

@@ -269,6 +269,9 @@ describe("the respondent page in the browser", () => {
       fireEvent.click(submit);
     });
     await screen.findByText("谢谢参与！");
+    // The thank-you screen sits in the page's own card (one main landmark), not in a second card inside it.
+    expect(document.querySelectorAll("main")).toHaveLength(1);
+    expect(screen.getByTestId("thank-you").closest("main.wa-page")).not.toBeNull();
     const submits = posts.filter((p) => p.url.endsWith("anQuestion/questionAnswer"));
     expect(submits).toHaveLength(1);
     expect(submits[0]?.body).toMatchObject({
@@ -312,7 +315,7 @@ describe("the respondent page in the browser", () => {
     };
     localStorage.setItem(draftKey("Pub1234567"), JSON.stringify(late));
     await hydrate(openData({ definition: exam, kind: "exam" }));
-    await screen.findByText("提交成功");
+    await screen.findByText("交卷成功");
     expect(posts.find((p) => p.url.endsWith("questionAnswer"))?.body).toMatchObject({ forced: "timeout" });
 
     act(() => root?.unmount());
@@ -331,7 +334,30 @@ describe("the respondent page in the browser", () => {
     expect(await screen.findByText(/检测到您离开了答题页面（第 1 次）/)).toBeTruthy();
     expect(posts.filter((p) => p.url.endsWith("questionAnswer"))).toHaveLength(0);
     act(leave);
-    await screen.findByText("提交成功");
+    await screen.findByText("交卷成功");
     expect(posts.find((p) => p.url.endsWith("questionAnswer"))?.body).toMatchObject({ forced: "tabSwitch" });
+  });
+});
+
+describe("the owner's preview (/y/{id}/{type})", () => {
+  it("asks a visitor without a login for the creator's account, in the preview's own words", async () => {
+    const data = prepareAnswerPage({
+      page: "preview",
+      publicId: "Pub1234567",
+      frame: "pc",
+      today: "2026-06-01",
+      deviceId: "Device_12345678",
+    });
+    const container = document.createElement("div");
+    container.id = "root";
+    container.innerHTML = renderAnswerPage(data).html;
+    document.body.append(container);
+    await act(async () => {
+      root = hydrateRoot(container, <App data={data} />);
+    });
+    expect(await screen.findByText("问卷预览仅供创建者查看，请登录创建者的账号")).toBeTruthy();
+    expect(screen.queryByText("该问卷需要登录后才能填写")).toBeNull();
+    const login = screen.getByRole("link", { name: "登录后预览" });
+    expect(login.getAttribute("href")).toBe(`/Loginone?redirect=${encodeURIComponent("/y/Pub1234567/pc")}`);
   });
 });

@@ -214,7 +214,7 @@ function PreviewApp({ data }: { data: PreviewData }) {
   const returnTo = `/y/${data.publicId}/${data.frame}`;
   if (needsLogin)
     return screens ? (
-      <screens.LoginGate title="问卷预览" returnTo={returnTo} checking={false} />
+      <screens.LoginGate title="问卷预览" returnTo={returnTo} checking={false} preview />
     ) : (
       <Loading />
     );

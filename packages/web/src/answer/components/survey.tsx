@@ -30,12 +30,13 @@ const DraftPrompt = lazy(() =>
   import("./screens/draft-prompt.tsx").then((module) => ({ default: module.DraftPrompt })),
 );
 
+/** Inside the page's Frame, which is already the page (`main.wa-page`). */
 function PlainThankYou() {
   return (
-    <main className="wa-page wa-done" data-testid="thank-you">
+    <div className="wa-done" data-testid="thank-you">
       <h1 className="wa-status-title">提交成功</h1>
       <p className="wa-status-msg">感谢您的参与！</p>
-    </main>
+    </div>
   );
 }
 
@@ -303,7 +304,7 @@ export function Survey({
   if (reply) {
     return (
       <Frame themeColor={settings.themeColor} frame={preview?.frame}>
-        <Suspense fallback={<main className="wa-page wa-done" aria-busy="true" />}>
+        <Suspense fallback={<div className="wa-done" aria-busy="true" />}>
           <ThankYou
             reply={reply}
             definition={definition}

@@ -225,7 +225,8 @@ export function ClosedScreen(props: { title: string; message: string; review?: b
       <div className="wa-status-icon" aria-hidden="true">
         ✓
       </div>
-      <h1 className="wa-status-title">考试已结束</h1>
+      {/* This candidate's exam: the exam itself may still be open to others. */}
+      <h1 className="wa-status-title">您的考试已结束</h1>
       <p className="wa-status-name">{props.title}</p>
       <p className="wa-status-msg" role="status">
         {props.message}

@@ -89,14 +89,18 @@ export function ConsentGate(props: {
   );
 }
 
-/** 需登录填写: off to /Loginone, which brings the respondent back here afterwards. */
-export function LoginGate(props: { title: string; returnTo: string; checking: boolean }) {
+/**
+ * 需登录填写: off to /Loginone, which brings the respondent back here afterwards. The owner's preview
+ * (/y/{id}/…) shows the draft, so it asks for the creator's login, in its own words.
+ */
+export function LoginGate(props: { title: string; returnTo: string; checking: boolean; preview?: boolean }) {
+  const label = props.preview ? "问卷预览仅供创建者查看，请登录创建者的账号" : "该问卷需要登录后才能填写";
   return (
     <main className="wa-page wa-gate">
       <h1 className="wa-gate-title">{props.title}</h1>
-      <p className="wa-gate-label">{props.checking ? "正在验证登录状态…" : "该问卷需要登录后才能填写"}</p>
+      <p className="wa-gate-label">{props.checking ? "正在验证登录状态…" : label}</p>
       <a className="wa-btn wa-btn-block" href={`/Loginone?redirect=${encodeURIComponent(props.returnTo)}`}>
-        登录后填写
+        {props.preview ? "登录后预览" : "登录后填写"}
       </a>
       <Brand />
     </main>

@@ -53,12 +53,19 @@ export function ThankYou(props: {
   // 商品 (issue #41): the response counts once its order is paid, so the page does not call it done before.
   const toPay = reply.order?.status === "pending" && Boolean(reply.receiptToken);
   return (
-    <main className="wa-page wa-done" data-testid="thank-you">
+    // Rendered inside the survey's Frame, which is the page itself (main.wa-page): not a second card.
+    <div className="wa-done" data-testid="thank-you">
       <div className="wa-status-icon is-ok" aria-hidden="true">
         ✓
       </div>
       <h1 className="wa-status-title">
-        {screenedOut ? "感谢您的参与" : toPay ? "已提交，请完成支付" : "提交成功"}
+        {screenedOut
+          ? "感谢您的参与"
+          : toPay
+            ? "已提交，请完成支付"
+            : reply.exam || props.definition.settings.exam
+              ? "交卷成功"
+              : "提交成功"}
       </h1>
       <p className="wa-status-msg">
         {screenedOut
@@ -106,6 +113,6 @@ export function ThankYou(props: {
       ) : null}
       {redirect ? <p className="wa-hint">{`${left} 秒后自动跳转…`}</p> : null}
       <Brand />
-    </main>
+    </div>
   );
 }
