@@ -51,6 +51,20 @@ test.describe("admin navigation from the console", () => {
     expect(boxes.length).toBe(3);
     expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
     for (const box of boxes) expect(box.right).toBeLessThanOrEqual(390);
+
+    // The console's own menu folds under one button naming the screen: the screen starts on the first view.
+    const side = page.getByTestId("admin-menu");
+    const toggle = page.getByTestId("admin-menu-toggle");
+    await expect(toggle).toContainText("问卷管理");
+    await expect(side).toBeHidden();
+    const screenTop = await page.getByTestId("admin-survey").evaluate((el) => el.getBoundingClientRect().top);
+    expect(screenTop).toBeLessThan(844 / 2);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await side.getByRole("link", { name: "订单管理", exact: true }).click();
+    await expect(page.getByTestId("admin-orders")).toBeVisible();
+    await expect(side).toBeHidden();
+    await expect(toggle).toContainText("订单管理");
   });
 
   test("a normal user opening /dw gets the permission box alone, once", async ({ page, request }) => {

@@ -1,5 +1,6 @@
+import { DownOutlined, UpOutlined } from "@ant-design/icons";
 import { Breadcrumb, Menu, type MenuProps } from "antd";
-import { type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { showPermissionBox } from "../../api/feedback.ts";
 import { PageLoading } from "../../components/page-loading.tsx";
@@ -43,6 +44,11 @@ export function AdminLayout() {
   const userInfo = useUserStore((state) => state.userInfo);
   const denied = userInfo !== null && userInfo.role !== "admin";
   const section = sectionOf(pathname);
+  // On a phone the menu folds under one button (the section's name), so a screen starts at the top of the
+  // page rather than below twenty menu entries; it folds again once a section is chosen.
+  const [menuOpen, setMenuOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: folds on every change of screen.
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {
     if (denied) showPermissionBox(() => navigate("/"));
@@ -55,8 +61,20 @@ export function AdminLayout() {
 
   return (
     <div className="wj-admin" data-testid="admin-layout">
-      <nav className="wj-admin__side" aria-label="管理后台菜单">
+      <nav className="wj-admin__side" aria-label="管理后台菜单" data-open={menuOpen}>
         <div className="wj-admin__brand">管理后台</div>
+        <button
+          type="button"
+          className="wj-admin__toggle"
+          aria-expanded={menuOpen}
+          data-testid="admin-menu-toggle"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span>{section?.title ?? "管理后台"}</span>
+          <span className="wj-admin__toggle-hint">
+            {menuOpen ? "收起菜单" : "切换页面"} {menuOpen ? <UpOutlined /> : <DownOutlined />}
+          </span>
+        </button>
         <Menu
           mode="inline"
           items={items}
