@@ -12,13 +12,14 @@ import {
 /**
  * Every page is served with a strict Content-Security-Policy (scripts by origin and nonce only). These
  * journeys use the pages the way a person does and fail on any violation the browser reports: the
- * `securitypolicyviolation` events of the document and the policy errors Chromium writes to the console.
+ * `securitypolicyviolation` events of the document and the policy errors and warnings Chromium writes to the console.
  */
 async function watchPolicy(page: Page) {
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
     if (
-      message.type() === "error" &&
+      // Chromium reports an unknown Permissions-Policy feature as a warning.
+      (message.type() === "error" || message.type() === "warning") &&
       /Content.Security.Policy|Refused to|Permissions.Policy/i.test(message.text())
     )
       consoleErrors.push(message.text());

@@ -1,3 +1,4 @@
+export * from "./admin-audit.ts";
 export * from "./analysis-messages.ts";
 export * from "./answer-space.ts";
 export * from "./answering.ts";

@@ -62,7 +62,6 @@ export const PERMISSIONS_POLICY = [
   "payment=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
   "hid=()",
   "midi=()",
   "magnetometer=()",

@@ -42,7 +42,7 @@ const vipSets = [
   {
     level: 1,
     name: "黄金会员",
-    badge: "gold",
+    badge: "超值",
     priceMonthFen: 1_500,
     priceYearFen: 9_900,
     limits: {
@@ -63,7 +63,7 @@ const vipSets = [
   {
     level: 2,
     name: "铂金会员",
-    badge: "platinum",
+    badge: "推荐",
     priceMonthFen: 3_900,
     priceYearFen: 29_900,
     limits: {
@@ -82,7 +82,7 @@ const vipSets = [
   {
     level: 3,
     name: "钻石会员",
-    badge: "diamond",
+    badge: "尊享",
     priceMonthFen: 8_900,
     priceYearFen: 69_900,
     limits: {

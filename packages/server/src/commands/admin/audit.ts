@@ -1,53 +1,10 @@
+import type { AuditAction, AuditEntity } from "@wjgj/core";
 import type { Db, Trx } from "../../db/index.ts";
 import { type Page, type PageInput, pageNewestFirst } from "../../db/paging.ts";
 import { presentAuditLog } from "../../presenters/admin.ts";
 
-/** What the audit log calls the things an admin changes (also the `admin/<entity>/…` URL segment). */
-export const auditEntities = [
-  "news",
-  "label",
-  "helpCategory",
-  "helpArticle",
-  "banner",
-  "menu",
-  "vipSet",
-  "friendLink",
-  "lead",
-  "settings",
-  "user",
-  "questionnaire",
-  "template",
-  "profession",
-  "hd",
-  "order",
-  "withdrawal",
-  "invoice",
-  "space",
-  "sampleOrder",
-  "dataKeys",
-] as const;
-export type AuditEntity = (typeof auditEntities)[number];
-
-export type AuditAction =
-  | "create"
-  | "update"
-  | "delete"
-  | "review"
-  | "handle"
-  | "save"
-  | "resetPassword"
-  | "takeDown"
-  | "restore"
-  | "feature"
-  | "confirmTransfer"
-  | "refund"
-  | "grantLevel"
-  | "approveWithdrawal"
-  | "rejectWithdrawal"
-  | "issueInvoice"
-  | "updateProgress"
-  | "cancel"
-  | "rotateKeys";
+// The entities and actions of the log, with the names the console shows: core/api/admin-audit.ts.
+export { type AuditAction, type AuditEntity, auditEntities } from "@wjgj/core";
 
 export interface AuditEntry {
   adminId: number;

@@ -73,6 +73,17 @@ describe("/Loginone · 微信登录", { timeout: 60_000 }, () => {
     expect(calls.map((c) => c.path)).not.toContain("wechat/authorize");
   });
 
+  it("keeps the field ids of the SMS and password forms apart (labels and autofill find their own field)", async () => {
+    stubServer({ scanLogin: false, inWeChatLogin: false });
+    renderLogin("/Loginone");
+    fireEvent.click(await screen.findByRole("tab", { name: "密码登录" }, slow));
+    fireEvent.click(await screen.findByRole("tab", { name: "验证码登录" }, slow));
+    await screen.findAllByPlaceholderText("请输入手机号", {}, slow);
+    const ids = [...document.querySelectorAll("input[id]")].map((input) => input.id);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it("shows WeChat's QR page in a frame on a computer when scan login is configured", async () => {
     const calls = stubServer({ scanLogin: true, inWeChatLogin: true });
     renderLogin("/Loginone?redirect=%2Fdc%2Ftemplate");

@@ -1,47 +1,9 @@
+import { auditActionNames, auditEntityNames } from "@wjgj/core";
 import type { AuditLog } from "../../../api/admin-site.ts";
 import type { ScreenConfig } from "../screen-config.ts";
 
-const entityNames: Record<string, string> = {
-  news: "资讯",
-  label: "资讯标签",
-  helpCategory: "帮助分类",
-  helpArticle: "帮助文章",
-  banner: "轮播图",
-  menu: "导航菜单",
-  vipSet: "会员等级",
-  friendLink: "友情链接",
-  lead: "线索",
-  settings: "站点设置",
-  user: "用户",
-  questionnaire: "问卷",
-  order: "订单",
-  withdrawal: "提现",
-  invoice: "发票",
-  space: "互填",
-  sampleOrder: "样本订单",
-  dataKeys: "数据密钥",
-};
-
-const actionNames: Record<string, string> = {
-  create: "新建",
-  update: "修改",
-  delete: "删除",
-  review: "审核",
-  handle: "处理",
-  save: "保存",
-  resetPassword: "重置密码",
-  takeDown: "下架",
-  restore: "恢复",
-  confirmTransfer: "确认收款",
-  refund: "退款",
-  grantLevel: "开通会员",
-  approveWithdrawal: "确认打款",
-  rejectWithdrawal: "驳回提现",
-  issueInvoice: "开具发票",
-  updateProgress: "更新进度",
-  cancel: "取消",
-  rotateKeys: "轮换密钥",
-};
+const entityNames: Record<string, string> = auditEntityNames;
+const actionNames: Record<string, string> = auditActionNames;
 
 function Snapshot({ title, value }: { title: string; value: unknown }) {
   return (

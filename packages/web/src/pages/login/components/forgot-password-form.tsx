@@ -39,6 +39,7 @@ export function ForgotPasswordForm({
       <p className="wj-login__hint wj-login__hint--top">验证注册时使用的手机号后，设置新的登录密码。</p>
       <Form
         form={form}
+        name="forgot-password"
         size="large"
         onFinish={handleFinish}
         autoComplete="on"

@@ -62,6 +62,7 @@ export function PasswordLoginForm({
   return (
     <Form
       form={form}
+      name="password-login"
       size="large"
       onFinish={handleFinish}
       autoComplete="on"

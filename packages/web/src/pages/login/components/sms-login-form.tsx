@@ -18,7 +18,14 @@ export function SmsLoginForm({ ensureAgreed }: { ensureAgreed: () => boolean }) 
   };
 
   return (
-    <Form form={form} size="large" onFinish={handleFinish} autoComplete="on" data-testid="sms-login-form">
+    <Form
+      form={form}
+      name="sms-login"
+      size="large"
+      onFinish={handleFinish}
+      autoComplete="on"
+      data-testid="sms-login-form"
+    >
       <PhoneCodeFields
         form={form}
         send={(phone) => sendCode.mutateAsync(phone)}

@@ -35,7 +35,7 @@ export function WeChatBindPhoneForm({
       <p className="wj-login__hint wj-login__hint--top">
         首次使用微信登录，请验证手机号：已注册的手机号将关联到原账号，未注册的将自动创建账号
       </p>
-      <Form form={form} size="large" onFinish={handleFinish} autoComplete="on">
+      <Form form={form} name="wechat-bind" size="large" onFinish={handleFinish} autoComplete="on">
         <PhoneCodeFields
           form={form}
           send={(phone) => sendCode.mutateAsync(phone)}

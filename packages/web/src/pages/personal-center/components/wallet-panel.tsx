@@ -176,8 +176,10 @@ export function WalletPanel() {
               if (fen === null) return null;
               return (
                 <div key={each} className="wj-wallet__plan-price">
-                  ¥{fenToYuan(fen)}
-                  <span>/{each === "year" ? "年" : "月"}</span>
+                  <b>
+                    ¥{fenToYuan(fen)}
+                    <span>/{each === "year" ? "年" : "月"}</span>
+                  </b>
                   <Button type="primary" ghost size="small" onClick={() => handleBuy(set.level, each)}>
                     {userInfo?.vipLevel === set.level ? "续费" : "立即开通"}
                     {each === "year" ? "（1年）" : "（1个月）"}

@@ -118,7 +118,7 @@ export function MethodForm({ method, catalogue, draft, onChange }: MethodFormPro
   switch (method) {
     case "descriptives":
       return (
-        <Form.Item label="分析变量" extra="量表题给出平均值等，选择题给出频数和百分比">
+        <Form.Item label="分析变量" extra="可多选，量表题与选择题均可">
           <VariablesSelect
             label="分析变量"
             options={lists.all}

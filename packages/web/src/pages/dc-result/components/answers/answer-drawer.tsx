@@ -267,7 +267,7 @@ export function AnswerDrawer({
       footer={
         detail && (
           <div className="wj-answer-drawer__footer">
-            <span className="wj-muted">按 ↑ / ↓ 键切换上一份、下一份</span>
+            <span className="wj-muted wj-answer-drawer__keys">按 ↑ / ↓ 键切换上一份、下一份</span>
             <Space>
               {detail.masked.length > 0 && (
                 <Permitted action="revealPersonal">
