@@ -95,7 +95,8 @@ test.describe("exams and previews on a phone", () => {
   }) => {
     const q = await publishQuestionnaire(request, simpleSurvey(unique("预览问卷")));
     await page.goto(`/y/${q.publicId}/phone`);
-    await expect(page.getByRole("link", { name: "登录后填写" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "登录后预览" })).toBeVisible();
+    await expect(page.getByText("问卷预览仅供创建者查看，请登录创建者的账号")).toBeVisible();
     await openLoggedIn(page, request, DEMO_PERSONAL, `/y/${q.publicId}/phone`);
     await expect(page.getByText("预览模式 · 提交的答卷不计入统计")).toBeVisible();
     await tapText(card(page, "q1"), "大二");

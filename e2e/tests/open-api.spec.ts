@@ -88,6 +88,14 @@ for (const width of [1280, 390] as const) {
       );
       await expect(docs.getByTestId("api-operation")).toHaveCount(count);
       await expect(docs).toContainText("/questionnaires/{id}/responses");
+      // The base address is this site's own, written out in full once the page runs.
+      const origin = new URL(page.url()).origin;
+      await expect(docs.getByTestId("api-base")).toHaveText(`${origin}/openapi/v1`);
+      // The page is reachable from the site: the footer's 资源 column links to it.
+      await expect(page.getByTestId("site-footer").getByRole("link", { name: "开放接口" })).toHaveAttribute(
+        "href",
+        "/website/resource/api",
+      );
       await noSidewaysScroll(page);
       await expectNoSeriousViolations(page, `开放接口文档 ${width}`);
     });

@@ -14,12 +14,22 @@ test.describe("public website content", () => {
     await page.locator(".wj-news__pager").getByTitle("2", { exact: true }).click();
     await expect(cards).toHaveCount(2);
     await expect(cards.last()).toContainText("一所中学用在线考试完成期中测验的全过程");
+    // The page is in the address: a reload stays on it, back returns to page 1.
+    await expect(page).toHaveURL(/\/website\/resource\/news\?page=2$/);
+    await page.reload();
+    await expect(cards).toHaveCount(2);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/website\/resource\/news$/);
+    await expect(cards).toHaveCount(8);
+    await page.goForward();
+    await expect(cards).toHaveCount(2);
 
     // A label starts again at page 1 and shows only its own items.
     await page.getByRole("tab", { name: "产品动态" }).click();
     await expect(cards).toHaveCount(3);
     for (const card of await cards.all()) await expect(card).toContainText("产品动态");
     await expect(page.locator(".wj-news__pager")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/website\/resource\/news\?label=\d+$/);
 
     await page.getByRole("link", { name: "在线考试支持随机组卷与防作弊设置" }).click();
     await expect(page).toHaveURL(/\/website\/resource\/news\/\d+\/info$/);

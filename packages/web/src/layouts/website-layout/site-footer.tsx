@@ -34,6 +34,9 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
+              <Link to="/website/resource/api">开放接口</Link>
+            </li>
+            <li>
               <Link to="/website/version">版本价格</Link>
             </li>
             <li>

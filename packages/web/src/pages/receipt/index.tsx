@@ -88,65 +88,67 @@ export function ReceiptPage() {
     }
   };
   return (
-    <main className="rc-page" data-testid="receipt-page">
-      <h1>{receipt.questionnaireTitle}</h1>
-      <p className="rc-meta">我的答卷 · 提交于 {receipt.submittedAt}</p>
-      <ReviewState review={receipt.review} />
-      {receipt.erasure && <ErasureState erasure={receipt.erasure} />}
-      {receipt.state === "deleted" ? (
-        <p className="rc-note">答卷内容已删除，不再保存。</p>
-      ) : (
-        <ol className="rc-items" aria-label="我的回答">
-          {receipt.items.map((item) => (
-            <li key={item.questionId}>
-              <h2>{item.title}</h2>
-              <p>{item.text}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {/* 预约 (issue #41): the publicId lets 改约 read the live slots. */}
-      <BookingSection token={token} publicId={receipt.publicId} bookings={receipt.bookings ?? []} />
-      {/* 商品 (issue #41): an order still open can be paid from here. */}
-      <OrderSection token={token} orders={receipt.orders ?? []} />
-      <div className="rc-actions">
-        {receipt.state === "kept" && (
-          <Button
-            icon={<DownloadOutlined />}
-            onClick={() => saveBlob(receiptCsv(receipt), `${receipt.questionnaireTitle}_我的答卷.csv`)}
-          >
-            下载我的答卷
-          </Button>
+    <div className="rc-shell">
+      <main className="rc-page" data-testid="receipt-page">
+        <h1>{receipt.questionnaireTitle}</h1>
+        <p className="rc-meta">我的答卷 · 提交于 {receipt.submittedAt}</p>
+        <ReviewState review={receipt.review} />
+        {receipt.erasure && <ErasureState erasure={receipt.erasure} />}
+        {receipt.state === "deleted" ? (
+          <p className="rc-note">答卷内容已删除，不再保存。</p>
+        ) : (
+          <ol className="rc-items" aria-label="我的回答">
+            {receipt.items.map((item) => (
+              <li key={item.questionId}>
+                <h2>{item.title}</h2>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ol>
         )}
-        {canAsk && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => setAsking(true)}>
-            申请删除
-          </Button>
-        )}
-      </div>
-      <p className="rc-note">
-        此链接只有您持有，请妥善保存。申请删除后，问卷发布者同意即彻底删除这份答卷（不可恢复）；不同意时会说明原因。
-      </p>
-      <Modal
-        open={asking}
-        title="申请删除这份答卷"
-        okText="提交申请"
-        cancelText="取消"
-        okButtonProps={{ danger: true, loading: request.isPending }}
-        onOk={() => void submitRequest()}
-        onCancel={() => setAsking(false)}
-      >
-        <p>问卷发布者处理后，您可在本页查看结果。</p>
-        <Input.TextArea
-          aria-label="删除原因（选填）"
-          placeholder="删除原因（选填）"
-          value={reason}
-          maxLength={ERASURE_REASON_MAX}
-          showCount
-          rows={3}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </Modal>
-    </main>
+        {/* 预约 (issue #41): the publicId lets 改约 read the live slots. */}
+        <BookingSection token={token} publicId={receipt.publicId} bookings={receipt.bookings ?? []} />
+        {/* 商品 (issue #41): an order still open can be paid from here. */}
+        <OrderSection token={token} orders={receipt.orders ?? []} />
+        <div className="rc-actions">
+          {receipt.state === "kept" && (
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => saveBlob(receiptCsv(receipt), `${receipt.questionnaireTitle}_我的答卷.csv`)}
+            >
+              下载我的答卷
+            </Button>
+          )}
+          {canAsk && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => setAsking(true)}>
+              申请删除
+            </Button>
+          )}
+        </div>
+        <p className="rc-note">
+          此链接只有您持有，请妥善保存。申请删除后，问卷发布者同意即彻底删除这份答卷（不可恢复）；不同意时会说明原因。
+        </p>
+        <Modal
+          open={asking}
+          title="申请删除这份答卷"
+          okText="提交申请"
+          cancelText="取消"
+          okButtonProps={{ danger: true, loading: request.isPending }}
+          onOk={() => void submitRequest()}
+          onCancel={() => setAsking(false)}
+        >
+          <p>问卷发布者处理后，您可在本页查看结果。</p>
+          <Input.TextArea
+            aria-label="删除原因（选填）"
+            placeholder="删除原因（选填）"
+            value={reason}
+            maxLength={ERASURE_REASON_MAX}
+            showCount
+            rows={3}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </Modal>
+      </main>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Skeleton, Tag } from "antd";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import {
   type JsonSchema,
@@ -123,9 +124,18 @@ function verify(headers, rawBody, secret) {
   return headers["webhook-signature"].split(" ").some((s) => s === \`v1,\${expected}\`);
 }`;
 
+/** The API's base address: a path of this site becomes absolute once the site's origin is known. */
+function baseAddress(url: string, origin: string): string {
+  if (!url.startsWith("/")) return url;
+  return origin ? `${origin}${url}` : `本站地址${url}`;
+}
+
 /** /website/resource/api: the open API's reference, rendered from its OpenAPI 3.1 document. */
 export function WebsiteApiDocsPage() {
   const doc = useOpenApiDoc();
+  // The site's own address, known once the page runs in the browser (the server's render says 本站地址).
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
   if (doc.isError) return <Alert type="error" showIcon title="文档加载失败，请稍后刷新重试" />;
   if (!doc.data) return <Skeleton active paragraph={{ rows: 12 }} />;
   const data = doc.data;
@@ -137,10 +147,7 @@ export function WebsiteApiDocsPage() {
       <h1>开放接口文档</h1>
       <p>
         用开放接口把问卷管家接入您自己的系统：创建和发布问卷，增量拉取新答卷，获取统计和导出文件。接口基础地址：
-        <code>
-          {data.servers[0]?.url.startsWith("/") ? `本站地址${data.servers[0]?.url}` : data.servers[0]?.url}
-        </code>
-        。
+        <code data-testid="api-base">{baseAddress(data.servers[0]?.url ?? "", origin)}</code>。
       </p>
       <h2>认证与约定</h2>
       <ul>

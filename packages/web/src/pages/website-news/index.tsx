@@ -1,9 +1,9 @@
 import { EyeOutlined } from "@ant-design/icons";
 import { Alert, Empty, Pagination, Skeleton, Tabs } from "antd";
 import { useEffect, useReducer } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { type NewsItem, useNewsLabels, useNewsList } from "../../api/navigation.ts";
-import { initialNewsState, newsDate, newsReducer } from "./news-state.ts";
+import { type NewsAction, newsDate, newsReducer, newsSearch, newsStateFromSearch } from "./news-state.ts";
 import "./website-news.css";
 
 const ALL_LABELS = "";
@@ -38,7 +38,17 @@ function NewsCard({ item }: { item: NewsItem }) {
 
 /** 资讯 (/website/resource/news): label tabs and the list, 8 per page from page 1 (seed §3, §9). */
 export function WebsiteNewsPage() {
-  const [state, dispatch] = useReducer(newsReducer, initialNewsState);
+  const [params, setParams] = useSearchParams();
+  const [state, dispatch] = useReducer(newsReducer, params, newsStateFromSearch);
+  // The list's place lives in the address (?label=&page=): a reload, back and forward, or a shared link show
+  // the same tab and page. A tab or a page goes to its address; the list follows the address.
+  useEffect(() => {
+    dispatch({ type: "restore", state: newsStateFromSearch(params) });
+  }, [params]);
+  const go = (action: NewsAction) => {
+    const next = newsReducer(state, action);
+    if (next !== state) setParams(newsSearch(next));
+  };
   const labels = useNewsLabels();
   const news = useNewsList({
     labelId: state.labelId,
@@ -66,7 +76,7 @@ export function WebsiteNewsPage() {
         className="wj-news__tabs"
         activeKey={state.labelId}
         items={tabs}
-        onChange={(key) => dispatch({ type: "selectLabel", labelId: key })}
+        onChange={(key) => go({ type: "selectLabel", labelId: key })}
       />
       {news.isError ? (
         <Alert type="error" showIcon message="资讯加载失败，请稍后刷新重试" />
@@ -89,7 +99,7 @@ export function WebsiteNewsPage() {
           total={state.totalNews}
           showSizeChanger={false}
           onChange={(pageNum) => {
-            dispatch({ type: "changePage", pageNum });
+            go({ type: "changePage", pageNum });
             window.scrollTo({ top: 0 });
           }}
         />

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { initialNewsState, newsDate, newsReducer, parseNewsId } from "./news-state.ts";
+import {
+  initialNewsState,
+  newsDate,
+  newsReducer,
+  newsSearch,
+  newsStateFromSearch,
+  parseNewsId,
+} from "./news-state.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -45,5 +52,27 @@ describe("parseNewsId", () => {
     for (const raw of [undefined, null, "", "0", "-1", "1.5", "abc", "01", "99999999999", "2147483648"]) {
       expect(parseNewsId(raw), String(raw)).toBeNull();
     }
+  });
+});
+
+describe("the list's place in the address", () => {
+  it("reads ?label= and ?page= through the reducer and writes only what differs from page 1 of 全部", () => {
+    const state = newsStateFromSearch(new URLSearchParams("label=2&page=3"));
+    expect(state).toMatchObject({ labelId: "2", pageNumNews: 3 });
+    expect(newsSearch(state)).toBe("label=2&page=3");
+    expect(newsSearch(initialNewsState)).toBe("");
+    expect(newsSearch({ labelId: "", pageNumNews: 2 })).toBe("page=2");
+  });
+
+  it("ignores what no tab or page could be", () => {
+    for (const search of ["label=abc", "label=0", "page=0", "page=-1", "page=1.5", "page=x", "label=2%27"])
+      expect(newsStateFromSearch(new URLSearchParams(search)), search).toEqual(initialNewsState);
+  });
+
+  it("restores another place (back, forward) and keeps the state when it is the same place", () => {
+    const onPage2 = newsReducer(initialNewsState, { type: "changePage", pageNum: 2 });
+    const back = newsReducer(onPage2, { type: "restore", state: initialNewsState });
+    expect(back.pageNumNews).toBe(1);
+    expect(newsReducer(back, { type: "restore", state: initialNewsState })).toBe(back);
   });
 });

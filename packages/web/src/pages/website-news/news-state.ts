@@ -18,6 +18,7 @@ export const initialNewsState: NewsState = {
 
 export type NewsAction =
   | { type: "selectLabel"; labelId: unknown }
+  | { type: "restore"; state: NewsState }
   | { type: "changePage"; pageNum: unknown }
   | { type: "loaded"; total: number };
 
@@ -35,7 +36,35 @@ export function newsReducer(state: NewsState, action: NewsAction): NewsState {
     }
     case "loaded":
       return state.totalNews === action.total ? state : { ...state, totalNews: action.total };
+    case "restore":
+      // Back or forward to another place in the list: its label and page, the total as known.
+      return state.labelId === action.state.labelId && state.pageNumNews === action.state.pageNumNews
+        ? state
+        : { ...state, labelId: action.state.labelId, pageNumNews: action.state.pageNumNews };
   }
+}
+
+/**
+ * The list's place in the address (?label=2&page=3), so a reload, the back button or a shared link shows the
+ * same tab and page. Read through the reducer: a bad value in the address is ignored like a bad tab key.
+ */
+export function newsStateFromSearch(search: URLSearchParams): NewsState {
+  const label = search.get("label");
+  const page = search.get("page");
+  let state = initialNewsState;
+  if (label && /^[1-9]\d{0,9}$/.test(label))
+    state = newsReducer(state, { type: "selectLabel", labelId: label });
+  if (page && /^[1-9]\d{0,5}$/.test(page))
+    state = newsReducer(state, { type: "changePage", pageNum: Number(page) });
+  return state;
+}
+
+/** The address's query for a list state: only what differs from the first page of 全部. */
+export function newsSearch(state: Pick<NewsState, "labelId" | "pageNumNews">): string {
+  const search = new URLSearchParams();
+  if (state.labelId) search.set("label", state.labelId);
+  if (state.pageNumNews !== limits.newsFirstPage) search.set("page", String(state.pageNumNews));
+  return search.toString();
 }
 
 /** The date part of `YYYY-MM-DD HH:mm:ss`, which is all a card has room for. */
