@@ -46,6 +46,13 @@ test.describe("public website content", () => {
   test("help search finds an article and opens it", async ({ page }) => {
     await page.goto("/website/resource/help");
     await expect(page.getByTestId("help-menu")).toContainText("账号与登录");
+    // Before an article is chosen the pane lists 常见问题 rather than standing empty; each opens its article.
+    const common = page.getByTestId("help-common");
+    await expect(common.getByRole("link")).not.toHaveCount(0);
+    const first = (await common.getByRole("link").first().textContent()) ?? "";
+    await common.getByRole("link").first().click();
+    await expect(page.getByTestId("help-article").getByRole("heading")).toHaveText(first);
+    await page.goto("/website/resource/help");
     await page.getByLabel("搜索帮助文章").fill("导出");
     await page.getByLabel("搜索帮助文章").press("Enter");
     await expect(page).toHaveURL(/keyword=/);

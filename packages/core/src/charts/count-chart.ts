@@ -55,7 +55,10 @@ export function countChart(
           radius: ["35%", "65%"],
           center: ["50%", "45%"],
           data: items.map((item) => ({ name: item.label, value: item.value })),
-          label: { formatter: "{d}%" },
+          // Never cut to "3…" (ECharts truncates outside labels to the room it reckons); short leader lines
+          // leave that room on a phone.
+          label: { formatter: "{d}%", overflow: "none" },
+          labelLine: { length: 6, length2: 6 },
         },
       ],
     };

@@ -60,6 +60,35 @@ function SearchResults({ keyword, onOpen }: { keyword: string; onOpen: (id: numb
   );
 }
 
+/**
+ * What the article pane shows before one is chosen: the first articles of the catalogue as 常见问题, so a
+ * wide screen does not open on an empty pane.
+ */
+function CommonQuestions({
+  articles,
+  onPicked,
+}: {
+  articles: readonly { id: number; title: string }[];
+  onPicked: () => void;
+}) {
+  if (articles.length === 0) return <Empty description="请从目录中选择文章，或在上方搜索问题" />;
+  return (
+    <section className="wj-help__common" aria-labelledby="help-common-title" data-testid="help-common">
+      <h2 id="help-common-title">常见问题</h2>
+      <ul>
+        {articles.map((article) => (
+          <li key={article.id}>
+            <Link to={{ search: `?id=${article.id}` }} onClick={onPicked}>
+              {article.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="wj-help__common-hint">没有找到答案？可以在上方搜索，或从目录中查看全部文章。</p>
+    </section>
+  );
+}
+
 /** 帮助中心 (/website/resource/help): categories with their articles, search, and one article. */
 export function WebsiteHelpPage() {
   const [params, setParams] = useSearchParams();
@@ -146,7 +175,10 @@ export function WebsiteHelpPage() {
           ) : articleId !== null ? (
             <ArticleView id={articleId} />
           ) : (
-            <Empty description="请从目录中选择文章，或在上方搜索问题" />
+            <CommonQuestions
+              articles={(categories.data ?? []).flatMap((category) => category.articles).slice(0, 8)}
+              onPicked={handlePicked}
+            />
           )}
         </div>
       </div>
