@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useNavStore } from "../../../stores/nav-store.ts";
 import { FreeUseLink } from "../../website-product/components/free-use-link.tsx";
-import { HeroIllustration } from "./hero-illustration.tsx";
+import { HeroIllustration, type HeroMock } from "./hero-illustration.tsx";
 
 interface Slide {
   tab: string;
@@ -10,6 +10,7 @@ interface Slide {
   subtitle: string;
   tone: string;
   product: string;
+  mock: HeroMock;
 }
 
 const SLIDES: readonly Slide[] = [
@@ -19,6 +20,7 @@ const SLIDES: readonly Slide[] = [
     subtitle: "30 多种题型、跳题与显示逻辑、配额控制，几分钟完成一份专业调研问卷，答卷提交即统计",
     tone: "blue",
     product: "/website/product/search",
+    mock: "survey",
   },
   {
     tab: "在线考试",
@@ -26,6 +28,7 @@ const SLIDES: readonly Slide[] = [
     subtitle: "设置分值与标准答案，限时作答、题目乱序、防切屏，交卷即出成绩",
     tone: "violet",
     product: "/website/product/exam",
+    mock: "exam",
   },
   {
     tab: "投票表单",
@@ -33,6 +36,7 @@ const SLIDES: readonly Slide[] = [
     subtitle: "图文投票、活动报名、信息登记，微信扫码即可参与，数据实时汇总",
     tone: "teal",
     product: "/website/product/vote",
+    mock: "vote",
   },
 ];
 
@@ -91,7 +95,7 @@ export function HomeCarousel() {
                   </Link>
                 </div>
               </div>
-              <HeroIllustration kind={slide.tab} />
+              <HeroIllustration kind={slide.tab} mock={slide.mock} />
             </div>
           );
         })}
