@@ -45,10 +45,10 @@ export function AdminLayout() {
   const denied = userInfo !== null && userInfo.role !== "admin";
   const section = sectionOf(pathname);
   // On a phone the menu folds under one button (the section's name), so a screen starts at the top of the
-  // page rather than below twenty menu entries; it folds again once a section is chosen.
-  const [menuOpen, setMenuOpen] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: folds on every change of screen.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // page rather than below twenty menu entries. It is open for the screen it was opened on, so choosing another
+  // screen folds it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
 
   useEffect(() => {
     if (denied) showPermissionBox(() => navigate("/"));
@@ -68,7 +68,7 @@ export function AdminLayout() {
           className="wj-admin__toggle"
           aria-expanded={menuOpen}
           data-testid="admin-menu-toggle"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
         >
           <span>{section?.title ?? "管理后台"}</span>
           <span className="wj-admin__toggle-hint">

@@ -1,5 +1,4 @@
 import { Alert, Skeleton, Tag } from "antd";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import {
   type JsonSchema,
@@ -7,6 +6,7 @@ import {
   type OpenApiOperation,
   useOpenApiDoc,
 } from "../../api/navigation.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import "./website-api-docs.css";
 
 const methodColors: Record<string, string> = { get: "blue", post: "green", put: "orange", delete: "red" };
@@ -134,8 +134,7 @@ function baseAddress(url: string, origin: string): string {
 export function WebsiteApiDocsPage() {
   const doc = useOpenApiDoc();
   // The site's own address, known once the page runs in the browser (the server's render says 本站地址).
-  const [origin, setOrigin] = useState("");
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useHydrated() ? window.location.origin : "";
   if (doc.isError) return <Alert type="error" showIcon title="文档加载失败，请稍后刷新重试" />;
   if (!doc.data) return <Skeleton active paragraph={{ rows: 12 }} />;
   const data = doc.data;
