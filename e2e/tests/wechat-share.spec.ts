@@ -53,7 +53,10 @@ test.describe("share cards", () => {
     baseURL,
   }, testInfo) => {
     const title = unique("微信分享卡片");
-    const q = await publishQuestionnaire(request, nameForm(title));
+    const q = await publishQuestionnaire(request, {
+      ...nameForm(title),
+      description: "<p>本次登记用于<b>年会</b>座位安排。</p>",
+    });
     await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dclist?title=${encodeURIComponent(title)}`);
     const item = page
       .getByTestId("questionary-card")
@@ -62,9 +65,14 @@ test.describe("share cards", () => {
     const dialog = page.getByTestId("share-dialog");
     const form = dialog.getByTestId("share-card-form");
     await expect(form.getByLabel("分享标题")).toHaveAttribute("placeholder", `分享标题（默认：${title}）`);
-    // The preview shows the fallbacks until something is written.
+    // The preview shows the fallbacks until something is written: the title, and the 问卷说明 as the
+    // answer page's og:description gives it.
     const preview = dialog.getByTestId("share-card-preview");
     await expect(preview).toContainText(title);
+    await expect(preview).toContainText("本次登记用于年会座位安排。");
+    expect(await (await request.get(`/r/${q.publicId}`)).text()).toContain(
+      '<meta property="og:description" content="本次登记用于年会座位安排。" />',
+    );
 
     await form.getByLabel("分享标题").fill("来领取你的新年礼物");
     await form.getByLabel("分享描述").fill("三分钟问卷，填完即可参与抽奖");
@@ -107,7 +115,10 @@ test.describe("share cards", () => {
       baseURL,
     }, testInfo) => {
       const title = unique("微信内分享");
-      const q = await publishQuestionnaire(request, nameForm(title));
+      const q = await publishQuestionnaire(request, {
+        ...nameForm(title),
+        description: "<p>本次登记用于<b>年会</b>座位安排。</p>",
+      });
       await updateSettings(request, q, {
         share: { title: "邀请你参加社团招新", description: "报名只需一分钟", image: "" },
       });

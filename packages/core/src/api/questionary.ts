@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
+import { plainExcerpt, richTextToPlain } from "../survey/definition/rich-text.ts";
 import type { Issue } from "../survey/shared/issue.ts";
 import { examGuardSchema } from "./exam-guard.ts";
 import { reviewSettingsSchema } from "./reviews.ts";
@@ -147,6 +148,20 @@ export const shareCardSchema = z.object({
   image: urlOrPathSchema.default(""),
 });
 export type ShareCard = z.output<typeof shareCardSchema>;
+
+/** The site's name in page titles and share cards. */
+export const SITE_NAME = "问卷管家";
+
+/**
+ * A share card's description when it has none of its own: the questionnaire's 问卷说明 as one line of at
+ * most 120 characters, else `stateMessage` (why the questionnaire is not open), else 「标题 - 问卷管家在线问卷」.
+ * The answer page's og: tags and the share dialog's preview both say this.
+ */
+export function shareFallbackDescription(description: string, title: string, stateMessage = ""): string {
+  // An empty paragraph of the rich editor (<p> </p>) is no description.
+  const text = richTextToPlain(description).trim() ? plainExcerpt(description, 120) : "";
+  return text || stateMessage || `${plainExcerpt(title, 80)} - ${SITE_NAME}在线问卷`;
+}
 
 /**
  * 问卷设置 (collection settings). They apply immediately, without re-publishing; the engine's own

@@ -8,7 +8,7 @@ export * from "./definition/kinds.ts";
 export * from "./definition/logic.ts";
 export * from "./definition/option.ts";
 export * from "./definition/question.ts";
-export { richTextToPlain, sanitizeRichText } from "./definition/rich-text.ts";
+export { plainExcerpt, richTextToPlain, sanitizeRichText } from "./definition/rich-text.ts";
 export * from "./definition/scoring-rule.ts";
 export * from "./definition/settings.ts";
 export * from "./definition/validation-rules.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { messages } from "@wjgj/core";
+import { messages, shareFallbackDescription } from "@wjgj/core";
 import type { AnswerPageData, AnswerPageInput, AnswerSsrModule } from "@wjgj/core/pages/answer";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { chinaDayStart, iso } from "../clock.ts";
@@ -276,9 +276,12 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
     open: Awaited<ReturnType<typeof openQuestionnaire>>,
     deviceId: string,
   ) => {
-    const description = open.definition?.description ? plain(open.definition.description, 120) : "";
     const title = plain(open.title, 80) || SITE;
-    const pageDescription = description || open.stateMessage || `${plain(open.title, 80)} - ${SITE}在线问卷`;
+    const pageDescription = shareFallbackDescription(
+      open.definition?.description ?? "",
+      open.title,
+      open.stateMessage,
+    );
     const share = await shareCardOf(request, open, { title, description: pageDescription });
     return send(
       request,

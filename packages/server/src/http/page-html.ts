@@ -1,4 +1,4 @@
-import { richTextToPlain, wwwRedirectHost } from "@wjgj/core";
+import { plainExcerpt, SITE_NAME, wwwRedirectHost } from "@wjgj/core";
 import type { AnswerPageInput } from "@wjgj/core/pages/answer";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
@@ -9,7 +9,7 @@ import type { Config } from "../config.ts";
  * and the escaping every inlined value goes through.
  */
 
-export const SITE = "问卷管家";
+export const SITE = SITE_NAME;
 export const PUBLIC_ID = /^[0-9A-Za-z]{6,16}$/;
 
 /**
@@ -41,10 +41,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** Text of rich text for the head; markup with no text at all (`<script>…`) is shown as typed, escaped. */
-export function plain(html: string, max: number): string {
-  const text = (richTextToPlain(html).trim() || html).replace(/\s+/g, " ").trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+export const plain = plainExcerpt;
 
 /**
  * The site's address for canonical links, the sitemap and robots.txt: SITE_URL when configured, else the

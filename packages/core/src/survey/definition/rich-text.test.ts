@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { richTextToPlain, sanitizeRichText } from "./rich-text.ts";
+import { plainExcerpt, richTextToPlain, sanitizeRichText } from "./rich-text.ts";
 
 describe("rich-text subset", () => {
   it("keeps allowed formatting and safe attributes", () => {
@@ -25,5 +25,13 @@ describe("rich-text subset", () => {
 
   it("extracts plain text for statistics and piping", () => {
     expect(richTextToPlain("<p>第一行<br>第二&amp;行</p>")).toBe("第一行\n第二&行");
+  });
+
+  it("shortens rich text to one line for page heads and share cards", () => {
+    expect(plainExcerpt("<p>欢迎参加<b>本次</b>调查，<br>约需3分钟。</p>", 120)).toBe(
+      "欢迎参加本次调查， 约需3分钟。",
+    );
+    expect(plainExcerpt("一二三四五六", 4)).toBe("一二三…");
+    expect(plainExcerpt("<script>x</script>", 40)).toBe("<script>x</script>");
   });
 });

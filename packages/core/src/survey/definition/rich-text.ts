@@ -93,3 +93,12 @@ export function richTextToPlain(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 }
+
+/**
+ * One line of a rich text's plain text, at most `max` characters (… at the cut): page heads, share cards.
+ * Markup with no text at all (`<script>…`) is kept as typed, for the caller to escape.
+ */
+export function plainExcerpt(html: string, max: number): string {
+  const text = (richTextToPlain(html).trim() || html).replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,6 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import type { ShareCard } from "@wjgj/core";
+import { type ShareCard, shareFallbackDescription } from "@wjgj/core";
 import { App, Button, Input, Upload } from "antd";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../api/errors.ts";
@@ -20,6 +20,13 @@ export function ShareCardSection({ id, title }: { id: number; title: string }) {
     queryKey: questionaryKeys.settings(id),
     queryFn: ({ signal }) => questionaryApi.getQuestionarySet(id, { signal, silent: true }),
   });
+  // The 问卷说明 a card without a description of its own shows (the designer has the detail cached already);
+  // asked only when the section shows.
+  const detail = useQuery({
+    queryKey: questionaryKeys.detail(id),
+    queryFn: ({ signal }) => questionaryApi.getQuestionaryDetail(id, { signal, silent: true }),
+    enabled: Boolean(settings.data?.share),
+  });
   const update = useUpdateQuestionarySetMutation();
   const [card, setCard] = useState<ShareCard>(EMPTY);
   const [uploading, setUploading] = useState(false);
@@ -31,7 +38,9 @@ export function ShareCardSection({ id, title }: { id: number; title: string }) {
   const fallbackImage = settings.data?.headerImage ?? "";
   const shown = {
     title: card.title || title,
-    description: card.description || "默认使用问卷说明",
+    description:
+      card.description ||
+      (detail.data ? shareFallbackDescription(detail.data.definition.description ?? "", title) : ""),
     image: card.image || fallbackImage,
   };
   const changed = JSON.stringify(card) !== JSON.stringify({ ...EMPTY, ...saved });

@@ -89,6 +89,15 @@ describe("分享 · 分享设置", { timeout: 60_000 }, () => {
         calls.push(path);
         if (path === "questionary/getQuestionarySet")
           return Response.json({ code: 200, msg: "", data: settings });
+        if (path === "questionary/getQuestionaryDetail")
+          return Response.json({
+            code: 200,
+            msg: "",
+            data: {
+              id: 11,
+              definition: { description: "<p>欢迎参加本次<b>满意度</b>调查，\n约需3分钟。</p>" },
+            },
+          });
         if (path === "questionary/updateQuestionarySet") {
           const body = JSON.parse(String(init?.body)) as { settings: { share: typeof settings.share } };
           sent.push(body);
@@ -103,8 +112,10 @@ describe("分享 · 分享设置", { timeout: 60_000 }, () => {
     })) as HTMLInputElement;
     await waitFor(() => expect(title.value).toBe("旧的分享标题"));
     const preview = screen.getByTestId("share-card-preview");
-    // No description or picture of its own: the preview shows what the card falls back to.
-    expect(preview.textContent).toContain("默认使用问卷说明");
+    // No description or picture of its own: the preview shows what the card falls back to — the
+    // questionnaire's 问卷说明 as one line of plain text, as the answer page's og:description says.
+    await waitFor(() => expect(preview.textContent).toContain("欢迎参加本次满意度调查， 约需3分钟。"));
+    expect(preview.textContent).not.toContain("默认使用问卷说明");
     expect(preview.querySelector("img")?.getAttribute("src")).toBe("/uploads/2026-06/header.png");
     const save = screen.getByRole("button", { name: /保存分享设置/ });
     expect((save as HTMLButtonElement).disabled).toBe(true);
