@@ -3,14 +3,20 @@ import { App, Button, Card, List, Popconfirm, Tag } from "antd";
 import { useSessionList, useSignOutOthersMutation, useSignOutSessionMutation } from "../../../api/account.ts";
 import { useApiError } from "../../../hooks/use-api-error.ts";
 
-/** 登录设备: every session still open, this one marked; sign out one or all the others. */
+/** Devices per page: a phone number used on many devices should not make 个人资料 a long scroll. */
+const PAGE_SIZE = 5;
+
+/**
+ * 登录设备: every session still open (the server's newest hundred), this one first and marked, five a page;
+ * sign out one or all the others.
+ */
 export function DevicesCard() {
   const sessions = useSessionList();
   const signOutOne = useSignOutSessionMutation();
   const signOutOthers = useSignOutOthersMutation();
   const showError = useApiError();
   const { message } = App.useApp();
-  const list = sessions.data?.list ?? [];
+  const list = [...(sessions.data?.list ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = list.filter((item) => !item.current).length;
 
   const handleOthers = () =>
@@ -47,6 +53,11 @@ export function DevicesCard() {
         loading={sessions.isLoading}
         dataSource={list}
         locale={{ emptyText: "暂无登录设备" }}
+        pagination={
+          list.length > PAGE_SIZE
+            ? { pageSize: PAGE_SIZE, size: "small", align: "center", showSizeChanger: false }
+            : false
+        }
         data-testid="session-list"
         renderItem={(item) => (
           <List.Item
