@@ -20,8 +20,8 @@ export function ShareCardSection({ id, title }: { id: number; title: string }) {
     queryKey: questionaryKeys.settings(id),
     queryFn: ({ signal }) => questionaryApi.getQuestionarySet(id, { signal, silent: true }),
   });
-  // The 问卷说明 a card without a description of its own shows (the designer has the detail cached already);
-  // asked only when the section shows.
+  // The 问卷说明 a card without a description of its own shows: the draft's (the designer has it cached), which
+  // the published card matches from the next 发布 on. Asked only when the section shows.
   const detail = useQuery({
     queryKey: questionaryKeys.detail(id),
     queryFn: ({ signal }) => questionaryApi.getQuestionaryDetail(id, { signal, silent: true }),
