@@ -33,7 +33,11 @@ export type { Issue, IssueLevel } from "./shared/issue.ts";
 export { surveyMessages } from "./shared/messages.ts";
 export { seededShuffle } from "./shared/random.ts";
 export type { BookingAnswer, BookingConfig } from "./types/advanced/booking.ts";
-export { personalPresetNames, personalPresets } from "./types/advanced/personal.ts";
+export {
+  personalPresetNames,
+  personalPresets,
+  personalPresetValueNames,
+} from "./types/advanced/personal.ts";
 export type { ProductConfig } from "./types/advanced/product.ts";
 export { productAnswerText } from "./types/advanced/product.ts";
 export type { Counts, NumberSummary } from "./types/helpers/counters.ts";

@@ -102,6 +102,14 @@ describe("个人信息", () => {
     expect(codes(personalType.validate(config, bad, env))).toEqual(["format"]);
   });
 
+  it("names what to type in its messages: 手机号 and 身份证号, not the fields' short names", () => {
+    const message = (preset: string, bad: string) =>
+      personalType.validate(personalType.configSchema.parse({ preset }), bad, env)[0]?.message;
+    expect(message("mobile", "12345")).toBe("请输入正确的手机号");
+    expect(message("idCard", "110105194912310021")).toBe("请输入正确的身份证号");
+    expect(message("email", "a@")).toBe("请输入正确的邮箱");
+  });
+
   it("counts closed vocabularies only and gives age as a number", () => {
     const gender = personalType.configSchema.parse({ preset: "gender" });
     const mobile = personalType.configSchema.parse({ preset: "mobile" });

@@ -35,6 +35,16 @@ export const personalPresetNames: Record<PersonalPreset, string> = {
   ethnicity: "民族",
 };
 
+/**
+ * What a respondent is asked to type for each preset (请输入正确的手机号, 请输入手机号): the names above are the
+ * fields' own (the designer's choice list and the Excel import's type words), where 手机 and 身份证 read right.
+ */
+export const personalPresetValueNames: Record<PersonalPreset, string> = {
+  ...personalPresetNames,
+  mobile: "手机号",
+  idCard: "身份证号",
+};
+
 const configSchema = z.object({
   preset: z.enum(personalPresets),
   /** 不允许重复 (e.g. one response per 手机 or 学号); the server enforces it with `uniqueValue`. */
@@ -74,7 +84,7 @@ function presetValid(preset: PersonalPreset, value: string): boolean {
 function validatePersonal(config: PersonalConfig, answer: string): Issue[] {
   return presetValid(config.preset, answer.trim())
     ? []
-    : [error("format", m.format(personalPresetNames[config.preset]))];
+    : [error("format", m.format(personalPresetValueNames[config.preset]))];
 }
 
 /** 个人信息: one preset field per question. `$id` is the text, a number for 年龄. */

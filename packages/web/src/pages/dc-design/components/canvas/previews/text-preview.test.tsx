@@ -19,6 +19,6 @@ describe("the canvas shows what respondents see", () => {
 
   it("draws 民族 as a list to pick from and a phone number as a field to type in", () => {
     expect(render(<TextPreview question={personal("ethnicity")} />).container.textContent).toBe("请选择民族");
-    expect(render(<TextPreview question={personal("mobile")} />).container.textContent).toBe("请输入手机");
+    expect(render(<TextPreview question={personal("mobile")} />).container.textContent).toBe("请输入手机号");
   });
 });

@@ -1,5 +1,5 @@
 import { CalendarOutlined, ClockCircleOutlined, CloudUploadOutlined, EditOutlined } from "@ant-design/icons";
-import { personalPresetNames, type Question, textFormatNames } from "@wjgj/core";
+import { personalPresetValueNames, type Question, textFormatNames } from "@wjgj/core";
 import { Fragment } from "react";
 import { RichHtml } from "../rich-html.tsx";
 import { OptionRows } from "./choice-preview.tsx";
@@ -63,7 +63,7 @@ export function TextPreview({ question }: { question: Question }) {
           />
         );
       if (question.config.preset === "ethnicity") return <div className="dd-fake-select">请选择民族</div>;
-      return <FakeInput hint={`请输入${personalPresetNames[question.config.preset]}`} />;
+      return <FakeInput hint={`请输入${personalPresetValueNames[question.config.preset]}`} />;
     case "region":
       return (
         <div className="dd-range">
