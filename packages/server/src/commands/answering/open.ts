@@ -65,7 +65,8 @@ export function publicExamGuard(
     camera: guard.camera,
     snapshotMinutes: guard.snapshotMinutes,
     attempts,
-    review: guard.review,
+    // 查分 signs in from the list: without one there is nobody to sign in (the designer says so).
+    review: guard.review && guard.candidatesOnly,
     // For the start screen's rules: a candidate-list exam withholds the paper until exam/start.
     ...(timeLimitMinutes ? { timeLimitMinutes } : {}),
   };

@@ -24,26 +24,44 @@ function renderForm(value: ExamGuard) {
 }
 
 describe("考试防作弊 settings", () => {
-  it("keeps 考生水印 off and disabled until 考生名单 is on", () => {
-    const { control } = renderForm(guard());
-    expect(control("eg-watermark").disabled).toBe(true);
-    expect(control("eg-watermark").getAttribute("aria-checked")).toBe("false");
+  it("keeps 考生水印 and 开放查分 off and disabled until 考生名单 is on", () => {
+    // A review saved before the rule (no list) shows off too: 查分 signs candidates in from the list.
+    const { control } = renderForm(guard({ review: true, reviewReleased: true }));
+    for (const id of ["eg-watermark", "eg-review"]) {
+      expect(control(id).disabled).toBe(true);
+      expect(control(id).getAttribute("aria-checked")).toBe("false");
+    }
     expect(screen.getByText("考生水印需先开启考生名单")).toBeTruthy();
+    expect(
+      screen.getByText("开放查分需先开启考生名单：考生凭准考证号和姓名（或手机验证码）查分"),
+    ).toBeTruthy();
+    expect(screen.queryByText("立即发布成绩")).toBeNull();
     document.body.innerHTML = "";
     const on = renderForm(guard({ candidatesOnly: true }));
     expect(on.control("eg-watermark").disabled).toBe(false);
+    expect(on.control("eg-review").disabled).toBe(false);
     expect(screen.queryByText("考生水印需先开启考生名单")).toBeNull();
+    expect(screen.queryByText(/开放查分需先开启考生名单/)).toBeNull();
   });
 
-  it("turns the watermark off with the list, and hands over the whole group on every change", () => {
-    const { control, onChange } = renderForm(guard({ candidatesOnly: true, watermark: true, attempts: 2 }));
+  it("turns the watermark and 查分 off with the list, and hands over the whole group on every change", () => {
+    const { control, onChange } = renderForm(
+      guard({ candidatesOnly: true, watermark: true, attempts: 2, review: true, reviewReleased: true }),
+    );
     fireEvent.click(control("eg-candidates"));
     expect(onChange).toHaveBeenLastCalledWith(
-      guard({ candidatesOnly: false, watermark: false, attempts: 2 }),
+      guard({ candidatesOnly: false, watermark: false, attempts: 2, review: false, reviewReleased: false }),
     );
     fireEvent.click(control("eg-camera"));
     expect(onChange).toHaveBeenLastCalledWith(
-      guard({ candidatesOnly: true, watermark: true, attempts: 2, camera: true }),
+      guard({
+        candidatesOnly: true,
+        watermark: true,
+        attempts: 2,
+        review: true,
+        reviewReleased: true,
+        camera: true,
+      }),
     );
   });
 

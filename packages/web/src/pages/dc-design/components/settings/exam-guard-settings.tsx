@@ -57,6 +57,17 @@ export function ExamGuardForm({ value, onChange, disabled = false, id }: ExamGua
       onChange={(on) => change({ [key]: on, ...(on ? {} : extra) })}
     />
   );
+  // Settings that need 考生名单: off and explained until the list is on.
+  const listOnly = (key: keyof ExamGuard, labelId: string, extra?: Partial<ExamGuard>) =>
+    value.candidatesOnly ? (
+      toggle(key, labelId, extra)
+    ) : (
+      <Tooltip title="需先开启考生名单">
+        <span className="wj-permitted">
+          <Switch size="small" aria-labelledby={labelId} disabled checked={false} />
+        </span>
+      </Tooltip>
+    );
   return (
     <div className="dd-exam-guard" data-testid="exam-guard-settings">
       <h4 className="dd-section__title">考试防作弊</h4>
@@ -65,8 +76,12 @@ export function ExamGuardForm({ value, onChange, disabled = false, id }: ExamGua
         label="考生名单"
         tip="只有名单中的考生可以作答：考生先登录（准考证号和姓名，或手机验证码）再开始考试"
       >
-        {/* Without a list the watermark has no name to show: it goes off with the list. */}
-        {toggle("candidatesOnly", "eg-candidates", { watermark: false })}
+        {/* Without a list the watermark has no name to show and 查分 no one to sign in: they go off with it. */}
+        {toggle("candidatesOnly", "eg-candidates", {
+          watermark: false,
+          review: false,
+          reviewReleased: false,
+        })}
       </Row>
       {value.candidatesOnly && (
         <>
@@ -112,15 +127,7 @@ export function ExamGuardForm({ value, onChange, disabled = false, id }: ExamGua
         {toggle("blockCopy", "eg-block-copy")}
       </Row>
       <Row id="eg-watermark" label="考生水印" tip="在页面上铺满考生的姓名和准考证号，防止拍照外传">
-        {value.candidatesOnly ? (
-          toggle("watermark", "eg-watermark")
-        ) : (
-          <Tooltip title="需先开启考生名单">
-            <span className="wj-permitted">
-              <Switch size="small" aria-labelledby="eg-watermark" disabled checked={false} />
-            </span>
-          </Tooltip>
-        )}
+        {listOnly("watermark", "eg-watermark")}
       </Row>
       {!value.candidatesOnly && <p className="dd-hint">考生水印需先开启考生名单</p>}
       <Row id="eg-camera" label="摄像头监考" tip="开始时和作答中按间隔随机抓拍考生照片">
@@ -143,9 +150,12 @@ export function ExamGuardForm({ value, onChange, disabled = false, id }: ExamGua
         </>
       )}
       <Row id="eg-review" label="开放查分" tip="考生凭登录信息查看自己的答卷、得分、正确答案和解析">
-        {toggle("review", "eg-review", { reviewReleased: false })}
+        {listOnly("review", "eg-review", { reviewReleased: false })}
       </Row>
-      {value.review && (
+      {!value.candidatesOnly && (
+        <p className="dd-hint">开放查分需先开启考生名单：考生凭准考证号和姓名（或手机验证码）查分</p>
+      )}
+      {value.review && value.candidatesOnly && (
         <>
           <Row id="eg-released" label="立即发布成绩">
             {toggle("reviewReleased", "eg-released")}
