@@ -1,8 +1,9 @@
-import type { ForcedReason } from "@wjgj/core/pages/answer";
+import type { ForcedReason, SubmitReply } from "@wjgj/core/pages/answer";
 import { useMemo, useState } from "react";
 import { apiCall } from "../lib/api.ts";
 import { randomId } from "../lib/ids.ts";
 import { SubmitController, type SubmitPhase } from "../lib/submit-machine.ts";
+import { refreshLiveFigures } from "../lib/use-refresh.ts";
 
 /** The body of `anQuestion/questionAnswer` (the key is added per attempt). */
 export interface SubmitPayload {
@@ -29,11 +30,15 @@ export function useSubmit(publicId: string) {
     () =>
       new SubmitController<SubmitPayload>(
         {
-          post: (payload, key) =>
-            apiCall("POST", "anQuestion/questionAnswer", {
+          post: async (payload, key) => {
+            const outcome = await apiCall<SubmitReply>("POST", "anQuestion/questionAnswer", {
               body: { json: { ...payload, idempotencyKey: key } },
               timeoutMs: 20_000,
-            }),
+            });
+            // Refused (a full slot, a sold-out product…): the places and stock shown are read again.
+            if (!outcome.ok && outcome.kind === "business" && outcome.code < 500) refreshLiveFigures();
+            return outcome;
+          },
           check: (key) =>
             apiCall("POST", "anQuestion/checkSuccess", { body: { json: { publicId, idempotencyKey: key } } }),
           wait,

@@ -3,6 +3,7 @@ import type { BookingSlotView } from "@wjgj/core/api/bookings-api";
 import type { QuestionOfType } from "@wjgj/core/survey/index";
 import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { refreshLiveFigures } from "../../lib/use-refresh.ts";
 import { FieldA11yContext } from "../a11y/field-a11y.ts";
 import { BookingField } from "./booking-field.tsx";
 import { SlotPicker } from "./slot-picker.tsx";
@@ -143,6 +144,11 @@ describe("BookingField", () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
     expect(calls).toHaveLength(3);
+    // A refused submit (该时段已约满) has the places read again at once.
+    await act(async () => {
+      refreshLiveFigures();
+    });
+    expect(calls).toHaveLength(4);
     fireEvent.click(screen.getByRole("radio", { name: /09:00-10:00/ }));
     expect(onChange).toHaveBeenCalledWith({ slot: "2026-12-07T09:00-10:00" });
   });
