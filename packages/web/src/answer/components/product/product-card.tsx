@@ -15,7 +15,7 @@ function initialChoice(item: ProductItem, answer: ProductAnswer): Choice {
   return choice;
 }
 
-/** Why + stops, when it does: 每人限购 / 仅剩 (the disabled button alone would not say). */
+/** Why + stops, when it does: 每人限购 / 库存 (the disabled button alone would not say). */
 function boundNote(
   item: ProductItem,
   left: number | null | undefined,
@@ -23,8 +23,8 @@ function boundNote(
   showStock: boolean,
 ): string {
   if (left !== null && left !== undefined && total >= left && (item.perPerson ?? Infinity) >= left)
-    // A creator who hides the stock does not have it told here either.
-    return showStock ? `仅剩 ${left} 件` : "库存有限，不能再多选";
+    // The count itself stands beside it (剩余 n 件) when shown; a creator who hides the stock has it told nowhere.
+    return showStock ? "已选完剩余库存" : "库存有限，不能再多选";
   if (item.perPerson !== undefined && total >= item.perPerson) return `每人限购 ${item.perPerson} 件`;
   return "";
 }

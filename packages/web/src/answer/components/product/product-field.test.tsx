@@ -176,6 +176,11 @@ describe("ProductField", () => {
     });
     expect(await screen.findByText("剩余 4 件")).toBeTruthy();
     expect(calls).toHaveLength(2);
+    // All that is left chosen: + stops and says why, without repeating the count beside it.
+    for (let i = 0; i < 4; i++) fireEvent.click(plus("徽章"));
+    expect(plus("徽章").disabled).toBe(true);
+    expect(card("徽章").textContent).toContain("已选完剩余库存");
+    expect(card("徽章").textContent?.match(/4 件/g)).toHaveLength(1);
   });
 
   it("asks the server nothing in a preview and shows the configured stock", () => {
