@@ -111,11 +111,14 @@ const errors = vi.fn();
 let syncReply: typeof sync = sync;
 /** When set, the submit's reply waits for it, and it says what the submit answers. */
 let submitReply: Promise<{ code: number; msg: string }> | null = null;
+/** When set, exam/start refuses with this message (409). */
+let startRefusal: string | null = null;
 
 beforeEach(() => {
   calls = [];
   syncReply = sync;
   submitReply = null;
+  startRefusal = null;
   errors.mockReset();
   sessionStorage.clear();
   localStorage.clear();
@@ -128,6 +131,8 @@ beforeEach(() => {
       const path = url.replace(/^\/wjgj\/api\//, "").replace(/\?.*$/, "");
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path, body });
+      if (path === "exam/start" && startRefusal)
+        return new Response(JSON.stringify({ code: 409, msg: startRefusal, data: null }));
       if (path === "anQuestion/questionAnswer" && submitReply) {
         const reply = await submitReply;
         if (reply.code !== 200) return new Response(JSON.stringify({ ...reply, data: null }));
@@ -253,6 +258,21 @@ describe("an exam with 考生名单 on the answer page", () => {
       attemptToken: "attempt-token-1",
       deviceId: attempt.seed,
     });
+  });
+
+  it("turns to the closed screen when no attempt is left, instead of a start button refused again", {
+    timeout: 30_000,
+  }, async () => {
+    startRefusal = "您的考试次数已用完，不能再次作答";
+    await hydrate(openData());
+    fireEvent.input(screen.getByLabelText("准考证号"), { target: { value: "A001" } });
+    fireEvent.input(screen.getByLabelText("姓名"), { target: { value: "王小明" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "登录考试" })));
+    const start = await screen.findByRole("button", { name: "开始考试" }, { timeout: 10_000 });
+    await act(async () => fireEvent.click(start));
+    expect(await screen.findByText("您的考试已结束")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("您的考试次数已用完，不能再次作答");
+    expect(screen.queryByRole("button", { name: "开始考试" })).toBeNull();
   });
 
   it("keeps the page while its own submit travels, though a save comes back saying the attempt ended", async () => {

@@ -1,4 +1,9 @@
-import type { ExamAttempt, ExamSignInResult, PublicExamGuard } from "@wjgj/core/api/exam-guard";
+import {
+  type ExamAttempt,
+  type ExamSignInResult,
+  examGuardMessages,
+  type PublicExamGuard,
+} from "@wjgj/core/api/exam-guard";
 import type { AnswerPageData, OpenData, PageView } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { useEffect, useRef, useState } from "react";
@@ -87,7 +92,11 @@ export function ExamApp(props: ExamAppProps) {
         stopCamera(camera);
         return setStep({ kind: "signIn", notice: outcome.msg });
       }
-      if (!needsStartScreen(guard)) return setStep({ kind: "closed", message: outcome.msg });
+      // No attempt left is final: the closed screen, not a start button that can only be refused again.
+      if (!needsStartScreen(guard) || outcome.msg === examGuardMessages.examAttemptsUsed) {
+        stopCamera(camera);
+        return setStep({ kind: "closed", message: outcome.msg });
+      }
       return setError(outcome.msg);
     }
     const { attempt, open: paper } = outcome.data;
