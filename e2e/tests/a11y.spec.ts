@@ -6,7 +6,7 @@ import { expectVisibleFocus } from "../support/focus-visible.ts";
 
 // Issue #21: every page kind of a11y-pages.ts, at a phone's and a desktop's width, has no serious or
 // critical axe finding under the WCAG 2.0/2.1/2.2 A and AA rules, and keyboard focus on it (at 390 px) is
-// always drawn and never hidden under a sticky bar (WCAG 2.4.7, 2.4.11).
+// always drawn and never hidden under a sticky bar (WCAG 2.4.7, 2.4.11); at 390 px it does not scroll sideways.
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -37,6 +37,10 @@ test.describe("axe at 1280 and 390 px", () => {
       await page.setViewportSize(PHONE);
       const label = `${entry.label} @${PHONE.width}px`;
       await expectNoSeriousViolations(page, label);
+      // Nothing on the page is wider than the phone: it never scrolls sideways.
+      await expect
+        .poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0), { message: label })
+        .toBeLessThanOrEqual(PHONE.width);
       // The Tab walk at the phone's width only, where sticky top and bottom bars cover the most of the screen (the
       // focus styles are the same at every width). Controls whose focus an earlier page already showed drawn (the
       // console's header, say) are only checked for cover.

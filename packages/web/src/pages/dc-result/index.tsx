@@ -1,5 +1,5 @@
 import type { QuestionaryDetail, QuestionnaireAction, ResultsFilter } from "@wjgj/core";
-import { Button, Result, Skeleton, Tabs } from "antd";
+import { Button, Grid, Result, Skeleton, Tabs } from "antd";
 import { type ReactNode, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
@@ -132,8 +132,11 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
       { replace: true },
     );
   const data = overview.data;
+  const phone = Grid.useBreakpoint().md === false;
   // Nothing answered at all (nothing invalid or deleted either): every tab but 导出 would be empty.
   const noResponses = data !== undefined && data.total + data.invalidCount + data.deletedCount === 0;
+
+  const filterBar = active?.filtered && !noResponses ? <FilterBar /> : null;
 
   const renderTab = (spec: TabSpec) => {
     if (noResponses && !usefulWhenEmpty.has(spec.key)) return <EmptyResults />;
@@ -144,12 +147,15 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
     <ResultsContext.Provider value={context}>
       <div className="wj-result" data-testid="result-page">
         <ResultHeader overview={data} onShare={() => setSharing(true)} />
+        {/* On a phone 筛选 stands above the tabs: beside them it squeezed the strip, and a line of its own inside
+            the tab bar throws off antd's measure of the strip (the active tab scrolled out of sight). */}
+        {phone && filterBar ? <div className="wj-result__filter-row">{filterBar}</div> : null}
         <Tabs
           className="wj-result__tabs"
           activeKey={active?.key}
           onChange={handleTab}
           destroyOnHidden
-          tabBarExtraContent={active?.filtered && !noResponses ? <FilterBar /> : null}
+          tabBarExtraContent={phone ? null : filterBar}
           items={tabs.map((spec) => ({ key: spec.key, label: spec.label, children: renderTab(spec) }))}
         />
         <ShareDialog

@@ -7,7 +7,12 @@ const configured = (text: string) => (
     {text}
   </>
 );
-const missing = (variables: string) => <Tag>未配置（环境变量 {variables}）</Tag>;
+const missing = (variables: string) => (
+  <>
+    <Tag>未配置</Tag>
+    {`环境变量 ${variables}`}
+  </>
+);
 
 /**
  * 微信接入 (issue #39): which WeChat applications this site uses, from the environment. App ids and the merchant

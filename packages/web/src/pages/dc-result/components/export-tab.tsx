@@ -23,6 +23,7 @@ import {
   Button,
   Card,
   Checkbox,
+  Grid,
   Popconfirm,
   Progress,
   Space,
@@ -117,6 +118,26 @@ export function ExportTab() {
       .mutateAsync({ questionnaireId: id, id: job.id })
       .then(() => void message.success("导出记录已删除"), showError);
 
+  const phone = Grid.useBreakpoint().md === false;
+  const statusOf = (job: ExportJob) =>
+    job.status === "running" || job.status === "queued" ? (
+      <div data-testid="export-progress">
+        <Progress
+          aria-label={`${job.kindName}导出进度`}
+          percent={job.progress}
+          size="small"
+          status="active"
+        />
+        <span className="wj-muted">
+          {job.statusName} · 已写入 {job.rows} 份
+        </span>
+      </div>
+    ) : (
+      <div>
+        <Tag color={statusColors[job.status]}>{job.statusName}</Tag>
+        {job.error && <div className="wj-error-text">{job.error}</div>}
+      </div>
+    );
   const columns: TableColumnsType<ExportJob> = [
     {
       title: "文件",
@@ -132,6 +153,8 @@ export function ExportTab() {
               </Tag>
             )}
           </div>
+          {/* A phone has no 状态 column: the state goes under the file. */}
+          {phone && statusOf(job)}
         </div>
       ),
     },
@@ -139,41 +162,32 @@ export function ExportTab() {
       title: "状态",
       dataIndex: "status",
       width: 220,
-      render: (_v, job) =>
-        job.status === "running" || job.status === "queued" ? (
-          <div data-testid="export-progress">
-            <Progress
-              aria-label={`${job.kindName}导出进度`}
-              percent={job.progress}
-              size="small"
-              status="active"
-            />
-            <span className="wj-muted">
-              {job.statusName} · 已写入 {job.rows} 份
-            </span>
-          </div>
-        ) : (
-          <div>
-            <Tag color={statusColors[job.status]}>{job.statusName}</Tag>
-            {job.error && <div className="wj-error-text">{job.error}</div>}
-          </div>
-        ),
+      responsive: ["md"],
+      render: (_v, job) => statusOf(job),
     },
-    { title: "答卷数", dataIndex: "rows", width: 80 },
+    // On a phone the file (with its state) and what to do with it; the rest from wider screens on.
+    { title: "答卷数", dataIndex: "rows", width: 80, responsive: ["md"] },
     {
       title: "大小",
       dataIndex: "fileSize",
       width: 90,
+      responsive: ["md"],
       render: (size: number) => (size > 0 ? formatBytes(size) : "-"),
     },
-    { title: "创建时间", dataIndex: "createdAt", width: 170 },
-    { title: "有效期至", dataIndex: "expiresAt", width: 170, render: (value: string) => value || "-" },
+    { title: "创建时间", dataIndex: "createdAt", width: 170, responsive: ["md"] },
+    {
+      title: "有效期至",
+      dataIndex: "expiresAt",
+      width: 170,
+      responsive: ["md"],
+      render: (value: string) => value || "-",
+    },
     {
       title: "操作",
       key: "actions",
-      width: 150,
+      width: phone ? 76 : 150,
       render: (_v, job) => (
-        <Space size={0}>
+        <Space size={0} orientation={phone ? "vertical" : "horizontal"}>
           {job.status === "done" && (
             <Button
               type="link"
@@ -290,6 +304,7 @@ export function ExportTab() {
           dataSource={list.data?.list ?? []}
           loading={list.isPending}
           pagination={false}
+          scroll={{ x: "max-content" }}
           locale={{ emptyText: "还没有导出记录" }}
         />
       </Card>
