@@ -10,8 +10,11 @@ import {
 import { cjkPdf } from "./cjk-pdf.ts";
 import type { ReportData } from "./report-data.ts";
 import { chartPng } from "./report-render.ts";
+import { tableColumns } from "./table-columns.ts";
 
 const MARGIN = 56;
+/** Type size of table cells (a wide table's may shrink, table-columns.ts). */
+const TABLE_TYPE = 9.5;
 
 /**
  * The analysis report as PDF (pdfkit, loaded on first use), laid out like the Word file: a cover, the overview,
@@ -30,12 +33,13 @@ export async function reportPdf(data: ReportData, onChart: () => Promise<void>):
     doc.moveDown(0.3).fontSize(10.5).fillColor("#333333");
   };
   const table = (t: ReportTable) => {
-    const columns = t.header.length;
-    const first = columns > 2 ? width * 0.4 : width * 0.5;
-    const rest = columns > 1 ? (width - first) / (columns - 1) : 0;
-    const widths = t.header.map((_, i) => (i === 0 ? first : rest));
+    doc.fontSize(TABLE_TYPE);
+    const { widths, scale } = tableColumns([t.header, ...t.rows], width, (text) => doc.widthOfString(text), {
+      padding: 8,
+      minScale: 0.75,
+    });
     const row = (cells: string[], header: boolean) => {
-      doc.fontSize(9.5);
+      doc.fontSize(TABLE_TYPE * scale);
       const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] as number) - 8 }));
       const height = Math.max(...heights) + 8;
       room(height);
