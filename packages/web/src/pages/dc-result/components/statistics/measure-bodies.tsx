@@ -7,6 +7,7 @@ import type {
   RankingOptionStatistics,
   RankingStatistics,
 } from "@wjgj/core";
+import { valueBars } from "@wjgj/core/charts/value-bins";
 import { Button, Statistic, Table, type TableColumnsType } from "antd";
 import { useMemo } from "react";
 import { Chart } from "../../../../components/charts/chart.tsx";
@@ -25,16 +26,11 @@ function ShowAll({
   );
 }
 
-/** 数字, 滑块, 日期范围: mean, min, max, median and the distribution of values. */
+/** 数字, 滑块, 日期范围: mean, min, max, median and the distribution of values (in ranges when many). */
 export function NumericBody({ stats, onShowText }: BodyProps<NumericStatistics>) {
   const chart = useMemo(
     () =>
-      stats.distribution.length > 1
-        ? countChart(
-            "column",
-            stats.distribution.map((point) => ({ label: point.label, value: point.count })),
-          )
-        : null,
+      stats.distribution.length > 1 ? countChart("column", valueBars(stats.distribution, stats.unit)) : null,
     [stats],
   );
   return (
