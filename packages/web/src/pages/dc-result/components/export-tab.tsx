@@ -153,7 +153,10 @@ export function ExportTab() {
               </Tag>
             )}
           </div>
-          {/* A phone has no 状态 column: the state goes under the file. */}
+          {/* A phone has no 状态 or time columns: the state and how long the file stays go under it. */}
+          {phone && (
+            <div className="wj-muted">{job.expiresAt ? `有效期至 ${job.expiresAt}` : job.createdAt}</div>
+          )}
           {phone && statusOf(job)}
         </div>
       ),
