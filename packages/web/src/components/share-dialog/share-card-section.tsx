@@ -20,12 +20,14 @@ export function ShareCardSection({ id, title }: { id: number; title: string }) {
     queryKey: questionaryKeys.settings(id),
     queryFn: ({ signal }) => questionaryApi.getQuestionarySet(id, { signal, silent: true }),
   });
-  // The 问卷说明 a card without a description of its own shows: the draft's (the designer has it cached), which
-  // the published card matches from the next 发布 on. Asked only when the section shows.
+  // The 问卷说明 a card without a description of its own shows: the draft's, which the published card matches
+  // from the next 发布 on. Asked only when the section shows, under a key of its own: a refetch under the
+  // detail's key would reload the designer's draft (it owns that entry) and close this dialog with it.
   const detail = useQuery({
-    queryKey: questionaryKeys.detail(id),
+    queryKey: [...questionaryKeys.detail(id), "shareFallback"],
     queryFn: ({ signal }) => questionaryApi.getQuestionaryDetail(id, { signal, silent: true }),
     enabled: Boolean(settings.data?.share),
+    select: (data) => data.definition.description ?? "",
   });
   const update = useUpdateQuestionarySetMutation();
   const [card, setCard] = useState<ShareCard>(EMPTY);
@@ -39,8 +41,7 @@ export function ShareCardSection({ id, title }: { id: number; title: string }) {
   const shown = {
     title: card.title || title,
     description:
-      card.description ||
-      (detail.data ? shareFallbackDescription(detail.data.definition.description ?? "", title) : ""),
+      card.description || (detail.data === undefined ? "" : shareFallbackDescription(detail.data, title)),
     image: card.image || fallbackImage,
   };
   const changed = JSON.stringify(card) !== JSON.stringify({ ...EMPTY, ...saved });
