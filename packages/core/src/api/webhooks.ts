@@ -58,6 +58,19 @@ export const webhookDeliveryStatusNames: Record<WebhookDeliveryStatus, string> =
   failed: "发送失败",
 };
 
+/**
+ * What the delivery log calls a message: a pending one that has already been tried is 等待重试 (its last
+ * error and next attempt show with it), not 等待发送 as if nothing had happened yet.
+ */
+export function webhookDeliveryStateName(delivery: {
+  status: WebhookDeliveryStatus;
+  attempts: number;
+}): string {
+  return delivery.status === "pending" && delivery.attempts > 0
+    ? "等待重试"
+    : webhookDeliveryStatusNames[delivery.status];
+}
+
 export interface WebhookSummary {
   id: number;
   /** null: an account-wide hook, for every questionnaire the owner has. */

@@ -3,7 +3,7 @@ import {
   type WebhookEventType,
   type WebhookSummary,
   type WebhookWithSecret,
-  webhookDeliveryStatusNames,
+  webhookDeliveryStateName,
   webhookEventNames,
   webhookEventTypes,
 } from "@wjgj/core";
@@ -304,8 +304,14 @@ function DeliveriesDrawer({ hook, onClose }: { hook: WebhookSummary | null; onCl
           <List.Item data-testid="webhook-delivery">
             <div className="wj-hooks__delivery">
               <Space wrap size={[8, 4]}>
-                <Tag color={deliveryColors[delivery.status]}>
-                  {webhookDeliveryStatusNames[delivery.status]}
+                <Tag
+                  color={
+                    delivery.status === "pending" && delivery.attempts > 0
+                      ? "warning"
+                      : deliveryColors[delivery.status]
+                  }
+                >
+                  {webhookDeliveryStateName(delivery)}
                 </Tag>
                 <span>{webhookEventNames[delivery.eventType]}</span>
                 <span className="wj-hooks__muted">
