@@ -69,6 +69,11 @@ export const EXAM_OFFLINE_AFTER_SECONDS = 30;
 /** The largest snapshot accepted (a JPEG the page draws at 320×240). */
 export const EXAM_SNAPSHOT_MAX_BYTES = 512 * 1024;
 
+/** `data` of exam/start's refusal when no attempt is left: final, the page shows 您的考试已结束 (not 开始考试 again). */
+export interface ExamAttemptsUsedData {
+  attemptsLeft: 0;
+}
+
 export const examGuardMessages = {
   examSignInRequired: "请先登录考试（输入准考证号和姓名，或手机验证码）",
   examNotCandidate: "您不在本场考试的考生名单中，请核对准考证号和姓名，或联系监考老师",

@@ -58,17 +58,23 @@ export const webhookDeliveryStatusNames: Record<WebhookDeliveryStatus, string> =
   failed: "发送失败",
 };
 
+/** How the delivery log shows a message: a pending one already tried once is waiting for its retry. */
+export type WebhookDeliveryState = WebhookDeliveryStatus | "retrying";
+
+export const webhookDeliveryStateNames: Record<WebhookDeliveryState, string> = {
+  ...webhookDeliveryStatusNames,
+  retrying: "等待重试",
+};
+
 /**
- * What the delivery log calls a message: a pending one that has already been tried is 等待重试 (its last
- * error and next attempt show with it), not 等待发送 as if nothing had happened yet.
+ * The state the delivery log shows: 等待重试 for a pending message that has already been tried (its last error
+ * and next attempt show with it), not 等待发送 as if nothing had happened yet.
  */
-export function webhookDeliveryStateName(delivery: {
+export function webhookDeliveryState(delivery: {
   status: WebhookDeliveryStatus;
   attempts: number;
-}): string {
-  return delivery.status === "pending" && delivery.attempts > 0
-    ? "等待重试"
-    : webhookDeliveryStatusNames[delivery.status];
+}): WebhookDeliveryState {
+  return delivery.status === "pending" && delivery.attempts > 0 ? "retrying" : delivery.status;
 }
 
 export interface WebhookSummary {

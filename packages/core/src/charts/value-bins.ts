@@ -15,9 +15,10 @@ const clean = (value: number) => Number(value.toPrecision(12));
 
 /**
  * A number question's distribution (distinct values with counts, ascending) as chart bars: each value its own
- * bar (its own label, when it has one) while there are at most `maxBars`, else about ten ranges of a round width — one bar per distinct 年龄 of
- * 30 respondents ran the axis labels into one another at a phone's width. Whole numbers give closed ranges
- * (18–22, then 23–27); other values half-open ones, labelled by their ends (1.5–2, 2–2.5).
+ * bar (under its own label, when it has one) while there are at most `maxBars`, else about ten ranges of a
+ * round width — one bar per distinct 年龄 of 30 respondents ran the axis labels into one another at a phone's
+ * width. Whole numbers give closed ranges (20–24, then 25–29); other values half-open ones, labelled by their
+ * ends (1.5–2, 2–2.5).
  */
 export function valueBars(
   points: readonly { value: number; count: number; label?: string }[],

@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { type ExamAttempt, type ExamCandidateSelf, examUsesAttempts } from "@wjgj/core";
+import {
+  type ExamAttempt,
+  type ExamAttemptsUsedData,
+  type ExamCandidateSelf,
+  examUsesAttempts,
+  ResultCode,
+} from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
-import { ConflictError, InvalidInputError } from "../../errors.ts";
+import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { findByPublicId, type OpenQuestionnaire, openQuestionnaire } from "../answering/open.ts";
 import { publishedRevision } from "../answering/revisions.ts";
@@ -103,7 +109,10 @@ export async function startAttempt(
       continue;
     }
     const last = mine[0]?.attemptNo ?? 0;
-    if (last >= guard.attempts) throw new ConflictError("examAttemptsUsed");
+    if (last >= guard.attempts) {
+      const data: ExamAttemptsUsedData = { attemptsLeft: 0 };
+      throw new AppError(ResultCode.conflict, "examAttemptsUsed", data);
+    }
     const at = iso(now);
     const inserted = await ctx.db
       .insertInto("exam_attempts")

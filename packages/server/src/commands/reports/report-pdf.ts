@@ -13,8 +13,9 @@ import { chartPng } from "./report-render.ts";
 import { tableColumns } from "./table-columns.ts";
 
 const MARGIN = 56;
-/** Type size of table cells (a wide table's may shrink, table-columns.ts). */
+/** Type size of table cells (a wide table's may shrink, table-columns.ts), and their inset on each side. */
 const TABLE_TYPE = 9.5;
+const CELL_INSET = 4;
 
 /**
  * The analysis report as PDF (pdfkit, loaded on first use), laid out like the Word file: a cover, the overview,
@@ -35,19 +36,23 @@ export async function reportPdf(data: ReportData, onChart: () => Promise<void>):
   const table = (t: ReportTable) => {
     doc.fontSize(TABLE_TYPE);
     const { widths, scale } = tableColumns([t.header, ...t.rows], width, (text) => doc.widthOfString(text), {
-      padding: 8,
+      padding: 2 * CELL_INSET,
       minScale: 0.75,
     });
     const row = (cells: string[], header: boolean) => {
       doc.fontSize(TABLE_TYPE * scale);
-      const heights = cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] as number) - 8 }));
-      const height = Math.max(...heights) + 8;
+      const heights = cells.map((cell, i) =>
+        doc.heightOfString(cell, { width: (widths[i] as number) - 2 * CELL_INSET }),
+      );
+      const height = Math.max(...heights) + 2 * CELL_INSET;
       room(height);
       const y = doc.y;
       let x = MARGIN;
       if (header) doc.rect(MARGIN, y, width, height).fill("#eef3ff");
       cells.forEach((cell, i) => {
-        doc.fillColor("#333333").text(cell, x + 4, y + 4, { width: (widths[i] as number) - 8 });
+        doc.fillColor("#333333").text(cell, x + CELL_INSET, y + CELL_INSET, {
+          width: (widths[i] as number) - 2 * CELL_INSET,
+        });
         x += widths[i] as number;
       });
       doc

@@ -142,6 +142,8 @@ describe("attempts per candidate", () => {
     const third = await startAttempt(t, q.publicId, { deviceId });
     expect(third.body.code).toBe(409);
     expect(third.body.msg).toBe(messages.examAttemptsUsed);
+    // Final, and said so in data: the page turns to its closed screen (exam-app.tsx).
+    expect(third.body.data).toEqual({ attemptsLeft: 0 });
     expect(await attemptRows(t, q.id)).toHaveLength(2);
     expect(await responseRows(t, q.id)).toHaveLength(2);
   });

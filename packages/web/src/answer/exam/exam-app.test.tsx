@@ -111,7 +111,7 @@ const errors = vi.fn();
 let syncReply: typeof sync = sync;
 /** When set, the submit's reply waits for it, and it says what the submit answers. */
 let submitReply: Promise<{ code: number; msg: string }> | null = null;
-/** When set, exam/start refuses with this message (409). */
+/** When set, exam/start refuses with this message (409), no attempt left. */
 let startRefusal: string | null = null;
 
 beforeEach(() => {
@@ -132,7 +132,7 @@ beforeEach(() => {
       const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
       calls.push({ path, body });
       if (path === "exam/start" && startRefusal)
-        return new Response(JSON.stringify({ code: 409, msg: startRefusal, data: null }));
+        return new Response(JSON.stringify({ code: 409, msg: startRefusal, data: { attemptsLeft: 0 } }));
       if (path === "anQuestion/questionAnswer" && submitReply) {
         const reply = await submitReply;
         if (reply.code !== 200) return new Response(JSON.stringify({ ...reply, data: null }));

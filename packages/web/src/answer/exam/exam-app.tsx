@@ -1,8 +1,8 @@
-import {
-  type ExamAttempt,
-  type ExamSignInResult,
-  examGuardMessages,
-  type PublicExamGuard,
+import type {
+  ExamAttempt,
+  ExamAttemptsUsedData,
+  ExamSignInResult,
+  PublicExamGuard,
 } from "@wjgj/core/api/exam-guard";
 import type { AnswerPageData, OpenData, PageView } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
@@ -93,7 +93,9 @@ export function ExamApp(props: ExamAppProps) {
         return setStep({ kind: "signIn", notice: outcome.msg });
       }
       // No attempt left is final: the closed screen, not a start button that can only be refused again.
-      if (!needsStartScreen(guard) || outcome.msg === examGuardMessages.examAttemptsUsed) {
+      const attemptsUsed =
+        outcome.kind === "business" && (outcome.data as ExamAttemptsUsedData | null)?.attemptsLeft === 0;
+      if (!needsStartScreen(guard) || attemptsUsed) {
         stopCamera(camera);
         return setStep({ kind: "closed", message: outcome.msg });
       }

@@ -1,9 +1,10 @@
 import {
-  type WebhookDelivery,
+  type WebhookDeliveryState,
   type WebhookEventType,
   type WebhookSummary,
   type WebhookWithSecret,
-  webhookDeliveryStateName,
+  webhookDeliveryState,
+  webhookDeliveryStateNames,
   webhookEventNames,
   webhookEventTypes,
 } from "@wjgj/core";
@@ -39,8 +40,9 @@ import {
 import { useApiError } from "../../hooks/use-api-error.ts";
 import "./webhooks-panel.css";
 
-const deliveryColors: Record<WebhookDelivery["status"], string> = {
+const deliveryColors: Record<WebhookDeliveryState, string> = {
   pending: "processing",
+  retrying: "warning",
   delivered: "green",
   failed: "red",
 };
@@ -304,14 +306,8 @@ function DeliveriesDrawer({ hook, onClose }: { hook: WebhookSummary | null; onCl
           <List.Item data-testid="webhook-delivery">
             <div className="wj-hooks__delivery">
               <Space wrap size={[8, 4]}>
-                <Tag
-                  color={
-                    delivery.status === "pending" && delivery.attempts > 0
-                      ? "warning"
-                      : deliveryColors[delivery.status]
-                  }
-                >
-                  {webhookDeliveryStateName(delivery)}
+                <Tag color={deliveryColors[webhookDeliveryState(delivery)]}>
+                  {webhookDeliveryStateNames[webhookDeliveryState(delivery)]}
                 </Tag>
                 <span>{webhookEventNames[delivery.eventType]}</span>
                 <span className="wj-hooks__muted">

@@ -161,30 +161,26 @@ export function ExportTab() {
         </div>
       ),
     },
-    {
-      title: "状态",
-      dataIndex: "status",
-      width: 220,
-      responsive: ["md"],
-      render: (_v, job) => statusOf(job),
-    },
-    // On a phone the file (with its state) and what to do with it; the rest from wider screens on.
-    { title: "答卷数", dataIndex: "rows", width: 80, responsive: ["md"] },
-    {
-      title: "大小",
-      dataIndex: "fileSize",
-      width: 90,
-      responsive: ["md"],
-      render: (size: number) => (size > 0 ? formatBytes(size) : "-"),
-    },
-    { title: "创建时间", dataIndex: "createdAt", width: 170, responsive: ["md"] },
-    {
-      title: "有效期至",
-      dataIndex: "expiresAt",
-      width: 170,
-      responsive: ["md"],
-      render: (value: string) => value || "-",
-    },
+    // On a phone the file (with its state under it) and what to do with it; the rest from wider screens on.
+    ...(phone
+      ? []
+      : ([
+          { title: "状态", dataIndex: "status", width: 220, render: (_v, job) => statusOf(job) },
+          { title: "答卷数", dataIndex: "rows", width: 80 },
+          {
+            title: "大小",
+            dataIndex: "fileSize",
+            width: 90,
+            render: (size: number) => (size > 0 ? formatBytes(size) : "-"),
+          },
+          { title: "创建时间", dataIndex: "createdAt", width: 170 },
+          {
+            title: "有效期至",
+            dataIndex: "expiresAt",
+            width: 170,
+            render: (value: string) => value || "-",
+          },
+        ] satisfies TableColumnsType<ExportJob>)),
     {
       title: "操作",
       key: "actions",
