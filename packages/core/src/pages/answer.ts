@@ -57,6 +57,15 @@ export interface OpenData {
   points?: Record<string, number>;
   /** Previews only: the draft's version, sent back as the revision of a preview submission. */
   draftVersion?: number;
+  /** This respondent has used its answers (每个设备/IP/账号/微信号 限答): told on opening, with no paper. */
+  answered?: AnsweredLimit;
+}
+
+/** Why a respondent may not answer again: the limit's own message (该设备已提交过答卷…), and whether it is per day. */
+export interface AnsweredLimit {
+  message: string;
+  /** 每天限答: the respondent may answer again tomorrow. */
+  daily: boolean;
 }
 
 /** What the first page needs before the logic engine has loaded: the engine's own result, trimmed. */

@@ -10,6 +10,7 @@ import { findByPublicId, openQuestionnaire } from "../commands/answering/open.ts
 import { readLogo } from "../commands/site/settings.ts";
 import type { AppContext } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
+import { wechatIdentityOfRequest } from "../wechat/identity-cookie.ts";
 import { registerCampaignPages } from "./campaign-pages.ts";
 import { answerDetour, registerNoticePages } from "./notice-pages.ts";
 import {
@@ -256,7 +257,12 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
       // Read (or made up) once: the paper drawn for it and the cookie set for it must name the same device.
       const device = deviceIdOf(request);
       try {
-        open = await openQuestionnaire(ctx, null, { publicId, deviceId: device.id });
+        open = await openQuestionnaire(ctx, null, {
+          publicId,
+          deviceId: device.id,
+          ip: request.ip,
+          wechat: wechatIdentityOfRequest(ctx.config, request.headers.cookie, ctx.clock.now()),
+        });
       } catch (error) {
         if (error instanceof NotFoundError) return notFound(request, reply);
         throw error;

@@ -1,4 +1,10 @@
-import type { AnswerPageData, ExtraScreenData, OpenData, PageView } from "@wjgj/core/pages/answer";
+import type {
+  AnsweredLimit,
+  AnswerPageData,
+  ExtraScreenData,
+  OpenData,
+  PageView,
+} from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { type ComponentType, useEffect, useState } from "react";
 import { LiveMark } from "../lib/use-hydrated.ts";
@@ -28,6 +34,11 @@ function Loading({ text = "加载中…" }: { text?: string }) {
       <div className="wa-loading">{text}</div>
     </main>
   );
+}
+
+/** The limit's own words, and when it is per day, that tomorrow is another day. */
+function answeredText(answered: AnsweredLimit): string {
+  return answered.daily ? `${answered.message}，明天可以再来` : answered.message;
 }
 
 function withDefinition(open: OpenData): (OpenData & { definition: SurveyDefinition }) | null {
@@ -140,6 +151,18 @@ function AnswerApp({ data }: { data: AnswerData }) {
   if (open.gate === "login")
     return screens ? (
       <screens.LoginGate title={open.title} returnTo={`/r/${publicId}`} checking={busy} />
+    ) : (
+      <Loading />
+    );
+  // 限答: this device, network, account or WeChat user has used its answers (the server said so on opening).
+  if (open.answered)
+    return screens ? (
+      <screens.StatusPage
+        kind="answered"
+        heading={screens.answeredHeading(open.kind)}
+        message={answeredText(open.answered)}
+        title={open.title}
+      />
     ) : (
       <Loading />
     );

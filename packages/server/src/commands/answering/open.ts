@@ -5,12 +5,14 @@ import {
   type QuestionarySettings,
   type SurveyDefinition,
 } from "@wjgj/core";
+import type { AnsweredLimit } from "@wjgj/core/pages/answer";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
+import type { WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
 import { paidSettingsInForce, underResponseCap } from "../money/entitlements.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { issueAnswerToken } from "./answer-token.ts";
@@ -18,6 +20,8 @@ import { candidatePaper } from "./papers.ts";
 import { answerGate, passesPasswordGate } from "./password-gate.ts";
 import { publishedRevision, respondentDefinition, withPoints } from "./revisions.ts";
 import { type AnswerState, answerState, answerStateMessages } from "./state.ts";
+import { reachedSourceLimit, sourceLimits } from "./submit-limits.ts";
+import { wechatKeyOf } from "./wechat-respondent.ts";
 
 /** Settings the answering page needs; the password and limits stay on the server. */
 export function publicSettings(settings: QuestionarySettings) {
@@ -93,6 +97,8 @@ export interface OpenQuestionnaire {
   answerToken: string | null;
   /** 显示每题分值: full points per question, when the exam shows them on the paper. */
   points?: Record<string, number>;
+  /** This respondent has used its answers (每个设备/IP/账号/微信号 限答): the page says so, with no paper. */
+  answered?: AnsweredLimit;
 }
 
 /** The questionnaire behind a public link, without its draft (respondents get the published revision). */
@@ -120,6 +126,8 @@ export async function openQuestionnaire(
     ip?: string | undefined;
     /** The answering device: an exam with 随机组卷 rules hands it its own paper (without one, none is drawn). */
     deviceId?: string | undefined;
+    /** Who the respondent is in WeChat, from the sealed cookie: for 每个微信号限答. */
+    wechat?: WeChatBrowserIdentity | null | undefined;
     /**
      * Set only by exam/start for a signed-in candidate's attempt: lifts the 考生名单 gate, and the attempt's seed is
      * passed as `deviceId`. Never taken from a request.
@@ -159,6 +167,26 @@ export async function openQuestionnaire(
   // 考生名单: the paper only after signing in, through exam/start (commands/exams/attempts.ts).
   if (examGuard?.candidatesOnly && !args.candidateSeed)
     return { ...closed, settings: base.settings, gate: "candidate" };
+  // 限答: a source that has used its answers is told now, not after answering (the store checks again).
+  if (!args.candidateSeed) {
+    const limits = sourceLimits(
+      settings,
+      {
+        ip: args.ip ?? "",
+        deviceId: args.deviceId ?? "",
+        viewer,
+        wechatKey: args.wechat ? wechatKeyOf(ctx.db, row.id, args.wechat) : null,
+      },
+      now,
+    );
+    const reached = limits.length > 0 ? await reachedSourceLimit(ctx.db, row.id, limits) : null;
+    if (reached)
+      return {
+        ...closed,
+        settings: base.settings,
+        answered: { message: messages[reached.message], daily: reached.since !== null },
+      };
+  }
   const deviceId = args.candidateSeed ?? args.deviceId;
   const paper = deviceId ? await candidatePaper(ctx.db, row, revision, deviceId, now) : revision.definition;
   return {

@@ -7,6 +7,7 @@ import {
   type SurveyDefinition,
 } from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
+import { type Db, toCount } from "../../db/index.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { AppError, InvalidInputError } from "../../errors.ts";
@@ -69,6 +70,29 @@ export function sourceLimits(
     limits.push({ column, value, since, max: limit.max, message });
   }
   return limits;
+}
+
+/**
+ * The first per-source cap this source has reached, or null: responses of the questionnaire from it (within the
+ * period; deleted ones do not count). The store checks in its transaction; opening checks too, so a device that
+ * has used its answers is told before it answers again (open.ts).
+ */
+export async function reachedSourceLimit(
+  db: Db,
+  questionnaireId: number,
+  limits: readonly SourceLimit[],
+): Promise<SourceLimit | null> {
+  for (const limit of limits) {
+    let query = db
+      .selectFrom("responses")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("questionnaireId", "=", questionnaireId)
+      .where(limit.column, "=", limit.value)
+      .where("status", "!=", "deleted");
+    if (limit.since) query = query.where("submittedAt", ">=", limit.since);
+    if (toCount(await query.executeTakeFirst()) >= limit.max) return limit;
+  }
+  return null;
 }
 
 export function uniqueTakenError(questionId: string): InvalidInputError {

@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import { chinaDayStart, iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type BatchReads, type DeferredCounters, groupTransaction } from "../../db/group-commit.ts";
-import { type Db, type Trx, toCount } from "../../db/index.ts";
+import type { Db, Trx } from "../../db/index.ts";
 import { preparedQuery } from "../../db/prepared.ts";
 import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
@@ -50,6 +50,7 @@ import {
   booksSlots,
   ClosedError,
   placesOrder,
+  reachedSourceLimit,
   type SourceLimit,
   StaleRowError,
   type StorePlan,
@@ -146,28 +147,10 @@ function checkAnswers(
   return { result, labels: chosenLabels(definition, result.options, result.answers, revision) };
 }
 
-async function countSince(
-  trx: Trx,
-  row: AnsweringRow,
-  column: SourceLimit["column"],
-  value: string | number,
-  since: string | null,
-) {
-  let query = trx
-    .selectFrom("responses")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where("questionnaireId", "=", row.id)
-    .where(column, "=", value)
-    .where("status", "!=", "deleted");
-  if (since) query = query.where("submittedAt", ">=", since);
-  return toCount(await query.executeTakeFirst());
-}
-
 /** Per-source caps of the settings (once per IP / device / account, in total or per day). */
 async function checkSourceLimits(trx: Trx, row: AnsweringRow, limits: readonly SourceLimit[]) {
-  for (const { column, value, since, max, message } of limits) {
-    if ((await countSince(trx, row, column, value, since)) >= max) throw new TooManyRequestsError(message);
-  }
+  const reached = await reachedSourceLimit(trx, row.id, limits);
+  if (reached) throw new TooManyRequestsError(reached.message);
 }
 
 // The statements every submit runs, compiled once (db/prepared.ts).

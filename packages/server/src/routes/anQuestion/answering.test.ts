@@ -331,6 +331,67 @@ describe("anQuestion/questionAnswer", () => {
     });
   });
 
+  it("tells a device, network or account that has used its answers on opening, before it answers again", async () => {
+    const { q, revisionId } = await published();
+    type Opened = { state: string; definition: unknown; answerToken: string | null; answered?: unknown };
+    const open = (params: Record<string, string>, options: { ip?: string; token?: string } = {}) =>
+      call<Opened>(t.app, "GET", "anQuestion/getQuestionary", {
+        params: { publicId: q.publicId, ...params },
+        ...options,
+      }).then((reply) => reply.body.data);
+    await setSettings(q.id, { limitPerDevice: { enabled: true, max: 1, period: "total" } });
+    expect((await open({ deviceId: "phone-abc-1" })).answered).toBeUndefined();
+    await submit(q.publicId, revisionId, { join: { optionId: "no" } }, { deviceId: "phone-abc-1" });
+    expect(await open({ deviceId: "phone-abc-1" })).toMatchObject({
+      state: "open",
+      definition: null,
+      answerToken: null,
+      answered: { message: "该设备已提交过答卷，不能重复提交", daily: false },
+    });
+    // Another device answers as before.
+    expect(await open({ deviceId: "phone-xyz-2" })).toMatchObject({ definition: { title: "社区活动报名" } });
+    expect((await open({ deviceId: "phone-xyz-2" })).answered).toBeUndefined();
+    // The server-rendered page reads the device from its cookie and says the same.
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/r/${q.publicId}`,
+      headers: { cookie: "wjgj_did=phone-abc-1" },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("该设备已提交过答卷");
+
+    // Per day, per network: told so, and the next China day opens again.
+    await setSettings(q.id, {
+      limitPerDevice: { enabled: false },
+      limitPerIp: { enabled: true, max: 1, period: "day" },
+    });
+    await submit(q.publicId, revisionId, { join: { optionId: "no" } }, { ip: "10.7.7.9" });
+    expect((await open({}, { ip: "10.7.7.9" })).answered).toEqual({
+      message: "该网络已提交过答卷，不能重复提交",
+      daily: true,
+    });
+    t.clock.advance(86_400);
+    expect((await open({}, { ip: "10.7.7.9" })).answered).toBeUndefined();
+
+    // Per account: a signed-in respondent who answered is told; the same page for someone else opens.
+    await setSettings(q.id, { limitPerIp: { enabled: false }, limitPerAccount: { enabled: true, max: 1 } });
+    const voter = await buildUser(t);
+    await call(t.app, "POST", "anQuestion/questionAnswer", {
+      token: voter.token,
+      json: {
+        publicId: q.publicId,
+        revisionId,
+        answers: { join: { optionId: "no" } },
+        idempotencyKey: "account-open-1",
+        answerToken: issueAnswerToken(t.ctx, q.publicId, revisionId),
+      },
+    });
+    expect((await open({}, { token: voter.token })).answered).toMatchObject({
+      message: "您已提交过答卷，不能重复提交",
+    });
+    expect((await open({}, { token: owner.token })).answered).toBeUndefined();
+  });
+
   it("closes an option quota and refuses unique values already taken", async () => {
     const { q, revisionId } = await published();
     expect(

@@ -27,7 +27,12 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: "anQuestion/getQuestionary",
     access: "optional",
     input: openInput,
-    handler: ({ viewer, input, ip }) => openQuestionnaire(ctx, viewer, { ...input, ip }),
+    handler: ({ viewer, input, ip, request }) =>
+      openQuestionnaire(ctx, viewer, {
+        ...input,
+        ip,
+        wechat: wechatIdentityOfRequest(ctx.config, request.headers.cookie, ctx.clock.now()),
+      }),
   });
 
   defineRoute(app, ctx, {

@@ -10,3 +10,12 @@ describe("StatusPage", () => {
     expect(icon?.querySelector('svg[data-icon="pause"] rect')).not.toBeNull();
   });
 });
+
+describe("StatusPage of an ended questionnaire", () => {
+  it("draws a stop mark, not the ✓ a successful submission shows", () => {
+    const { container } = render(<StatusPage kind="ended" message="问卷已结束，感谢您的关注" />);
+    const icon = container.querySelector(".wa-status-icon");
+    expect(icon?.textContent).toBe("");
+    expect(icon?.querySelector('svg[data-icon="ended"]')).not.toBeNull();
+  });
+});

@@ -2,7 +2,8 @@ import type { AnswerState } from "@wjgj/core/pages/answer";
 import type { ReactNode } from "react";
 import { Brand } from "./brand.tsx";
 
-export type StatusKind = Exclude<AnswerState, "open"> | "notFound";
+/** `answered`: this respondent has used its answers (每个设备/IP/账号/微信号 限答), told on opening. */
+export type StatusKind = Exclude<AnswerState, "open"> | "notFound" | "answered";
 
 const headings: Record<StatusKind, string> = {
   notFound: "问卷不存在",
@@ -13,13 +14,26 @@ const headings: Record<StatusKind, string> = {
   ended: "问卷已结束",
   full: "已达到回收上限",
   takenDown: "问卷已下架",
+  answered: "您已经提交过答卷",
 };
+
+/** What `answered` is called for a kind whose respondents do not speak of 答卷. */
+const answeredHeadings: Partial<Record<string, string>> = {
+  vote: "您已经投过票了",
+  exam: "您已经参加过本次考试",
+  knowledge: "您已经参加过本次竞赛",
+};
+
+/** The heading of the `answered` page for a questionnaire of this kind. */
+export function answeredHeading(kind: string): string {
+  return answeredHeadings[kind] ?? headings.answered;
+}
 
 /**
  * The line under the heading says what the respondent can do next. The server's message for these states
  * (问卷已暂停收集, 问卷已结束，感谢您的关注…) restates the heading, so it is not shown under it.
  */
-const nextSteps: Record<Exclude<StatusKind, "notFound">, string> = {
+const nextSteps: Record<Exclude<StatusKind, "notFound" | "answered">, string> = {
   unpublished: "发布者还没有发布这份问卷，发布后即可填写。",
   deleted: "这份问卷已被发布者删除，无法再填写。",
   stopped: "发布者暂时停止了收集答卷，恢复后即可继续填写，请稍后再来。",
@@ -28,6 +42,13 @@ const nextSteps: Record<Exclude<StatusKind, "notFound">, string> = {
   full: "答卷数量已满，不再接受新的答卷，感谢您的关注。",
   takenDown: "这份问卷已被管理员下架，暂时无法填写。",
 };
+
+/** A square stop mark: the ✓ of a success would tell the respondent something went through. */
+const endedIcon = (
+  <svg viewBox="0 0 24 24" width="24" height="24" data-icon="ended" aria-hidden="true">
+    <rect x="6" y="6" width="12" height="12" rx="2" fill="currentColor" />
+  </svg>
+);
 
 /** Two bars drawn, not the Roman numeral Ⅱ a font would render in its own style. */
 const pauseIcon = (
@@ -43,9 +64,10 @@ const icons: Record<StatusKind, ReactNode> = {
   deleted: "×",
   stopped: pauseIcon,
   notStarted: "◷",
-  ended: "✓",
+  ended: endedIcon,
   full: "!",
   takenDown: "⊘",
+  answered: "✓",
 };
 
 /** The clear page of every state in which a questionnaire takes no answers, readable without script. */
@@ -60,7 +82,9 @@ export function StatusPage(props: {
   /** 查分 offered by the exam with this public id: a link to its /examScore page. */
   scoreOf?: string | false | undefined;
 }) {
-  const detail = props.kind === "notFound" ? props.message : nextSteps[props.kind];
+  // A missing page's and an `answered` page's own message says it all (该设备已提交过答卷…).
+  const detail =
+    props.kind === "notFound" || props.kind === "answered" ? props.message : nextSteps[props.kind];
   return (
     <main className="wa-page wa-status" data-state={props.kind}>
       <div className="wa-status-icon" aria-hidden="true">
