@@ -137,6 +137,8 @@ export type AnswerPageData =
       today: string;
       /** Seeds option and question shuffles; mirrored from local storage into a cookie. */
       deviceId: string;
+      /** The site has a 公众号 for WeChat's JS-SDK: inside WeChat the page sets its share cards up. */
+      wechatShare?: boolean;
     }
   | { page: "preview"; publicId: string; frame: "pc" | "phone"; today: string; deviceId: string }
   | { page: "notFound"; message: string; heading?: string }

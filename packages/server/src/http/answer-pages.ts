@@ -292,7 +292,14 @@ export async function registerAnswerPages(app: FastifyInstance, ctx: AppContext)
     return send(
       request,
       reply,
-      { page: "answer", open, today: chinaToday(ctx.clock.now()), deviceId },
+      {
+        page: "answer",
+        open,
+        today: chinaToday(ctx.clock.now()),
+        deviceId,
+        // Without a 公众号 the page inside WeChat leaves the JS-SDK alone (no chunk, no refused wechat/jsConfig).
+        ...(ctx.config.wechat.officialAccount ? { wechatShare: true } : {}),
+      },
       { title, description: pageDescription, status: 200, share },
     );
   };

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { publishNew } from "../../test/answering.ts";
+import { buildUser, sampleDefinition } from "../../test/factories.ts";
 import { FakeWeChat } from "../../test/fake-wechat.ts";
 import { call, createTestContext, secondInstance, type TestContext } from "../../test/helpers.ts";
 import { jsapiSignature } from "./js-sdk.ts";
@@ -148,6 +150,19 @@ describe("wechat/jsConfig", () => {
     expect(res.body.code).toBe(400);
     expect(res.body.msg).toBe("本站尚未开通微信公众号，暂不能设置微信分享卡片");
     expect(res.body.data).toEqual({ configured: false });
+  });
+
+  it("tells the answer page to set share cards up only when a 公众号 is configured", async () => {
+    const shareFlag = async (ctx: TestContext) => {
+      const owner = await buildUser(ctx);
+      const q = await publishNew(ctx, owner, { definition: sampleDefinition() });
+      const page = await ctx.app.inject({ method: "GET", url: `/r/${q.publicId}` });
+      expect(page.statusCode).toBe(200);
+      return page.body.includes('"wechatShare":true');
+    };
+    expect(await shareFlag(t)).toBe(true);
+    // Without one the page inside WeChat neither loads the JS-SDK nor asks wechat/jsConfig for a refusal.
+    expect(await shareFlag(bare)).toBe(false);
   });
 
   it("answers a Chinese message when WeChat refuses, and logs neither the secret nor the token", async () => {

@@ -47,8 +47,9 @@ if (data && root) {
 }
 
 // Inside WeChat's browser, 分享给朋友 / 朋友圈 show the questionnaire's card (分享设置): the JS-SDK is a chunk of its
-// own, fetched only there and after the page is up, so no other respondent downloads it.
-if (data?.page === "answer" && /MicroMessenger/i.test(navigator.userAgent)) {
+// own, fetched only there and after the page is up, so no other respondent downloads it; only when the site
+// has a 公众号 (the server says so in the page's data).
+if (data?.page === "answer" && data.wechatShare && /MicroMessenger/i.test(navigator.userAgent)) {
   // The chunk sets the cards up as it loads: less code here, in every respondent's first load.
   import("./lib/wechat-share-start.ts").catch(() => undefined);
 }
