@@ -107,6 +107,8 @@ export interface CoverData {
   page: "cover";
   publicId: string;
   title: string;
+  /** The questionnaire's kind: a vote's cover says 开始投票, a form's 开始填写. */
+  kind: string;
   /** Rich text of the published revision; "" while a password or login gate withholds it. */
   description: string;
   headerImage: string;

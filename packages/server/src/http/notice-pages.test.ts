@@ -214,7 +214,7 @@ describe("/questionnaireSurvey", () => {
     expect(cover.body).toContain("<title>带封面的问卷</title>");
     expect(cover.body).toContain('<meta name="description" content="了解大家的通勤方式" />');
     // Two questions: the paragraph is layout, not a question.
-    expect(dataOf(cover.body)).toMatchObject({ page: "cover", questionCount: 2, minutes: 1 });
+    expect(dataOf(cover.body)).toMatchObject({ page: "cover", kind: "survey", questionCount: 2, minutes: 1 });
     expect(cover.body).toContain("<b>通勤</b>");
     expect(cover.body).toContain("《隐私政策》");
     expect(cover.body).toContain(`href="/r/${q.publicId}?start=1"`);

@@ -150,6 +150,7 @@ export function registerNoticePages(app: FastifyInstance, ctx: AppContext, pages
         page: "cover",
         publicId: id,
         title: open.title,
+        kind: open.kind,
         description,
         headerImage: open.settings.headerImage,
         themeColor: open.settings.themeColor,

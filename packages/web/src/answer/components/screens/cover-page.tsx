@@ -4,6 +4,9 @@ import { readableTheme } from "../../lib/contrast.ts";
 import { RichText } from "../rich-text.tsx";
 import { Brand } from "./brand.tsx";
 
+/** The cover's button in the words of the kind: a voter votes, a form is filled in. */
+const startWords: Partial<Record<string, string>> = { vote: "开始投票", form: "开始填写" };
+
 /** /questionnaireSurvey?id=…: what the respondent is about to answer, before the first question. */
 export function CoverPage({ data }: { data: CoverData }) {
   // The owner's colour, darkened as the form does when white text would not read on it.
@@ -28,7 +31,7 @@ export function CoverPage({ data }: { data: CoverData }) {
           保护您的个人信息。
         </p>
         <a className="wa-btn wa-btn-block" href={`/r/${data.publicId}?start=1`}>
-          开始答题
+          {startWords[data.kind] ?? "开始答题"}
         </a>
       </div>
       <Brand />
