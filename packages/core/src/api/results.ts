@@ -141,7 +141,7 @@ export interface OptionCount extends CountShare {
 export interface DistributionPoint extends CountShare {
   /** The point / value. */
   value: number;
-  /** Caption shown for it (e.g. "5星", "非常同意", "9"). */
+  /** Caption shown for it (e.g. "5星", "5（非常同意）", "9"): a scale point with its designer's caption. */
   label: string;
 }
 

@@ -3,6 +3,7 @@ import type { ReportOverview, ReportPinResult, ReportPinTable, ReportQuestion } 
 import type { QuestionStatistics } from "../api/results.ts";
 import type { WordFrequency } from "../api/text-analysis.ts";
 import { chartPalette, countChart } from "../charts/count-chart.ts";
+import { formatDuration } from "../results/durations.ts";
 import { outcomeTables } from "../stats-tables/outcome-tables.ts";
 import { rowTexts, type StatTable } from "../stats-tables/table-model.ts";
 import { getQuestionType } from "../survey/index.ts";
@@ -37,7 +38,7 @@ export function overviewTables(o: ReportOverview): { figures: ReportTable; sourc
         ["有效答卷", `${o.responses}份`],
         ["无效答卷", `${o.invalid}份`],
         ["收集时间", o.first && o.last ? `${o.first} 至 ${o.last}` : "—"],
-        ["平均用时", o.averageSeconds === null ? "—" : `${o.averageSeconds}秒`],
+        ["平均用时", o.averageSeconds === null ? "—" : formatDuration(o.averageSeconds)],
       ],
     },
     sources: {
@@ -245,7 +246,8 @@ export function pinTables(pin: ReportPinResult): ReportPinTable[] {
         ...row.cells.map((cell) => `${cell.count}（${pct(cell.rowPercent)}）`),
         String(row.total),
       ]),
-      ["小计", ...table.columnTotals.map(String), String(table.total)],
+      // The totals row as the 交叉分析 page words it (its last column keeps 小计, as there).
+      ["合计", ...table.columnTotals.map(String), String(table.total)],
     ],
     notes: ["单元格为人数（行百分比）"],
   }));

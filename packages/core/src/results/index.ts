@@ -1,5 +1,6 @@
 // Results engine: the facts a response contributes, counters, statistics from counts, filter plans.
 export { CountTable, percent, questionIdOfKey } from "./counts.ts";
+export { formatDuration } from "./durations.ts";
 export {
   clampGrade,
   EXAM_SUM_SCALE,
@@ -20,6 +21,7 @@ export {
   skippedFacts,
 } from "./facts.ts";
 export { type FactPredicate, type FilterPlan, planCodes, planFilter } from "./filter-plan.ts";
+export { likertPointLabels, type PointLabel, pointCaption, scalePointLabels } from "./scale-points.ts";
 export { bandBounds, scoreBands } from "./score-bands.ts";
 export { skippedOf, skippedQuestionIds } from "./skipped.ts";
 export {

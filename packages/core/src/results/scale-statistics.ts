@@ -50,7 +50,11 @@ export function ratingStatistics(
   };
 }
 
-export function npsStatistics(header: StatisticsHeader, counts: CountTable): NpsStatistics {
+export function npsStatistics(
+  header: StatisticsHeader,
+  counts: CountTable,
+  label: (value: number) => string,
+): NpsStatistics {
   const q = header.questionId;
   const points = histogram(counts.withPrefix(q, `num:${q}:`));
   const n = points.reduce((sum, [, count]) => sum + count, 0);
@@ -70,7 +74,7 @@ export function npsStatistics(header: StatisticsHeader, counts: CountTable): Nps
     promoters: share(promoters),
     passives: share(passives),
     detractors: share(detractors),
-    distribution: scaleDistribution(points, range(0, 10), String, n),
+    distribution: scaleDistribution(points, range(0, 10), label, n),
   };
 }
 

@@ -3,7 +3,6 @@ import type { BlanksStatistics, QuestionStatistics, TextStatistics } from "../ap
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import type { Question } from "../survey/definition/question.ts";
 import { richTextToPlain } from "../survey/definition/rich-text.ts";
-import { scaleLabel } from "../survey/types/rating/likert.ts";
 import { getQuestionType } from "../survey/types/registry.ts";
 import {
   allocationStatistics,
@@ -14,6 +13,7 @@ import {
   type StatisticsHeader,
 } from "./choice-statistics.ts";
 import { type CountTable, percent } from "./counts.ts";
+import { likertPointLabels, pointCaption, scalePointLabels } from "./scale-points.ts";
 import {
   dateStatistics,
   matrixDropdownStatistics,
@@ -114,12 +114,15 @@ export function questionStatistics(
       );
     case "likert": {
       const scale = question.config;
-      return ratingStatistics(header, counts, range(scale.start, scale.start + scale.points - 1), (v) =>
-        scaleLabel(scale, v),
+      return ratingStatistics(
+        header,
+        counts,
+        range(scale.start, scale.start + scale.points - 1),
+        pointCaption(likertPointLabels(scale)),
       );
     }
     case "nps":
-      return npsStatistics(header, counts);
+      return npsStatistics(header, counts, pointCaption(scalePointLabels(question)));
     case "number":
     case "slider":
       return numericStatistics(header, counts, question.config.unit ?? "");
@@ -138,7 +141,7 @@ export function questionStatistics(
         counts,
         question.config.rows,
         range(scale.start, scale.start + scale.points - 1),
-        (v) => scaleLabel(scale, v),
+        pointCaption(likertPointLabels(scale)),
       );
     }
     case "matrixDropdown":

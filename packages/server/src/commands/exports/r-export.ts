@@ -94,12 +94,24 @@ export function rScript(title: string, variables: readonly StatsVariable[]): str
     }
   }
   const coded = variables.filter((v) => v.type === "number" && v.codes.length > 0);
-  if (coded.length > 0) {
+  const factors = coded.filter((v) => !v.scale);
+  if (factors.length > 0) {
     lines.push("", "# 选择题等：代码 → 带中文标签的因子（factor）");
-    for (const v of coded) {
+    for (const v of factors) {
       const levels = rNumbers(v.codes.map(([code]) => code));
       const labels = v.codes.map(([, label]) => rString(label)).join(", ");
       lines.push(`data$${v.name} <- factor(data$${v.name}, levels = ${levels}, labels = utf8(c(${labels})))`);
+    }
+  }
+  // A factor would drop the points without a caption and the mean with them; haven and labelled read the
+  // same "labels" attribute as value labels.
+  const points = coded.filter((v) => v.scale);
+  if (points.length > 0) {
+    lines.push("", '# 量表、NPS 等：仍为数值，端点等的文字在值标签中：attr(data$Q1, "labels")');
+    for (const v of points) {
+      const values = rNumbers(v.codes.map(([code]) => code));
+      const labels = v.codes.map(([, label]) => rString(label)).join(", ");
+      lines.push(`attr(data$${v.name}, "labels") <- setNames(${values}, utf8(c(${labels})))`);
     }
   }
   lines.push(
@@ -123,7 +135,8 @@ export function rReadme(title: string): string[] {
     "",
     "文件",
     "  data.csv     答卷数据（每行一份答卷，第一行为变量名）",
-    "  read_data.R  读取脚本：把选择题转为带中文标签的因子（factor），把缺失代码设为 NA，并加上变量标签",
+    "  read_data.R  读取脚本：把选择题转为带中文标签的因子（factor），把缺失代码设为 NA，并加上变量标签；",
+    '               量表、NPS 等仍为数值，端点的文字（如 1 非常不满意）放在 attr(x, "labels") 中',
     "  README.txt   本说明",
     "",
     "使用方法（R 3.5 及以上，不需要安装其他包）",

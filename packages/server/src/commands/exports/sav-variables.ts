@@ -7,14 +7,22 @@
  *   question title (and sub-item) is the label, as statistics software shows labels, not names.
  * - Single choices are codes 1..k in the latest revision's option order, with the options as value labels
  *   (an option removed since answers system-missing); multi-selects are one 0/1 variable per option.
- * - Numbers, ratings, NPS and sliders are scale variables; matrix-scale rows ordinal; choices nominal.
+ * - Numbers, ratings, NPS and sliders are scale variables; matrix-scale rows ordinal; choices nominal. A
+ *   scale's points keep their numbers, labelled where the designer captioned them (量表's ends or every
+ *   point, NPS's 0 and 10, 星级's stars), as the respondent saw them.
  * - Two user-missing codes, declared as missing so analyses leave them out, keep apart a question the
  *   response's logic hid or jumped over (未显示, its `skipped:` fact) from one left empty (未作答): -2 and -1,
  *   or -999999998 and -999999999 for numbers that may be negative, where -1 could be an answer.
  * - Everything else (text, dates, blanks, uploads …) is text as the spreadsheet shows it, one string variable
  *   per spreadsheet column, as wide as its longest value (measured before writing, ≤ 255 bytes).
  */
-import { getQuestionType, type Question, responseSourceNames, exportFileTexts as texts } from "@wjgj/core";
+import {
+  getQuestionType,
+  type Question,
+  responseSourceNames,
+  scalePointLabels,
+  exportFileTexts as texts,
+} from "@wjgj/core";
 import { answerTexts } from "@wjgj/core/text/answer-texts";
 import type { Cell } from "./cells.ts";
 import { columnTitle, plain } from "./columns.ts";
@@ -94,7 +102,7 @@ function numeric(
   label: string,
   measure: SavVariable["measure"],
   codes: MissingCodes,
-  labels: [number, string][] = [],
+  labels: readonly (readonly [number, string])[] = [],
   decimals = 0,
 ): SavVariable {
   return {
@@ -174,7 +182,9 @@ function matrixQuestion(question: Question, name: string, title: string): Omit<S
   const single = question.type === "matrixSingle";
   const columns = single ? (config.columns ?? []) : [];
   const codes = new Map(columns.map((c, i) => [c.id, i + 1]));
-  const labels = columns.map((c, i): [number, string] => [i + 1, plain(c.label)]);
+  const labels = single
+    ? columns.map((c, i): [number, string] => [i + 1, plain(c.label)])
+    : scalePointLabels(question);
   return {
     variables: rows.map((r, i) =>
       numeric(
@@ -203,7 +213,7 @@ function scaleQuestion(question: Question, name: string, title: string): Omit<Sa
   const decimals =
     question.type === "number" ? ((question.config as { decimals?: number }).decimals ?? 0) : 0;
   return {
-    variables: [numeric(name, title, "scale", codes, [], decimals)],
+    variables: [numeric(name, title, "scale", codes, scalePointLabels(question), decimals)],
     codes,
     fill(values, at, answer) {
       if (typeof answer === "number") values[at] = answer;

@@ -74,6 +74,13 @@ const definition = definitionSchema.parse({
             ],
           },
         },
+        {
+          id: "q8",
+          type: "likert",
+          title: "总体满意度",
+          config: { points: 5, minLabel: "非常不满意", maxLabel: "非常满意" },
+        },
+        { id: "q9", type: "nps", title: "推荐意愿", config: {} },
       ],
     },
   ],
@@ -105,9 +112,11 @@ const responses = [
     q5: "价格太贵了，希望打折！",
     q6: { r1: 4 },
     q7: { b1: "张三", b2: "北京" },
+    q8: 2,
+    q9: 10,
   }),
-  // 未作答: q1, q3's 价格 row and q6; 未显示 (logic hid them): q2, q4 and q5.
-  response(9, { q3: { svc: "bad" } }, ["q2", "q4", "q5"]),
+  // 未作答: q1, q3's 价格 row, q6 and q9; 未显示 (logic hid them): q2, q4 and q5.
+  response(9, { q3: { svc: "bad" }, q8: 5 }, ["q2", "q4", "q5"]),
 ];
 
 describe("SPSS .sav export", () => {
@@ -148,6 +157,8 @@ describe("SPSS .sav export", () => {
       "Q6_1,14,推荐程度: 朋友,Ordinal,Input,10,Right,F8.0,F8.0,-1; -2",
       "Q7_1,15,联系方式: 姓名,Nominal,Input,8,Left,A6,A6,",
       "Q7_2,16,联系方式: 城市,Nominal,Input,8,Left,A6,A6,",
+      "Q8,17,总体满意度,Scale,Input,10,Right,F8.0,F8.0,-1; -2",
+      "Q9,18,推荐意愿,Scale,Input,10,Right,F8.0,F8.0,-1; -2",
     ]);
   });
 
@@ -173,15 +184,30 @@ describe("SPSS .sav export", () => {
     expect(joined).toContain(`推荐程度: 朋友,${missing.join("\n,")}`);
   });
 
+  it("labels the captioned points of scales, the numbers kept: 量表's ends, NPS's 0 and 10, 矩阵量表's", () => {
+    const joined = (read.get("Value Labels") ?? []).join("\n");
+    const missing = ["-2[a],未显示", "-1[a],未作答"];
+    expect(joined).toContain(
+      [`总体满意度,${missing[0]}`, `,${missing[1]}`, ",1,非常不满意", ",5,非常满意"].join("\n"),
+    );
+    expect(joined).toContain(
+      [`推荐意愿,${missing[0]}`, `,${missing[1]}`, ",0,不可能", ",10,极有可能"].join("\n"),
+    );
+    // 矩阵量表's scale left at its defaults: 非常不同意 … 非常同意.
+    expect(joined).toContain(
+      [`推荐程度: 朋友,${missing[0]}`, `,${missing[1]}`, ",1,非常不同意", ",5,非常同意"].join("\n"),
+    );
+  });
+
   it("patches the case count into the header once the rows are written", () => {
     expect(cases32).toBe(2);
   });
 
   it("reads back every value: codes, 0/1 choices, numbers, Chinese text, datetimes and missing codes", () => {
     expect(read.get("Data List")).toEqual([
-      "seq,response_id,submitted,duration,source,Q1,Q2_A,Q2_B,Q2_C,Q3_1,Q3_2,Q4,Q5,Q6_1,Q7_1,Q7_2",
-      "1,7,05-MAR-2026 10:30:15,95,微信,2,1,0,1,1,2,28,价格太贵了，希望打折！,4,张三,北京",
-      "2,9,05-MAR-2026 10:30:15,95,微信,-1,-2,-2,-2,3,-1,-999999998,,-1,,",
+      "seq,response_id,submitted,duration,source,Q1,Q2_A,Q2_B,Q2_C,Q3_1,Q3_2,Q4,Q5,Q6_1,Q7_1,Q7_2,Q8,Q9",
+      "1,7,05-MAR-2026 10:30:15,95,微信,2,1,0,1,1,2,28,价格太贵了，希望打折！,4,张三,北京,2,10",
+      "2,9,05-MAR-2026 10:30:15,95,微信,-1,-2,-2,-2,3,-1,-999999998,,-1,,,5,-1",
     ]);
   });
 });

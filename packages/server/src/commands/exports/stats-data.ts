@@ -25,6 +25,11 @@ export interface StatsVariable {
   type: "number" | "string" | "datetime";
   /** Labels of the codes that are answers (options, 选中/未选中, 有效/无效), in the .sav's order. */
   codes: (readonly [number, string])[];
+  /**
+   * The codes caption some points of a scale (量表's ends, NPS, 星级, 矩阵量表 rows) rather than name every
+   * category: the value is a number to average, labelled where the designer captioned it.
+   */
+  scale: boolean;
   /** The user-missing codes with their labels: 未作答 first, then 未显示 (sav-variables.ts). */
   missing: (readonly [number, string])[];
 }
@@ -38,6 +43,7 @@ export function statsVariables(variables: readonly SavVariable[]): StatsVariable
       label: v.label,
       type: v.width > 0 ? "string" : v.format === "datetime" ? "datetime" : "number",
       codes: labels.filter(([code]) => !missing.includes(code)),
+      scale: v.measure !== "nominal",
       missing: missing.map((code): [number, string] => [code, labels.find(([c]) => c === code)?.[1] ?? ""]),
     };
   });

@@ -46,6 +46,12 @@ const definition = definitionSchema.parse({
         },
         { id: "q3", type: "number", title: "年龄", config: {} },
         { id: "q4", type: "text", title: "其他意见", config: {} },
+        {
+          id: "q5",
+          type: "likert",
+          title: "总体满意度",
+          config: { points: 5, minLabel: "非常不满意", maxLabel: '非常"满意"' },
+        },
       ],
     },
   ],
@@ -74,10 +80,11 @@ const responses = [
     q2: { optionIds: ["read"] },
     q3: 28,
     q4: '=1+1, "引号"\n换行',
+    q5: 5,
   }),
   // 未作答: q1; 未显示: q2 and q3.
   response(9, { q4: "+86 138 0000 0000" }, ["q2", "q3"]),
-  response(12, { q1: { optionId: "m" }, q2: { optionIds: [] }, q3: -5 }),
+  response(12, { q1: { optionId: "m" }, q2: { optionIds: [] }, q3: -5, q5: 2 }),
 ];
 
 /** Writes data.csv as the export does, and the script; answers the variables. */
@@ -106,6 +113,8 @@ for (name in names(data)) {
   emit(name, "class", class(x)[1])
   emit(name, "label", flat(attr(x, "label")))
   if (is.factor(x)) emit(name, "levels", flat(paste(levels(x), collapse = "|")))
+  points <- attr(x, "labels")
+  if (!is.null(points)) emit(name, "labels", paste(points, names(points), sep = "=", collapse = "|"))
   emit(name, "values", flat(paste(ifelse(is.na(x), "<NA>", as.character(x)), collapse = "|")))
 }
 emit("submitted", "tzone", attr(data$submitted, "tzone"))
@@ -156,6 +165,11 @@ describe("R export script", () => {
     ["Q4", "label", "其他意见"],
     // The ' put before formula-like text in the CSV is gone; commas, quotes and line breaks are kept.
     ["Q4", "values", '=1+1, "引号"\\n换行|+86 138 0000 0000|<NA>'],
+    // A scale stays numeric (its mean is the page's 平均分), the captioned ends as value labels.
+    ["Q5", "class", "numeric"],
+    ["Q5", "label", "总体满意度"],
+    ["Q5", "labels", '1=非常不满意|5=非常"满意"'],
+    ["Q5", "values", "5|<NA>|2"],
     ["submitted", "tzone", "Asia/Shanghai"],
   ];
 
@@ -163,9 +177,9 @@ describe("R export script", () => {
     const csv = fs.readFileSync(path.join(dir, "data.csv"), "utf8");
     expect(csv.charCodeAt(0)).not.toBe(0xfeff);
     expect(csv.split("\r\n").slice(0, 3)).toEqual([
-      "seq,response_id,submitted,duration,source,Q1,Q2_A,Q2_B,Q3,Q4",
-      `1,7,2026-03-05 10:30:15,95,微信,2,1,0,28,"'=1+1, ""引号""\n换行"`,
-      "2,9,2026-03-05 10:30:15,95,微信,-1,-2,-2,-999999998,'+86 138 0000 0000",
+      "seq,response_id,submitted,duration,source,Q1,Q2_A,Q2_B,Q3,Q4,Q5",
+      `1,7,2026-03-05 10:30:15,95,微信,2,1,0,28,"'=1+1, ""引号""\n换行",5`,
+      "2,9,2026-03-05 10:30:15,95,微信,-1,-2,-2,-999999998,'+86 138 0000 0000,-1",
     ]);
     expect(variables.map((v) => v.type)).toEqual([
       "number",
@@ -178,6 +192,7 @@ describe("R export script", () => {
       "number",
       "number",
       "string",
+      "number",
     ]);
   });
 
@@ -208,7 +223,12 @@ describe("Stata strings", () => {
   it("declares every column's type and labels every variable", () => {
     const variables = statsVariables(savLayout(exportLayout(definition, null)).variables);
     const doFile = stataDoFile("满意度调查", variables);
-    expect(doFile).toContain("stringcols(3 5 10) numericcols(1/2 4 6/9)");
+    expect(doFile).toContain("stringcols(3 5 10) numericcols(1/2 4 6/9 11)");
     for (const v of variables) expect(doFile).toContain(`label variable ${v.name} \``);
+    // A scale's captioned ends are value labels as a choice's options are; the other points show as numbers.
+    expect(doFile).toContain(
+      'label define Q5 1 `"非常不满意"\' 5 `"非常"满意""\' .a `"未作答"\' .b `"未显示"\', replace',
+    );
+    expect(doFile).toContain("label values Q5 Q5");
   });
 });

@@ -19,7 +19,14 @@ let owner: BuiltUser;
 let q: { id: number; publicId: string; revisionId: number };
 let dir: string;
 
-const titles = ["您的部门", "您对公司的整体评价", "您的工龄", "您最看重的福利", "您对公司还有什么建议？"];
+const titles = [
+  "您的部门",
+  "您对公司的整体评价",
+  "您的工龄",
+  "您最看重的福利",
+  "您对公司还有什么建议？",
+  "您对食堂的满意度",
+];
 const definition = {
   schemaVersion: 1,
   kind: "survey",
@@ -45,6 +52,12 @@ const definition = {
           },
         },
         { id: "advice", type: "textarea", title: titles[4], config: {} },
+        {
+          id: "canteen",
+          type: "likert",
+          title: titles[5],
+          config: { points: 5, minLabel: "非常不满意", maxLabel: "非常满意" },
+        },
       ],
     },
   ],
@@ -56,8 +69,8 @@ const advice = [
   "培训机会太少",
   "办公环境不错",
 ];
-/** Charts: the single and the multiple choice, the stars, and the word cloud of the advice. */
-const CHARTS = 4;
+/** Charts: the single and the multiple choice, the stars, the scale, and the word cloud of the advice. */
+const CHARTS = 5;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -70,6 +83,7 @@ beforeAll(async () => {
       years: 1 + i,
       perks: { optionIds: [`p${i % 3}`, `p${(i + 1) % 3}`] },
       advice: advice[i % advice.length],
+      canteen: 1 + (i % 5),
     });
   dir = fs.mkdtempSync(path.join(t.config.dataDir, "report-"));
 }, 60_000);
@@ -114,6 +128,9 @@ describe("分析报告", () => {
     for (const title of ["员工满意度调查", "数据分析报告", "数据概况", ...titles])
       expect(text).toContain(title);
     expect(text).toContain("出现最多的词是");
+    // The scale's rows name its ends as 分题统计 does.
+    const flat = text.replace(/\s+/g, "");
+    for (const point of ["1（非常不满意）", "5（非常满意）"]) expect(flat).toContain(point);
     expect(pdfImageCount(file)).toBe(CHARTS);
     const pages = renderPages(file, 3);
     expect(pages).toHaveLength(3);

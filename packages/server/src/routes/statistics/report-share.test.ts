@@ -224,7 +224,7 @@ describe("固定到报告", () => {
     expect(table?.rows).toEqual([
       ["销售部", "2（66.7%）", "1（33.3%）", "3"],
       ["技术部", "0（0%）", "1（100%）", "1"],
-      ["小计", "2", "2", "4"],
+      ["合计", "2", "2", "4"],
     ]);
     expect(data.pinned[1]?.tables.length).toBeGreaterThan(0);
     expect(data.pinned[1]?.reading.length).toBeGreaterThan(0);

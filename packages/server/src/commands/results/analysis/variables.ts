@@ -40,8 +40,8 @@ const identifiers = new Set(["seq", "response_id"]);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
- * The points of a rating or matrix-scale question. The .sav leaves them unlabelled (they are numbers), but
- * they are its categories for cross-tabs, groups and reverse scoring, with the captions the designer gave.
+ * The points of a rating or matrix-scale question. The .sav labels only those the designer captioned (a
+ * 量表's two ends, often), but every point is a category for cross-tabs, groups and reverse scoring.
  */
 function scalePoints(question: Question): AnalysisValueLabel[] {
   if (question.type === "star") {
@@ -93,6 +93,7 @@ export function analysisCatalogue(
     const questionId = codeQuestions.get(v.name) ?? (number === null ? "" : (byNumber.get(number) ?? ""));
     const missing = v.missing ?? [];
     const question = layout.latest.get(questionId);
+    const points = question ? scalePoints(question) : [];
     const labelled = (v.valueLabels ?? [])
       .filter(([value]) => !missing.includes(value))
       .map(([value, label]) => ({ value, label }));
@@ -101,7 +102,7 @@ export function analysisCatalogue(
       label: v.label,
       questionId,
       measure: v.measure,
-      values: labelled.length > 0 || !question ? labelled : scalePoints(question),
+      values: points.length > 0 ? points : labelled,
       index,
       missing,
     });

@@ -1,14 +1,5 @@
-/** Answering time as people read it: 45秒, 3分05秒, 1小时02分. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "-";
-  const total = Math.max(0, Math.round(seconds));
-  if (total < 60) return `${total}秒`;
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = total % 60;
-  if (hours > 0) return `${hours}小时${String(minutes).padStart(2, "0")}分`;
-  return `${minutes}分${String(rest).padStart(2, "0")}秒`;
-}
+// Answering time (45秒, 3分05秒, 1小时02分) is core's, so the 分析报告 says what this page says.
+export { formatDuration } from "@wjgj/core/results/durations";
 
 /** A 0–100 share with one decimal, as the server sends it. */
 export function formatPercent(value: number | null | undefined): string {
