@@ -21,7 +21,14 @@ export {
   skippedFacts,
 } from "./facts.ts";
 export { type FactPredicate, type FilterPlan, planCodes, planFilter } from "./filter-plan.ts";
-export { likertPointLabels, type PointLabel, pointCaption, scalePointLabels } from "./scale-points.ts";
+export {
+  likertPointLabels,
+  type PointLabel,
+  pointCaption,
+  type ScaleCategories,
+  scaleCategories,
+  scalePointLabels,
+} from "./scale-points.ts";
 export { bandBounds, scoreBands } from "./score-bands.ts";
 export { skippedOf, skippedQuestionIds } from "./skipped.ts";
 export {

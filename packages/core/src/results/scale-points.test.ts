@@ -3,7 +3,7 @@ import { definitionSchema } from "../survey/definition/definition.ts";
 import type { Question } from "../survey/definition/question.ts";
 import { CountTable } from "./counts.ts";
 import { counterKeysOf, responseFacts } from "./facts.ts";
-import { pointCaption, scalePointLabels } from "./scale-points.ts";
+import { pointCaption, scaleCategories, scalePointLabels } from "./scale-points.ts";
 import { definitionStatistics } from "./statistics.ts";
 
 const definition = definitionSchema.parse({
@@ -116,5 +116,20 @@ describe("scale points and their captions", () => {
     expect(grid.columns.map((c) => c.label)).toEqual(["1（很差）", "2", "3", "4", "5"]);
     expect(grid.rows[0]?.cells.map((c) => c.count)).toEqual([1, 0, 0, 2, 0]);
     expect(grid.rows[0]?.average).toBe(3);
+  });
+
+  it("gives 交叉分析 and 统计分析 every point with the same caption as 分题统计", () => {
+    const categories = (id: string) => {
+      const scale = scaleCategories(question(id));
+      return scale?.values.map((v) => scale.label(v));
+    };
+    expect(categories("ends")).toEqual(["1（非常不满意）", "2", "3", "4", "5（非常满意）"]);
+    expect(categories("grid")).toEqual(["1（很差）", "2", "3", "4", "5"]);
+    expect(categories("nps")).toHaveLength(11);
+    expect(categories("stars")).toEqual(["差", "中", "好"]);
+    expect(scaleCategories({ ...question("stars"), config: { max: 2 } } as Question)?.label(2)).toBe("2星");
+    expect(
+      scaleCategories({ id: "t", type: "text", title: "意见", config: {} } as unknown as Question),
+    ).toBeNull();
   });
 });

@@ -59,3 +59,44 @@ export function pointCaption(labels: readonly PointLabel[]): (value: number) => 
     return label === undefined ? String(value) : `${value}（${label}）`;
   };
 }
+
+/** The questions whose answers are points of a scale. */
+type ScaleQuestion = Extract<Question, { type: "star" | "nps" | "likert" | "matrixScale" }>;
+
+/** A scale question's points and the caption of each (any other value: its number). */
+export interface ScaleCategories {
+  values: number[];
+  label(value: number): string;
+}
+
+function span(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(to - from + 1, 0) }, (_, i) => from + i);
+}
+
+/**
+ * Every point of a scale question with 分题统计's caption — 量表 and 矩阵量表 "1（非常不满意）" … "5（非常满意）",
+ * NPS 0–10 (its ends captioned likewise), 星级 its star's caption or "n星" — so statistics, 交叉分析 and
+ * 统计分析's categories name a point alike. Null for any other question.
+ */
+export function scaleCategories(question: ScaleQuestion): ScaleCategories;
+export function scaleCategories(question: Question): ScaleCategories | null;
+export function scaleCategories(question: Question): ScaleCategories | null {
+  switch (question.type) {
+    case "star": {
+      const { max, labels } = question.config;
+      return { values: span(1, max), label: (v) => labels?.[v - 1] || `${v}星` };
+    }
+    case "nps":
+      return { values: span(0, 10), label: pointCaption(scalePointLabels(question)) };
+    case "likert":
+    case "matrixScale": {
+      const scale = question.type === "likert" ? question.config : question.config.scale;
+      return {
+        values: span(scale.start, scale.start + scale.points - 1),
+        label: pointCaption(likertPointLabels(scale)),
+      };
+    }
+    default:
+      return null;
+  }
+}

@@ -13,7 +13,7 @@ import {
   type StatisticsHeader,
 } from "./choice-statistics.ts";
 import { type CountTable, percent } from "./counts.ts";
-import { likertPointLabels, pointCaption, scalePointLabels } from "./scale-points.ts";
+import { scaleCategories } from "./scale-points.ts";
 import {
   dateStatistics,
   matrixDropdownStatistics,
@@ -28,9 +28,6 @@ export interface StatisticsOptions {
   /** Province name of a GB/T 2260 code (the server owns the area list); the code itself by default. */
   areaName?: (code: string) => string;
 }
-
-const range = (from: number, to: number) =>
-  Array.from({ length: Math.max(to - from + 1, 0) }, (_, i) => from + i);
 
 function valuesOf(
   header: StatisticsHeader,
@@ -106,23 +103,12 @@ export function questionStatistics(
     case "cascader":
       return cascaderStatistics(header, counts, question.config.nodes);
     case "star":
-      return ratingStatistics(
-        header,
-        counts,
-        range(1, question.config.max),
-        (v) => question.config.labels?.[v - 1] ?? `${v}星`,
-      );
     case "likert": {
-      const scale = question.config;
-      return ratingStatistics(
-        header,
-        counts,
-        range(scale.start, scale.start + scale.points - 1),
-        pointCaption(likertPointLabels(scale)),
-      );
+      const scale = scaleCategories(question);
+      return ratingStatistics(header, counts, scale.values, scale.label);
     }
     case "nps":
-      return npsStatistics(header, counts, pointCaption(scalePointLabels(question)));
+      return npsStatistics(header, counts, scaleCategories(question).label);
     case "number":
     case "slider":
       return numericStatistics(header, counts, question.config.unit ?? "");
@@ -135,14 +121,8 @@ export function questionStatistics(
     case "matrixFill":
       return matrixStatistics(header, counts, question.config.rows, question.config.columns);
     case "matrixScale": {
-      const scale = question.config.scale;
-      return matrixScaleStatistics(
-        header,
-        counts,
-        question.config.rows,
-        range(scale.start, scale.start + scale.points - 1),
-        pointCaption(likertPointLabels(scale)),
-      );
+      const scale = scaleCategories(question);
+      return matrixScaleStatistics(header, counts, question.config.rows, scale.values, scale.label);
     }
     case "matrixDropdown":
       return matrixDropdownStatistics(header, counts, question.config.rows, question.config.columns);

@@ -8,6 +8,7 @@ import {
   type ResultsFilter,
   richTextToPlain,
   type SurveyDefinition,
+  scaleCategories,
   textAnalysable,
 } from "@wjgj/core";
 import type { AppContext } from "../../context.ts";
@@ -45,26 +46,9 @@ interface Axis {
   codes?: StoredCode[];
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
 function scalePoints(question: Question): { id: string; label: string }[] | null {
-  if (question.type === "star")
-    return range(1, question.config.max).map((v) => ({
-      id: String(v),
-      label: question.config.labels?.[v - 1] ?? `${v}星`,
-    }));
-  if (question.type === "nps") return range(0, 10).map((v) => ({ id: String(v), label: String(v) }));
-  const scale =
-    question.type === "likert"
-      ? question.config
-      : question.type === "matrixScale"
-        ? question.config.scale
-        : null;
-  if (!scale) return null;
-  return range(scale.start, scale.start + scale.points - 1).map((v) => ({
-    id: String(v),
-    label: scale.labels?.[v - scale.start] ?? String(v),
-  }));
+  const scale = scaleCategories(question);
+  return scale ? scale.values.map((v) => ({ id: String(v), label: scale.label(v) })) : null;
 }
 
 /** One row of a 矩阵单选/多选/量表 (`<question>.<row>`): its columns (or points) are the categories. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getQuestionType, type Question, type SurveyDefinition } from "@wjgj/core";
+import { getQuestionType, type Question, type SurveyDefinition, scaleCategories } from "@wjgj/core";
 import type {
   AnalysisSet,
   AnalysisValueLabel,
@@ -37,29 +37,13 @@ const multipleTypes = new Set(["multiple", "imageMultiple", "voteMultiple"]);
 // Identifiers, not measurements: an analysis of them means nothing.
 const identifiers = new Set(["seq", "response_id"]);
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
 /**
  * The points of a rating or matrix-scale question. The .sav labels only those the designer captioned (a
  * 量表's two ends, often), but every point is a category for cross-tabs, groups and reverse scoring.
  */
 function scalePoints(question: Question): AnalysisValueLabel[] {
-  if (question.type === "star") {
-    const { max, labels } = question.config;
-    return range(1, max).map((value) => ({ value, label: labels?.[value - 1] || String(value) }));
-  }
-  if (question.type === "nps") return range(0, 10).map((value) => ({ value, label: String(value) }));
-  const scale =
-    question.type === "likert"
-      ? question.config
-      : question.type === "matrixScale"
-        ? question.config.scale
-        : null;
-  if (!scale) return [];
-  return range(scale.start, scale.start + scale.points - 1).map((value) => ({
-    value,
-    label: scale.labels?.[value - scale.start] || String(value),
-  }));
+  const scale = scaleCategories(question);
+  return scale ? scale.values.map((value) => ({ value, label: scale.label(value) })) : [];
 }
 
 /** The definition's fingerprint: a column decoded under another definition is read again. */
