@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Helpers of the respondent-page journeys (answer.spec.ts, answer-exam.spec.ts). */
 /** A phone in WeChat: touch, small screen, the in-app browser's user agent. */
@@ -25,6 +25,19 @@ export async function openAnswerPage(page: Page, publicId: string) {
 export const card = (page: Page, id: string) => page.locator(`#q-${id}`);
 export const tapText = (scope: Locator, text: string) => scope.getByText(text, { exact: true }).first().tap();
 export const next = async (page: Page) => page.getByRole("button", { name: "下一页" }).tap();
+
+/**
+ * 交卷 on an exam, then 确定交卷 in the question that follows (还有 N 题未作答… or 确定交卷吗…); `unanswered` is
+ * the count the question should say. Taps, as a phone does; `click` for a desktop's mouse.
+ */
+export async function handIn(page: Page, unanswered = 0, how: "tap" | "click" = "tap") {
+  await page.getByRole("button", { name: "交卷" })[how]();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText(
+    unanswered > 0 ? `还有 ${unanswered} 题未作答，确定交卷吗？` : "确定交卷吗？交卷后不能修改答案。",
+  );
+  await question.getByRole("button", { name: "确定交卷" })[how]();
+}
 
 /**
  * Draws a stroke across the signature canvas with real touch events (Chromium turns them into pointers),

@@ -86,6 +86,7 @@ test.describe("exams and previews on a phone", () => {
     await expect(page.getByText("检测到您离开了答题页面（第 1 次），超过 1 次将自动交卷")).toBeVisible();
     await leave();
     await expect(page.getByTestId("thank-you")).toBeVisible();
+    await expect(page.getByTestId("hand-in-reason")).toHaveText("离开答题页面的次数超过限制，已自动交卷");
     expect(await responseCount(request, q)).toBe(1);
   });
 

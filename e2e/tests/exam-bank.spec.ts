@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { card, openAnswerPage, PHONE, tapText } from "../support/answer-page.ts";
+import { card, handIn, openAnswerPage, PHONE, tapText } from "../support/answer-page.ts";
 import { unique } from "../support/answering.ts";
 
 /** Eight single-choice rows under the headers of the downloaded 导入模板 (its example rows left out). */
@@ -30,7 +30,7 @@ async function answerOnPhone(browser: Browser, publicId: string): Promise<string
   await card(page, "name").getByRole("textbox").fill("考生甲");
   for (const id of ids) await tapText(card(page, id), "甲");
   expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(390);
-  await page.getByRole("button", { name: "提交" }).tap();
+  await handIn(page);
   await expect(page.getByTestId("thank-you")).toBeVisible();
   await context.close();
   return ids;

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { PHONE } from "../support/answer-page.ts";
+import { handIn, PHONE } from "../support/answer-page.ts";
 import { type Created, fireAlarmQuestion, publishQuestionnaire, unique } from "../support/answering.ts";
 
 /**
@@ -77,9 +77,10 @@ async function proctoredExam(
   request: APIRequestContext,
   guard: Record<string, unknown>,
   label = "监考考试",
+  tabSwitchLimit = 5,
 ): Promise<Created> {
   const q = await publishQuestionnaire(request, paper(unique(label)), {
-    tabSwitchLimit: 5,
+    tabSwitchLimit,
     examGuard: { candidatesOnly: true, signIn: "number", attempts: 1, ...guard },
   });
   await ownerCall(request, q, "POST", "exam/saveCandidate", { id: q.id, ...CANDIDATE });
@@ -250,7 +251,7 @@ test.describe("a candidate sits a proctored exam", () => {
     await flushed;
     await expect(page.getByText("网络已断开，答案已保存在本机，网络恢复后自动同步")).toBeHidden();
 
-    await page.getByRole("button", { name: "提交" }).click();
+    await handIn(page, 0, "click");
     await expect(page.getByTestId("thank-you")).toBeVisible();
     const { attemptId, responseId } = await liveAttempt(request, q);
     expect(responseId).not.toBeNull();
@@ -309,6 +310,50 @@ test.describe("a candidate sits a proctored exam", () => {
     await second.context.close();
   });
 
+  test("past the 切屏 limit the server hands the paper in: the page shows the score and 查看我的答卷", async ({
+    browser,
+    request,
+  }) => {
+    const q = await proctoredExam(request, {}, "切屏监考考试", 1);
+    const { context, page } = await candidatePage(browser);
+    await signIn(page, q);
+    await start(page);
+    await choose(page, "q1", "119");
+    await savedWith(page, (answers) => "q1" in answers);
+
+    // 交卷 asks first, counting what is unanswered; Escape goes back to the paper.
+    const handInButton = page.getByRole("button", { name: "交卷" });
+    await handInButton.click();
+    const question = page.getByRole("alertdialog");
+    await expect(question).toContainText("还有 2 题未作答，确定交卷吗？");
+    await expect(question.getByRole("button", { name: "继续答题" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(question).toBeHidden();
+    await expect(handInButton).toBeFocused();
+
+    const leave = () =>
+      page.evaluate(() => {
+        Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+        document.dispatchEvent(new Event("visibilitychange"));
+      });
+    await leave();
+    await expect(page.getByText("检测到您离开了答题页面（第 1 次，超过 1 次将自动交卷）")).toBeVisible();
+    // A leave within 1.5 s of the last is the same leave to the page (not counted): left again until one counts.
+    await expect(async () => {
+      await leave();
+      await expect(page.getByTestId("thank-you")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId("hand-in-reason")).toHaveText(
+      "离开答题页面或退出全屏的次数超过限制，答卷已按已保存的答案提交",
+    );
+    await expect(page.locator(".wa-score")).toContainText("4/ 13 分");
+    await expect(page.getByRole("link", { name: "查看我的答卷" })).toHaveAttribute("href", /^\/receipt\//);
+    await expect(page.getByTestId("exam-closed")).toHaveCount(0);
+    const { responseId } = await liveAttempt(request, q);
+    expect(responseId).not.toBeNull();
+    await context.close();
+  });
+
   test("查分 after the scores are released: the score, the right answers and explanations", async ({
     browser,
     request,
@@ -326,7 +371,7 @@ test.describe("a candidate sits a proctored exam", () => {
     await choose(page, "q1", "119");
     await choose(page, "q2", "110");
     await page.locator("#q-q3").getByRole("textbox").fill("绿色");
-    await page.getByRole("button", { name: "提交" }).click();
+    await handIn(page, 0, "click");
     await expect(page.getByTestId("thank-you")).toBeVisible();
     await context.close();
 

@@ -117,6 +117,8 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  // A test that left the page (visibilityState "hidden") comes back to it.
+  delete (document as { visibilityState?: unknown }).visibilityState;
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = "";
@@ -269,6 +271,8 @@ describe("the respondent page in the browser", () => {
       fireEvent.click(submit);
     });
     await screen.findByText("谢谢参与！");
+    // A survey's 提交 goes at once: 确定交卷吗 is an exam's.
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     // The thank-you screen sits in the page's own card (one main landmark), not in a second card inside it.
     expect(document.querySelectorAll("main")).toHaveLength(1);
     expect(screen.getByTestId("thank-you").closest("main.wa-page")).not.toBeNull();
@@ -317,6 +321,9 @@ describe("the respondent page in the browser", () => {
     await hydrate(openData({ definition: exam, kind: "exam" }));
     await screen.findByText("交卷成功");
     expect(posts.find((p) => p.url.endsWith("questionAnswer"))?.body).toMatchObject({ forced: "timeout" });
+    // Handed in without asking, and the thank-you screen says why.
+    expect(screen.getByTestId("hand-in-reason").textContent).toBe("考试时间已到，已自动交卷");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
 
     act(() => root?.unmount());
     document.body.innerHTML = "";
@@ -333,9 +340,81 @@ describe("the respondent page in the browser", () => {
     act(leave);
     expect(await screen.findByText(/检测到您离开了答题页面（第 1 次）/)).toBeTruthy();
     expect(posts.filter((p) => p.url.endsWith("questionAnswer"))).toHaveLength(0);
+    // The last switch comes while 确定交卷吗 is open: the paper goes without the answer.
+    fireEvent.click(screen.getByLabelText("在家"));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "下一页" })));
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "交卷" })));
+    expect(await screen.findByRole("alertdialog", { name: "还有 1 题未作答，确定交卷吗？" })).toBeTruthy();
     act(leave);
     await screen.findByText("交卷成功");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(posts.filter((p) => p.url.endsWith("questionAnswer"))).toHaveLength(1);
     expect(posts.find((p) => p.url.endsWith("questionAnswer"))?.body).toMatchObject({ forced: "tabSwitch" });
+    expect(screen.getByTestId("hand-in-reason").textContent).toBe("离开答题页面的次数超过限制，已自动交卷");
+  });
+});
+
+describe("handing in an exam (交卷)", () => {
+  /** One page: 周末是否外出 and 感受 optional, 去哪里 shown only after 外出. */
+  const paper = {
+    ...definition,
+    kind: "exam",
+    pages: [
+      {
+        id: "p1",
+        questions: [
+          { ...definition.pages[0]?.questions[0], required: false },
+          definition.pages[0]?.questions[1],
+          definition.pages[1]?.questions[0],
+        ],
+      },
+    ],
+    settings: { ...definition.settings, exam: { showScoreAfterSubmit: true } },
+  } as typeof definition;
+  const submits = () => posts.filter((p) => p.url.endsWith("anQuestion/questionAnswer"));
+
+  it("says 交卷 and asks first, counting the shown questions still unanswered; 继续答题 keeps the page", async () => {
+    const { serverHtml } = await hydrate(openData({ definition: paper, kind: "exam" }));
+    expect(serverHtml).toMatch(/<button[^>]*>交卷<\/button>/);
+    expect(screen.queryByRole("button", { name: "提交" })).toBeNull();
+    const handIn = screen.getByRole("button", { name: "交卷" });
+    handIn.focus();
+    await act(async () => fireEvent.click(handIn));
+    // 去哪里 is hidden by the logic: two of the shown questions are unanswered.
+    const dialog = await screen.findByRole("alertdialog", { name: "还有 2 题未作答，确定交卷吗？" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    // Focus moves in, onto the choice that loses nothing.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "继续答题" }));
+    fireEvent.click(screen.getByRole("button", { name: "继续答题" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(handIn);
+    expect(screen.getByText("周末是否外出")).toBeTruthy();
+
+    // 外出 shows 去哪里, which counts once shown; Escape closes the question too.
+    fireEvent.click(screen.getByLabelText("外出"));
+    await waitFor(() => expect(screen.getByText("去哪里？")).toBeTruthy());
+    await act(async () => fireEvent.click(handIn));
+    expect(await screen.findByRole("alertdialog", { name: "还有 2 题未作答，确定交卷吗？" })).toBeTruthy();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(submits()).toHaveLength(0);
+    expect(screen.queryByTestId("thank-you")).toBeNull();
+  });
+
+  it("hands in on 确定交卷, once; with every question answered it warns that answers are final", async () => {
+    await hydrate(openData({ definition: paper, kind: "exam" }));
+    fireEvent.click(screen.getByLabelText("在家"));
+    fireEvent.input(screen.getByRole("textbox"), { target: { value: "很好" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "交卷" })));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("确定交卷吗？交卷后不能修改答案。");
+    expect(submits()).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "确定交卷" })));
+    await screen.findByText("交卷成功");
+    expect(submits()).toHaveLength(1);
+    expect(submits()[0]?.body).toMatchObject({ answers: { go: { optionId: "no" }, note: "很好" } });
+    expect(submits()[0]?.body.forced).toBeUndefined();
+    expect(screen.queryByTestId("hand-in-reason")).toBeNull();
   });
 });
 

@@ -73,6 +73,8 @@ export function ActionBar(props: {
   live: boolean;
   busy: boolean;
   busyText: string;
+  /** 提交, or 交卷 for an exam. */
+  submitText: string;
   onBack(): void;
   onNext(): void;
   onSubmit(): void;
@@ -96,7 +98,7 @@ export function ActionBar(props: {
           onClick={props.onSubmit}
           disabled={props.busy || !props.live}
         >
-          {props.busy ? props.busyText : "提交"}
+          {props.busy ? props.busyText : props.submitText}
         </button>
       ) : (
         <button

@@ -12,6 +12,7 @@ import { useTabSwitches } from "../hooks/use-tab-switches.ts";
 import { fieldErrorsOf } from "../lib/api.ts";
 import { HydrateLater } from "../lib/hydrate-later.tsx";
 import { indexDefinition, isAnswerable } from "../lib/view.ts";
+import { HandInConfirm } from "./hand-in-confirm.tsx";
 import { QuestionCard } from "./question-card.tsx";
 import { Brand } from "./screens/brand.tsx";
 import { ActionBar, ExamBar, Frame, ProgressBar, SurveyHeader } from "./survey-parts.tsx";
@@ -73,9 +74,20 @@ export interface SurveyExam {
   /** The page's own submit is on its way (true) or came back without storing (false). */
   onSubmitting?(inFlight: boolean): void;
   onSubmitted(): void;
+  /**
+   * The server handed the paper in itself (切屏 past the limit) and holds its response: the page submits once
+   * more, which the server answers with that response (score, 查看我的答卷), and shows this line with it.
+   */
+  handedIn?: string | null;
 }
 
 const MAX_DURATION = 7 * 86_400 - 1;
+
+/** Said on the thank-you screen of a paper the page handed in by itself. */
+const FORCED_LINES: Record<ForcedReason, string> = {
+  timeout: "考试时间已到，已自动交卷",
+  tabSwitch: "离开答题页面的次数超过限制，已自动交卷",
+};
 
 const scrollBehavior = (): ScrollBehavior =>
   window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
@@ -135,7 +147,12 @@ export function Survey({
   const [notice, setNotice] = useState("");
   const [reply, setReply] = useState<SubmitReply | null>(null);
   const [submitted, setSubmitted] = useState<Record<string, unknown>>({});
+  /** Why the paper was handed in without the candidate's 交卷 (time up, 切屏), for the thank-you screen. */
+  const [handInLine, setHandInLine] = useState("");
   const [waiting, setWaiting] = useState(false);
+  /** 交卷 asked once more: the number of shown questions still unanswered, while the question is open. */
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const submitWord = isExam ? "交卷" : "提交";
   // The server's markup has the buttons off; they come on in the render right after hydration.
   const live = useHydrated();
   // Hydrated: the thank-you screen's chunk comes now, while the respondent answers.
@@ -219,7 +236,13 @@ export function Survey({
     }
   };
 
-  const handleSubmit = async (forced?: ForcedReason) => {
+  /** The shown questions a respondent answers (not paragraphs, dividers or groups). */
+  const answerableIn = (view: PageView) =>
+    view.visibleQuestions.filter((id) => isAnswerable(index.questions.get(id)?.type ?? ""));
+
+  const handleSubmit = async (forced?: ForcedReason, line = forced ? FORCED_LINES[forced] : "") => {
+    // Time up or too many switches while 确定交卷吗 is open: the paper goes without the answer.
+    if (forced) setConfirming(null);
     if (controller.inFlight || reply) return;
     const view = await ensureView();
     if (!forced && showErrors(view, view.visibleQuestions)) return;
@@ -248,10 +271,11 @@ export function Survey({
       draft.clear();
       exam?.onSubmitted();
       setSubmitted(view.answers);
+      setHandInLine(line);
       setReply(result.reply);
       scrollToQuestion(undefined);
     } else if (result.kind === "offline") {
-      setNotice("网络异常，答卷尚未确认提交。请检查网络后再次点击“提交”，不会重复提交。");
+      setNotice(`网络异常，答卷尚未确认提交。请检查网络后再次点击“${submitWord}”，不会重复提交。`);
     } else if (result.code === 303) {
       window.location.assign(`/Loginone?redirect=${encodeURIComponent(window.location.pathname)}`);
     } else {
@@ -276,6 +300,27 @@ export function Survey({
       } else scrollToQuestion(undefined);
     }
   };
+
+  /** An exam's 交卷 asks first (once its answers pass the checks); a survey's 提交 goes at once. */
+  const handleSubmitClick = async () => {
+    if (!isExam) return handleSubmit();
+    if (controller.inFlight || reply) return;
+    const view = await ensureView();
+    if (showErrors(view, view.visibleQuestions)) return;
+    setNotice("");
+    setConfirming(answerableIn(view).filter((id) => view.answers[id] === undefined).length);
+  };
+
+  const handleConfirm = () => {
+    setConfirming(null);
+    void handleSubmit();
+  };
+
+  const handedIn = exam?.handedIn ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once for the hand-in the server reported
+  useEffect(() => {
+    if (handedIn) void handleSubmit("tabSwitch", handedIn);
+  }, [handedIn]);
 
   const limitMinutes = definition.settings.exam?.timeLimitMinutes;
   const deadline = exam
@@ -311,6 +356,7 @@ export function Survey({
             answers={submitted}
             responseKey={controller.key}
             publicId={open.publicId}
+            handInLine={handInLine}
           />
         </Suspense>
       </Frame>
@@ -318,9 +364,7 @@ export function Survey({
   }
   const view = answering.view;
   const shown = view ? idsOnPage(view, pages.current) : [];
-  const answerableShown = view
-    ? view.visibleQuestions.filter((id) => isAnswerable(index.questions.get(id)?.type ?? ""))
-    : [];
+  const answerableShown = view ? answerableIn(view) : [];
   const pageTitle = pages.current ? index.pageTitles.get(pages.current) : undefined;
   const busy = waiting || phase === "submitting" || phase === "checking";
 
@@ -377,19 +421,27 @@ export function Survey({
           isLast={pages.isLast}
           live={live}
           busy={busy}
-          busyText={phase === "checking" ? "确认中…" : "提交中…"}
+          busyText={phase === "checking" ? "确认中…" : `${submitWord}中…`}
+          submitText={submitWord}
           onBack={() => {
             pages.goBack();
             scrollToQuestion(undefined);
           }}
           onNext={() => void handleNext()}
-          onSubmit={() => void handleSubmit()}
+          onSubmit={() => void handleSubmitClick()}
         />
       ) : null}
       {pages.total > 1 ? (
         <p className="wa-page-no">{`第 ${pages.position + 1} / ${pages.total} 页`}</p>
       ) : null}
       <Brand />
+      {confirming !== null ? (
+        <HandInConfirm
+          unanswered={confirming}
+          onCancel={() => setConfirming(null)}
+          onConfirm={handleConfirm}
+        />
+      ) : null}
       {draft.prompt ? (
         <Suspense fallback={null}>
           <DraftPrompt onResume={handleResume} onRestart={draft.restart} />

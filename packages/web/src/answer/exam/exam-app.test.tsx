@@ -113,12 +113,15 @@ let syncReply: typeof sync = sync;
 let submitReply: Promise<{ code: number; msg: string }> | null = null;
 /** When set, exam/start refuses with this message (409), no attempt left. */
 let startRefusal: string | null = null;
+/** What a stored submit answers beyond the plain reply (the score, the receipt). */
+let replyExtra: Record<string, unknown> = {};
 
 beforeEach(() => {
   calls = [];
   syncReply = sync;
   submitReply = null;
   startRefusal = null;
+  replyExtra = {};
   errors.mockReset();
   sessionStorage.clear();
   localStorage.clear();
@@ -155,6 +158,7 @@ beforeEach(() => {
                   redirectSeconds: 0,
                   exam: null,
                   voteResults: null,
+                  ...replyExtra,
                 }
               : syncReply;
       return new Response(JSON.stringify({ code: 200, msg: "", data }));
@@ -162,6 +166,8 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  // A test that left the page (visibilityState "hidden") comes back to it.
+  delete (document as { visibilityState?: unknown }).visibilityState;
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = "";
@@ -202,6 +208,12 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** 交卷, then 确定交卷 in the question that follows. */
+async function handIn() {
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "交卷" })));
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "确定交卷" })));
+}
+
 const savedWithAnswer = () => calls.some((c) => c.path === "exam/save" && "q1" in (c.body.answers as object));
 
 /**
@@ -213,7 +225,7 @@ async function submitWhileTheAttemptEnds() {
   submitReply = submit.promise;
   await startAndAnswer();
   syncReply = { ...sync, status: "ended", endedReason: "timeout" } as unknown as typeof sync;
-  await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
+  await handIn();
   await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
   // The save's reply is applied.
   await act(async () => {});
@@ -252,7 +264,7 @@ describe("an exam with 考生名单 on the answer page", () => {
         calls.find((c) => c.path === "exam/save" && "q1" in (c.body.answers as object))?.body,
       ).toMatchObject({ attemptToken: "attempt-token-1", answers: { q1: { optionId: "a" } } }),
     );
-    await act(async () => fireEvent.click(screen.getByRole("button", { name: "提交" })));
+    await handIn();
     await waitFor(() => expect(calls.some((c) => c.path === "anQuestion/questionAnswer")).toBe(true));
     expect(calls.find((c) => c.path === "anQuestion/questionAnswer")?.body).toMatchObject({
       attemptToken: "attempt-token-1",
@@ -292,5 +304,61 @@ describe("an exam with 考生名单 on the answer page", () => {
     expect((await screen.findByTestId("exam-closed")).textContent).toContain(
       "考试时间已到，已按截止前保存的答案交卷",
     );
+  });
+});
+
+describe("an attempt the server hands in past the 切屏 limit", () => {
+  const leave = () => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+  /** Answers q1, then leaves the page once more than allowed: the server's reply to that switch ends it. */
+  async function switchPastTheLimit() {
+    await startAndAnswer();
+    await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
+    syncReply = {
+      ...sync,
+      status: "ended",
+      endedReason: "tabSwitch",
+      switches: 4,
+      responseId: 9,
+    } as unknown as typeof sync;
+    await act(async () => leave());
+  }
+
+  it("shows what a hand-in by 交卷 shows: the score, 查看我的答卷, and why it was handed in", async () => {
+    replyExtra = {
+      exam: { total: 4, max: 13, passMark: null, passed: null, pendingManual: 0 },
+      receiptToken: "receipt-token-9",
+    };
+    await switchPastTheLimit();
+    expect(calls.find((c) => c.path === "exam/event")?.body).toMatchObject({ kind: "switch" });
+    // The page asks for the stored response's reply: its submit, with the attempt, answers it.
+    await screen.findByTestId("thank-you");
+    expect(calls.find((c) => c.path === "anQuestion/questionAnswer")?.body).toMatchObject({
+      attemptToken: "attempt-token-1",
+      forced: "tabSwitch",
+    });
+    expect(await screen.findByText("交卷成功")).toBeTruthy();
+    expect(screen.getByTestId("hand-in-reason").textContent).toBe(
+      "离开答题页面或退出全屏的次数超过限制，答卷已按已保存的答案提交",
+    );
+    expect((await screen.findByText("4")).closest(".wa-score")?.textContent).toBe("4/ 13 分");
+    expect(screen.getByRole("link", { name: "查看我的答卷" }).getAttribute("href")).toBe(
+      "/receipt/receipt-token-9",
+    );
+    expect(screen.queryByTestId("exam-closed")).toBeNull();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    // Over: nothing more is watched (no watermark, no further reports).
+    expect(screen.queryByTestId("exam-watermark")).toBeNull();
+  });
+
+  it("closes with the end's message when the stored response's reply cannot be had", async () => {
+    submitReply = Promise.resolve({ code: 409, msg: "本次考试已结束，答卷已提交" });
+    await switchPastTheLimit();
+    expect((await screen.findByTestId("exam-closed")).textContent).toContain(
+      "离开答题页面或退出全屏的次数超过限制，答卷已按已保存的答案提交",
+    );
+    expect(calls.filter((c) => c.path === "anQuestion/questionAnswer")).toHaveLength(1);
   });
 });

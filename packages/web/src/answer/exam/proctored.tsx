@@ -70,8 +70,9 @@ export function Proctored(props: {
 }) {
   const { guard, attempt } = props;
   const controls = useAttempt(props.publicId, attempt);
-  const { report, closed, finished } = controls;
-  const active = closed === null && !finished;
+  const { report, closed, finished, handedIn } = controls;
+  // Handed in by the server (切屏): nothing is watched while the page fetches its reply.
+  const active = closed === null && !finished && handedIn === null;
   const [flash, setFlash] = useFlash();
   const [leaveNotice, setLeaveNotice] = useState("");
   const [fullscreenExits, setFullscreenExits] = useState<number | null>(null);

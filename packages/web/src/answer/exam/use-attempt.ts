@@ -35,6 +35,11 @@ export interface AttemptControls {
   sync: ExamAttemptSync;
   /** The closing message once the server ended the attempt (or another device took it over). */
   closed: string | null;
+  /**
+   * The server handed the paper in (切屏 past the limit) and holds its response: the page asks for the reply,
+   * to show the thank-you screen a hand-in by 交卷 shows, with this line. Closed instead if that fails.
+   */
+  handedIn: string | null;
   /** 「监考老师为您延长了 N 分钟」, once time was added. */
   extension: string;
   /** The answers were handed in through the page (the thank-you screen shows). */
@@ -55,6 +60,7 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
   const [closed, setClosed] = useState<string | null>(() =>
     attempt.status === "active" ? null : closingMessage(attempt),
   );
+  const [handedIn, setHandedIn] = useState<string | null>(null);
   const [extension, setExtension] = useState("");
   const [finished, setFinished] = useState(false);
   const [offline, setOffline] = useState(false);
@@ -62,6 +68,8 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
   const done = useRef(false);
   /** The page's own submit is in flight: an attempt reported over meanwhile may be over by that submit. */
   const submitting = useRef(false);
+  /** The reply of the server's own hand-in: asked for (true) or asked for in vain (false); null before. */
+  const fetchingReply = useRef<boolean | null>(null);
   const offlineSince = useRef<number | null>(null);
   const token = attempt.attemptToken;
 
@@ -70,8 +78,18 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
    * submit is still travelling (that submit may be what ended it; it decides when it comes back).
    */
   const closeIfOver = useCallback((current: ExamAttemptSync) => {
-    if (current.status !== "active" && !done.current && !submitting.current)
-      setClosed(closingMessage(current));
+    if (current.status === "active" || done.current || submitting.current || fetchingReply.current) return;
+    // The paper is in the server's hands, not lost: its reply (the score, 查看我的答卷) is asked for once.
+    if (
+      current.endedReason === "tabSwitch" &&
+      current.responseId !== null &&
+      fetchingReply.current === null
+    ) {
+      fetchingReply.current = true;
+      setHandedIn(closingMessage(current));
+      return;
+    }
+    setClosed(closingMessage(current));
   }, []);
 
   const apply = useCallback(
@@ -148,7 +166,7 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
   }, [queue]);
 
   useEffect(() => {
-    if (closed !== null || finished) return;
+    if (closed !== null || finished || handedIn !== null) return;
     const beat = async () => {
       const outcome = await heartbeat(token);
       const result = settle(outcome);
@@ -163,11 +181,11 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
       window.removeEventListener("offline", handleGone);
       window.removeEventListener("online", handleBack);
     };
-  }, [closed, finished, token, settle, handleBack, handleGone, queue]);
+  }, [closed, finished, handedIn, token, settle, handleBack, handleGone, queue]);
 
   useEffect(() => {
-    if (closed !== null) queue.stop();
-  }, [closed, queue]);
+    if (closed !== null || handedIn !== null) queue.stop();
+  }, [closed, handedIn, queue]);
 
   // Progress the page could not send before it closed (offline) goes first; else the server's saved progress.
   const resume = useMemo<SavedProgress | null>(() => {
@@ -186,6 +204,8 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
   const onSubmitting = useCallback(
     (inFlight: boolean) => {
       submitting.current = inFlight;
+      // The reply of the server's hand-in did not come: the page closes with its closing message.
+      if (!inFlight && fetchingReply.current) fetchingReply.current = false;
       // The submit came back without storing: an end reported while it travelled stands.
       closeIfOver(last.current);
     },
@@ -209,9 +229,21 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
       onProgress,
       onSubmitting,
       onSubmitted,
+      handedIn,
     }),
-    [attempt.seed, token, sync.deadline, sync.switches, clock, resume, onProgress, onSubmitting, onSubmitted],
+    [
+      attempt.seed,
+      token,
+      sync.deadline,
+      sync.switches,
+      clock,
+      resume,
+      onProgress,
+      onSubmitting,
+      onSubmitted,
+      handedIn,
+    ],
   );
 
-  return { sync, closed, extension, finished, offline, survey, report };
+  return { sync, closed, handedIn, extension, finished, offline, survey, report };
 }

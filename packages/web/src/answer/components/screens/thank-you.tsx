@@ -28,6 +28,8 @@ export function ThankYou(props: {
   /** The submit's idempotency key: the thank-you screen's proof that the response is its own. */
   responseKey?: string | null | undefined;
   publicId?: string;
+  /** Why the paper was handed in without the candidate's 交卷 (time up, 切屏), said under the heading. */
+  handInLine?: string | undefined;
 }) {
   const { reply } = props;
   const proof =
@@ -67,6 +69,11 @@ export function ThankYou(props: {
               ? "交卷成功"
               : "提交成功"}
       </h1>
+      {props.handInLine ? (
+        <p className="wa-status-msg" data-testid="hand-in-reason">
+          {props.handInLine}
+        </p>
+      ) : null}
       <p className="wa-status-msg">
         {screenedOut
           ? "很抱歉，您不符合本次调查的条件，感谢您的耐心参与！"
