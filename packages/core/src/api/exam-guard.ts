@@ -126,6 +126,8 @@ export interface ExamCandidateSelf {
 export interface ExamSignInResult {
   candidateToken: string;
   candidate: ExamCandidateSelf;
+  /** Attempts left to start or resume (an active one counts): 0 → the page shows 您的考试已结束, not 开始考试. */
+  attemptsLeft: number;
 }
 
 export type ExamAttemptStatus = "active" | "submitted" | "ended";

@@ -13,6 +13,7 @@ import { type AnsweringRow, answeringColumns, responseCountColumn } from "../../
 import { NotFoundError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import type { WeChatBrowserIdentity } from "../../wechat/identity-cookie.ts";
+import { attemptsLeft } from "../exams/attempt-store.ts";
 import { paidSettingsInForce, underResponseCap } from "../money/entitlements.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { issueAnswerToken } from "./answer-token.ts";
@@ -185,6 +186,18 @@ export async function openQuestionnaire(
         ...closed,
         settings: base.settings,
         answered: { message: messages[reached.message], daily: reached.since !== null },
+      };
+    // An exam's attempts on this device used up: told now, not by a refused 开始考试 (a list's candidate learns
+    // it on signing in, candidate-sign-in.ts).
+    if (
+      examGuard?.attempts &&
+      args.deviceId &&
+      (await attemptsLeft(ctx.db, row.id, `d:${args.deviceId}`, settings.examGuard.attempts)) === 0
+    )
+      return {
+        ...closed,
+        settings: base.settings,
+        answered: { message: messages.examAttemptsUsed, daily: false },
       };
   }
   const deviceId = args.candidateSeed ?? args.deviceId;

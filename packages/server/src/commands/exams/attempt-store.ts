@@ -63,6 +63,28 @@ export async function attemptById(db: Db | Trx, id: number): Promise<AttemptRow 
 }
 
 /** Whether the attempt's time is up, the grace included: nothing the page sends after it counts. */
+/**
+ * Attempts a subject (`c:<candidate>` or `d:<device>`) may still start or resume: an active one counts as one
+ * left (exam/start resumes it). The page learns it before offering 开始考试 (sign-in, opening); exam/start
+ * decides on its own read.
+ */
+export async function attemptsLeft(
+  db: Db,
+  questionnaireId: number,
+  subject: string,
+  allowed: number,
+): Promise<number> {
+  const mine = await db
+    .selectFrom("exam_attempts")
+    .select(["attemptNo", "status"])
+    .where("questionnaireId", "=", questionnaireId)
+    .where("subject", "=", subject)
+    .execute();
+  if (mine.some((attempt) => attempt.status === "active")) return 1;
+  const last = Math.max(0, ...mine.map((attempt) => attempt.attemptNo));
+  return Math.max(0, allowed - last);
+}
+
 export function pastDeadline(attempt: Pick<AttemptRow, "deadlineAt">, now: Date): boolean {
   return (
     attempt.deadlineAt !== null && now.getTime() > Date.parse(attempt.deadlineAt) + EXAM_GRACE_SECONDS * 1000

@@ -13,6 +13,7 @@ import { answerState } from "../answering/state.ts";
 import { ClosedError } from "../answering/submit-limits.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { readSettings } from "../questionnaires/store.ts";
+import { attemptsLeft } from "./attempt-store.ts";
 import { issueCandidateToken } from "./candidate-token.ts";
 import { normaliseName, normalisePhone, numberDigest, openCandidates, phoneDigest } from "./candidates.ts";
 import { reviewOpen } from "./review.ts";
@@ -91,10 +92,7 @@ export async function signInCandidate(
     if (!found) throw InvalidInputError.field("phone", "examPhoneNotCandidate");
     const [candidate] = await openCandidates(ctx.db, row.id, [found]);
     if (!candidate) throw InvalidInputError.field("phone", "examPhoneNotCandidate");
-    return {
-      candidateToken: issueCandidateToken(ctx, { questionnaireId: row.id, candidateId: candidate.id }),
-      candidate: { name: candidate.name, number: candidate.number },
-    };
+    return signedIn(ctx, row, settings, candidate);
   }
 
   const number = input.number?.trim() ?? "";
@@ -108,8 +106,19 @@ export async function signInCandidate(
     await recordFailure(ctx, row.id, ip);
     throw InvalidInputError.field("number", "examNotCandidate");
   }
+  return signedIn(ctx, row, settings, candidate);
+}
+
+/** The candidate's token, who they are, and the attempts they have left (none: the page closes at once). */
+async function signedIn(
+  ctx: AppContext,
+  row: AnsweringRow,
+  settings: QuestionarySettings,
+  candidate: { id: number; name: string; number: string },
+): Promise<ExamSignInResult> {
   return {
     candidateToken: issueCandidateToken(ctx, { questionnaireId: row.id, candidateId: candidate.id }),
     candidate: { name: candidate.name, number: candidate.number },
+    attemptsLeft: await attemptsLeft(ctx.db, row.id, `c:${candidate.id}`, settings.examGuard.attempts),
   };
 }

@@ -14,7 +14,7 @@ import {
   timedExam,
 } from "../../../test/exam-attempts.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
-import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -145,6 +145,23 @@ describe("attempts per candidate", () => {
     // Final, and said so in data: the page turns to its closed screen (exam-app.tsx).
     expect(third.body.data).toEqual({ attemptsLeft: 0 });
     expect(await attemptRows(t, q.id)).toHaveLength(2);
+    // Opening the exam on that device again says so at once (the page shows no 开始考试 to be refused).
+    const opened = await call<{ answered?: unknown; definition: unknown }>(
+      t.app,
+      "GET",
+      "anQuestion/getQuestionary",
+      {
+        params: { publicId: q.publicId, deviceId },
+      },
+    );
+    expect(opened.body.data).toMatchObject({
+      definition: null,
+      answered: { message: messages.examAttemptsUsed, daily: false },
+    });
+    const other = await call<{ answered?: unknown }>(t.app, "GET", "anQuestion/getQuestionary", {
+      params: { publicId: q.publicId, deviceId: "deviceOther01" },
+    });
+    expect(other.body.data.answered).toBeUndefined();
     expect(await responseRows(t, q.id)).toHaveLength(2);
   });
 

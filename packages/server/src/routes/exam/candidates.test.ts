@@ -7,6 +7,7 @@ import type {
 import { messages } from "@wjgj/core";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAttempt } from "../../../test/exam-attempts.ts";
 import { type BuiltUser, buildTeamMember, buildUser, latestCode } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { gradedExam, publishedQuestionnaire } from "../../../test/results-fixtures.ts";
@@ -351,6 +352,26 @@ describe("signing in to the exam", () => {
     expect(
       (await signIn({ publicId: q.publicId, number: "2026001", name: "张三" }, "10.1.0.3")).body.msg,
     ).toBe(messages.answerStopped);
+  });
+
+  it("says on signing in how many attempts are left: none once the candidate's only attempt is over", async () => {
+    const { q } = await importedExam();
+    await guard(q.id, { candidatesOnly: true });
+    const sign = () => signIn({ publicId: q.publicId, number: "2026001", name: "张三" }, "10.2.0.1");
+    const first = await sign();
+    expect(first.body.data?.attemptsLeft).toBe(1);
+    const start = await startAttempt(t, q.publicId, {
+      candidateToken: first.body.data?.candidateToken ?? "",
+    });
+    expect(start.body.code, start.body.msg).toBe(200);
+    // The attempt running: it may be resumed.
+    expect((await sign()).body.data?.attemptsLeft).toBe(1);
+    await t.db
+      .updateTable("exam_attempts")
+      .set({ status: "submitted" })
+      .where("questionnaireId", "=", q.id)
+      .execute();
+    expect((await sign()).body.data?.attemptsLeft).toBe(0);
   });
 
   it("lets a listed phone in with its code, and does not say at sending whether it is listed", async () => {

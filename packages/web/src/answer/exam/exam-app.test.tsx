@@ -113,6 +113,8 @@ let syncReply: typeof sync = sync;
 let submitReply: Promise<{ code: number; msg: string }> | null = null;
 /** When set, exam/start refuses with this message (409), no attempt left. */
 let startRefusal: string | null = null;
+/** What exam/signIn says is left (exam-app.tsx closes at 0). */
+let signInLeft = 1;
 /** What a stored submit answers beyond the plain reply (the score, the receipt). */
 let replyExtra: Record<string, unknown> = {};
 
@@ -121,6 +123,7 @@ beforeEach(() => {
   syncReply = sync;
   submitReply = null;
   startRefusal = null;
+  signInLeft = 1;
   replyExtra = {};
   errors.mockReset();
   sessionStorage.clear();
@@ -142,7 +145,7 @@ beforeEach(() => {
       }
       const data =
         path === "exam/signIn"
-          ? { candidateToken: "candidate-token-1", candidate: attempt.candidate }
+          ? { candidateToken: "candidate-token-1", candidate: attempt.candidate, attemptsLeft: signInLeft }
           : path === "exam/start"
             ? {
                 attempt,
@@ -285,6 +288,18 @@ describe("an exam with 考生名单 on the answer page", () => {
     expect(await screen.findByText("您的考试已结束")).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe("您的考试次数已用完，不能再次作答");
     expect(screen.queryByRole("button", { name: "开始考试" })).toBeNull();
+  });
+
+  it("closes on signing in when the candidate has no attempt left: no 开始考试 at all", async () => {
+    signInLeft = 0;
+    await hydrate(openData());
+    fireEvent.input(screen.getByLabelText("准考证号"), { target: { value: "A001" } });
+    fireEvent.input(screen.getByLabelText("姓名"), { target: { value: "王小明" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "登录考试" })));
+    expect(await screen.findByText("您的考试已结束")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("您的考试次数已用完，不能再次作答");
+    expect(screen.queryByRole("button", { name: "开始考试" })).toBeNull();
+    expect(calls.some((c) => c.path === "exam/start")).toBe(false);
   });
 
   it("keeps the page while its own submit travels, though a save comes back saying the attempt ended", async () => {

@@ -1,8 +1,9 @@
-import type {
-  ExamAttempt,
-  ExamAttemptsUsedData,
-  ExamSignInResult,
-  PublicExamGuard,
+import {
+  type ExamAttempt,
+  type ExamAttemptsUsedData,
+  type ExamSignInResult,
+  examGuardMessages,
+  type PublicExamGuard,
 } from "@wjgj/core/api/exam-guard";
 import type { AnswerPageData, OpenData, PageView } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
@@ -148,6 +149,9 @@ export function ExamApp(props: ExamAppProps) {
         guard={guard}
         notice={step.notice}
         onSignedIn={(result) => {
+          // Attempts used up: the closed screen now, not a 开始考试 that can only be refused.
+          if (result.attemptsLeft === 0)
+            return setStep({ kind: "closed", message: examGuardMessages.examAttemptsUsed });
           storeSignIn(publicId, result);
           setSignedIn(result);
           setStep({ kind: "start" });
