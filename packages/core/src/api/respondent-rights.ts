@@ -65,6 +65,8 @@ export interface Receipt {
 }
 
 export interface MyResponses {
+  /** The questionnaire the responses answered, for the page to name it. */
+  questionnaireTitle: string;
   list: { submittedAt: string; receiptToken: string }[];
 }
 

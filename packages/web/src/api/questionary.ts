@@ -229,10 +229,11 @@ export function useRecycleList(query: RecycleListQuery, enabled = true) {
   });
 }
 
-export function useQuestionaryDetail(id: number | null) {
+/** `quietForbidden` for a screen that shows a refusal as its own state, without the permission box. */
+export function useQuestionaryDetail(id: number | null, options: { quietForbidden?: boolean } = {}) {
   return useQuery({
     queryKey: questionaryKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => questionaryApi.getQuestionaryDetail(id ?? 0, { signal }),
+    queryFn: ({ signal }) => questionaryApi.getQuestionaryDetail(id ?? 0, { ...options, signal }),
     enabled: id !== null && id > 0,
   });
 }

@@ -106,6 +106,17 @@ describe("decideRequestAction (seed §8)", () => {
     expect(decideRequestAction(body(403), { quietLoginExpired: true }).type).toBe("forbidden");
   });
 
+  it("leaves a 403 to the caller when asked, and nothing else", () => {
+    for (const outcome of [body(403), { kind: "response" as const, status: 403, body: "no" }])
+      expect(decideRequestAction(outcome, { quietForbidden: true })).toMatchObject({
+        type: "reject",
+        code: 403,
+      });
+    // A dead session still goes to the login page; a transport failure still toasts.
+    expect(decideRequestAction(body(303), { quietForbidden: true }).type).toBe("loginExpired");
+    expect(decideRequestAction({ kind: "network" }, { quietForbidden: true }).type).toBe("toast");
+  });
+
   it("has no side-effect action at all when silent", () => {
     for (const outcome of [body(303), body(403), body(202), { kind: "network" as const }]) {
       expect(decideRequestAction(outcome, { silent: true }).type).toBe("reject");

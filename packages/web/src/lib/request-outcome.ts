@@ -35,6 +35,8 @@ export type RequestAction =
 export interface FlowOptions {
   /** Leave a body 303 to the caller (no toast, no navigation); used by the start-up user-info load. */
   quietLoginExpired?: boolean;
+  /** Leave a 403 to the caller (no permission box): a page that shows the refusal as its own state. */
+  quietForbidden?: boolean;
   /** No side effect at all, only resolve or reject; used by logout, whose failure is ignored. */
   silent?: boolean;
 }
@@ -98,7 +100,11 @@ function decideLoud(outcome: RawOutcome): RequestAction {
 export function decideRequestAction(outcome: RawOutcome, options: FlowOptions = {}): RequestAction {
   const action = decideLoud(outcome);
   if (action.type === "resolve") return action;
-  if (options.silent || (options.quietLoginExpired && action.type === "loginExpired")) {
+  if (
+    options.silent ||
+    (options.quietLoginExpired && action.type === "loginExpired") ||
+    (options.quietForbidden && action.type === "forbidden")
+  ) {
     const data = action.type === "reject" ? action.data : null;
     return { type: "reject", code: action.code, msg: action.msg, data };
   }

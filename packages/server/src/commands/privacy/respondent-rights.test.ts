@@ -171,6 +171,8 @@ describe("respondents' rights", () => {
       code,
     });
     expect(found.body.data.list.map((item) => item.receiptToken)).toEqual([second.token, mine.token]);
+    // The page names the questionnaire the responses belong to.
+    expect(found.body.data.questionnaireTitle).toBe(definition.title);
     // Used once.
     const replay = await post("anQuestion/findMyResponses", { publicId: q.publicId, phone, code });
     expect(replay.body.code).toBe(400);

@@ -167,7 +167,7 @@ export async function findMyResponses(
 ): Promise<MyResponses> {
   const questionnaire = await ctx.db
     .selectFrom("questionnaires")
-    .select(["id", "publishedVersion"])
+    .select(["id", "title", "publishedVersion"])
     .where("publicId", "=", input.publicId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
@@ -212,6 +212,7 @@ export async function findMyResponses(
     .limit(50)
     .execute();
   return {
+    questionnaireTitle: questionnaire.title,
     list: rows.map((row) => ({
       submittedAt: chinaDateTime(row.submittedAt),
       receiptToken: receiptToken(ctx.config, row.id),

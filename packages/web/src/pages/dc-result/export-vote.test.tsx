@@ -51,6 +51,41 @@ describe("导出", { timeout: 60_000 }, () => {
     expect(button(within(card).getByText("生成 Word 报告")).disabled).toBe(true);
   });
 
+  it("offers 下载附件压缩包 only for a questionnaire with an upload or signature question", async () => {
+    stubApi({
+      "questionary/getQuestionaryDetail": () => questionary,
+      "statistics/getOverview": () => overview(),
+      "export/getExportList": () => ({ list: [] }),
+    });
+    renderResults("?id=7&tab=export");
+    const tab = await screen.findByTestId("export-tab", {}, slow);
+    await within(tab).findByText("导出 Excel", {}, slow);
+    expect(within(tab).queryByText("下载附件压缩包")).toBeNull();
+  });
+
+  it("starts an attachment archive of a questionnaire with a 文件上传 question", async () => {
+    const upload = { id: "q9", type: "file", title: "上传作品", config: {} };
+    const withUpload = {
+      ...questionary,
+      definition: {
+        ...questionary.definition,
+        pages: [{ ...questionary.definition.pages[0], questions: [upload] }],
+      },
+    } as unknown as QuestionaryDetail;
+    const calls = stubApi({
+      "questionary/getQuestionaryDetail": () => withUpload,
+      "statistics/getOverview": () => overview(),
+      "export/createExport": () => exportJob({ kind: "zip" }),
+      "export/getExportList": () => ({ list: [] }),
+    });
+    renderResults("?id=7&tab=export");
+    const tab = await screen.findByTestId("export-tab", {}, slow);
+    fireEvent.click(button(await within(tab).findByText("下载附件压缩包", {}, slow)));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === "export/createExport")?.body).toMatchObject({ kind: "zip" }),
+    );
+  });
+
   it("starts an xlsx job, shows its progress while polling, then downloads the file with the session", async () => {
     // The job runs for two readings of the list, then is done.
     let readings = 0;

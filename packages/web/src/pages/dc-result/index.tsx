@@ -24,6 +24,7 @@ import { VoteTab } from "./components/vote-tab.tsx";
 import { WebhooksTab } from "./components/webhooks-tab.tsx";
 import { WinnersTab } from "./components/winners-tab.tsx";
 import { ResultsContext, type ResultsContextValue } from "./hooks/results-context.ts";
+import { hasQuestionTypes } from "./lib/question-types.ts";
 import "./dc-result.css";
 import "./dc-result-phone.css";
 
@@ -99,12 +100,6 @@ const usefulWhenEmpty = new Set<TabKey>([
   "orders",
 ]);
 
-/** Whether the questionnaire has a question of one of `types`. */
-const hasTypes = (questionary: QuestionaryDetail, types: readonly string[]) =>
-  questionary.definition.pages.some((page) =>
-    page.questions.some((question) => types.includes(question.type)),
-  );
-
 function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
   const [params, setParams] = useSearchParams();
   const [filter, setFilter] = useState<ResultsFilter>({});
@@ -115,7 +110,7 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
     (spec) =>
       (!spec.kinds || spec.kinds.includes(questionary.kind)) &&
       (!spec.action || access.may(spec.action)) &&
-      (!spec.types || hasTypes(questionary, spec.types)),
+      (!spec.types || hasQuestionTypes(questionary.definition, spec.types)),
   );
   const active = tabs.find((spec) => spec.key === params.get("tab")) ?? tabs[0];
   const context = useMemo<ResultsContextValue>(
@@ -182,7 +177,8 @@ export function DcResultPage() {
   const navigate = useNavigate();
   const id = Number(params.get("id"));
   const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuestionaryDetail(valid ? id : null);
+  // A questionnaire of someone else's (an admin's too) is refused with 403: this page says so itself, once.
+  const detail = useQuestionaryDetail(valid ? id : null, { quietForbidden: true });
 
   if (!valid || (detail.error instanceof ApiError && detail.error.code === 404))
     return (
@@ -197,6 +193,8 @@ export function DcResultPage() {
         }
       />
     );
+  if (detail.error instanceof ApiError && detail.error.code === 403)
+    return <AccessDenied reason="这份问卷不属于当前账号，也没有邀请你协作，不能查看它的数据。" />;
   if (detail.error)
     return (
       <Result

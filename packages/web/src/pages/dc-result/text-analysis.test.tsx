@@ -204,6 +204,20 @@ describe("文本分析", { timeout: 30_000 }, () => {
     expect(document.activeElement).toBe(inTable);
   });
 
+  it("on a phone shows the column the words are ranked by: 占比 by count, 关键词权重 by weight", async () => {
+    stubApi(handlers());
+    const panel = await openAnalysis();
+    fireEvent.click(within(panel).getByText("词频表"));
+    const headers = async () =>
+      Array.from((await within(panel).findByTestId("word-table")).querySelectorAll("thead th")).map(
+        (cell) => cell.textContent,
+      );
+    // jsdom's width is a phone's: 答卷数 is left out, and the ranking's own measure is there.
+    expect(await headers()).toEqual(["排名", "词语", "出现次数", "占比"]);
+    fireEvent.click(within(panel).getByText("按关键词权重"));
+    await waitFor(async () => expect(await headers()).toEqual(["排名", "词语", "出现次数", "关键词权重"]));
+  });
+
   it("says so when the filter leaves no answers", async () => {
     stubApi(handlers(0));
     const panel = await openAnalysis();

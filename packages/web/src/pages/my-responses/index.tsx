@@ -50,8 +50,12 @@ export function MyResponsesPage() {
   };
   return (
     <main className="rc-page" data-testid="my-responses-page">
-      <h1>查询我的答卷</h1>
-      <p className="rc-meta">输入作答时填写的手机号，验证后可查看、下载或申请删除您的答卷。</p>
+      {/* The server names the questionnaire with the responses it found: then its title heads the page, as on
+          the receipts listed below. */}
+      <h1>{found ? found.questionnaireTitle : "查询我的答卷"}</h1>
+      <p className="rc-meta">
+        {found ? "查询我的答卷 · " : ""}输入作答时填写的手机号，验证后可查看、下载或申请删除您的答卷。
+      </p>
       <Form layout="vertical" onFinish={() => void find()}>
         <Form.Item label="手机号" htmlFor="mine-phone">
           <Input

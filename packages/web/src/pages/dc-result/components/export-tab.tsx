@@ -44,6 +44,7 @@ import { useApiError } from "../../../hooks/use-api-error.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { exportFilterOf, filterParts } from "../lib/filter-model.ts";
 import { formatBytes } from "../lib/format.ts";
+import { attachmentTypes, hasQuestionTypes } from "../lib/question-types.ts";
 import { ReportPinsList } from "./report-pins-list.tsx";
 import { ReportSharePanel } from "./report-share-panel.tsx";
 
@@ -69,7 +70,7 @@ const statusColors = {
 
 /** 导出: files built in the background; the list polls while a job runs and offers the finished files. */
 export function ExportTab() {
-  const { id, filter } = useResults();
+  const { id, filter, questionary } = useResults();
   const { message } = App.useApp();
   const showError = useApiError();
   const [includeInvalid, setIncludeInvalid] = useState(false);
@@ -84,6 +85,9 @@ export function ExportTab() {
   const download = useDownloadExportMutation();
   const exportFilter = exportFilterOf(filter);
   const parts = filterParts(filter);
+  // The archive packs the files of 文件上传 and 电子签名 answers: without such a question it has nothing to offer.
+  const withAttachments = hasQuestionTypes(questionary.definition, attachmentTypes);
+  const offered = buttons.filter((item) => item.kind !== "zip" || withAttachments);
 
   const handleCreate = async (kind: ExportKind) => {
     try {
@@ -216,7 +220,7 @@ export function ExportTab() {
     <div className="wj-result__stack" data-testid="export-tab">
       <Card title="导出数据">
         <Space wrap size={12}>
-          {buttons.map((item) => (
+          {offered.map((item) => (
             <Permitted key={item.kind} action="export">
               <Button
                 type={item.kind === "xlsx" ? "primary" : "default"}

@@ -1,6 +1,6 @@
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
 import type { AnswerDetail, AnswerExamQuestion, ExamEndedReason, RevealedPersonal } from "@wjgj/core";
-import { Alert, App, Button, Descriptions, Drawer, InputNumber, Skeleton, Space, Tag } from "antd";
+import { Alert, App, Button, Descriptions, Drawer, Grid, InputNumber, Skeleton, Space, Tag } from "antd";
 import { useEffect, useState } from "react";
 import {
   type AnswerListQuery,
@@ -240,12 +240,21 @@ export function AnswerDrawer({
   );
 
   const manual = detail?.exam?.questions.some((score) => score.manual) ?? false;
+  const place = detail ? `第 ${detail.position} / ${detail.total} 份` : "";
+  const title = detail ? `答卷详情（${place}）` : "答卷详情";
+  // Beside 上一份 / 下一份 a phone has room for the place in the list only; one line everywhere, cut with an ellipsis.
+  const phone = Grid.useBreakpoint().md === false;
   return (
     <Drawer
       open={responseId !== null}
       onClose={onClose}
       size={720}
-      title={detail ? `答卷详情（第 ${detail.position} / ${detail.total} 份）` : "答卷详情"}
+      classNames={{ title: "wj-answer-drawer__title" }}
+      title={
+        <span title={title} data-testid="answer-drawer-title">
+          {phone && detail ? place : title}
+        </span>
+      }
       extra={
         <Space>
           <Button

@@ -21,15 +21,19 @@ type Row = WordFrequency & { rank: number };
 
 /**
  * The frequency table's columns: the word is a button (the row's click, for the keyboard too), described by
- * the hint above the table.
+ * the hint above the table. The measure the words are ranked by is always a column: ranked 按关键词权重, a
+ * phone shows the weight in place of 占比 (a share of the count).
  */
 function wordColumns(
   picked: string | null,
   hintId: string,
   onPick: (word: string) => void,
+  measure: Measure,
 ): TableColumnsType<Row> {
+  const byWeight = measure === "weight";
   return [
-    { title: "排名", dataIndex: "rank", width: 64 },
+    // Narrow enough that a four-character word keeps one line beside two figures on a phone.
+    { title: "排名", dataIndex: "rank", width: 56 },
     {
       title: "词语",
       dataIndex: "word",
@@ -70,12 +74,13 @@ function wordColumns(
       width: 90,
       render: (value: number) => `${value}%`,
       sorter: (a, b) => a.percentage - b.percentage,
+      ...(byWeight ? { responsive: ["md"] } : {}),
     },
     {
       title: "关键词权重",
       dataIndex: "weight",
       width: 110,
-      responsive: ["md"],
+      ...(byWeight ? {} : { responsive: ["md"] }),
       sorter: (a, b) => a.weight - b.weight,
     },
   ];
@@ -110,7 +115,7 @@ function TextAnalysis({ questionId, title }: { questionId: string; title: string
     setWord(null);
   };
   const data = query.data;
-  const columns = useMemo(() => wordColumns(word, hintId, pick), [word, hintId, pick]);
+  const columns = useMemo(() => wordColumns(word, hintId, pick, measure), [word, hintId, pick, measure]);
   const list = useMemo(() => {
     const source = measure === "count" ? data?.words : data?.keywords;
     return (source ?? []).map((w, i) => ({ ...w, rank: i + 1 }));
