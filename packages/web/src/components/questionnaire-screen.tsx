@@ -20,7 +20,8 @@ export function QuestionnaireScreen(props: {
   const navigate = useNavigate();
   const id = Number(params.get("id"));
   const valid = Number.isInteger(id) && id > 0;
-  const detail = useQuestionaryDetail(valid ? id : null);
+  // The refusal is this screen's own 问卷不存在: no permission box on top of it.
+  const detail = useQuestionaryDetail(valid ? id : null, { quietForbidden: true });
 
   if (
     !valid ||

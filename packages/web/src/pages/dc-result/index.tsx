@@ -177,10 +177,14 @@ export function DcResultPage() {
   const navigate = useNavigate();
   const id = Number(params.get("id"));
   const valid = Number.isInteger(id) && id > 0;
-  // A questionnaire of someone else's (an admin's too) is refused with 403: this page says so itself, once.
+  // Someone else's questionnaire (an admin's view too) is refused with 403: answered as 问卷不存在, like every
+  // creator screen (QuestionnaireScreen), once — without the permission box on top.
   const detail = useQuestionaryDetail(valid ? id : null, { quietForbidden: true });
 
-  if (!valid || (detail.error instanceof ApiError && detail.error.code === 404))
+  if (
+    !valid ||
+    (detail.error instanceof ApiError && (detail.error.code === 404 || detail.error.code === 403))
+  )
     return (
       <Result
         status="404"
@@ -193,8 +197,6 @@ export function DcResultPage() {
         }
       />
     );
-  if (detail.error instanceof ApiError && detail.error.code === 403)
-    return <AccessDenied reason="这份问卷不属于当前账号，也没有邀请你协作，不能查看它的数据。" />;
   if (detail.error)
     return (
       <Result
