@@ -66,6 +66,8 @@ export interface AnsweredLimit {
   message: string;
   /** 每天限答: the respondent may answer again tomorrow. */
   daily: boolean;
+  /** Whose answers are used: this network, device, account or WeChat user; `attempts` an exam's 考试次数. */
+  source: "ip" | "device" | "account" | "wechat" | "attempts";
 }
 
 /** What the first page needs before the logic engine has loaded: the engine's own result, trimmed. */

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { prepareAnswerPage, renderAnswerPage } from "./ssr.tsx";
 
 /** What anQuestion/getQuestionary answers a source that has used its answers (open.ts): no paper, the limit. */
-function answeredOpen(kind: string, daily: boolean): OpenData {
+function answeredOpen(
+  kind: string,
+  daily: boolean,
+  source: NonNullable<OpenData["answered"]>["source"] = "device",
+): OpenData {
   return {
     state: "open",
     stateMessage: "",
@@ -27,7 +31,12 @@ function answeredOpen(kind: string, daily: boolean): OpenData {
       coverPage: false,
       privacyConsent: null,
     },
-    answered: { message: "该设备已提交过答卷，不能重复提交", daily },
+    answered: {
+      message:
+        source === "attempts" ? "您的考试次数已用完，不能再次作答" : "该设备已提交过答卷，不能重复提交",
+      daily,
+      source,
+    },
   };
 }
 
@@ -43,14 +52,20 @@ describe("a respondent who has used its answers (限答), on opening", () => {
     const vote = rendered(answeredOpen("vote", false));
     expect(vote.querySelector("h1")?.textContent).toBe("您已经投过票了");
     expect(vote.textContent).toContain("年度最佳员工评选");
-    expect(vote.textContent).toContain("该设备已提交过答卷，不能重复提交");
+    expect(vote.textContent).toContain("该设备已投过票，不能重复投票");
     expect(vote.querySelector("form, input, button")).toBeNull();
 
     const survey = rendered(answeredOpen("survey", true));
     expect(survey.querySelector("h1")?.textContent).toBe("您已经提交过答卷");
-    expect(survey.textContent).toContain("该设备已提交过答卷，不能重复提交，明天可以再来");
-    expect(rendered(answeredOpen("exam", false)).querySelector("h1")?.textContent).toBe(
-      "您已经参加过本次考试",
+    expect(survey.textContent).toContain("该设备今天已提交过答卷，明天可以再来");
+    expect(rendered(answeredOpen("survey", false, "account")).textContent).toContain(
+      "您已提交过答卷，不能重复提交",
     );
+    expect(rendered(answeredOpen("vote", true, "ip")).textContent).toContain(
+      "该网络今天已投过票，明天可以再来",
+    );
+    const exam = rendered(answeredOpen("exam", false, "attempts"));
+    expect(exam.querySelector("h1")?.textContent).toBe("您已经参加过本次考试");
+    expect(exam.textContent).toContain("您的考试次数已用完，不能再次作答");
   });
 });

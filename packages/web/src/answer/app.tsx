@@ -36,9 +36,25 @@ function Loading({ text = "加载中…" }: { text?: string }) {
   );
 }
 
-/** The limit's own words, and when it is per day, that tomorrow is another day. */
-function answeredText(answered: AnsweredLimit): string {
-  return answered.daily ? `${answered.message}，明天可以再来` : answered.message;
+const answeredWho: Record<AnsweredLimit["source"], string> = {
+  ip: "该网络",
+  device: "该设备",
+  account: "您",
+  wechat: "该微信号",
+  attempts: "",
+};
+
+/**
+ * The line under 您已经投过票了 / 您已经提交过答卷: who has used the answers (this network, device …) and, per day,
+ * that tomorrow is another day; an exam's used attempts say so in the server's words.
+ */
+function answeredText(answered: AnsweredLimit, kind: string): string {
+  if (answered.source === "attempts") return answered.message;
+  const who = answeredWho[answered.source];
+  const done = kind === "vote" ? "投过票" : "提交过答卷";
+  return answered.daily
+    ? `${who}今天已${done}，明天可以再来`
+    : `${who}已${done}，不能重复${kind === "vote" ? "投票" : "提交"}`;
 }
 
 function withDefinition(open: OpenData): (OpenData & { definition: SurveyDefinition }) | null {
@@ -160,7 +176,7 @@ function AnswerApp({ data }: { data: AnswerData }) {
       <screens.StatusPage
         kind="answered"
         heading={screens.answeredHeading(open.kind)}
-        message={answeredText(open.answered)}
+        message={answeredText(open.answered, open.kind)}
         title={open.title}
       />
     ) : (

@@ -21,7 +21,7 @@ import { candidatePaper } from "./papers.ts";
 import { answerGate, passesPasswordGate } from "./password-gate.ts";
 import { publishedRevision, respondentDefinition, withPoints } from "./revisions.ts";
 import { type AnswerState, answerState, answerStateMessages } from "./state.ts";
-import { reachedSourceLimit, sourceLimits } from "./submit-limits.ts";
+import { reachedSourceLimit, type SourceLimit, sourceLimits } from "./submit-limits.ts";
 import { wechatKeyOf } from "./wechat-respondent.ts";
 
 /** Settings the answering page needs; the password and limits stay on the server. */
@@ -76,6 +76,14 @@ export function publicExamGuard(
     ...(timeLimitMinutes ? { timeLimitMinutes } : {}),
   };
 }
+
+/** The page's name for the source whose limit was reached (its wording: 该网络, 该设备, 您, 该微信号). */
+const answeredSources: Record<SourceLimit["column"], AnsweredLimit["source"]> = {
+  ip: "ip",
+  deviceId: "device",
+  userId: "account",
+  wechatKey: "wechat",
+};
 
 /** The platform's privacy policy, where a publisher names none of their own. */
 export const PLATFORM_POLICY = "/Agreement?tab=privacy";
@@ -185,7 +193,11 @@ export async function openQuestionnaire(
       return {
         ...closed,
         settings: base.settings,
-        answered: { message: messages[reached.message], daily: reached.since !== null },
+        answered: {
+          message: messages[reached.message],
+          daily: reached.since !== null,
+          source: answeredSources[reached.column],
+        },
       };
     // An exam's attempts on this device used up: told now, not by a refused 开始考试 (a list's candidate learns
     // it on signing in, candidate-sign-in.ts).
@@ -197,7 +209,7 @@ export async function openQuestionnaire(
       return {
         ...closed,
         settings: base.settings,
-        answered: { message: messages.examAttemptsUsed, daily: false },
+        answered: { message: messages.examAttemptsUsed, daily: false, source: "attempts" },
       };
   }
   const deviceId = args.candidateSeed ?? args.deviceId;

@@ -346,7 +346,7 @@ describe("anQuestion/questionAnswer", () => {
       state: "open",
       definition: null,
       answerToken: null,
-      answered: { message: "该设备已提交过答卷，不能重复提交", daily: false },
+      answered: { message: "该设备已提交过答卷，不能重复提交", daily: false, source: "device" },
     });
     // Another device answers as before.
     expect(await open({ deviceId: "phone-xyz-2" })).toMatchObject({ definition: { title: "社区活动报名" } });
@@ -369,6 +369,7 @@ describe("anQuestion/questionAnswer", () => {
     expect((await open({}, { ip: "10.7.7.9" })).answered).toEqual({
       message: "该网络已提交过答卷，不能重复提交",
       daily: true,
+      source: "ip",
     });
     t.clock.advance(86_400);
     expect((await open({}, { ip: "10.7.7.9" })).answered).toBeUndefined();
@@ -388,6 +389,7 @@ describe("anQuestion/questionAnswer", () => {
     });
     expect((await open({}, { token: voter.token })).answered).toMatchObject({
       message: "您已提交过答卷，不能重复提交",
+      source: "account",
     });
     expect((await open({}, { token: owner.token })).answered).toBeUndefined();
   });

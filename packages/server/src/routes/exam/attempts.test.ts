@@ -156,7 +156,7 @@ describe("attempts per candidate", () => {
     );
     expect(opened.body.data).toMatchObject({
       definition: null,
-      answered: { message: messages.examAttemptsUsed, daily: false },
+      answered: { message: messages.examAttemptsUsed, daily: false, source: "attempts" },
     });
     const other = await call<{ answered?: unknown }>(t.app, "GET", "anQuestion/getQuestionary", {
       params: { publicId: q.publicId, deviceId: "deviceOther01" },
