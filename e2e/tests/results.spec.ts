@@ -125,6 +125,15 @@ test.describe("results", () => {
     await expect(page.getByTestId("stats-stars")).toContainText("3.5");
     await expect(page.getByTestId("stats-advice")).toContainText("增加共享单车");
     await shot(page, "2-statistics");
+    // Scrolled down, the tab bar sits right under the header: no strip of the charts shows between the two.
+    await page.getByTestId("stats-advice").scrollIntoViewIfNeeded();
+    const stuck = async () =>
+      page.evaluate(() => {
+        const header = document.querySelector(".wj-app-header")?.getBoundingClientRect();
+        const bar = document.querySelector(".wj-result__tabs > .ant-tabs-nav")?.getBoundingClientRect();
+        return header && bar ? Math.round(bar.top - header.bottom) : null;
+      });
+    await expect.poll(stuck).toBeLessThanOrEqual(0);
 
     // 交叉分析: 性别 × 出行方式.
     await openTab(page, "交叉分析");
