@@ -1,5 +1,6 @@
 import type { OpenData } from "@wjgj/core/pages/answer";
 import { describe, expect, it } from "vitest";
+import { publicSettings } from "../testing/answer-fixtures.ts";
 import { prepareAnswerPage, renderAnswerPage } from "./ssr.tsx";
 
 /** What anQuestion/getQuestionary answers a source that has used its answers (open.ts): no paper, the limit. */
@@ -18,19 +19,7 @@ function answeredOpen(
     revisionId: null,
     definition: null,
     answerToken: null,
-    settings: {
-      progressBar: true,
-      themeColor: "#2f6bff",
-      headerImage: "",
-      thankYouText: "",
-      redirectUrl: "",
-      redirectSeconds: 3,
-      showResultsAfterSubmit: false,
-      tabSwitchLimit: 0,
-      endTime: "",
-      coverPage: false,
-      privacyConsent: null,
-    },
+    settings: publicSettings(),
     answered: {
       message:
         source === "attempts" ? "您的考试次数已用完，不能再次作答" : "该设备已提交过答卷，不能重复提交",

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { AnswerPageInput, OpenData } from "@wjgj/core/pages/answer";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { publicSettings } from "../testing/answer-fixtures.ts";
 import { App } from "./app.tsx";
 import { draftKey } from "./lib/draft-store.ts";
 import { keepEarlyInput } from "./lib/early-input.ts";
@@ -67,19 +68,7 @@ function openData(overrides: Partial<OpenData> = {}): OpenData {
     revisionId: 5,
     definition,
     answerToken: "Pub1234567.5.1780000000.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA",
-    settings: {
-      progressBar: true,
-      themeColor: "#2f6bff",
-      headerImage: "",
-      thankYouText: "谢谢参与！",
-      redirectUrl: "",
-      redirectSeconds: 3,
-      showResultsAfterSubmit: false,
-      tabSwitchLimit: 0,
-      endTime: "",
-      coverPage: false,
-      privacyConsent: null,
-    },
+    settings: publicSettings({ thankYouText: "谢谢参与！" }),
     ...overrides,
   };
 }

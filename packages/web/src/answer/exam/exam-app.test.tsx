@@ -3,6 +3,7 @@ import type { ExamAttempt } from "@wjgj/core/api/exam-guard";
 import type { AnswerPageInput, OpenData } from "@wjgj/core/pages/answer";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { publicSettings } from "../../testing/answer-fixtures.ts";
 import { App } from "../app.tsx";
 import { prepareAnswerPage, renderAnswerPage } from "../ssr.tsx";
 
@@ -59,20 +60,7 @@ function openData(overrides: Partial<OpenData> = {}): OpenData {
     revisionId: null,
     definition: null,
     answerToken: null,
-    settings: {
-      progressBar: false,
-      themeColor: "#2f6bff",
-      headerImage: "",
-      thankYouText: "",
-      redirectUrl: "",
-      redirectSeconds: 3,
-      showResultsAfterSubmit: false,
-      tabSwitchLimit: 3,
-      endTime: "",
-      coverPage: false,
-      privacyConsent: null,
-      examGuard: guard,
-    },
+    settings: publicSettings({ progressBar: false, tabSwitchLimit: 3, examGuard: guard }),
     ...overrides,
   } as OpenData;
 }
