@@ -62,7 +62,6 @@ export async function attemptById(db: Db | Trx, id: number): Promise<AttemptRow 
   return db.selectFrom("exam_attempts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Whether the attempt's time is up, the grace included: nothing the page sends after it counts. */
 /**
  * Attempts a subject (`c:<candidate>` or `d:<device>`) may still start or resume: an active one counts as one
  * left (exam/start resumes it). The page learns it before offering 开始考试 (sign-in, opening); exam/start
@@ -85,6 +84,7 @@ export async function attemptsLeft(
   return Math.max(0, allowed - last);
 }
 
+/** Whether the attempt's time is up, the grace included: nothing the page sends after it counts. */
 export function pastDeadline(attempt: Pick<AttemptRow, "deadlineAt">, now: Date): boolean {
   return (
     attempt.deadlineAt !== null && now.getTime() > Date.parse(attempt.deadlineAt) + EXAM_GRACE_SECONDS * 1000
