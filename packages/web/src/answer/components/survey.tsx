@@ -152,7 +152,8 @@ export function Survey({
   const [waiting, setWaiting] = useState(false);
   /** 交卷 asked once more: the number of shown questions still unanswered, while the question is open. */
   const [confirming, setConfirming] = useState<number | null>(null);
-  const submitWord = isExam ? "交卷" : "提交";
+  // A candidate hands in (交卷), a voter votes (投票); everyone else submits.
+  const submitWord = isExam ? "交卷" : definition.kind === "vote" ? "投票" : "提交";
   // The server's markup has the buttons off; they come on in the render right after hydration.
   const live = useHydrated();
   // Hydrated: the thank-you screen's chunk comes now, while the respondent answers.

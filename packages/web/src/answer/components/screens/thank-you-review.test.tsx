@@ -36,3 +36,11 @@ describe("ThankYou with review", () => {
     expect(queryByTestId("review-note")).toBeNull();
   });
 });
+
+describe("ThankYou of a vote", () => {
+  it("says 投票成功, not 提交成功", () => {
+    const vote = { ...definition, kind: "vote" as const };
+    const { getByRole } = render(<ThankYou reply={reply} definition={vote} answers={{}} />);
+    expect(getByRole("heading", { level: 1 }).textContent).toBe("投票成功");
+  });
+});

@@ -67,7 +67,9 @@ export function ThankYou(props: {
             ? "已提交，请完成支付"
             : reply.exam || props.definition.settings.exam
               ? "交卷成功"
-              : "提交成功"}
+              : props.definition.kind === "vote"
+                ? "投票成功"
+                : "提交成功"}
       </h1>
       {props.handInLine ? (
         <p className="wa-status-msg" data-testid="hand-in-reason">
