@@ -3,7 +3,7 @@ import { CountTable } from "../results/counts.ts";
 import { formatDuration } from "../results/durations.ts";
 import { questionStatistics } from "../results/statistics.ts";
 import { questionSchema } from "../survey/definition/question.ts";
-import { overviewTables, pinTables, questionTable } from "./report-content.ts";
+import { overviewTables, pinTables, questionTable, reading } from "./report-content.ts";
 
 /** The report words things as the results page does: its duration formatter, its 合计 row, its point captions. */
 describe("分析报告 wording", () => {
@@ -86,5 +86,26 @@ describe("分析报告 wording", () => {
         ["5（非常满意）", "1", "50%"],
       ],
     });
+  });
+
+  it("names every word tied at the top of an open question, not one of them at random", () => {
+    const stats = {
+      questionId: "advice",
+      family: "text",
+      answered: 40,
+    } as unknown as Parameters<typeof reading>[0];
+    const word = (w: string, count: number) => ({ word: w, count, answers: 12, percentage: 30, weight: 1 });
+    expect(reading(stats, [word("食堂", 15), word("加班", 9)])).toBe(
+      "共40条填写，出现最多的词是“食堂”（15次，30%的答卷提到）。",
+    );
+    expect(
+      reading(stats, [
+        word("标准", 15),
+        word("沟通", 15),
+        word("评价", 15),
+        word("透明", 15),
+        word("加班", 9),
+      ]),
+    ).toBe("共40条填写，出现最多的词是“标准”“沟通”“评价”等4个词（各15次）。");
   });
 });

@@ -201,9 +201,17 @@ export function reading(stats: QuestionStatistics, words: WordFrequency[] | null
     }
     default: {
       const top = words?.[0];
-      return top
-        ? `共${stats.answered}条填写，出现最多的词是“${top.word}”（${top.count}次，${pct(top.percentage)}的答卷提到）。`
-        : `共${stats.answered}人作答。`;
+      if (!top) return `共${stats.answered}人作答。`;
+      // Words tied at the top are named together: picking one of them would say more than the counts do.
+      const tied = (words ?? []).filter((w) => w.count === top.count);
+      if (tied.length === 1)
+        return `共${stats.answered}条填写，出现最多的词是“${top.word}”（${top.count}次，${pct(top.percentage)}的答卷提到）。`;
+      const named = tied
+        .slice(0, 3)
+        .map((w) => `“${w.word}”`)
+        .join("");
+      const more = tied.length > 3 ? `等${tied.length}个词` : "";
+      return `共${stats.answered}条填写，出现最多的词是${named}${more}（各${top.count}次）。`;
     }
   }
 }
