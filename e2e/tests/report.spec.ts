@@ -23,7 +23,7 @@ test("a PDF analysis report of the demo survey, downloaded and its first pages r
   const job = (await (await created).json()) as { data: { id: number } };
   const exportTab = page.getByTestId("export-tab");
   const row = exportTab.locator(`.ant-table-tbody tr[data-row-key="${job.data.id}"]`);
-  await expect(row).toContainText("分析报告（PDF）");
+  await expect(row).toContainText("PDF 分析报告（.pdf）");
   const download = row.getByRole("button", { name: "下载" });
   await expect(download).toBeVisible({ timeout: 60_000 });
   await expect(row).toContainText("已完成");

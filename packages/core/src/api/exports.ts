@@ -26,8 +26,8 @@ export const exportKindNames: Record<ExportKind, string> = {
   sav: "SPSS 数据（.sav）",
   r: "R 数据（.csv + .R）",
   stata: "Stata 数据（.csv + .do）",
-  docx: "分析报告（Word .docx）",
-  pdf: "分析报告（PDF）",
+  docx: "Word 分析报告（.docx）",
+  pdf: "PDF 分析报告（.pdf）",
 };
 
 /** 分析报告 (docx, pdf): the parts a creator may choose, kept in the job's filter as `sections`. */
