@@ -11,6 +11,7 @@ import type { Option } from "../survey/definition/option.ts";
 import { fromEpochDay } from "../survey/shared/dates.ts";
 import type { StatisticsHeader } from "./choice-statistics.ts";
 import { type CountTable, histogram, percent, round, summarize } from "./counts.ts";
+import type { ScaleCategories } from "./scale-points.ts";
 
 /** Most distinct values a numeric distribution lists (a free number question could have thousands). */
 export const DISTRIBUTION_MAX_POINTS = 200;
@@ -29,9 +30,6 @@ function scaleDistribution(
     return { value, label: label(value), count, percentage: percent(count, n) };
   });
 }
-
-const range = (from: number, to: number) =>
-  Array.from({ length: Math.max(to - from + 1, 0) }, (_, i) => from + i);
 
 export function ratingStatistics(
   header: StatisticsHeader,
@@ -53,7 +51,7 @@ export function ratingStatistics(
 export function npsStatistics(
   header: StatisticsHeader,
   counts: CountTable,
-  label: (value: number) => string,
+  scale: ScaleCategories,
 ): NpsStatistics {
   const q = header.questionId;
   const points = histogram(counts.withPrefix(q, `num:${q}:`));
@@ -74,7 +72,7 @@ export function npsStatistics(
     promoters: share(promoters),
     passives: share(passives),
     detractors: share(detractors),
-    distribution: scaleDistribution(points, range(0, 10), label, n),
+    distribution: scaleDistribution(points, scale.values, scale.label, n),
   };
 }
 

@@ -108,7 +108,7 @@ export function questionStatistics(
       return ratingStatistics(header, counts, scale.values, scale.label);
     }
     case "nps":
-      return npsStatistics(header, counts, scaleCategories(question).label);
+      return npsStatistics(header, counts, scaleCategories(question));
     case "number":
     case "slider":
       return numericStatistics(header, counts, question.config.unit ?? "");
