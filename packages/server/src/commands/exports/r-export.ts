@@ -94,13 +94,17 @@ export function rScript(title: string, variables: readonly StatsVariable[]): str
     }
   }
   const coded = variables.filter((v) => v.type === "number" && v.codes.length > 0);
+  // The codes of a variable as R vectors: the numbers, and their labels as string literals.
+  const codesOf = (v: StatsVariable) => ({
+    values: rNumbers(v.codes.map(([code]) => code)),
+    labels: v.codes.map(([, label]) => rString(label)).join(", "),
+  });
   const factors = coded.filter((v) => !v.scale);
   if (factors.length > 0) {
     lines.push("", "# 选择题等：代码 → 带中文标签的因子（factor）");
     for (const v of factors) {
-      const levels = rNumbers(v.codes.map(([code]) => code));
-      const labels = v.codes.map(([, label]) => rString(label)).join(", ");
-      lines.push(`data$${v.name} <- factor(data$${v.name}, levels = ${levels}, labels = utf8(c(${labels})))`);
+      const { values, labels } = codesOf(v);
+      lines.push(`data$${v.name} <- factor(data$${v.name}, levels = ${values}, labels = utf8(c(${labels})))`);
     }
   }
   // A factor would drop the points without a caption and the mean with them; haven and labelled read the
@@ -109,8 +113,7 @@ export function rScript(title: string, variables: readonly StatsVariable[]): str
   if (points.length > 0) {
     lines.push("", '# 量表、NPS 等：仍为数值，端点等的文字在值标签中：attr(data$Q1, "labels")');
     for (const v of points) {
-      const values = rNumbers(v.codes.map(([code]) => code));
-      const labels = v.codes.map(([, label]) => rString(label)).join(", ");
+      const { values, labels } = codesOf(v);
       lines.push(`attr(data$${v.name}, "labels") <- setNames(${values}, utf8(c(${labels})))`);
     }
   }
