@@ -1,10 +1,4 @@
-import type {
-  AnsweredLimit,
-  AnswerPageData,
-  ExtraScreenData,
-  OpenData,
-  PageView,
-} from "@wjgj/core/pages/answer";
+import type { AnswerPageData, ExtraScreenData, OpenData, PageView } from "@wjgj/core/pages/answer";
 import type { SurveyDefinition } from "@wjgj/core/survey/index";
 import { type ComponentType, useEffect, useState } from "react";
 import { LiveMark } from "../lib/use-hydrated.ts";
@@ -34,27 +28,6 @@ function Loading({ text = "加载中…" }: { text?: string }) {
       <div className="wa-loading">{text}</div>
     </main>
   );
-}
-
-const answeredWho: Record<AnsweredLimit["source"], string> = {
-  ip: "该网络",
-  device: "该设备",
-  account: "您",
-  wechat: "该微信号",
-  attempts: "",
-};
-
-/**
- * The line under 您已经投过票了 / 您已经提交过答卷: who has used the answers (this network, device …) and, per day,
- * that tomorrow is another day; an exam's used attempts say so in the server's words.
- */
-function answeredText(answered: AnsweredLimit, kind: string): string {
-  if (answered.source === "attempts") return answered.message;
-  const who = answeredWho[answered.source];
-  const done = kind === "vote" ? "投过票" : "提交过答卷";
-  return answered.daily
-    ? `${who}今天已${done}，明天可以再来`
-    : `${who}已${done}，不能重复${kind === "vote" ? "投票" : "提交"}`;
 }
 
 function withDefinition(open: OpenData): (OpenData & { definition: SurveyDefinition }) | null {
@@ -176,7 +149,7 @@ function AnswerApp({ data }: { data: AnswerData }) {
       <screens.StatusPage
         kind="answered"
         heading={screens.answeredHeading(open.kind)}
-        message={answeredText(open.answered, open.kind)}
+        message={screens.answeredText(open.answered, open.kind)}
         title={open.title}
       />
     ) : (

@@ -18,6 +18,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A questionnaire that is gone or not the caller's: creator screens answer both with 问卷不存在 (403 is not told
+ * apart from 404, so nobody learns which ids exist).
+ */
+export function isMissingQuestionnaire(error: unknown): boolean {
+  return (
+    error instanceof ApiError && (error.code === ResultCode.notFound || error.code === ResultCode.forbidden)
+  );
+}
+
 /** The `data.errors` of a 400 answer, or an empty list. */
 export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!(error instanceof ApiError)) return [];

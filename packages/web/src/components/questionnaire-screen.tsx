@@ -2,7 +2,7 @@ import type { QuestionaryDetail, QuestionnaireAction } from "@wjgj/core";
 import { Button, Result, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../api/errors.ts";
+import { isMissingQuestionnaire } from "../api/errors.ts";
 import { useQuestionaryDetail } from "../api/questionary.ts";
 import { AccessContext, AccessDenied, accessOf } from "./permitted.tsx";
 
@@ -23,10 +23,7 @@ export function QuestionnaireScreen(props: {
   // The refusal is this screen's own 问卷不存在: no permission box on top of it.
   const detail = useQuestionaryDetail(valid ? id : null, { quietForbidden: true });
 
-  if (
-    !valid ||
-    (detail.error instanceof ApiError && (detail.error.code === 404 || detail.error.code === 403))
-  )
+  if (!valid || isMissingQuestionnaire(detail.error))
     return (
       <Result
         status="404"

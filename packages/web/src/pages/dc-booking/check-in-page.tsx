@@ -1,6 +1,6 @@
 import { Alert, Result, Spin } from "antd";
 import { Link, useSearchParams } from "react-router";
-import { ApiError } from "../../api/errors.ts";
+import { isMissingQuestionnaire } from "../../api/errors.ts";
 import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { accessOf } from "../../components/permitted.tsx";
 import { CheckInBox, useCheckInCode } from "./check-in-box.tsx";
@@ -35,9 +35,9 @@ export function BookingCheckInPage() {
   const id = Number(params.get("id"));
   const valid = Number.isInteger(id) && id > 0;
   const detail = useQuestionaryDetail(valid ? id : null, { quietForbidden: true });
-  // Someone else's questionnaire is 问卷不存在 here too, as on every creator screen (QuestionnaireScreen).
-  const forbidden = detail.error instanceof ApiError && detail.error.code === 403;
-  if (!valid || forbidden) return <Result status="404" title="问卷不存在" subTitle="链接可能有误。" />;
+  // Gone or someone else's: 问卷不存在 here too, as on every creator screen (QuestionnaireScreen).
+  if (!valid || isMissingQuestionnaire(detail.error))
+    return <Result status="404" title="问卷不存在" subTitle="链接可能有误。" />;
   if (detail.isPending) return <Spin className="bk-page__spin" />;
   if (detail.error || !detail.data)
     return <Result status="error" title="问卷加载失败" subTitle={detail.error?.message} />;

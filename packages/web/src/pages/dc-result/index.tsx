@@ -2,7 +2,7 @@ import type { QuestionaryDetail, QuestionnaireAction, ResultsFilter } from "@wjg
 import { Button, Grid, Result, Skeleton, Tabs } from "antd";
 import { type ReactNode, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { ApiError } from "../../api/errors.ts";
+import { isMissingQuestionnaire } from "../../api/errors.ts";
 import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { useOverview } from "../../api/results.ts";
 import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
@@ -181,10 +181,7 @@ export function DcResultPage() {
   // creator screen (QuestionnaireScreen), once — without the permission box on top.
   const detail = useQuestionaryDetail(valid ? id : null, { quietForbidden: true });
 
-  if (
-    !valid ||
-    (detail.error instanceof ApiError && (detail.error.code === 404 || detail.error.code === 403))
-  )
+  if (!valid || isMissingQuestionnaire(detail.error))
     return (
       <Result
         status="404"

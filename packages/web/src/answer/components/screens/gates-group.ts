@@ -6,7 +6,7 @@
  * server's answer-pages.ts `fieldGroupChunks` finds in the build manifest.
  */
 export { ConsentGate, LoginGate, PasswordGate } from "./gates.tsx";
-export { answeredHeading, StatusPage } from "./status-page.tsx";
+export { answeredHeading, answeredText, StatusPage } from "./status-page.tsx";
 
 /**
  * 考试防作弊 (answer/exam/), fetched through this chunk so that its import map stays out of the page's first

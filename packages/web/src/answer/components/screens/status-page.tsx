@@ -1,4 +1,4 @@
-import type { AnswerState } from "@wjgj/core/pages/answer";
+import type { AnsweredLimit, AnswerState } from "@wjgj/core/pages/answer";
 import type { ReactNode } from "react";
 import { Brand } from "./brand.tsx";
 
@@ -27,6 +27,28 @@ const answeredHeadings: Partial<Record<string, string>> = {
 /** The heading of the `answered` page for a questionnaire of this kind. */
 export function answeredHeading(kind: string): string {
   return answeredHeadings[kind] ?? headings.answered;
+}
+
+const answeredWho: Record<AnsweredLimit["source"], string> = {
+  ip: "该网络",
+  device: "该设备",
+  account: "您",
+  wechat: "该微信号",
+  attempts: "",
+};
+
+/**
+ * The line under 您已经投过票了 / 您已经提交过答卷: who has used the answers (this network, device …) and, per day,
+ * that tomorrow is another day; an exam's used attempts say so in the server's words.
+ */
+export function answeredText(answered: AnsweredLimit, kind: string): string {
+  if (answered.source === "attempts") return answered.message;
+  const who = answeredWho[answered.source];
+  const vote = kind === "vote";
+  const done = vote ? "投过票" : "提交过答卷";
+  return answered.daily
+    ? `${who}今天已${done}，明天可以再来`
+    : `${who}已${done}，不能重复${vote ? "投票" : "提交"}`;
 }
 
 /**
