@@ -1,4 +1,5 @@
 import type { ExamQuestionReport, ExamRankingItem, ExamWrongOption } from "@wjgj/core";
+import { formatDuration } from "@wjgj/core/results/durations";
 import {
   Alert,
   App,
@@ -19,7 +20,7 @@ import { type AnswerListQuery, resultsApi, useExamReport } from "../../../api/re
 import { Chart } from "../../../components/charts/chart.tsx";
 import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
-import { formatDuration, formatNumber, formatPercent } from "../lib/format.ts";
+import { formatNumber, formatPercent } from "../lib/format.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
 import { ExamTagCard } from "./exam-tag-card.tsx";
 import { RescoreBanner } from "./rescore-banner.tsx";

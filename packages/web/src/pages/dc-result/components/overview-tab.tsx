@@ -1,10 +1,10 @@
+import { formatDuration } from "@wjgj/core/results/durations";
 import { Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from "antd";
 import { useMemo, useState } from "react";
 import { useOverview } from "../../../api/results.ts";
 import { Chart } from "../../../components/charts/chart.tsx";
 import { countChart, trendChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
-import { formatDuration } from "../lib/format.ts";
 import { CountTable } from "./statistics/count-table.tsx";
 
 const dayChoices = [

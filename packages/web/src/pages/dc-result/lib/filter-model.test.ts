@@ -1,4 +1,5 @@
 import type { CodeFilter, Condition, ResultsFilter } from "@wjgj/core";
+import { formatDuration } from "@wjgj/core/results/durations";
 import { describe, expect, it } from "vitest";
 import {
   countLeaves,
@@ -7,7 +8,7 @@ import {
   isFilterActive,
   unsupportedFilterReason,
 } from "./filter-model.ts";
-import { formatDuration, formatPercent } from "./format.ts";
+import { formatPercent } from "./format.ts";
 
 const picked: Condition = { kind: "selected", questionId: "q1", optionIds: ["a"], match: "any" };
 

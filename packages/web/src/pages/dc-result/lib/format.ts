@@ -1,6 +1,3 @@
-// Answering time (45秒, 3分05秒, 1小时02分) is core's, so the 分析报告 says what this page says.
-export { formatDuration } from "@wjgj/core/results/durations";
-
 /** A 0–100 share with one decimal, as the server sends it. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "-";

@@ -1,8 +1,8 @@
 import type { AnswerSort, AnswerSummary, ReviewDecision, SurveyDefinition } from "@wjgj/core";
 import { getQuestionType, richTextToPlain } from "@wjgj/core";
+import { formatDuration } from "@wjgj/core/results/durations";
 import { Button, Space, type TableColumnsType, Tag, Typography } from "antd";
 import type { SortOrder } from "antd/es/table/interface";
-import { formatDuration } from "../../lib/format.ts";
 import { type AnswerAction, actionsFor } from "./answer-actions.tsx";
 import { ReviewRowActions, ReviewTag } from "./review-controls.tsx";
 

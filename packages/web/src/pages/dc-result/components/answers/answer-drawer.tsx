@@ -1,5 +1,6 @@
 import { DownOutlined, UpOutlined } from "@ant-design/icons";
 import type { AnswerDetail, AnswerExamQuestion, ExamEndedReason, RevealedPersonal } from "@wjgj/core";
+import { formatDuration } from "@wjgj/core/results/durations";
 import { Alert, App, Button, Descriptions, Drawer, Grid, InputNumber, Skeleton, Space, Tag } from "antd";
 import { useEffect, useState } from "react";
 import {
@@ -11,7 +12,6 @@ import {
 import { Permitted, useAccess } from "../../../../components/permitted.tsx";
 import { useApiError } from "../../../../hooks/use-api-error.ts";
 import { useResults } from "../../hooks/results-context.ts";
-import { formatDuration } from "../../lib/format.ts";
 import { actionsFor, useAnswerActions } from "./answer-actions.tsx";
 import { AnswerView } from "./answer-view.tsx";
 import { ReviewTag, useReviewActions } from "./review-controls.tsx";
