@@ -136,7 +136,7 @@ async function main() {
       const startedAt = performance.now();
       const db = new SQLite(path.join(dataDir, "wjgj.sqlite"), { readonly: true });
       db.prepare(
-        "select key, count(*) as count from response_facts where questionnaire_id = ? group by key",
+        "select key, count(*) as count from response_facts_all where questionnaire_id = ? group by key",
       ).all(created.id);
       db.close();
       return performance.now() - startedAt;
@@ -166,7 +166,7 @@ async function main() {
     );
     // Every bench response is valid: the filtered total is the number of facts of the chosen option.
     const chosen = await handle.db
-      .selectFrom("response_facts")
+      .selectFrom("response_facts_all")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("questionnaireId", "=", created.id)
       .where("key", "=", "option:q1:o0")

@@ -38,7 +38,11 @@ import type {
 import type { QuestionnaireRevisionsTable, QuestionnairesTable } from "./tables/questionnaires.ts";
 import type { ReportPinsTable } from "./tables/report-pins.ts";
 import type { ReportSharesTable } from "./tables/report-shares.ts";
-import type { ResponseFactsTable, ResponseGradesTable } from "./tables/response-facts.ts";
+import type {
+  ResponseFactKeysTable,
+  ResponseFactsTable,
+  ResponseGradesTable,
+} from "./tables/response-facts.ts";
 import type {
   DataKeysTable,
   ErasureRequestsTable,
@@ -129,6 +133,9 @@ export interface Database {
   response_counter_shards: ResponseCounterShardsTable;
   response_uniques: ResponseUniquesTable;
   response_facts: ResponseFactsTable;
+  response_fact_keys: ResponseFactKeysTable;
+  /** A view: `response_facts` and the unpacked `response_fact_keys` (migration 0255). Read only. */
+  response_facts_all: ResponseFactsTable;
   response_grades: ResponseGradesTable;
   uploads: UploadsTable;
   export_jobs: ExportJobsTable;

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { readSettings } from "../questionnaires/store.ts";
+import { splitFacts } from "../results/fact-packs.ts";
 import { counterEntries } from "../results/record.ts";
 import { responseCreatedCte } from "../webhooks/events.ts";
 import { COUNTER_SHARD } from "./counters.ts";
@@ -53,7 +54,7 @@ export const batchSql = `with gate as (
     score real, max_score real, passed int, end_state text, status text, ip text, user_agent text,
     device_id text, user_id int, source text, duration_seconds int, idempotency_key text, submitted_at text,
     computed text, consent_version int, sealed_generation int, wechat_key text, wechat_profile text,
-    review_state text)
+    review_state text, fact_keys json)
 ), r as (
   insert into responses (questionnaire_id, revision_id, answers, labels, score, max_score, passed, end_state,
     status, ip, user_agent, device_id, user_id, source, duration_seconds, idempotency_key, submitted_at, computed,
@@ -70,6 +71,11 @@ export const batchSql = `with gate as (
   select $1::int, s.id, x.question_id, x.key, x.num, x.text
   from json_to_recordset($10::json) as x (ord int, question_id text, key text, num double precision, text text)
   join stored s on s.ord = x.ord
+), k as (
+  insert into response_fact_keys (questionnaire_id, response_id, keys)
+  select $1::int, s.id, i.fact_keys::text
+  from stored s join input i on i.ord = s.ord
+  where i.fact_keys is not null
 ), c as (
   insert into response_counter_shards (questionnaire_id, key, shard, count)
   select $1::int, e.key, ${COUNTER_SHARD}, e.amount
@@ -152,6 +158,7 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
   plans.forEach((plan, index) => {
     const ord = index + 1;
     const { values } = plan;
+    const split = splitFacts(plan.facts);
     responses.push({
       ord,
       revision_id: values.revisionId,
@@ -176,9 +183,11 @@ export function batchParams(plans: readonly StorePlan[]): unknown[] {
       wechat_key: values.wechatKey,
       wechat_profile: values.wechatProfile,
       review_state: values.reviewState,
+      // The response's packed keys (fact-packs.ts) ride with it, as JSON read as JSON: one row, not 40.
+      fact_keys: split.packed.length > 0 ? split.packed : undefined,
     });
     // JSON.stringify leaves out a fact's absent num and text.
-    for (const fact of plan.facts)
+    for (const fact of split.rows)
       facts.push({ ord, question_id: fact.questionId, key: fact.key, num: fact.num, text: fact.text });
     // A response waiting for its 商品 order's payment is stored 无效: not counted until paid.
     if (values.status === "valid")

@@ -78,12 +78,13 @@ export async function labelsMayVary(db: Db, questionnaireId: number): Promise<bo
 }
 
 /**
- * Reads the batch's `skipped:<q>` facts (the same ones statistics count) with one query on the facts'
- * primary key (questionnaire, response, key), rather than re-running the logic for every exported response.
+ * Reads the batch's `skipped:<q>` facts (the same ones statistics count) with one query by the responses'
+ * primary keys (fact rows, or PostgreSQL's packed keys), rather than re-running the logic for every exported
+ * response.
  */
 async function attachSkipped(db: Db, questionnaireId: number, batch: ResponseSlice[]) {
   const rows = await db
-    .selectFrom("response_facts")
+    .selectFrom("response_facts_all")
     .select(["responseId", "key"])
     .where("questionnaireId", "=", questionnaireId)
     .where(

@@ -129,8 +129,9 @@ describe("答卷保留期限", () => {
     expect(after.map((row) => [row.status, row.erasedAs, row.answers, row.ip])).toEqual(
       after.map(() => ["deleted", "deleted", "{}", ""]),
     );
+    // Fact rows and packed keys alike (migration 0255).
     const facts = await t.db
-      .selectFrom("response_facts")
+      .selectFrom("response_facts_all")
       .select("responseId")
       .where("questionnaireId", "=", q.id)
       .execute();
@@ -208,6 +209,18 @@ describe("答卷保留期限", () => {
     expect(answered(stats, "phone")).toBe(0);
     expect(answered(stats, "group")).toBe(3);
     expect(answered(stats, "age")).toBe(3);
+    // The personal answers' facts went; the packed choices of the rest stayed, one per response.
+    const factsOf = async (questionId: string) =>
+      (
+        await t.db
+          .selectFrom("response_facts_all")
+          .select("key")
+          .where("questionnaireId", "=", q.id)
+          .where("questionId", "=", questionId)
+          .execute()
+      ).map((fact) => fact.key);
+    expect([...(await factsOf("name")), ...(await factsOf("phone"))]).toEqual([]);
+    expect((await factsOf("group")).sort()).toEqual(["option:group:a", "option:group:b", "option:group:b"]);
     const uniques = await t.db
       .selectFrom("response_uniques")
       .select("value")

@@ -13,7 +13,13 @@ import { addToCounters } from "../answering/counters.ts";
 import { cancelBookingsOfResponses } from "../bookings/change.ts";
 import { readSettings } from "../questionnaires/store.ts";
 import { RESULTS_VERSION_KEY } from "../results/fact-bitset-cache.ts";
-import { counterEntries, revisionDefinitions, storedFacts } from "../results/record.ts";
+import {
+  counterEntries,
+  deletePackedFacts,
+  replacePackedFacts,
+  revisionDefinitions,
+  storedFacts,
+} from "../results/record.ts";
 import { uploadStorageKey } from "../uploads/files.ts";
 import { emitWebhookEvents } from "../webhooks/events.ts";
 import { SEALED_KEY } from "./sealing.ts";
@@ -165,6 +171,7 @@ async function deleteBatch(trx: Trx, questionnaireId: number, batch: Batch, now:
     .where("questionnaireId", "=", questionnaireId)
     .where("responseId", "in", ids)
     .execute();
+  await deletePackedFacts(trx, questionnaireId, ids);
   await trx
     .deleteFrom("response_uniques")
     .where("questionnaireId", "=", questionnaireId)
@@ -285,13 +292,15 @@ async function anonymiseBatch(trx: Trx, questionnaireId: number, batch: Batch, n
           ),
         ),
       );
-    if (hidden.size > 0)
+    if (hidden.size > 0) {
       await trx
         .deleteFrom("response_facts")
         .where("questionnaireId", "=", questionnaireId)
         .where("responseId", "=", row.id)
         .where("questionId", "in", [...hidden])
         .execute();
+      if (kept.length !== own.length) await replacePackedFacts(trx, questionnaireId, row.id, kept);
+    }
     await trx
       .updateTable("responses")
       .set({

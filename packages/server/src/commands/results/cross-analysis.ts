@@ -185,8 +185,8 @@ async function sqlCrossCounts(
 ): Promise<CrossCounts> {
   const predicate = planOrRefuse(set.definition, filter);
   const base = db
-    .selectFrom("response_facts as a")
-    .innerJoin("response_facts as b", (join) =>
+    .selectFrom("response_facts_all as a")
+    .innerJoin("response_facts_all as b", (join) =>
       join.onRef("b.questionnaireId", "=", "a.questionnaireId").onRef("b.responseId", "=", "a.responseId"),
     )
     .where("a.questionnaireId", "=", set.questionnaireId)

@@ -132,7 +132,7 @@ export async function optionCounts(
   if (!filtered) return readCounters(ctx.db, questionnaireId, keys);
   if (keys.length === 0) return new Map();
   const rows = await ctx.db
-    .selectFrom("response_facts")
+    .selectFrom("response_facts_all")
     .select(["key", (eb) => eb.fn.countAll<number>().as("count")])
     .where("questionnaireId", "=", questionnaireId)
     .where("key", "in", keys)

@@ -88,7 +88,7 @@ async function appendChunk(
       : sql<string>`group_concat(response_id, ',')`;
   const [keys, valued] = await Promise.all([
     db
-      .selectFrom("response_facts")
+      .selectFrom("response_facts_all")
       .select(["key", ids.as("ids")])
       .where("questionnaireId", "=", questionnaireId)
       .where("responseId", ">", after)

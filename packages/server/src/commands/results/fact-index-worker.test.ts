@@ -25,14 +25,19 @@ afterAll(() => {
   for (const cleanup of cleanups) cleanup();
 });
 
-/** The two tables the worker reads, with `count` responses: every third has option a, the rest b. */
+/**
+ * The tables the worker reads (SQLite's view of its fact rows, migration 0255), with `count` responses: every
+ * third has option a, the rest b.
+ */
 function database(count: number): string {
   const file = path.join(dir, "facts.sqlite");
   const db = new SQLite(file);
   db.exec(`create table responses (id integer primary key, questionnaire_id integer, status text,
       submitted_at text, source text);
     create table response_facts (questionnaire_id integer, response_id integer, question_id text, key text,
-      num real, text text, primary key (questionnaire_id, response_id, key));`);
+      num real, text text, primary key (questionnaire_id, response_id, key));
+    create view response_facts_all as
+      select questionnaire_id, response_id, question_id, key, num, text from response_facts;`);
   const response = db.prepare(
     "insert into responses values (?, 7, 'valid', '2026-11-01T02:00:00.000Z', 'link')",
   );
@@ -94,6 +99,7 @@ describe("the bundled index worker", () => {
     const index = decodeSnapshot(7, Buffer.from(bytes));
     expect([index?.size, index?.validCount, index?.version]).toEqual([30, 30, 3]);
     expect(index?.keys.get("option:qs:a")?.count).toBe(10);
+    expect(index?.keys.get("option:qs:b")?.count).toBe(20);
     expect(fs.existsSync(path.join(dir, "snapshots", "q7.idx"))).toBe(true);
   });
 });

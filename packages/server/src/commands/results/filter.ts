@@ -14,6 +14,7 @@ import { chinaDayStart, iso } from "../../clock.ts";
 import type { Db, DialectName } from "../../db/index.ts";
 import type { Database } from "../../db/schema.ts";
 import { InvalidInputError } from "../../errors.ts";
+import { mayBePacked, mayBeRow, packedKey, packedQuestion, packsFacts, unpackedPairs } from "./fact-packs.ts";
 
 type ResponsesEb = ExpressionBuilder<Database, "responses">;
 
@@ -221,7 +222,7 @@ export function balanced(
 /**
  * One fact predicate as SQL over `responses`. PostgreSQL: leaves are `id IN (matching facts)`, found through
  * the key index. SQLite has no key index (migration 0009): leaves are `EXISTS` over the response's own facts,
- * a lookup on the primary key per response.
+ * a lookup on the primary key per response. Comparisons read values, which only fact rows have.
  */
 export function predicateSql(
   eb: ResponsesEb,
@@ -239,6 +240,17 @@ export function predicateSql(
       );
     return eb("responses.id", "in", matching.select("response_facts.responseId"));
   };
+  // PostgreSQL packs keys (fact-packs.ts): the packs of the questionnaire are looked into as well.
+  const packs = (where: Expression<SqlBool>) =>
+    eb(
+      "responses.id",
+      "in",
+      eb
+        .selectFrom(["response_fact_keys as p", unpackedPairs])
+        .where("p.questionnaireId", "=", set.questionnaireId)
+        .where(where)
+        .select("p.responseId"),
+    );
   switch (predicate.kind) {
     case "and":
     case "or":
@@ -251,10 +263,20 @@ export function predicateSql(
       return eb.not(predicateSql(eb, predicate.item, set));
     case "const":
       return predicate.value ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
-    case "hasKey":
-      return facts((fb) => fb("response_facts.key", "in", predicate.keys));
-    case "answered":
-      return facts((fb) => fb("response_facts.questionId", "=", predicate.questionId));
+    case "hasKey": {
+      if (!packsFacts(set.dialect)) return facts((fb) => fb("response_facts.key", "in", predicate.keys));
+      const rows = predicate.keys.filter(mayBeRow);
+      const packed = predicate.keys.filter(mayBePacked);
+      const arms: Expression<SqlBool>[] = [];
+      if (rows.length > 0) arms.push(facts((fb) => fb("response_facts.key", "in", rows)));
+      if (packed.length > 0) arms.push(packs(eb(packedKey, "in", packed)));
+      return arms.length === 1 ? (arms[0] as Expression<SqlBool>) : eb.or(arms);
+    }
+    case "answered": {
+      const rows = facts((fb) => fb("response_facts.questionId", "=", predicate.questionId));
+      if (!packsFacts(set.dialect)) return rows;
+      return eb.or([rows, packs(eb(packedQuestion, "=", predicate.questionId))]);
+    }
     case "compare":
       return facts((fb) => compareWhere(fb, predicate, set.dialect));
     case "code":

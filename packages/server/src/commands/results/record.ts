@@ -17,6 +17,7 @@ import { sqliteRowsInsert } from "../../db/sqlite-rows.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
 import { NotFoundError } from "../../errors.ts";
 import { addToCounters } from "../answering/counters.ts";
+import { splitFacts } from "./fact-packs.ts";
 
 /** China calendar date (YYYY-MM-DD) of an instant: the `day:` counters and the date filters use it. */
 export function chinaDate(at: Date): string {
@@ -56,12 +57,37 @@ export function factsOfStored(
 const FACT_BATCH = 500;
 
 /** SQLite: the facts' rows with their values bound (db/sqlite-rows.ts). */
-const insertFactRows = sqliteRowsInsert(
+const insertFactRowsSqlite = sqliteRowsInsert(
   "insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)",
   6,
 );
 
+/**
+ * Stores a response's facts (fact-packs.ts): on PostgreSQL its bare choice, cell, answered, quota and skip
+ * keys as one packed row and the rest as rows, on SQLite every fact a row. The response must have no pack
+ * yet; callers that replace facts replace `score:` facts only, which are always rows.
+ */
 export async function insertFacts(
+  trx: Trx | Db,
+  questionnaireId: number,
+  responseId: number,
+  facts: readonly Fact[],
+) {
+  if (isSqlite(trx)) return insertFactRows(trx, questionnaireId, responseId, facts);
+  const { rows, packed } = splitFacts(facts);
+  await insertFactRows(trx, questionnaireId, responseId, rows);
+  if (packed.length > 0)
+    await trx
+      .insertInto("response_fact_keys")
+      .values({ questionnaireId, responseId, keys: JSON.stringify(packed) })
+      .execute();
+}
+
+/**
+ * Stores facts as rows of `response_facts`, packing nothing: SQLite's way, and on PostgreSQL for migrations
+ * before 0255, which ran when every fact was a row (0255 packs what they wrote).
+ */
+export async function insertFactRows(
   trx: Trx | Db,
   questionnaireId: number,
   responseId: number,
@@ -69,7 +95,7 @@ export async function insertFacts(
 ) {
   if (facts.length === 0) return;
   if (isSqlite(trx)) {
-    await insertFactRows.run(trx, facts.length, (values, index) => {
+    await insertFactRowsSqlite.run(trx, facts.length, (values, index) => {
       const fact = facts[index] as Fact;
       values.push(
         questionnaireId,
@@ -97,6 +123,40 @@ export async function insertFacts(
       )
       .execute();
   }
+}
+
+/** Deletes the packed keys of responses (their fact rows are deleted by the caller). SQLite has no packs. */
+export async function deletePackedFacts(trx: Trx, questionnaireId: number, responseIds: readonly number[]) {
+  if (isSqlite(trx) || responseIds.length === 0) return;
+  await trx
+    .deleteFrom("response_fact_keys")
+    .where("questionnaireId", "=", questionnaireId)
+    .where("responseId", "in", responseIds)
+    .execute();
+}
+
+/**
+ * Replaces a response's packed keys with those of `facts` (anonymisation drops a question's facts): the
+ * pack goes when nothing of it is left. SQLite has no packs.
+ */
+export async function replacePackedFacts(
+  trx: Trx,
+  questionnaireId: number,
+  responseId: number,
+  facts: readonly Fact[],
+) {
+  if (isSqlite(trx)) return;
+  await trx
+    .deleteFrom("response_fact_keys")
+    .where("questionnaireId", "=", questionnaireId)
+    .where("responseId", "=", responseId)
+    .execute();
+  const { packed } = splitFacts(facts);
+  if (packed.length > 0)
+    await trx
+      .insertInto("response_fact_keys")
+      .values({ questionnaireId, responseId, keys: JSON.stringify(packed) })
+      .execute();
 }
 
 export interface CountedResponse {
@@ -148,7 +208,7 @@ export async function storedFacts(
   const byResponse = new Map<number, Fact[]>();
   if (responseIds.length === 0) return byResponse;
   const rows = await db
-    .selectFrom("response_facts")
+    .selectFrom("response_facts_all")
     .select(["responseId", "questionId", "key", "num", "text"])
     .where("questionnaireId", "=", questionnaireId)
     .where("responseId", "in", responseIds)

@@ -63,7 +63,7 @@ export async function filteredCountsSql(
   const ids = responsesIn(db, set, predicate).select("responses.id");
   const [keys, total] = await Promise.all([
     db
-      .selectFrom("response_facts")
+      .selectFrom("response_facts_all")
       .select(["key", (eb) => eb.fn.countAll<number>().as("count")])
       .where("questionnaireId", "=", set.questionnaireId)
       .where("responseId", "in", ids)

@@ -3,7 +3,7 @@ import { RESULTS_VERSION_KEY } from "../../commands/results/fact-bitset-cache.ts
 import {
   applyCounters,
   factsOfStored,
-  insertFacts,
+  insertFactRows,
   revisionDefinitions,
 } from "../../commands/results/record.ts";
 import type { DialectName, Trx } from "../index.ts";
@@ -119,7 +119,7 @@ export async function backfillResults(db: Kysely<Database>) {
           const definition = definitions.get(row.revisionId);
           if (!definition) continue;
           const facts = factsOfStored(definition, row, {});
-          await insertFacts(trx, questionnaireId, row.id, facts);
+          await insertFactRows(trx, questionnaireId, row.id, facts);
           if (row.status === "valid") await applyCounters(trx, questionnaireId, facts, row, 1);
         }
         after = rows[rows.length - 1]?.id ?? after;

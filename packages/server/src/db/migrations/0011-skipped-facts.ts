@@ -2,7 +2,7 @@ import { skippedFacts, skippedQuestionIds } from "@wjgj/core";
 import type { Kysely, Migration } from "kysely";
 import { addToCounters } from "../../commands/answering/counters.ts";
 import { RESULTS_VERSION_KEY } from "../../commands/results/fact-bitset-cache.ts";
-import { insertFacts, revisionDefinitions, submitContext } from "../../commands/results/record.ts";
+import { insertFactRows, revisionDefinitions, submitContext } from "../../commands/results/record.ts";
 import type { Database } from "../schema.ts";
 import { inTransaction } from "./0006-results.ts";
 
@@ -49,7 +49,7 @@ export async function backfillSkipped(db: Kysely<Database>) {
           if (!definition) continue;
           const answers = JSON.parse(row.answers) as Record<string, unknown>;
           const facts = skippedFacts(skippedQuestionIds(definition, answers, submitContext(row)));
-          await insertFacts(trx, questionnaireId, row.id, facts);
+          await insertFactRows(trx, questionnaireId, row.id, facts);
           if (row.status !== "valid") continue;
           for (const fact of facts) counted.set(fact.key, (counted.get(fact.key) ?? 0) + 1);
         }

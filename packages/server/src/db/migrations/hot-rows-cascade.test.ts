@@ -34,7 +34,9 @@ async function answered(times: number) {
 }
 
 async function rowsOf(questionnaireId: number) {
-  const count = async (table: "responses" | "response_facts" | "response_counter_shards") =>
+  const count = async (
+    table: "responses" | "response_facts" | "response_fact_keys" | "response_counter_shards",
+  ) =>
     Number(
       (
         await t.db
@@ -47,6 +49,8 @@ async function rowsOf(questionnaireId: number) {
   return {
     responses: await count("responses"),
     facts: await count("response_facts"),
+    // PostgreSQL packs bare keys (migration 0255); SQLite has no packs.
+    packs: t.ctx.dialect === "postgres" ? await count("response_fact_keys") : 0,
     counters: await count("response_counter_shards"),
   };
 }
@@ -57,6 +61,7 @@ describe("facts and counters without per-row key checks", () => {
     const kept = await answered(2);
     const before = await rowsOf(kept.id);
     expect((await rowsOf(gone.id)).facts).toBeGreaterThan(0);
+    expect((await rowsOf(gone.id)).packs).toBe(t.ctx.dialect === "postgres" ? 3 : 0);
     expect((await rowsOf(gone.id)).counters).toBeGreaterThan(0);
 
     const params = { id: gone.id };
@@ -69,7 +74,7 @@ describe("facts and counters without per-row key checks", () => {
     });
     expect(destroyed.body.code).toBe(200);
 
-    expect(await rowsOf(gone.id)).toEqual({ responses: 0, facts: 0, counters: 0 });
+    expect(await rowsOf(gone.id)).toEqual({ responses: 0, facts: 0, packs: 0, counters: 0 });
     expect(await rowsOf(kept.id)).toEqual(before);
     expect(before).toMatchObject({ responses: 2 });
   });
@@ -83,15 +88,33 @@ describe("facts and counters without per-row key checks", () => {
       .orderBy("id")
       .execute();
     if (!first || !second) throw new Error("two responses expected");
+    // Rows and packed keys alike (migration 0255): the view reads both.
     const factsOf = async (responseId: number) =>
-      (await t.db.selectFrom("response_facts").select("key").where("responseId", "=", responseId).execute())
-        .length;
+      (
+        await t.db
+          .selectFrom("response_facts_all")
+          .select("key")
+          .where("responseId", "=", responseId)
+          .execute()
+      ).length;
     const secondFacts = await factsOf(second.id);
     expect(await factsOf(first.id)).toBeGreaterThan(0);
+    const packOf = async (responseId: number) =>
+      t.ctx.dialect === "postgres"
+        ? (
+            await t.db
+              .selectFrom("response_fact_keys")
+              .select("keys")
+              .where("responseId", "=", responseId)
+              .execute()
+          ).length
+        : 0;
+    expect(await packOf(first.id)).toBe(t.ctx.dialect === "postgres" ? 1 : 0);
 
     await t.db.deleteFrom("responses").where("id", "=", first.id).execute();
 
     expect(await factsOf(first.id)).toBe(0);
+    expect(await packOf(first.id)).toBe(0);
     expect(await factsOf(second.id)).toBe(secondFacts);
   });
 });

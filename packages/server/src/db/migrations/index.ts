@@ -70,6 +70,7 @@ import { formOrdersMigration } from "./0235-form-orders.ts";
 import { responseReviewsMigration } from "./0240-response-reviews.ts";
 import { foreignKeyIndexesMigration } from "./0245-foreign-key-indexes.ts";
 import { responsesUserIndexPartialMigration } from "./0250-responses-user-index-partial.ts";
+import { factPacksMigration } from "./0255-fact-packs.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -143,6 +144,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0240-response-reviews": responseReviewsMigration(dialect),
     "0245-foreign-key-indexes": foreignKeyIndexesMigration(dialect),
     "0250-responses-user-index-partial": responsesUserIndexPartialMigration(),
+    "0255-fact-packs": factPacksMigration(dialect),
   };
 }
 

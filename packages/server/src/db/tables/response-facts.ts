@@ -1,9 +1,15 @@
 import type { Selectable } from "kysely";
 
 /**
- * The facts each response contributes (core `responseFacts` + `examFacts`), one row per key: filters,
- * filtered statistics, cross-analysis and text listings read these instead of parsing answers. Rows are
- * kept for every status (the response list filters deleted ones too); statistics join valid responses.
+ * The facts each response contributes (core `responseFacts` + `examFacts`): filters, filtered statistics,
+ * cross-analysis and text listings read these instead of parsing answers. Rows are kept for every status
+ * (the response list filters deleted ones too); statistics join valid responses.
+ *
+ * PostgreSQL stores them in two places (migration 0255, commands/results/fact-packs.ts): facts carrying a
+ * number or text, and every `score:` fact, are rows of `response_facts`; the bare keys of choices, matrix
+ * cells, answered marks, quotas and skips are packed into one `response_fact_keys` row per response. SQLite
+ * keeps every fact a row. The view `response_facts_all` reads both as the one table `response_facts` used to
+ * be: readers of those bare families read the view, readers of text and score facts keep the table.
  */
 export interface ResponseFactsTable {
   questionnaireId: number;
@@ -13,6 +19,14 @@ export interface ResponseFactsTable {
   key: string;
   num: number | null;
   text: string | null;
+}
+
+/** A response's bare fact keys, packed (PostgreSQL only; see ResponseFactsTable). */
+export interface ResponseFactKeysTable {
+  questionnaireId: number;
+  responseId: number;
+  /** JSON array of `[questionId, key]` pairs. */
+  keys: string;
 }
 
 /** Manual grades of essay/upload questions (批改), overlaid on the automatic exam score. */

@@ -64,7 +64,7 @@ describe("a burst of submits to one questionnaire", () => {
       expect(byId.get(Number(reply.body.data?.responseId))?.why).toBe(`意见${i}`);
     });
     const facts = await t.db
-      .selectFrom("response_facts")
+      .selectFrom("response_facts_all")
       .select((eb) => eb.fn.countAll().as("count"))
       .where("questionnaireId", "=", q.id)
       .where("key", "=", "option:rate:no")
