@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { coverageMeaning } from "./components/statistics/question-card.tsx";
 import { optionOf } from "./testing/fake-echarts.ts";
 import { overview, questionary, statistics } from "./testing/fixtures.ts";
 import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
@@ -86,6 +87,11 @@ describe("分题统计", { timeout: 30_000 }, () => {
     ]);
     const complete = screen.getByTestId("coverage-q1");
     expect(complete.textContent).toBe("有效填写 3 人");
+    // What each count means is told on a tap (a phone has no hover) and on focus.
+    fireEvent.click(within(coverage).getByRole("button", { name: "跳过 1 人" }));
+    expect(await screen.findByText(coverageMeaning.skipped)).toBeTruthy();
+    fireEvent.focus(within(coverage).getByRole("button", { name: "未作答 1 人" }));
+    expect(await screen.findByText(coverageMeaning.empty)).toBeTruthy();
   });
 
   it("a condition from the logic editor's builder re-queries the statistics; the 已筛选 chip clears it", async () => {

@@ -1,6 +1,6 @@
 import { CloudOutlined } from "@ant-design/icons";
 import { getQuestionType, type QuestionStatistics } from "@wjgj/core";
-import { Button, Card, Tag } from "antd";
+import { Button, Card, Tag, Tooltip } from "antd";
 import { memo, type ReactNode } from "react";
 import type { CountChartKind } from "../../../../components/charts/chart-options.ts";
 import type { BodyProps } from "./body-props.ts";
@@ -46,9 +46,25 @@ function Coverage({ stats, total }: { stats: QuestionStatistics; total: number }
   return (
     <span className="wj-muted wj-question-card__coverage" data-testid={`coverage-${stats.questionId}`}>
       <span>有效填写 {stats.answered} 人</span>
-      {empty > 0 && <span>未作答 {empty} 人</span>}
-      {stats.skipped > 0 && <span>跳过 {stats.skipped} 人</span>}
+      {empty > 0 && <Explained text={`未作答 ${empty} 人`} meaning={coverageMeaning.empty} />}
+      {stats.skipped > 0 && <Explained text={`跳过 ${stats.skipped} 人`} meaning={coverageMeaning.skipped} />}
     </span>
+  );
+}
+
+/** What 未作答 and 跳过 count, told on hover, focus or a tap (a phone has no hover). */
+export const coverageMeaning = {
+  empty: "看到了这道题但没有填写（选填题留空）",
+  skipped: "因跳题或显示逻辑没有看到这道题，不计入未作答",
+};
+
+function Explained({ text, meaning }: { text: string; meaning: string }) {
+  return (
+    <Tooltip title={meaning} trigger={["hover", "focus", "click"]}>
+      <button type="button" className="wj-question-card__explained">
+        {text}
+      </button>
+    </Tooltip>
   );
 }
 
