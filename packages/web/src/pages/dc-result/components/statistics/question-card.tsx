@@ -1,7 +1,7 @@
 import { CloudOutlined } from "@ant-design/icons";
 import { getQuestionType, type QuestionStatistics } from "@wjgj/core";
 import { Button, Card, Tag, Tooltip } from "antd";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useState } from "react";
 import type { CountChartKind } from "../../../../components/charts/chart-options.ts";
 import type { BodyProps } from "./body-props.ts";
 import { BlanksBody, ChoiceBody, NpsBody, RatingBody, RegionBody } from "./count-bodies.tsx";
@@ -59,9 +59,11 @@ export const coverageMeaning = {
 };
 
 function Explained({ text, meaning }: { text: string; meaning: string }) {
+  // A click opens it rather than toggling: the pointer's hover has opened it already.
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip title={meaning} trigger={["hover", "focus", "click"]}>
-      <button type="button" className="wj-question-card__explained">
+    <Tooltip title={meaning} open={open} onOpenChange={setOpen} trigger={["hover", "focus"]}>
+      <button type="button" className="wj-question-card__explained" onClick={() => setOpen(true)}>
         {text}
       </button>
     </Tooltip>
