@@ -37,6 +37,18 @@ export function shortLabel(label: string, max = 10): string {
 /** Category captions: every one shown, shortened (the tooltip shows the whole label). */
 export const axisLabel = { formatter: (value: string) => shortLabel(value), interval: 0 };
 
+/**
+ * A column's caption: a scale point's words (`1（非常不满意）`, `10（极有可能）`) go on a line under its number,
+ * so on a phone the end captions of an 11-point NPS do not run into the neighbouring numbers.
+ */
+export function columnCaption(label: string): string {
+  const match = /^(.+?)（(.+)）$/.exec(label);
+  return match ? `${match[1]}\n${shortLabel(match[2] as string)}` : shortLabel(label);
+}
+
+/** Vertical columns' captions: every one shown, a point's words under its number. */
+export const columnAxisLabel = { formatter: columnCaption, interval: 0 };
+
 /** Counts per option (or point) as one chart of the chosen kind; "table" has no chart. */
 export function countChart(
   kind: Exclude<CountChartKind, "table">,
@@ -67,7 +79,7 @@ export function countChart(
   const category = {
     type: "category" as const,
     data: horizontal ? [...categories].reverse() : categories,
-    axisLabel,
+    axisLabel: horizontal ? axisLabel : columnAxisLabel,
   };
   const value = { type: "value" as const, minInterval: 1 };
   const values = items.map((item) => item.value);

@@ -1,8 +1,8 @@
 import {
-  axisLabel,
   type CountChartKind,
   type CountItem,
   chartPalette,
+  columnAxisLabel,
   countChart as coreCountChart,
   seriesColor,
   shortLabel,
@@ -149,7 +149,7 @@ export function groupedBarChart(
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
     legend: { type: "plain", top: 0, formatter: (label: string) => shortLabel(label, 10) },
     grid: { left: 16, right: 24, top: 40, bottom: 8, containLabel: true },
-    xAxis: { type: "category", data: categories, axisLabel },
+    xAxis: { type: "category", data: categories, axisLabel: columnAxisLabel },
     yAxis: { type: "value", minInterval: 1 },
     series: series.map((item, index) => ({
       type: "bar",
