@@ -14,7 +14,7 @@ import { chinaDayStart, iso } from "../../clock.ts";
 import type { Db, DialectName } from "../../db/index.ts";
 import type { Database } from "../../db/schema.ts";
 import { InvalidInputError } from "../../errors.ts";
-import { mayBePacked, mayBeRow, packedKey, packedQuestion, packsFacts, unpackedPairs } from "./fact-packs.ts";
+import { mayBePacked, mayBeRow, packedKeyText, packedQuestionText, packsFacts } from "./fact-packs.ts";
 
 type ResponsesEb = ExpressionBuilder<Database, "responses">;
 
@@ -240,15 +240,15 @@ export function predicateSql(
       );
     return eb("responses.id", "in", matching.select("response_facts.responseId"));
   };
-  // PostgreSQL packs keys (fact-packs.ts): the packs of the questionnaire are looked into as well.
-  const packs = (where: Expression<SqlBool>) =>
+  // PostgreSQL packs keys (fact-packs.ts): the packs of the questionnaire are looked into as well, by text.
+  const packs = (needles: readonly string[]) =>
     eb(
       "responses.id",
       "in",
       eb
-        .selectFrom(["response_fact_keys as p", unpackedPairs])
+        .selectFrom("response_fact_keys as p")
         .where("p.questionnaireId", "=", set.questionnaireId)
-        .where(where)
+        .where((pb) => pb.or(needles.map((needle) => sql<SqlBool>`strpos(p.keys, ${needle}) > 0`)))
         .select("p.responseId"),
     );
   switch (predicate.kind) {
@@ -269,13 +269,13 @@ export function predicateSql(
       const packed = predicate.keys.filter(mayBePacked);
       const arms: Expression<SqlBool>[] = [];
       if (rows.length > 0) arms.push(facts((fb) => fb("response_facts.key", "in", rows)));
-      if (packed.length > 0) arms.push(packs(eb(packedKey, "in", packed)));
+      if (packed.length > 0) arms.push(packs(packed.map(packedKeyText)));
       return arms.length === 1 ? (arms[0] as Expression<SqlBool>) : eb.or(arms);
     }
     case "answered": {
       const rows = facts((fb) => fb("response_facts.questionId", "=", predicate.questionId));
       if (!packsFacts(set.dialect)) return rows;
-      return eb.or([rows, packs(eb(packedQuestion, "=", predicate.questionId))]);
+      return eb.or([rows, packs([packedQuestionText(predicate.questionId)])]);
     }
     case "compare":
       return facts((fb) => compareWhere(fb, predicate, set.dialect));
