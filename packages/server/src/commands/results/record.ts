@@ -76,11 +76,21 @@ export async function insertFacts(
   if (isSqlite(trx)) return insertFactRows(trx, questionnaireId, responseId, facts);
   const { rows, packed } = splitFacts(facts);
   await insertFactRows(trx, questionnaireId, responseId, rows);
-  if (packed.length > 0)
-    await trx
-      .insertInto("response_fact_keys")
-      .values({ questionnaireId, responseId, keys: JSON.stringify(packed) })
-      .execute();
+  await insertPack(trx, questionnaireId, responseId, packed);
+}
+
+/** PostgreSQL: a response's pack row, when it has keys to pack. */
+async function insertPack(
+  trx: Trx | Db,
+  questionnaireId: number,
+  responseId: number,
+  packed: readonly [string, string][],
+) {
+  if (packed.length === 0) return;
+  await trx
+    .insertInto("response_fact_keys")
+    .values({ questionnaireId, responseId, keys: JSON.stringify(packed) })
+    .execute();
 }
 
 /**
@@ -146,17 +156,8 @@ export async function replacePackedFacts(
   facts: readonly Fact[],
 ) {
   if (isSqlite(trx)) return;
-  await trx
-    .deleteFrom("response_fact_keys")
-    .where("questionnaireId", "=", questionnaireId)
-    .where("responseId", "=", responseId)
-    .execute();
-  const { packed } = splitFacts(facts);
-  if (packed.length > 0)
-    await trx
-      .insertInto("response_fact_keys")
-      .values({ questionnaireId, responseId, keys: JSON.stringify(packed) })
-      .execute();
+  await deletePackedFacts(trx, questionnaireId, [responseId]);
+  await insertPack(trx, questionnaireId, responseId, splitFacts(facts).packed);
 }
 
 export interface CountedResponse {

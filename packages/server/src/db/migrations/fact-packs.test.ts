@@ -71,18 +71,21 @@ describe("packed fact keys (migration 0255)", () => {
     });
   });
 
+  /** Responses the answer list's SQL filter finds. */
+  const listed = (condition: unknown) =>
+    call<{ total: number }>(t.app, "POST", "answer/getAnswerList", {
+      token: ownerToken,
+      json: { id: questionnaireId, pageSize: 10, filter: JSON.stringify({ condition }) },
+    }).then((reply) => reply.body.data.total);
+
   // Filtered statistics read the bitset index (built from the view), the answer list filters by SQL.
   const count = async (condition: unknown) => {
     const statistics = await call<{ total: number }>(t.app, "POST", "statistics/getQuestionStatistics", {
       token: ownerToken,
       json: { id: questionnaireId, filter: { condition } },
     });
-    const list = await call<{ total: number }>(t.app, "POST", "answer/getAnswerList", {
-      token: ownerToken,
-      json: { id: questionnaireId, pageSize: 10, filter: JSON.stringify({ condition }) },
-    });
-    expect(list.body.data.total).toBe(statistics.body.data.total);
-    return list.body.data.total;
+    expect(await listed(condition)).toBe(statistics.body.data.total);
+    return statistics.body.data.total;
   };
 
   it("stores a submit's bare keys in one pack on PostgreSQL, the rest as rows; the view reads back every fact", async () => {
@@ -159,13 +162,8 @@ describe("packed fact keys (migration 0255)", () => {
       .execute();
     expect(packs).toEqual([{ responseId }]);
     // The migration writes its packs with json_build_array (a space after each comma): filters find them too.
-    const list = (condition: unknown) =>
-      call<{ total: number }>(t.app, "POST", "answer/getAnswerList", {
-        token: ownerToken,
-        json: { id: questionnaireId, pageSize: 10, filter: JSON.stringify({ condition }) },
-      }).then((reply) => reply.body.data.total);
-    expect(await list({ kind: "selected", questionId: "qm", optionIds: ["b"], match: "any" })).toBe(1);
-    expect(await list({ kind: "selected", questionId: "qm", optionIds: ["c"], match: "any" })).toBe(0);
-    expect(await list({ kind: "answered", questionId: "qx1" })).toBe(1);
+    expect(await listed({ kind: "selected", questionId: "qm", optionIds: ["b"], match: "any" })).toBe(1);
+    expect(await listed({ kind: "selected", questionId: "qm", optionIds: ["c"], match: "any" })).toBe(0);
+    expect(await listed({ kind: "answered", questionId: "qx1" })).toBe(1);
   });
 });
