@@ -193,8 +193,11 @@ describe("upload/delFileByPath", () => {
       params: { path: key, answerToken: issueAnswerToken(t.ctx, publicId, revisionId) },
     });
     expect(otherSession.body.code).toBe(403);
+    // A signature character changed (never to itself; the last characters may carry only padding bits).
+    const at = answerToken.length - 6;
+    const swapped = answerToken[at] === "A" ? "B" : "A";
     const forged = await call(t.app, "POST", "upload/delFileByPath", {
-      params: { path: key, answerToken: `${answerToken.slice(0, -2)}AA` },
+      params: { path: key, answerToken: `${answerToken.slice(0, at)}${swapped}${answerToken.slice(at + 1)}` },
     });
     expect(forged.body).toMatchObject({ code: 400, msg: "答题页面校验失败，请刷新页面后重新提交" });
     const bySession = await call(t.app, "POST", "upload/delFileByPath", {
