@@ -38,6 +38,7 @@ export default defineConfig({
       "packages/web",
       "packages/web/vitest.isolated.config.ts",
       "packages/web/vitest.answer.config.ts",
+      "packages/web/vitest.results.config.ts",
     ],
     sequence: { sequencer: LongFilesFirst },
     // Vitest's default is one worker fewer than the cores: a single worker on CI's two. The API tests spend much of

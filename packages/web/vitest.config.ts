@@ -2,15 +2,14 @@ import react from "@vitejs/plugin-react";
 import { configDefaults, defineProject } from "vitest/config";
 
 /**
- * Test files that need a module graph and a window of their own: those that replace a module (`vi.mock`, the
- * results page's chart loader) and those that watch what a module does when it first loads (the live mark, lazy pages, the
- * reduced-motion listener). They run as Vitest's default, each in a fresh worker context.
+ * Test files that need a module graph and a window of their own: those that watch what a module does when it first
+ * loads (the live mark, lazy pages, the reduced-motion listener). They run as Vitest's default, each in a fresh
+ * worker context.
  */
-export const ISOLATED_FILES = [
-  "src/pages/dc-result/**/*.test.{ts,tsx}",
-  "src/lib/lazy-page.test.tsx",
-  "src/lib/reduced-motion.test.tsx",
-];
+export const ISOLATED_FILES = ["src/lib/lazy-page.test.tsx", "src/lib/reduced-motion.test.tsx"];
+
+/** The results page's tests: their charts draw through a fake ECharts (vitest.results.config.ts). */
+export const RESULT_FILES = ["src/pages/dc-result/**/*.test.{ts,tsx}"];
 
 /** The respondent page's tests: they run on Preact, as the page ships (vitest.answer.config.ts). */
 export const ANSWER_FILES = ["src/answer/**/*.test.{ts,tsx}"];
@@ -30,7 +29,7 @@ export default defineProject({
     ...webTest,
     name: "web",
     include: ["src/**/*.test.{ts,tsx}"],
-    exclude: [...configDefaults.exclude, ...ISOLATED_FILES, ...ANSWER_FILES],
+    exclude: [...configDefaults.exclude, ...ISOLATED_FILES, ...RESULT_FILES, ...ANSWER_FILES],
     // Test files share a worker's modules and window instead of importing antd and React again each (the
     // project took 7 min on a loaded two-core machine, 2:45 shared); test-setup.ts undoes what a test changes
     // in the window, the storages, timers and spies.

@@ -22,8 +22,6 @@ import {
   stubApi,
 } from "./testing/harness.tsx";
 
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
-
 setupResultTests();
 
 function stubAnalysis(

@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { detail, listOrder, overview, questionary, summary } from "./testing/fixtures.ts";
 import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
-
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
 function handlers() {
   return {

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { CrossAnalysisResult, QuestionStatistics, QuestionStatisticsResult } from "@wjgj/core";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { crossCandidates } from "./components/cross-tab.tsx";
 import { optionOf } from "./testing/fake-echarts.ts";
 import { overview, questionary } from "./testing/fixtures.ts";
 import { type ApiCall, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
-
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
 const base = { answered: 3, skipped: 0 };
 const questions = [

@@ -1,10 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import type { ExamReport, ExamTagMasteryResult, QuestionaryDetail } from "@wjgj/core";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { overview, questionary } from "./testing/fixtures.ts";
 import { type ApiCall, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
-
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
 const exam = { ...questionary, kind: "exam", kindName: "在线考试" } as unknown as QuestionaryDetail;
 

@@ -14,8 +14,6 @@ import {
   stubApi,
 } from "./testing/harness.tsx";
 
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
-
 setupResultTests();
 
 describe("导出", { timeout: 60_000 }, () => {

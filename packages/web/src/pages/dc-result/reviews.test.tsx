@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AnswerSummary, ReviewState } from "@wjgj/core";
 import { reviewStateNames } from "@wjgj/core";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { detail, listOrder, overview, questionary, summary } from "./testing/fixtures.ts";
 import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
-
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
 /** 审核 (issue #41) in 答卷详情: the state column and filter, 通过 / 拒绝 per row and for the selection. */
 const states: Record<number, ReviewState> = { 3: "pending", 2: "rejected", 1: "approved" };

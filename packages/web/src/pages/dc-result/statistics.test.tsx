@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { coverageMeaning } from "./components/statistics/question-card.tsx";
 import { optionOf } from "./testing/fake-echarts.ts";
 import { overview, questionary, statistics } from "./testing/fixtures.ts";
 import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
-
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
 const handlers = (total = 3) => ({
   "questionary/getQuestionaryDetail": () => questionary,

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { codeProblem } from "./components/text-analysis/code-panel.tsx";
 import { dictionaryProblem } from "./components/text-analysis/dictionary-modal.tsx";
 import { clickItem, optionOf } from "./testing/fake-echarts.ts";
 import { overview, questionary, statistics } from "./testing/fixtures.ts";
 import { type ApiCall, button, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
-
-vi.mock("../../components/charts/load-echarts.ts", () => import("./testing/fake-echarts.ts"));
 
 const word = (w: string, count: number, weight: number) => ({
   word: w,
