@@ -146,5 +146,10 @@ test.describe("the console on a phone", () => {
         .toBe(true);
       await expectNoSidewaysScroll(page);
     }
+    // 分题统计's total line keeps 本题有效填写人次 on one line beside its count.
+    await page.goto(`/dc/result?id=${answered?.id}&tab=stats`);
+    const totalLabel = page.locator(".wj-count__total b").first();
+    await expect(totalLabel).toHaveText("本题有效填写人次");
+    expect(await totalLabel.evaluate((label) => label.getClientRects().length)).toBe(1);
   });
 });

@@ -36,7 +36,8 @@ export function CountTable({
         </span>
       ),
     },
-    { title: "小计", dataIndex: "count", width: 90, align: "right" },
+    // Wide enough for a six-digit count: on a phone the rest goes to 选项, where 本题有效填写人次 keeps to one line.
+    { title: "小计", dataIndex: "count", width: 64, align: "right" },
     {
       title: "比例",
       dataIndex: "percentage",
@@ -68,7 +69,7 @@ export function CountTable({
           ? undefined
           : () => (
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>
+                <Table.Summary.Cell index={0} className="wj-count__total">
                   <b>{totalLabel}</b>
                 </Table.Summary.Cell>
                 <Table.Summary.Cell index={1} align="right">
