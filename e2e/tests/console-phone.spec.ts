@@ -151,5 +151,20 @@ test.describe("the console on a phone", () => {
     const totalLabel = page.locator(".wj-count__total b").first();
     await expect(totalLabel).toHaveText("本题有效填写人次");
     expect(await totalLabel.evaluate((label) => label.getClientRects().length)).toBe(1);
+    // 答卷详情's 有效答卷 / 无效答卷 / 回收站 switch stays inside its bar's padding, every item in sight.
+    await page.goto(`/dc/result?id=${answered?.id}&tab=answers`);
+    const statusSwitch = page.locator(".wj-result__bar > .ant-segmented");
+    await expect(statusSwitch).toContainText("回收站");
+    expect(
+      await statusSwitch.evaluate((control) => {
+        const bar = control.parentElement as HTMLElement;
+        const inner =
+          bar.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(bar).paddingRight);
+        return {
+          inside: control.getBoundingClientRect().right <= inner + 0.5,
+          clipped: control.scrollWidth > control.clientWidth,
+        };
+      }),
+    ).toEqual({ inside: true, clipped: false });
   });
 });
