@@ -13,6 +13,7 @@ const fakeEcharts = fileURLToPath(new URL("./src/pages/dc-result/testing/fake-ec
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: [{ find: /^\.\/load-echarts\.ts$/, replacement: fakeEcharts }] },
+  // Whatever path imports the loader (today only components/charts/chart.tsx, as "./load-echarts.ts").
+  resolve: { alias: [{ find: /^(?:\.{1,2}\/)+(?:[\w-]+\/)*load-echarts\.ts$/, replacement: fakeEcharts }] },
   test: { ...webTest, name: "web-results", include: RESULT_FILES, isolate: false },
 });
