@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 import { counterKeysOf, responseFacts, type SurveyDefinition } from "@wjgj/core";
 import SQLite from "better-sqlite3";
 import { insertUser } from "../packages/server/src/commands/account/users.ts";
+import { masterKeyPath } from "../packages/server/src/commands/privacy/keyring.ts";
+import { splitFacts } from "../packages/server/src/commands/results/fact-packs.ts";
 import { loadConfig } from "../packages/server/src/config.ts";
 import { benchSession, openBenchContext, publishSurvey } from "./_setup.ts";
 
@@ -89,9 +91,9 @@ function buildData(
   const began = performance.now();
   const step = (what: string) => log(`  ${what} (${Math.round(performance.now() - began)} ms)`);
   const next = random(7);
-  db.exec(`create temp table patterns (pid integer primary key, answers text, source text, duration integer);
+  db.exec(`create temp table patterns (pid integer primary key, answers text, source text, duration integer, keys text);
     create temp table pattern_facts (pid integer, question_id text, key text, num real, text text, primary key (pid, key)) without rowid;`);
-  const addPattern = db.prepare("insert into patterns values (?, ?, ?, ?)");
+  const addPattern = db.prepare("insert into patterns values (?, ?, ?, ?, ?)");
   const addFact = db.prepare("insert into pattern_facts values (?, ?, ?, ?, ?)");
   const patternKeys: string[][] = [];
   const patternDuration: number[] = [];
@@ -101,9 +103,17 @@ function buildData(
       const answers = spec.answersOf(next);
       const source = next() < 0.6 ? "wechat" : "link";
       const duration = 40 + Math.floor(next() * 300);
-      addPattern.run(pid, JSON.stringify(answers), source, duration);
       const facts = responseFacts(def, answers);
-      for (const fact of facts)
+      // As the submit stores them (fact-packs.ts): bare keys in the response's pack, the rest as rows.
+      const { rows, packed } = splitFacts(facts);
+      addPattern.run(
+        pid,
+        JSON.stringify(answers),
+        source,
+        duration,
+        packed.length > 0 ? JSON.stringify(packed) : null,
+      );
+      for (const fact of rows)
         addFact.run(pid, fact.questionId, fact.key, fact.num ?? null, fact.text ?? null);
       factsPerPattern += facts.length;
       patternKeys.push(
@@ -114,7 +124,7 @@ function buildData(
   })();
   const indexes = db
     .prepare(
-      "select name, sql from sqlite_master where type = 'index' and tbl_name in ('responses', 'response_facts') and sql is not null",
+      "select name, sql from sqlite_master where type = 'index' and tbl_name in ('responses', 'response_facts', 'response_fact_keys') and sql is not null",
     )
     .all() as { name: string; sql: string }[];
   for (const index of indexes) db.exec(`drop index ${index.name}`);
@@ -134,6 +144,9 @@ function buildData(
     db.exec(`${series}
       insert into response_facts (questionnaire_id, response_id, question_id, key, num, text)
       select ${questionnaireId}, n.id, f.question_id, f.key, f.num, f.text from n join pattern_facts f on f.pid = ${pattern}`);
+    db.exec(`${series}
+      insert into response_fact_keys (questionnaire_id, response_id, keys)
+      select ${questionnaireId}, n.id, p.keys from n join patterns p on p.pid = ${pattern} where p.keys is not null`);
   })();
   step("facts");
   for (const index of indexes) {
@@ -183,11 +196,14 @@ export async function prepareBulkDatabase(config: ReturnType<typeof loadConfig>,
   const { responses } = spec;
   const file = path.join(config.dataDir, "wjgj.sqlite");
   const cached = cacheFile(spec);
-  if (fs.existsSync(cached) && process.env.BENCH_REBUILD !== "1") {
+  if (fs.existsSync(cached) && fs.existsSync(`${cached}.master.key`) && process.env.BENCH_REBUILD !== "1") {
     log(
       `reusing the database built by an earlier run: ${cached} (delete it or set BENCH_REBUILD=1 to rebuild)`,
     );
     fs.copyFileSync(cached, file);
+    // The database's personal-data keys are wrapped by the master key it was built with: that key comes too.
+    fs.mkdirSync(path.dirname(masterKeyPath(config)), { recursive: true, mode: 0o700 });
+    fs.copyFileSync(`${cached}.master.key`, masterKeyPath(config));
     return;
   }
   const { handle, ctx } = await openBenchContext(config);
@@ -199,6 +215,7 @@ export async function prepareBulkDatabase(config: ReturnType<typeof loadConfig>,
   const built = performance.now();
   buildData(file, created.id, revision.id, JSON.parse(revision.definition) as SurveyDefinition, spec);
   log(`  built in ${Math.round((performance.now() - built) / 1000)} s`);
+  fs.copyFileSync(masterKeyPath(config), `${cached}.master.key`);
   fs.copyFileSync(file, `${cached}.part`);
   fs.renameSync(`${cached}.part`, cached);
   log(`  kept for the next run: ${cached}`);

@@ -79,34 +79,35 @@ export async function labelsMayVary(db: Db, questionnaireId: number): Promise<bo
 
 /**
  * Reads the batch's `skipped:<q>` facts (the same ones statistics count) with one query by the responses'
- * primary keys (fact rows, or PostgreSQL's packed keys), rather than re-running the logic for every exported
- * response.
+ * ids, rather than re-running the logic for every exported response. Skips are always packed (fact-packs.ts):
+ * only packs holding one are read and parsed, found by their text.
  */
 async function attachSkipped(db: Db, questionnaireId: number, batch: ResponseSlice[]) {
+  const needle = `"${SKIPPED_PREFIX}`;
   const rows = await db
-    .selectFrom("response_facts_all")
-    .select(["responseId", "key"])
+    .selectFrom("response_fact_keys")
+    .select(["responseId", "keys"])
     .where("questionnaireId", "=", questionnaireId)
     .where(
       "responseId",
       "in",
       batch.map((response) => response.id),
     )
-    .where("key", ">=", SKIPPED_PREFIX)
-    .where("key", "<", SKIPPED_END)
+    .where(
+      isSqlite(db) ? sql<boolean>`instr(keys, ${needle}) > 0` : sql<boolean>`strpos(keys, ${needle}) > 0`,
+    )
     .execute();
   const byResponse = new Map<number, Set<string>>();
   for (const row of rows) {
-    const ids = byResponse.get(row.responseId) ?? new Set<string>();
-    ids.add(row.key.slice(SKIPPED_PREFIX.length));
+    const ids = new Set<string>();
+    for (const [, key] of JSON.parse(row.keys) as [string, string][])
+      if (key.startsWith(SKIPPED_PREFIX)) ids.add(key.slice(SKIPPED_PREFIX.length));
     byResponse.set(row.responseId, ids);
   }
   for (const response of batch) response.skipped = byResponse.get(response.id) ?? new Set();
 }
 
 const SKIPPED_PREFIX = "skipped:";
-// The next key after every "skipped:…" key in byte order (":" + 1 = ";"): a range the primary key serves.
-const SKIPPED_END = "skipped;";
 
 /** The answers column's UTF-8 bytes, as each database casts text to them (both drivers give a Buffer). */
 function answerBytes(db: Db) {

@@ -79,21 +79,31 @@ async function appendChunk(
   const after = index.maxId;
   const upto = rows[rows.length - 1]?.id ?? after;
   const from = index.appendResponses(rows);
-  // One row per key with its response ids: a few hundred rows instead of one per fact. PostgreSQL orders
-  // each key's ids; SQLite groups what it reads along the primary key (it has no key index, migration 0009),
-  // so ids usually come in order: checked below, sorted when not.
+  // Fact rows: one row per key with its response ids, a few hundred rows instead of one per fact. PostgreSQL
+  // orders each key's ids; SQLite groups what it reads along the primary key (it has no key index, migration
+  // 0009), so ids usually come in order: checked below, sorted when not. Packs (fact-packs.ts) are read as
+  // they are and grouped here, in id order: unpacking them in the database and grouping there took a third
+  // longer on SQLite.
   const ids =
     dialect === "postgres"
       ? sql<string>`string_agg(response_id::text, ',' order by response_id)`
       : sql<string>`group_concat(response_id, ',')`;
-  const [keys, valued] = await Promise.all([
+  const [keys, packs, valued] = await Promise.all([
     db
-      .selectFrom("response_facts_all")
+      .selectFrom("response_facts")
       .select(["key", ids.as("ids")])
       .where("questionnaireId", "=", questionnaireId)
       .where("responseId", ">", after)
       .where("responseId", "<=", upto)
       .groupBy("key")
+      .execute(),
+    db
+      .selectFrom("response_fact_keys")
+      .select(["responseId", "keys"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where("responseId", ">", after)
+      .where("responseId", "<=", upto)
+      .orderBy("responseId")
       .execute(),
     db
       .selectFrom("response_facts")
@@ -119,18 +129,32 @@ async function appendChunk(
     }
     if (row.num !== null) byResponse.set(row.responseId, Number(row.num));
   }
+  const packed = new Map<string, number[]>();
+  for (const pack of packs)
+    for (const [, key] of JSON.parse(pack.keys) as [string, string][]) {
+      const list = packed.get(key);
+      if (list) list.push(pack.responseId);
+      else packed.set(key, [pack.responseId]);
+    }
+  const idsByKey = new Map<string, Uint32Array>();
+  for (const row of keys) if (!row.key.startsWith("score:")) idsByKey.set(row.key, parseIds(String(row.ids)));
+  for (const [key, list] of packed) {
+    const rows = idsByKey.get(key);
+    // A key that is a row in some responses and packed in others: both lists, sorted below.
+    idsByKey.set(key, rows ? Uint32Array.from([...rows, ...list]) : Uint32Array.from(list));
+  }
   const touched = new Map<string, Uint32Array[]>();
-  for (const row of keys) {
-    if (row.key.startsWith("score:")) continue;
-    const responseIds = ascending(parseIds(String(row.ids)));
+  // In key order, as the database grouped them before packs.
+  for (const key of [...idsByKey.keys()].sort()) {
+    const responseIds = ascending(idsByKey.get(key) as Uint32Array);
     let values: Float64Array | undefined;
-    if (valueFamily(row.key)) {
-      const byResponse = numbers.get(row.key);
+    if (valueFamily(key)) {
+      const byResponse = numbers.get(key);
       values = Float64Array.from(responseIds, (id) => byResponse?.get(id) ?? Number.NaN);
     }
     const mapped = index.positionsOf(responseIds, from, values);
-    index.appendKey(row.key, mapped.positions, mapped.values);
-    const questionId = index.keys.get(row.key)?.questionId ?? "";
+    index.appendKey(key, mapped.positions, mapped.values);
+    const questionId = index.keys.get(key)?.questionId ?? "";
     const lists = touched.get(questionId) ?? [];
     lists.push(mapped.positions);
     touched.set(questionId, lists);

@@ -26,8 +26,8 @@ afterAll(() => {
 });
 
 /**
- * The tables the worker reads (SQLite's view of its fact rows, migration 0255), with `count` responses: every
- * third has option a, the rest b.
+ * The tables the worker reads (fact rows, and the packs of bare keys of migration 0260), with `count`
+ * responses: every third has option a, the rest b, each with a number answer as a row.
  */
 function database(count: number): string {
   const file = path.join(dir, "facts.sqlite");
@@ -36,16 +36,17 @@ function database(count: number): string {
       submitted_at text, source text);
     create table response_facts (questionnaire_id integer, response_id integer, question_id text, key text,
       num real, text text, primary key (questionnaire_id, response_id, key));
-    create view response_facts_all as
-      select questionnaire_id, response_id, question_id, key, num, text from response_facts;`);
+    create table response_fact_keys (questionnaire_id integer, response_id integer primary key, keys text);`);
   const response = db.prepare(
     "insert into responses values (?, 7, 'valid', '2026-11-01T02:00:00.000Z', 'link')",
   );
-  const fact = db.prepare("insert into response_facts values (7, ?, 'qs', ?, null, null)");
+  const pack = db.prepare("insert into response_fact_keys values (7, ?, ?)");
+  const fact = db.prepare("insert into response_facts values (7, ?, 'qn', 'num:qn:5', 5, null)");
   db.transaction(() => {
     for (let id = 1; id <= count; id += 1) {
       response.run(id);
-      fact.run(id, id % 3 === 0 ? "option:qs:a" : "option:qs:b");
+      pack.run(id, JSON.stringify([["qs", id % 3 === 0 ? "option:qs:a" : "option:qs:b"]]));
+      fact.run(id);
     }
   })();
   db.close();
@@ -100,6 +101,7 @@ describe("the bundled index worker", () => {
     expect([index?.size, index?.validCount, index?.version]).toEqual([30, 30, 3]);
     expect(index?.keys.get("option:qs:a")?.count).toBe(10);
     expect(index?.keys.get("option:qs:b")?.count).toBe(20);
+    expect(index?.keys.get("num:qn:5")?.count).toBe(30);
     expect(fs.existsSync(path.join(dir, "snapshots", "q7.idx"))).toBe(true);
   });
 });

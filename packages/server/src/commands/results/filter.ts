@@ -14,7 +14,7 @@ import { chinaDayStart, iso } from "../../clock.ts";
 import type { Db, DialectName } from "../../db/index.ts";
 import type { Database } from "../../db/schema.ts";
 import { InvalidInputError } from "../../errors.ts";
-import { mayBePacked, mayBeRow, packedKeyText, packedQuestionText, packsFacts } from "./fact-packs.ts";
+import { mayBePacked, mayBeRow, packedKeyText, packedQuestionText } from "./fact-packs.ts";
 
 type ResponsesEb = ExpressionBuilder<Database, "responses">;
 
@@ -240,9 +240,19 @@ export function predicateSql(
       );
     return eb("responses.id", "in", matching.select("response_facts.responseId"));
   };
-  // PostgreSQL packs keys (fact-packs.ts): the packs of the questionnaire are looked into as well, by text.
-  const packs = (needles: readonly string[]) =>
-    eb(
+  // Bare keys are packed (fact-packs.ts): the packs are looked into as well, by text. PostgreSQL finds the
+  // questionnaire's matching packs through their primary key; SQLite reads each response's own pack by its
+  // row id (the response's id).
+  const packs = (needles: readonly string[]) => {
+    if (set.dialect === "sqlite")
+      return eb.exists(
+        eb
+          .selectFrom("response_fact_keys as p")
+          .whereRef("p.responseId", "=", "responses.id")
+          .where((pb) => pb.or(needles.map((needle) => sql<SqlBool>`instr(p.keys, ${needle}) > 0`)))
+          .select(sql.lit(1).as("one")),
+      );
+    return eb(
       "responses.id",
       "in",
       eb
@@ -251,6 +261,7 @@ export function predicateSql(
         .where((pb) => pb.or(needles.map((needle) => sql<SqlBool>`strpos(p.keys, ${needle}) > 0`)))
         .select("p.responseId"),
     );
+  };
   switch (predicate.kind) {
     case "and":
     case "or":
@@ -264,7 +275,6 @@ export function predicateSql(
     case "const":
       return predicate.value ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
     case "hasKey": {
-      if (!packsFacts(set.dialect)) return facts((fb) => fb("response_facts.key", "in", predicate.keys));
       const rows = predicate.keys.filter(mayBeRow);
       const packed = predicate.keys.filter(mayBePacked);
       const arms: Expression<SqlBool>[] = [];
@@ -274,7 +284,6 @@ export function predicateSql(
     }
     case "answered": {
       const rows = facts((fb) => fb("response_facts.questionId", "=", predicate.questionId));
-      if (!packsFacts(set.dialect)) return rows;
       return eb.or([rows, packs([packedQuestionText(predicate.questionId)])]);
     }
     case "compare":

@@ -62,10 +62,16 @@ const insertFactRowsSqlite = sqliteRowsInsert(
   6,
 );
 
+/** SQLite: a response's pack (its row id is the response's id). */
+const insertPackSqlite = sqliteRowsInsert(
+  "insert into response_fact_keys (questionnaire_id, response_id, keys)",
+  3,
+);
+
 /**
- * Stores a response's facts (fact-packs.ts): on PostgreSQL its bare choice, cell, answered, quota and skip
- * keys as one packed row and the rest as rows, on SQLite every fact a row. The response must have no pack
- * yet; callers that replace facts replace `score:` facts only, which are always rows.
+ * Stores a response's facts (fact-packs.ts): its bare choice, cell, answered, quota and skip keys as one packed
+ * row and the rest as rows. The response must have no pack yet; callers that replace facts replace `score:`
+ * facts only, which are always rows.
  */
 export async function insertFacts(
   trx: Trx | Db,
@@ -73,13 +79,12 @@ export async function insertFacts(
   responseId: number,
   facts: readonly Fact[],
 ) {
-  if (isSqlite(trx)) return insertFactRows(trx, questionnaireId, responseId, facts);
   const { rows, packed } = splitFacts(facts);
   await insertFactRows(trx, questionnaireId, responseId, rows);
   await insertPack(trx, questionnaireId, responseId, packed);
 }
 
-/** PostgreSQL: a response's pack row, when it has keys to pack. */
+/** A response's pack row, when it has keys to pack. */
 async function insertPack(
   trx: Trx | Db,
   questionnaireId: number,
@@ -87,15 +92,17 @@ async function insertPack(
   packed: readonly [string, string][],
 ) {
   if (packed.length === 0) return;
-  await trx
-    .insertInto("response_fact_keys")
-    .values({ questionnaireId, responseId, keys: JSON.stringify(packed) })
-    .execute();
+  const keys = JSON.stringify(packed);
+  if (isSqlite(trx)) {
+    await insertPackSqlite.run(trx, 1, (values) => values.push(questionnaireId, responseId, keys));
+    return;
+  }
+  await trx.insertInto("response_fact_keys").values({ questionnaireId, responseId, keys }).execute();
 }
 
 /**
- * Stores facts as rows of `response_facts`, packing nothing: SQLite's way, and on PostgreSQL for migrations
- * before 0255, which ran when every fact was a row (0255 packs what they wrote).
+ * Stores facts as rows of `response_facts`, packing nothing: for the facts that are not packed, and for
+ * migrations before 0255/0260, which ran when every fact was a row (0255 and 0260 pack what they wrote).
  */
 export async function insertFactRows(
   trx: Trx | Db,
@@ -135,9 +142,9 @@ export async function insertFactRows(
   }
 }
 
-/** Deletes the packed keys of responses (their fact rows are deleted by the caller). SQLite has no packs. */
+/** Deletes the packed keys of responses (their fact rows are deleted by the caller). */
 export async function deletePackedFacts(trx: Trx, questionnaireId: number, responseIds: readonly number[]) {
-  if (isSqlite(trx) || responseIds.length === 0) return;
+  if (responseIds.length === 0) return;
   await trx
     .deleteFrom("response_fact_keys")
     .where("questionnaireId", "=", questionnaireId)
@@ -147,7 +154,7 @@ export async function deletePackedFacts(trx: Trx, questionnaireId: number, respo
 
 /**
  * Replaces a response's packed keys with those of `facts` (anonymisation drops a question's facts): the
- * pack goes when nothing of it is left. SQLite has no packs.
+ * pack goes when nothing of it is left.
  */
 export async function replacePackedFacts(
   trx: Trx,
@@ -155,7 +162,6 @@ export async function replacePackedFacts(
   responseId: number,
   facts: readonly Fact[],
 ) {
-  if (isSqlite(trx)) return;
   await deletePackedFacts(trx, questionnaireId, [responseId]);
   await insertPack(trx, questionnaireId, responseId, splitFacts(facts).packed);
 }

@@ -7,11 +7,12 @@ import { publishedQuestionnaire, submitAnswers } from "../../../test/results-fix
 import { isPacked } from "../../commands/results/fact-packs.ts";
 import { factsOfStored, insertFactRows, revisionDefinitions } from "../../commands/results/record.ts";
 import { packBareFactRows } from "./0255-fact-packs.ts";
+import { packSqliteBareFactRows } from "./0260-sqlite-fact-packs.ts";
 
 /**
- * Migration 0255 (issue #37): on PostgreSQL a response's bare choice, cell, answered, quota and skip keys are
- * one packed row, on SQLite every fact stays a row; the view `response_facts_all` must give back exactly the
- * facts the response has, on both databases.
+ * Migrations 0255 (PostgreSQL) and 0260 (SQLite), issue #37: a response's bare choice, cell, answered, quota
+ * and skip keys are one packed row; the view `response_facts_all` must give back exactly the facts the
+ * response has, on both databases.
  */
 let t: TestContext;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ async function stored(responseId: number) {
   return { row, facts: factsOfStored(definition, row, {}) };
 }
 
-describe("packed fact keys (migration 0255)", () => {
+describe("packed fact keys (migrations 0255 and 0260)", () => {
   let questionnaireId = 0;
   let responseId = 0;
   let ownerToken = "";
@@ -88,7 +89,7 @@ describe("packed fact keys (migration 0255)", () => {
     return statistics.body.data.total;
   };
 
-  it("stores a submit's bare keys in one pack on PostgreSQL, the rest as rows; the view reads back every fact", async () => {
+  it("stores a submit's bare keys in one pack, the rest as rows; the view reads back every fact", async () => {
     const { facts } = await stored(responseId);
     expect(await viewOf(responseId)).toEqual(sorted(facts));
     const rows = await t.db
@@ -96,11 +97,6 @@ describe("packed fact keys (migration 0255)", () => {
       .select(["key", "num", "text"])
       .where("responseId", "=", responseId)
       .execute();
-    if (t.ctx.dialect === "sqlite") {
-      // No packs: every fact is a row, as before 0255.
-      expect(rows.map((row) => row.key).sort()).toEqual(facts.map((fact) => fact.key).sort());
-      return;
-    }
     expect(
       rows.filter((row) => row.num === null && row.text === null && /^(option|answered):/.test(row.key)),
     ).toEqual([]);
@@ -131,18 +127,17 @@ describe("packed fact keys (migration 0255)", () => {
     expect(await count({ kind: "answered", questionId: "qt" })).toBe(1);
   });
 
-  it("moves the bare fact rows an older PostgreSQL database holds into packs, the same facts read back", async () => {
+  it("moves the bare fact rows an older database holds into packs, the same facts read back", async () => {
     const before = await viewOf(responseId);
     const { facts } = await stored(responseId);
-    // As before 0255: every fact a row, no pack.
+    // As before 0255/0260: every fact a row, no pack.
     await t.db.deleteFrom("response_facts").where("responseId", "=", responseId).execute();
-    if (t.ctx.dialect === "postgres")
-      await t.db.deleteFrom("response_fact_keys").where("responseId", "=", responseId).execute();
+    await t.db.deleteFrom("response_fact_keys").where("responseId", "=", responseId).execute();
     await insertFactRows(t.db, questionnaireId, responseId, facts);
     expect(await viewOf(responseId)).toEqual(before);
-    if (t.ctx.dialect === "sqlite") return;
 
-    await packBareFactRows(t.db as unknown as Kysely<unknown>);
+    const pack = t.ctx.dialect === "postgres" ? packBareFactRows : packSqliteBareFactRows;
+    await pack(t.db as unknown as Kysely<unknown>);
     expect(await viewOf(responseId)).toEqual(before);
     const rows = await t.db
       .selectFrom("response_facts")
@@ -161,7 +156,8 @@ describe("packed fact keys (migration 0255)", () => {
       .where("questionnaireId", "=", questionnaireId)
       .execute();
     expect(packs).toEqual([{ responseId }]);
-    // The migration writes its packs with json_build_array (a space after each comma): filters find them too.
+    // The migrations write their packs with json_build_array (a space after each comma) or json_group_array:
+    // filters find them too.
     expect(await listed({ kind: "selected", questionId: "qm", optionIds: ["b"], match: "any" })).toBe(1);
     expect(await listed({ kind: "selected", questionId: "qm", optionIds: ["c"], match: "any" })).toBe(0);
     expect(await listed({ kind: "answered", questionId: "qx1" })).toBe(1);

@@ -71,6 +71,7 @@ import { responseReviewsMigration } from "./0240-response-reviews.ts";
 import { foreignKeyIndexesMigration } from "./0245-foreign-key-indexes.ts";
 import { responsesUserIndexPartialMigration } from "./0250-responses-user-index-partial.ts";
 import { factPacksMigration } from "./0255-fact-packs.ts";
+import { sqliteFactPacksMigration } from "./0260-sqlite-fact-packs.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -145,6 +146,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0245-foreign-key-indexes": foreignKeyIndexesMigration(dialect),
     "0250-responses-user-index-partial": responsesUserIndexPartialMigration(),
     "0255-fact-packs": factPacksMigration(dialect),
+    "0260-sqlite-fact-packs": sqliteFactPacksMigration(dialect),
   };
 }
 

@@ -5,11 +5,12 @@ import type { Selectable } from "kysely";
  * cross-analysis and text listings read these instead of parsing answers. Rows are kept for every status
  * (the response list filters deleted ones too); statistics join valid responses.
  *
- * PostgreSQL stores them in two places (migration 0255, commands/results/fact-packs.ts): facts carrying a
- * number or text, and every `score:` fact, are rows of `response_facts`; the bare keys of choices, matrix
- * cells, answered marks, quotas and skips are packed into one `response_fact_keys` row per response. SQLite
- * keeps every fact a row. The view `response_facts_all` reads both as the one table `response_facts` used to
- * be: readers of those bare families read the view, readers of text and score facts keep the table.
+ * Both databases store them in two places (migrations 0255 and 0260, commands/results/fact-packs.ts): facts
+ * carrying a number or text, and every `score:` fact, are rows of `response_facts`; the bare keys of choices,
+ * matrix cells, answered marks, quotas and skips are packed into one `response_fact_keys` row per response
+ * (on SQLite its row id is the response's id). The view `response_facts_all` reads both as the one table
+ * `response_facts` used to be: readers of those bare families read the view (or the packs themselves, where
+ * a whole questionnaire is read), readers of text and score facts keep the table.
  */
 export interface ResponseFactsTable {
   questionnaireId: number;
@@ -21,7 +22,7 @@ export interface ResponseFactsTable {
   text: string | null;
 }
 
-/** A response's bare fact keys, packed (PostgreSQL only; see ResponseFactsTable). */
+/** A response's bare fact keys, packed (see ResponseFactsTable). */
 export interface ResponseFactKeysTable {
   questionnaireId: number;
   responseId: number;

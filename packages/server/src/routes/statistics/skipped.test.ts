@@ -188,9 +188,8 @@ describe("skipped questions (跳过)", () => {
     expect(kept.facts.map((fact) => fact.key)).toEqual(["skipped:company", "skipped:tail"]);
     // As an old database holds them: no skipped facts, no skipped counters.
     await t.db.deleteFrom("response_facts").where("key", "like", "skipped:%").execute();
-    // PostgreSQL packs them (migration 0255).
-    const packs =
-      t.ctx.dialect === "postgres" ? await t.db.selectFrom("response_fact_keys").selectAll().execute() : [];
+    // Packed (migrations 0255 and 0260).
+    const packs = await t.db.selectFrom("response_fact_keys").selectAll().execute();
     for (const pack of packs) {
       const pairs = (JSON.parse(pack.keys) as [string, string][]).filter(
         ([, key]) => !key.startsWith("skipped:"),
