@@ -10,7 +10,8 @@ import { predicateSql } from "./filter.ts";
 
 // SQLite keeps no key index on response_facts (every submit would rewrite dozens of its pages): the SQL
 // filter of listings and exports must reach a response's facts through the primary key, and its pack of bare
-// keys through its row id, never by reading every fact of the questionnaire. This holds on SQLite whatever database the rest of the suite runs on.
+// keys through its row id, never by reading every fact of the questionnaire. This holds on SQLite whatever
+// database the rest of the suite runs on.
 describe("the SQL filter on SQLite", () => {
   let dir: string;
   let handle: DbHandle;
