@@ -55,7 +55,10 @@ export function countChart(
   return coreCountChart(kind, items, name) as ChartOption;
 }
 
-/** Responses per day. */
+/**
+ * Responses per day, as straight segments: counts are whole days, and a smoothed curve between them reads as
+ * values that never happened (and dips below a day's count on the way to a low one, such as today's so far).
+ */
 export function trendChart(points: { date: string; count: number }[]): ChartOption {
   return {
     color: chartPalette,
@@ -67,7 +70,7 @@ export function trendChart(points: { date: string; count: number }[]): ChartOpti
       {
         type: "line",
         name: "答卷数",
-        smooth: true,
+        smooth: false,
         symbolSize: 6,
         areaStyle: { opacity: 0.12 },
         data: points.map((point) => point.count),
