@@ -5,6 +5,7 @@ import { openProfile } from "../answering/wechat-respondent.ts";
 import { candidatesById } from "../exams/candidates.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { openAnswers, SEALED_KEY } from "../privacy/sealing.ts";
+import { packedFamilyText, packHolds } from "../results/fact-packs.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { answersOf, maskAnswers, type ResponseSlice } from "./row-layout.ts";
 
@@ -83,7 +84,6 @@ export async function labelsMayVary(db: Db, questionnaireId: number): Promise<bo
  * only packs holding one are read and parsed, found by their text.
  */
 async function attachSkipped(db: Db, questionnaireId: number, batch: ResponseSlice[]) {
-  const needle = `"${SKIPPED_PREFIX}`;
   const rows = await db
     .selectFrom("response_fact_keys")
     .select(["responseId", "keys"])
@@ -93,9 +93,7 @@ async function attachSkipped(db: Db, questionnaireId: number, batch: ResponseSli
       "in",
       batch.map((response) => response.id),
     )
-    .where(
-      isSqlite(db) ? sql<boolean>`instr(keys, ${needle}) > 0` : sql<boolean>`strpos(keys, ${needle}) > 0`,
-    )
+    .where(packHolds(isSqlite(db) ? "sqlite" : "postgres", "keys", packedFamilyText(SKIPPED_PREFIX)))
     .execute();
   const byResponse = new Map<number, Set<string>>();
   for (const row of rows) {

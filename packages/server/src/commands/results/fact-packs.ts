@@ -1,4 +1,6 @@
 import type { Fact } from "@wjgj/core";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
+import type { DialectName } from "../../db/index.ts";
 
 /**
  * Where a fact is stored (migrations 0255 on PostgreSQL, 0260 on SQLite): the bare keys of these families, one
@@ -46,3 +48,12 @@ export const mayBeRow = (key: string) => !ONLY_PACKED.some((family) => key.start
  */
 export const packedKeyText = (key: string) => `"${key}"`;
 export const packedQuestionText = (questionId: string) => `["${questionId}"`;
+/** A pack holds a key of this family (`skipped:`) exactly when its text contains `"skipped:`. */
+export const packedFamilyText = (family: string) => `"${family}`;
+
+/** Whether the pack text in `column` contains `needle` (one of the texts above), in each database's words. */
+export function packHolds(dialect: DialectName, column: string, needle: string): RawBuilder<SqlBool> {
+  return dialect === "sqlite"
+    ? sql<SqlBool>`instr(${sql.ref(column)}, ${needle}) > 0`
+    : sql<SqlBool>`strpos(${sql.ref(column)}, ${needle}) > 0`;
+}

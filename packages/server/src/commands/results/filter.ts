@@ -14,7 +14,7 @@ import { chinaDayStart, iso } from "../../clock.ts";
 import type { Db, DialectName } from "../../db/index.ts";
 import type { Database } from "../../db/schema.ts";
 import { InvalidInputError } from "../../errors.ts";
-import { mayBePacked, mayBeRow, packedKeyText, packedQuestionText } from "./fact-packs.ts";
+import { mayBePacked, mayBeRow, packedKeyText, packedQuestionText, packHolds } from "./fact-packs.ts";
 
 type ResponsesEb = ExpressionBuilder<Database, "responses">;
 
@@ -244,22 +244,15 @@ export function predicateSql(
   // questionnaire's matching packs through their primary key; SQLite reads each response's own pack by its
   // row id (the response's id).
   const packs = (needles: readonly string[]) => {
+    const holding = eb
+      .selectFrom("response_fact_keys as p")
+      .where((pb) => pb.or(needles.map((needle) => packHolds(set.dialect, "p.keys", needle))));
     if (set.dialect === "sqlite")
-      return eb.exists(
-        eb
-          .selectFrom("response_fact_keys as p")
-          .whereRef("p.responseId", "=", "responses.id")
-          .where((pb) => pb.or(needles.map((needle) => sql<SqlBool>`instr(p.keys, ${needle}) > 0`)))
-          .select(sql.lit(1).as("one")),
-      );
+      return eb.exists(holding.whereRef("p.responseId", "=", "responses.id").select(sql.lit(1).as("one")));
     return eb(
       "responses.id",
       "in",
-      eb
-        .selectFrom("response_fact_keys as p")
-        .where("p.questionnaireId", "=", set.questionnaireId)
-        .where((pb) => pb.or(needles.map((needle) => sql<SqlBool>`strpos(p.keys, ${needle}) > 0`)))
-        .select("p.responseId"),
+      holding.where("p.questionnaireId", "=", set.questionnaireId).select("p.responseId"),
     );
   };
   switch (predicate.kind) {
