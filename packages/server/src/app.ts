@@ -130,7 +130,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(formbody);
-  await registerMultipart(app);
+  registerMultipart(app);
   registerSecurityHeaders(app);
   registerJobs(app, ctx);
   app.addHook("onClose", () => settleResultsIndex(ctx.db));
