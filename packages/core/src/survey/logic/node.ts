@@ -37,10 +37,13 @@ interface Normalised {
 /** Parses and restricts the raw answer of a visible question. */
 function normalise(node: QuestionNode, raw: unknown, offered: QuestionState["options"]): Normalised {
   if (raw === undefined || raw === null) return { answer: undefined, discarded: null, issues: [] };
-  const parsed = node.module.answerSchema.safeParse(raw);
-  if (!parsed.success)
-    return { answer: undefined, discarded: "invalid", issues: [error("invalidAnswer", m.invalidAnswer())] };
-  let answer: unknown = parsed.data;
+  let answer: unknown = raw;
+  if (!node.module.answerAsIs?.(raw)) {
+    const parsed = node.module.answerSchema.safeParse(raw);
+    if (!parsed.success)
+      return { answer: undefined, discarded: "invalid", issues: [error("invalidAnswer", m.invalidAnswer())] };
+    answer = parsed.data;
+  }
   let discarded: Discarded = null;
   if (offered && node.module.restrict) {
     const restricted = node.module.restrict(answer, new Set(offered.map((option) => option.id)));

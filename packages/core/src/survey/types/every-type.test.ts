@@ -93,3 +93,66 @@ describe("every question type", () => {
     );
   });
 });
+
+describe("answers taken as they are (answerAsIs)", () => {
+  const checked = cases.filter((c) => moduleOf(c.type).answerAsIs !== undefined);
+
+  it("covers the choice and text types most questionnaires are made of", () => {
+    const types = checked.map((c) => c.type);
+    for (const type of ["single", "dropdown", "multiple", "text", "textarea", "date", "time"])
+      expect(types, type).toContain(type);
+  });
+
+  it.each(checked.map((c) => [c.type, c] as const))(
+    "%s: takes its well-shaped answers, and they are what the schema returns",
+    (_type, c) => {
+      const module = moduleOf(c.type);
+      for (const answer of [...c.valid, ...c.invalid.map(([answer]) => answer)]) {
+        const plain = JSON.parse(JSON.stringify(answer)) as unknown;
+        expect(module.answerAsIs?.(plain), JSON.stringify(answer)).toBe(true);
+        expect(module.answerSchema.parse(plain)).toEqual(plain);
+      }
+      expect(module.answerAsIs?.(c.malformed)).toBe(false);
+    },
+  );
+
+  it("takes nothing the schema would refuse or change", () => {
+    const text = fc.oneof(fc.string({ maxLength: 70 }), fc.string({ minLength: 1990, maxLength: 2010 }));
+    const near = fc.oneof(
+      fc.jsonValue(),
+      text,
+      fc.record(
+        {
+          optionId: fc.oneof(text, fc.jsonValue()),
+          otherText: fc.oneof(text, fc.jsonValue()),
+          extra: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          optionIds: fc.oneof(fc.array(fc.oneof(text, fc.integer()), { maxLength: 4 }), fc.jsonValue()),
+          otherTexts: fc.oneof(
+            fc.dictionary(fc.string({ maxLength: 4 }), fc.oneof(text, fc.integer())),
+            fc.jsonValue(),
+          ),
+          extra: fc.jsonValue(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    for (const c of checked) {
+      const module = moduleOf(c.type);
+      fc.assert(
+        fc.property(near, (value) => {
+          const raw = JSON.parse(JSON.stringify(value) ?? "null") as unknown;
+          if (!module.answerAsIs?.(raw)) return;
+          const parsed = module.answerSchema.safeParse(raw);
+          expect(parsed.success, JSON.stringify(raw)).toBe(true);
+          expect(parsed.data).toEqual(raw);
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+});

@@ -55,6 +55,11 @@ export interface QuestionModule<
   readonly configSchema: z.ZodType<C, CI>;
   /** Shape of an answer; config-dependent rules live in `validate`. */
   readonly answerSchema: z.ZodType<A>;
+  /**
+   * True only for a value `answerSchema` accepts and returns unchanged: the engine then takes it as it is
+   * instead of parsing it (helpers/as-is.ts). For the common shapes of answers; optional.
+   */
+  readonly answerAsIs?: (raw: unknown) => boolean;
   /** Layout items (段落说明, 分割线, …) take no answer. */
   readonly answerable: boolean;
   /** Static type of `$id` in expressions. */

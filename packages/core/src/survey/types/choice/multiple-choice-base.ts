@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Option } from "../../definition/option.ts";
 import type { ScoringMode } from "../../definition/scoring-rule.ts";
 import { scoreChoice } from "../../scoring/choice-scoring.ts";
+import { multipleAnswerAsIs } from "../helpers/as-is.ts";
 import {
   choiceLabel,
   type MultipleAnswer,
@@ -45,6 +46,7 @@ export function multipleChoiceType<T extends string, C extends MultipleConfigSha
   return {
     ...spec,
     answerSchema: multipleAnswerSchema,
+    answerAsIs: multipleAnswerAsIs,
     answerable: true,
     valueType: "list",
     valueTypeOf: (_config, key) => {

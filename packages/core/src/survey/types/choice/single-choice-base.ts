@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Option } from "../../definition/option.ts";
 import type { ScoringMode } from "../../definition/scoring-rule.ts";
 import { scoreChoice } from "../../scoring/choice-scoring.ts";
+import { singleAnswerAsIs } from "../helpers/as-is.ts";
 import {
   choiceLabel,
   optionScore,
@@ -34,6 +35,7 @@ export function singleChoiceType<T extends string, C extends { options: Option[]
   return {
     ...spec,
     answerSchema: singleAnswerSchema,
+    answerAsIs: singleAnswerAsIs,
     answerable: true,
     valueType: "string",
     valueTypeOf: (_config, key) => {

@@ -3,6 +3,7 @@ import { dateRangeRuleSchema } from "../../definition/validation-rules.ts";
 import { isValidDate, toEpochDay } from "../../shared/dates.ts";
 import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
+import { textAnswerAsIs } from "../helpers/as-is.ts";
 import { addToSummary, emptySummary, mergeSummaries, type NumberSummary } from "../helpers/counters.ts";
 import { checkDateRange } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
@@ -17,6 +18,7 @@ export const dateType = defineQuestionType({
   group: "text",
   configSchema,
   answerSchema: z.string().max(10),
+  answerAsIs: textAnswerAsIs(10),
   answerable: true,
   valueType: "date",
   scoringModes: [],

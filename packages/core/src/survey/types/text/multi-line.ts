@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { lengthRangeSchema, patternRuleSchema } from "../../definition/validation-rules.ts";
 import { scoreText } from "../../scoring/text-scoring.ts";
+import { textAnswerAsIs } from "../helpers/as-is.ts";
 import { checkLength, checkPatterns } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
 import { textStats } from "./text-stats.ts";
@@ -20,6 +21,7 @@ export const multiLineType = defineQuestionType({
   group: "text",
   configSchema,
   answerSchema: z.string().max(20000),
+  answerAsIs: textAnswerAsIs(20000),
   answerable: true,
   valueType: "string",
   scoringModes: ["text", "manual"],

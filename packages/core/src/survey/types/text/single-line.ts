@@ -9,6 +9,7 @@ import { toNumber } from "../../expression/value.ts";
 import { scoreText } from "../../scoring/text-scoring.ts";
 import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
+import { textAnswerAsIs } from "../helpers/as-is.ts";
 import {
   formatValueType,
   isNumericFormat,
@@ -52,6 +53,7 @@ export const singleLineType = defineQuestionType({
   group: "text",
   configSchema,
   answerSchema,
+  answerAsIs: textAnswerAsIs(5000),
   answerable: true,
   valueType: "string",
   valueTypeOf: (config, key) => (key === undefined ? formatValueType(config.format) : undefined),

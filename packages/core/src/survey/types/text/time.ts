@@ -3,6 +3,7 @@ import { ruleLevelSchema } from "../../definition/validation-rules.ts";
 import { isValidTime } from "../../shared/dates.ts";
 import { error, issueAt } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
+import { textAnswerAsIs } from "../helpers/as-is.ts";
 import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
 
@@ -19,6 +20,7 @@ export const timeType = defineQuestionType({
   group: "text",
   configSchema,
   answerSchema: z.string().max(8),
+  answerAsIs: textAnswerAsIs(8),
   answerable: true,
   valueType: "time",
   scoringModes: [],
