@@ -164,12 +164,20 @@ export async function registerOpenApi(
       scope.setNotFoundHandler((_request, reply) =>
         reply.status(404).send(errorBody("not_found", messages.apiRouteNotFound)),
       );
-      // The log of calls made with a key: every answer, refused ones included, once the key was known.
+      // The log of calls made with a key: every answer, refused ones included, once the key was known. It is
+      // written after the answer went out; closing the app waits for the writes still under way, so the
+      // database is not closed under the last ones (a shutdown would lose their lines).
+      const logWrites = new Set<Promise<void>>();
+      scope.addHook("onClose", async () => {
+        // A response finished just before the close starts its write on the next turn.
+        await new Promise((resolve) => setImmediate(resolve));
+        while (logWrites.size > 0) await Promise.all(logWrites);
+      });
       scope.addHook("onResponse", async (request, reply) => {
         const keyed = request as unknown as KeyedRequest;
         if (keyed.apiKeyId === undefined || keyed.apiUserId === undefined) return;
         const now = ctx.clock.now();
-        await recordCall(
+        const write = recordCall(
           ctx.db,
           {
             keyId: keyed.apiKeyId,
@@ -182,6 +190,12 @@ export async function registerOpenApi(
           },
           now,
         ).catch((error: unknown) => request.log.warn({ err: error }, "api call log failed"));
+        logWrites.add(write);
+        try {
+          await write;
+        } finally {
+          logWrites.delete(write);
+        }
       });
       routes({ app: scope, ctx, infos });
       // The document itself is public: anyone may read how to call the API.

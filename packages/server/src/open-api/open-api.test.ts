@@ -1,10 +1,13 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { FastifyInstance } from "fastify";
+import { InsertQueryNode, type KyselyPlugin } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { publishNew, satisfactionSurvey, submitWithToken } from "../../test/answering.ts";
 import { type BuiltUser, buildUser } from "../../test/factories.ts";
 import { call, createTestContext, secondInstance, type TestContext } from "../../test/helpers.ts";
+import { buildApp } from "../app.ts";
+import { openDb } from "../db/index.ts";
 import { openRoutesOf } from "./define.ts";
 
 let t: TestContext;
@@ -172,6 +175,48 @@ describe("API keys", () => {
     expect(logLines.join("\n")).not.toContain(key.key);
     const list = await call<{ lastUsedAt: string }[]>(t.app, "GET", "apiKey/list", { token: owner.token });
     expect(list.body.data[0]?.lastUsedAt).not.toBe("");
+  });
+  it("closing the app waits for a call's log line still being written", async () => {
+    const key = await createKey(["questionnaires:read"]);
+    // The log's insert answers only when the test says so: the app is closed while it is under way.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = new WeakSet<object>();
+    const holdLogInsert: KyselyPlugin = {
+      transformQuery(args) {
+        if (InsertQueryNode.is(args.node) && args.node.into?.table.identifier.name === "api_calls")
+          held.add(args.queryId);
+        return args.node;
+      },
+      async transformResult(args) {
+        if (held.has(args.queryId)) await gate;
+        return args.result;
+      },
+    };
+    const handle = openDb(t.config);
+    const app = await buildApp({
+      config: t.config,
+      db: handle.db.withPlugin(holdLogInsert),
+      dialect: handle.dialect,
+      clock: t.clock,
+    });
+    expect((await api(app, "GET", "/questionnaires?limit=1", key.key)).status).toBe(200);
+    let closed = false;
+    const closing = app.close().then(() => {
+      closed = true;
+    });
+    // Without the wait, the close is over long before this.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    await handle.destroy();
+    const logged = await t.db.selectFrom("api_calls").select(["status", "path"]).execute();
+    expect(logged).toEqual([{ status: 200, path: "/openapi/v1/questionnaires" }]);
+    const stored = await t.db.selectFrom("api_keys").select("lastUsedAt").executeTakeFirstOrThrow();
+    expect(stored.lastUsedAt).not.toBeNull();
   });
 });
 
