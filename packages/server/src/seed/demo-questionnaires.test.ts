@@ -4,7 +4,7 @@ import { openAnswering, submitWithToken } from "../../test/answering.ts";
 import { call, createTestContext, type TestContext } from "../../test/helpers.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "./accounts.ts";
 import { demoQuestionnaires } from "./demo-definitions.ts";
-import { demoRandom, demoResponse, seedDemoQuestionnaires } from "./demo-questionnaires.ts";
+import { demoMoments, demoRandom, demoResponse, seedDemoQuestionnaires } from "./demo-questionnaires.ts";
 
 const fillIns = (definition: SurveyDefinition) =>
   definition.pages
@@ -144,5 +144,38 @@ describe("demo questionnaires", () => {
       }
       if (texts.length > 0) expect(written, demo.title).toBeGreaterThan(demo.responses / 2);
     }
+  });
+});
+
+describe("demo response times", () => {
+  const chinaDay = (date: Date) => new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const chinaHour = (date: Date) => new Date(date.getTime() + 8 * 3_600_000).getUTCHours();
+
+  it("fill every one of the last 30 days, busiest after the link went out, in waking hours, in order", () => {
+    const now = new Date("2026-12-05T06:00:00Z"); // 14:00 in China
+    const moments = demoMoments(180, now, demoRandom(7));
+    expect(moments).toHaveLength(180);
+    expect(moments.map((m) => m.getTime())).toEqual(
+      [...moments.map((m) => m.getTime())].sort((a, b) => a - b),
+    );
+    const perDay = new Map<string, number>();
+    for (const moment of moments) perDay.set(chinaDay(moment), (perDay.get(chinaDay(moment)) ?? 0) + 1);
+    expect(perDay.size).toBe(30);
+    expect([...perDay.keys()].sort()[0]).toBe("2026-11-06");
+    expect(moments.at(-1)?.getTime()).toBeLessThan(now.getTime());
+    const counts = [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, count]) => count);
+    // Not the flat 6 a day of evenly spread responses: the first three days after publishing hold a quarter.
+    expect((counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0)).toBeGreaterThan(45);
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(4 * Math.min(...counts));
+    for (const moment of moments) {
+      expect(chinaHour(moment)).toBeGreaterThanOrEqual(8);
+      expect(chinaHour(moment)).toBeLessThan(23);
+    }
+  });
+
+  it("never lie in the future, even just after midnight", () => {
+    const now = new Date("2026-12-04T16:30:00Z"); // 00:30 in China
+    for (const moment of demoMoments(500, now, demoRandom(11)))
+      expect(moment.getTime()).toBeLessThan(now.getTime());
   });
 });

@@ -1,5 +1,5 @@
 import type { SurveyDefinition } from "@wjgj/core";
-import { addSeconds } from "../clock.ts";
+import { chinaDayStart } from "../clock.ts";
 import { createSession, resolveSession } from "../commands/account/sessions.ts";
 import { findUserByPhone } from "../commands/account/users.ts";
 import { submitResponse } from "../commands/answering/submit.ts";
@@ -94,6 +94,44 @@ export function demoResponse(
   return answers;
 }
 
+const DEMO_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/**
+ * When `count` demo responses came in over the last 30 China days, today included: weighted like a real
+ * collection — a burst in the days after the link went out, a smaller one after a reminder half-way, fewer
+ * at weekends, a floor so no day is empty — and within a day between 8:00 and 23:00 (today only up to
+ * `now`). Sorted, so the answer list's order follows time. Evenly spread responses drew a flat 答卷趋势.
+ */
+export function demoMoments(count: number, now: Date, next: () => number): Date[] {
+  const today = chinaDayStart(now).getTime();
+  const firstDay = today - (DEMO_DAYS - 1) * DAY_MS;
+  const weights = Array.from({ length: DEMO_DAYS }, (_, day) => {
+    const burst = 6 * Math.exp(-day / 3);
+    const reminder = day >= 16 ? 3 * Math.exp(-(day - 16) / 2) : 0;
+    // The China weekday of the day (its start plus 8 hours is its UTC date's noon side).
+    const weekday = new Date(firstDay + day * DAY_MS + 8 * 3_600_000).getUTCDay();
+    return (1 + burst + reminder) * (weekday === 0 || weekday === 6 ? 0.6 : 1);
+  });
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const moments: Date[] = [];
+  for (let i = 0; i < count; i += 1) {
+    let pick = next() * total;
+    let day = 0;
+    while (day < DEMO_DAYS - 1 && pick >= (weights[day] ?? 0)) {
+      pick -= weights[day] ?? 0;
+      day += 1;
+    }
+    const dayStart = firstDay + day * DAY_MS;
+    const open = dayStart + 8 * 3_600_000;
+    const close = Math.min(dayStart + 23 * 3_600_000, now.getTime());
+    // Before 8:00 today: the hours gone by.
+    const at = close > open ? open + next() * (close - open) : dayStart + next() * (now.getTime() - dayStart);
+    moments.push(new Date(Math.floor(at)));
+  }
+  return moments.sort((a, b) => a.getTime() - b.getTime());
+}
+
 /**
  * Demo questionnaires of every kind for the demo user, published ones with a few hundred responses
  * submitted through the real submit path (spread over the last 30 days), so a newcomer sees full lists
@@ -110,7 +148,8 @@ export async function seedDemoQuestionnaires(ctx: AppContext, phone = "139000000
   const viewer = await resolveSession(ctx.db, ctx.clock, token);
   if (!viewer) return;
   const next = demoRandom(20_261_122);
-  const start = addSeconds(ctx.clock.now(), -30 * 86_400);
+  // Times from a stream of their own, so the answers stay the ones every demo database has had.
+  const when = demoRandom(20_261_205);
   for (const demo of demoQuestionnaires) {
     const row = await createQuestionnaire(ctx, viewer, {
       kind: demo.kind,
@@ -126,10 +165,13 @@ export async function seedDemoQuestionnaires(ctx: AppContext, phone = "139000000
       .where("questionnaireId", "=", published.id)
       .executeTakeFirstOrThrow();
     const definition = JSON.parse(revision.definition) as SurveyDefinition;
+    // Each response is submitted "at" a moment of the last 30 days, as if collected over time.
+    const moments = demoMoments(demo.responses, ctx.clock.now(), when);
     for (let i = 0; i < demo.responses; i += 1) {
       const answers = demoResponse(definition, demo.texts, next);
-      // Each response is submitted "at" a moment of the last 30 days, as if collected over time.
-      const at = addSeconds(start, Math.floor((i / demo.responses) * 30 * 86_400 + next() * 3600));
+      // The draw the evenly spread times took from this stream: the answers after it stay what they were.
+      next();
+      const at = moments[i] ?? ctx.clock.now();
       await submitResponse(
         { ...ctx, clock: { now: () => at } },
         null,
