@@ -2,6 +2,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import type { RedPacketClaimView, WinnerView } from "@wjgj/core";
 import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from "antd";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import type { AnswerListQuery } from "../../../api/results.ts";
 import { rewardsApi, useClaimList, useRewardMutation, useWinnerList } from "../../../api/rewards.ts";
 import { Permitted } from "../../../components/permitted.tsx";
@@ -29,6 +30,7 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 /** 中奖名单: the draw's winners (export, 标记已发放) and the red-packet claims (审核). */
 export function WinnersTab() {
   const { id, questionary } = useResults();
+  const navigate = useNavigate();
   const { message } = App.useApp();
   const showError = useApiError();
   const winners = useWinnerList(id);
@@ -122,6 +124,28 @@ export function WinnersTab() {
         ),
     },
   ];
+
+  // Nothing drawn or claimed at all: most questionnaires never set a reward, so say where rewards come from.
+  if (winners.data?.length === 0 && claims.data?.length === 0)
+    return (
+      <Card data-testid="winners-tab">
+        <Empty
+          description={
+            <>
+              还没有中奖或红包领取记录。
+              <br />
+              在“奖励设置”中为这份问卷设置抽奖或红包后，答题者的中奖和领取情况会显示在这里。
+            </>
+          }
+        >
+          <Permitted action="results">
+            <Button type="primary" onClick={() => navigate(`/dc/rewards?id=${id}`)}>
+              去设置奖励
+            </Button>
+          </Permitted>
+        </Empty>
+      </Card>
+    );
 
   return (
     <Space orientation="vertical" size="large" style={{ width: "100%" }} data-testid="winners-tab">

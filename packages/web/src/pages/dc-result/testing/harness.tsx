@@ -58,10 +58,14 @@ export function stubApi(handlers: Record<string, Handler>): ApiCall[] {
   return calls;
 }
 
-/** The result page alone (no console layout), logged in, at `search` (e.g. "?id=7&tab=stats"). */
-export function renderResults(search: string) {
+/**
+ * The result page alone (no console layout), logged in, at `search` (e.g. "?id=7&tab=stats"); `elsewhere`
+ * are pages it may lead to, each a stand-in naming its path.
+ */
+export function renderResults(search: string, elsewhere: string[] = []) {
   useSessionStore.getState().setToken("t-1");
-  const router = createMemoryRouter([{ path: "/dc/result", element: <DcResultPage /> }], {
+  const others = elsewhere.map((path) => ({ path, element: <p>{path}</p> }));
+  const router = createMemoryRouter([{ path: "/dc/result", element: <DcResultPage /> }, ...others], {
     initialEntries: [`/dc/result${search}`],
   });
   render(
