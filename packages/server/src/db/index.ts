@@ -94,6 +94,11 @@ export function isSqlite(db: Db | Trx): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
+/** The dialect a database or transaction talks, for code handed only the handle. */
+export function dialectOf(db: Db | Trx): DialectName {
+  return isSqlite(db) ? "sqlite" : "postgres";
+}
+
 export type CommitHook = () => void | Promise<void>;
 
 /**

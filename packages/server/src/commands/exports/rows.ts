@@ -1,11 +1,11 @@
 import { definitionSchema, type ExportFilter, type FactPredicate, type Question } from "@wjgj/core";
 import { sql } from "kysely";
-import { type Db, isSqlite } from "../../db/index.ts";
+import { type Db, dialectOf, isSqlite } from "../../db/index.ts";
 import { openProfile } from "../answering/wechat-respondent.ts";
 import { candidatesById } from "../exams/candidates.ts";
 import { keyringOf } from "../privacy/keyring.ts";
 import { openAnswers, SEALED_KEY } from "../privacy/sealing.ts";
-import { packedFamilyText, packHolds } from "../results/fact-packs.ts";
+import { packedFamilyText, packHolds, packPairs } from "../results/fact-packs.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
 import { answersOf, maskAnswers, type ResponseSlice } from "./row-layout.ts";
 
@@ -45,7 +45,7 @@ function filtered(
   if (filter?.sources && filter.sources.length > 0) query = query.where("source", "in", filter.sources);
   if (filter?.review) query = query.where("reviewState", "=", filter.review);
   if (predicate) {
-    const dialect = isSqlite(db) ? "sqlite" : "postgres";
+    const dialect = dialectOf(db);
     query = query.where((eb) => predicateSql(eb, predicate, { questionnaireId, dialect }));
   }
   return query;
@@ -93,12 +93,12 @@ async function attachSkipped(db: Db, questionnaireId: number, batch: ResponseSli
       "in",
       batch.map((response) => response.id),
     )
-    .where(packHolds(isSqlite(db) ? "sqlite" : "postgres", "keys", packedFamilyText(SKIPPED_PREFIX)))
+    .where(packHolds(dialectOf(db), "keys", packedFamilyText(SKIPPED_PREFIX)))
     .execute();
   const byResponse = new Map<number, Set<string>>();
   for (const row of rows) {
     const ids = new Set<string>();
-    for (const [, key] of JSON.parse(row.keys) as [string, string][])
+    for (const [, key] of packPairs(row.keys))
       if (key.startsWith(SKIPPED_PREFIX)) ids.add(key.slice(SKIPPED_PREFIX.length));
     byResponse.set(row.responseId, ids);
   }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db, DialectName } from "../../db/index.ts";
 import type { FactBitsets, IndexedResponse } from "./fact-bitsets.ts";
+import { packPairs } from "./fact-packs.ts";
 
 /**
  * Reading stored responses and their facts into a fact bitset index, in rounds. Kept apart from the cache
@@ -131,7 +132,7 @@ async function appendChunk(
   }
   const packed = new Map<string, number[]>();
   for (const pack of packs)
-    for (const [, key] of JSON.parse(pack.keys) as [string, string][]) {
+    for (const [, key] of packPairs(pack.keys)) {
       const list = packed.get(key);
       if (list) list.push(pack.responseId);
       else packed.set(key, [pack.responseId]);

@@ -30,6 +30,9 @@ export function splitFacts(facts: readonly Fact[]): { rows: Fact[]; packed: [str
   return { rows, packed };
 }
 
+/** A pack's text read back: its `[questionId, key]` pairs, as `splitFacts` made them. */
+export const packPairs = (text: string) => JSON.parse(text) as [questionId: string, key: string][];
+
 /** Families whose facts are always packed: their keys are looked for in the packs only. */
 const ONLY_PACKED = ["option:", "answered:", "quota:", "skipped:"];
 

@@ -7,6 +7,7 @@ import type { AnswerListQuery } from "../../../api/results.ts";
 import { rewardsApi, useClaimList, useRewardMutation, useWinnerList } from "../../../api/rewards.ts";
 import { Permitted } from "../../../components/permitted.tsx";
 import { useApiError } from "../../../hooks/use-api-error.ts";
+import { rewardsPath } from "../../dc-list/hooks/use-questionary-actions.tsx";
 import { useResults } from "../hooks/results-context.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
 
@@ -139,7 +140,7 @@ export function WinnersTab() {
           }
         >
           <Permitted action="results">
-            <Button type="primary" onClick={() => navigate(`/dc/rewards?id=${id}`)}>
+            <Button type="primary" onClick={() => navigate(rewardsPath(id))}>
               去设置奖励
             </Button>
           </Permitted>
