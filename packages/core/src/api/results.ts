@@ -500,6 +500,12 @@ export type AnswerSort = (typeof answerSorts)[number];
  */
 export interface AnswerSummary {
   id: number;
+  /**
+   * 序号: the response's place among every response the questionnaire has received, in the order they were
+   * stored (invalid and deleted ones included), so it never changes when others are marked, deleted, restored,
+   * filtered or sorted; the first response is 1.
+   */
+  seq: number;
   status: ResponseStatus;
   statusName: string;
   submittedAt: string;

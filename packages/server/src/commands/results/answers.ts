@@ -42,6 +42,7 @@ import { filteredSet, responsesIn } from "./filter.ts";
 import { answerExamOf } from "./grading.ts";
 import { gradesOf, responseOf, revisionDefinitions, submitContext } from "./record.ts";
 import { resultsScope } from "./scope.ts";
+import { responseSerials } from "./serials.ts";
 
 type Eb = ExpressionBuilder<Database, "responses">;
 
@@ -95,12 +96,14 @@ export function answerTexts(
 
 function presentSummary(
   row: ResponseRow,
+  seq: number,
   definition: SurveyDefinition | undefined,
   hidePersonal: boolean,
   openStored: (stored: string) => Record<string, unknown>,
 ): AnswerSummary {
   return {
     id: row.id,
+    seq,
     status: row.status,
     statusName: responseStatusNames[row.status],
     submittedAt: chinaDateTime(row.submittedAt),
@@ -153,12 +156,27 @@ export async function getAnswerList(
       .then((row) => Number(row?.count ?? 0)),
     answersOpener(ctx.db, input.id),
   ]);
-  const definitions = await revisionDefinitions(
-    ctx.db,
-    rows.map((row) => row.revisionId),
-  );
+  const [definitions, serials] = await Promise.all([
+    revisionDefinitions(
+      ctx.db,
+      rows.map((row) => row.revisionId),
+    ),
+    responseSerials(
+      ctx.db,
+      input.id,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return {
-    list: rows.map((row) => presentSummary(row, definitions.get(row.revisionId), hidePersonal, openStored)),
+    list: rows.map((row) =>
+      presentSummary(
+        row,
+        serials.get(row.id) ?? 0,
+        definitions.get(row.revisionId),
+        hidePersonal,
+        openStored,
+      ),
+    ),
     total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -253,8 +271,9 @@ export async function getAnswerDetail(
       ? null
       : answerExamOf(scoreExam(answered, allAnswers, submitContext(row)), grades.get(row.id) ?? {});
   const labels = JSON.parse(row.labels) as Record<string, Record<string, string>>;
+  const serials = await responseSerials(ctx.db, input.id, [row.id]);
   return {
-    answer: presentSummary(row, definition, hidePersonal, openStored),
+    answer: presentSummary(row, serials.get(row.id) ?? 0, definition, hidePersonal, openStored),
     revisionId: row.revisionId,
     definition,
     answers,

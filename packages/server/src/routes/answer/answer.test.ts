@@ -150,9 +150,12 @@ describe("statistics/getTextAnswers", () => {
 describe("the response viewer", () => {
   it("steps through responses in the list's order, moves them to the recycle bin and back", async () => {
     const q = await publishedQuestionnaire(t, owner, everyTypeDefinition());
+    // Responses to another questionnaire in between: 序号 counts this questionnaire's alone.
+    const other = await publishedQuestionnaire(t, owner, everyTypeDefinition());
     const ids: number[] = [];
     for (const duration of [50, 10, 30]) {
       t.clock.advance(60);
+      await submitAnswers(t, other, { qn: duration }, { durationSeconds: duration });
       ids.push(await submitAnswers(t, q, { qn: duration }, { durationSeconds: duration }));
     }
     const [a, b, c] = ids as [number, number, number];
@@ -161,6 +164,8 @@ describe("the response viewer", () => {
       sort: "durationAsc",
     });
     expect(list.body.data.list.map((item) => item.id)).toEqual([b, c, a]);
+    // 序号 is each response's own number (the order they came in), whatever the list's order.
+    expect(list.body.data.list.map((item) => item.seq)).toEqual([2, 3, 1]);
     expect(list.body.data.list[0]?.texts).toEqual({ qn: "10" });
     const detail = await get<AnswerDetail>("answer/getAnswerDetail", {
       id: q.id,
@@ -173,6 +178,7 @@ describe("the response viewer", () => {
       position: 2,
       total: 3,
       answers: { qn: 30 },
+      answer: { id: c, seq: 3 },
     });
     const newest = await get<AnswerDetail>("answer/getAnswerDetail", { id: q.id, responseId: c });
     expect(newest.body.data).toMatchObject({ previousId: null, nextId: b, position: 1 });
@@ -187,16 +193,24 @@ describe("the response viewer", () => {
       id: q.id,
       status: "deleted",
     });
-    expect(bin.body.data.list.map((item) => [item.id, item.statusName])).toEqual([
-      [b, "已删除"],
-      [a, "已删除"],
+    expect(bin.body.data.list.map((item) => [item.id, item.seq, item.statusName])).toEqual([
+      [b, 2, "已删除"],
+      [a, 1, "已删除"],
     ]);
+    // The one left keeps its number: 3, not 1.
+    const left = await post<ResultsPage<AnswerSummary>>("answer/getAnswerList", { id: q.id });
+    expect(left.body.data.list.map((item) => [item.id, item.seq])).toEqual([[c, 3]]);
     const stats = await post<QuestionStatisticsResult>("statistics/getQuestionStatistics", { id: q.id });
     expect(stats.body.data.questions.find((s) => s.questionId === "qn")).toMatchObject({
       answered: 1,
       mean: 30,
     });
     await post("answer/restoreAnswer", { id: q.id, responseIds: [a] });
+    const back = await post<ResultsPage<AnswerSummary>>("answer/getAnswerList", { id: q.id });
+    expect(back.body.data.list.map((item) => [item.id, item.seq])).toEqual([
+      [c, 3],
+      [a, 1],
+    ]);
     const restored = await post<QuestionStatisticsResult>("statistics/getQuestionStatistics", { id: q.id });
     expect(restored.body.data.questions.find((s) => s.questionId === "qn")).toMatchObject({
       answered: 2,

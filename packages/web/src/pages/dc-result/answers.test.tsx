@@ -35,6 +35,9 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     expect(firstRow.textContent).toContain("10.0.0.3");
     expect(firstRow.textContent).toContain("1分03秒");
     expect(firstRow.textContent).toContain("建议3");
+    // 序号 is the response's own number (seq), not its row: the newest of three is 3.
+    const seqCell = firstRow.querySelectorAll("td")[1];
+    expect(seqCell?.textContent).toBe("3");
 
     fireEvent.click(button(within(firstRow).getByText("查看")));
     await waitFor(() => expect(drawer().dataset.response).toBe("3"), slow);
@@ -43,6 +46,7 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     expect(drawerTitle().title).toBe("答卷详情（第 1 / 3 份）");
     expect(drawerTitle().closest(".ant-drawer-title")?.classList).toContain("wj-answer-drawer__title");
     expect(chosen()).toEqual(["男", "数学"]);
+    expect(within(drawer()).getByText("序号").nextElementSibling?.textContent).toBe("3");
     expect(within(drawer()).queryByTestId("answer-wechat")).toBeNull();
     expect(within(drawer()).queryByTestId("answer-candidate")).toBeNull();
     // Every option is listed, as on the answer page; only the chosen ones are marked.

@@ -148,6 +148,7 @@ export function statistics(filtered = false): QuestionStatisticsResult {
 export function summary(id: number, status: AnswerSummary["status"] = "valid"): AnswerSummary {
   return {
     id,
+    seq: id,
     status,
     statusName: status === "valid" ? "有效" : status === "invalid" ? "无效" : "已删除",
     submittedAt: `2025-01-0${id} 09:00:00`,

@@ -43,7 +43,6 @@ export function answerColumns(options: {
   definition: SurveyDefinition;
   exam: boolean;
   sort: AnswerSort;
-  offset: number;
   onOpen: (row: AnswerSummary) => void;
   onAction: (action: AnswerAction, row: AnswerSummary) => void;
   /** Keep 操作 in view while scrolling sideways; on a phone it would cover half the table. */
@@ -53,9 +52,10 @@ export function answerColumns(options: {
   /** 审核 in use (issue #41): a 审核状态 column and, when the role manages responses, 通过 / 拒绝 per row. */
   review?: { onReview: (decision: ReviewDecision, responseIds: number[]) => void } | undefined;
 }): TableColumnsType<AnswerSummary> {
-  const { exam, sort, offset, onOpen, onAction, fixActions, manage } = options;
+  const { exam, sort, onOpen, onAction, fixActions, manage } = options;
   return [
-    { title: "序号", key: "index", width: 70, render: (_v, _row, index) => offset + index + 1 },
+    // The response's own number (AnswerSummary.seq), as in the exported files: not its row on this page.
+    { title: "序号", dataIndex: "seq", width: 70 },
     {
       title: "提交时间",
       dataIndex: "submittedAt",

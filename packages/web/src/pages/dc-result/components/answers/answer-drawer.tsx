@@ -37,6 +37,7 @@ function Summary({ detail }: { detail: AnswerDetail }) {
   const { answer, exam } = detail;
   return (
     <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="wj-answer-drawer__summary">
+      <Descriptions.Item label="序号">{answer.seq}</Descriptions.Item>
       <Descriptions.Item label="答卷编号">{answer.id}</Descriptions.Item>
       <Descriptions.Item label="状态">
         <Tag color={statusColors[answer.status]}>{answer.statusName}</Tag>

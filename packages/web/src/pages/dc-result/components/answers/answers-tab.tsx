@@ -54,7 +54,6 @@ export function AnswersTab() {
     definition: questionary.definition,
     exam: examKinds.has(questionary.kind),
     sort,
-    offset: (page.pageNum - 1) * page.pageSize,
     onOpen: (row) => setOpenId(row.id),
     onAction: (action, row) => handleAction(action, [row.id]),
     fixActions: screens.md !== false,
