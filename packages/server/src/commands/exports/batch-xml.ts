@@ -1,9 +1,17 @@
 import type { Question } from "@wjgj/core";
-import { answersOf, type ExportLayout, maskAnswers, type ResponseSlice, responseRow } from "./row-layout.ts";
+import {
+  answersOf,
+  type ExportLayout,
+  maskAnswers,
+  type ResponseSlice,
+  responseRow,
+  serialOf,
+} from "./row-layout.ts";
 import { appendUtf8, columnNames, sheetRowXml, type XmlBytes } from "./sheet-xml.ts";
 
 /**
- * Appends the sheet XML of `responses[from..to)` (the first numbered `firstSeq`) to `out`, as the xlsx sink
+ * Appends the sheet XML of `responses[from..to)` (`firstRow`: the place in the file of `responses[0]`, 1 for the
+ * first response; each row's 序号 is its own `seq`) to `out`, as the xlsx sink
  * writes rows, byte for byte: the worker thread renders whole batches with it, the main thread the batches
  * it takes on while the worker is busy. The responses were read with `answersAsBytes` and without `mask`:
  * their answers are decoded, parsed and masked here.
@@ -14,7 +22,7 @@ export function appendBatchXml(
   columns: readonly string[],
   questionsOf: (revisionId: number) => Map<string, Question> | undefined,
   responses: readonly ResponseSlice[],
-  firstSeq: number,
+  firstRow: number,
   from = 0,
   to = responses.length,
 ): void {
@@ -26,12 +34,18 @@ export function appendBatchXml(
     const answers = answersOf(response);
     // Masked here, after parsing, as rows.ts masks the answers it reads for an export on one thread.
     if (layout.masked.size > 0) maskAnswers(answers, layout.masked);
-    const seq = firstSeq + i;
-    const row = responseRow(layout, response, seq, questionsOf(response.revisionId), undefined, answers);
+    const row = responseRow(
+      layout,
+      response,
+      serialOf(response),
+      questionsOf(response.revisionId),
+      undefined,
+      answers,
+    );
     // The sheet's row under the header row: as the sink numbers the rows it is given.
     appendUtf8(
       out,
-      sheetRowXml(row, seq + 1, row.length > columns.length ? columnNames(row.length) : columns),
+      sheetRowXml(row, firstRow + i + 1, row.length > columns.length ? columnNames(row.length) : columns),
     );
   }
 }

@@ -25,6 +25,8 @@ import type { FileLinks } from "./file-links.ts";
 /** The columns of a response that exports read; answers and labels are JSON text ("" when not read). */
 export interface ResponseSlice {
   id: number;
+  /** 序号 (results/serials.ts), when read with `serials`: the first column of every exported file. */
+  seq?: number;
   revisionId: number;
   answers: string;
   labels: string;
@@ -211,6 +213,12 @@ export function parseObject(json: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** A response's 序号 as read with `serials` (results/serials.ts): a reader that forgot to number its batches fails here. */
+export function serialOf(response: { id: number; seq?: number | undefined }): number {
+  if (response.seq === undefined) throw new Error(`response ${response.id} was read without its 序号`);
+  return response.seq;
 }
 
 /** One response as a row of cells (not yet neutralised: writers do that for text cells). */

@@ -7,6 +7,7 @@ import { keyringOf } from "../privacy/keyring.ts";
 import { openAnswers, SEALED_KEY } from "../privacy/sealing.ts";
 import { packedFamilyText, packHolds, packPairs } from "../results/fact-packs.ts";
 import { chinaDateStart, nextDay, predicateSql } from "../results/filter.ts";
+import type { SerialNumbering } from "../results/serials.ts";
 import { answersOf, maskAnswers, type ResponseSlice } from "./row-layout.ts";
 
 // The layout and the cells of a row live in row-layout.ts (pure, loaded by the xlsx worker too).
@@ -16,6 +17,7 @@ export {
   exportLayout,
   type ResponseSlice,
   responseRow,
+  serialOf,
 } from "./row-layout.ts";
 
 /**
@@ -140,6 +142,8 @@ export async function* responseBatches(
      * elsewhere: the xlsx worker thread. This thread then never makes strings of them, nor copies them as such.
      */
     answersAsBytes?: boolean;
+    /** Sets each response's `seq` (序号); one numbering may go on over several readers of the same export. */
+    serials?: SerialNumbering;
   } = {},
 ): AsyncGenerator<ResponseSlice[]> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
@@ -175,6 +179,7 @@ export async function* responseBatches(
     if (options.withSkipped ?? true) await attachSkipped(db, questionnaireId, batch);
     await attachOpened(db, questionnaireId, batch, options.mask);
     if (options.candidates) await attachCandidates(db, questionnaireId, batch, options.candidates);
+    await options.serials?.(batch);
     yield batch;
     if (batch.length < batchSize) return;
     after = (batch[batch.length - 1] as ResponseSlice).id;

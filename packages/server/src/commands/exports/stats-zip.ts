@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import type { ExportFilter, ExportKind, FactPredicate, Question } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
 import type { Storage } from "../../storage/index.ts";
+import { serialsInIdOrder } from "../results/serials.ts";
 import { rFiles } from "./r-export.ts";
-import { RevisionQuestions, responseBatches } from "./rows.ts";
+import { RevisionQuestions, responseBatches, serialOf } from "./rows.ts";
 import type { SavLayout } from "./sav-variables.ts";
 import { csvSink } from "./sinks.ts";
 import { stataFiles } from "./stata-export.ts";
@@ -50,7 +51,7 @@ export async function writeStatsZip(
   const variables = statsVariables(sav.variables);
   const revisions = new RevisionQuestions(db);
   const csvPath = `${request.filePath}.csv`;
-  let seq = 0;
+  let rowsRead = 0;
   try {
     const sink = csvSink(
       csvPath,
@@ -62,13 +63,18 @@ export async function writeStatsZip(
         withLabels: false,
         predicate,
         ...(request.mask ? { mask: request.mask } : {}),
+        serials: serialsInIdOrder(db, questionnaireId),
       })) {
         signal?.throwIfAborted();
         await revisions.load(batch.map((r) => r.revisionId));
-        for (const response of batch)
-          sink.add(statsRow(variables, sav.values(response, ++seq, revisions.of(response.revisionId))));
+        for (const response of batch) {
+          rowsRead += 1;
+          sink.add(
+            statsRow(variables, sav.values(response, serialOf(response), revisions.of(response.revisionId))),
+          );
+        }
         await sink.drain();
-        await request.onProgress?.(seq, total);
+        await request.onProgress?.(rowsRead, total);
       }
       await sink.close();
     } catch (error) {
@@ -88,5 +94,5 @@ export async function writeStatsZip(
   } finally {
     await fs.rm(csvPath, { force: true });
   }
-  return { rows: seq };
+  return { rows: rowsRead };
 }

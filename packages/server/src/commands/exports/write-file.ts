@@ -13,6 +13,7 @@ import { writeReport } from "../reports/write-report.ts";
 import { analysisError } from "../results/analysis/scope.ts";
 import { weightingForExport } from "../results/analysis/weighting.ts";
 import { planOrRefuse } from "../results/filter.ts";
+import { serialsInIdOrder } from "../results/serials.ts";
 import { exportCodes } from "../results/text/codes.ts";
 import { drawnColumns } from "./drawn.ts";
 import type { FileLinks } from "./file-links.ts";
@@ -22,6 +23,7 @@ import {
   exportLayout,
   RevisionQuestions,
   responseBatches,
+  serialOf,
 } from "./rows.ts";
 import { savSink, savSpool } from "./sav.ts";
 import { measureStrings, type SavLayout, savLayout, weightedLayout } from "./sav-variables.ts";
@@ -163,7 +165,7 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
   });
   const predicate = exportPredicate(definition, filter);
   const total = await countResponses(db, questionnaireId, filter, predicate);
-  let seq = 0;
+  let rowsRead = 0;
   signal?.throwIfAborted();
 
   if (request.kind === "zip") {
@@ -175,14 +177,15 @@ export async function writeExportFile(db: Db, request: ExportRequest): Promise<{
         withLabels: false,
         withSkipped: false,
         predicate,
+        serials: serialsInIdOrder(db, questionnaireId),
       })) {
         signal?.throwIfAborted();
-        const seqs = new Map(batch.map((r) => [r.id, ++seq]));
-        const entries = await responseEntries(db, request.storage, layout, batch, (id) => seqs.get(id) ?? 0);
+        rowsRead += batch.length;
+        const entries = await responseEntries(db, request.storage, layout, batch);
         for (const entry of entries) await zip.add(entry);
         files += entries.length;
         rows += new Set(entries.map((e) => e.name.slice(0, e.name.indexOf("/")))).size;
-        await request.onProgress?.(seq, total);
+        await request.onProgress?.(rowsRead, total);
       }
       if (files === 0) throw new NoFilesError();
       signal?.throwIfAborted();
@@ -277,25 +280,27 @@ async function writeSav(
   const revisions = new RevisionQuestions(db);
   const spool = sav.strings.length > 0 ? await savSpool(`${request.filePath}.cases`, sav.variables) : null;
   const direct = spool ? null : await savSink(request.filePath, sav.variables, new Date(), sav.weight);
-  let seq = 0;
+  let rowsRead = 0;
   try {
     for await (const batch of responseBatches(db, questionnaireId, filter, {
       withLabels: false,
       predicate,
       batchSize: SAV_BATCH,
       ...(request.mask ? { mask: request.mask } : {}),
+      serials: serialsInIdOrder(db, questionnaireId),
     })) {
       signal?.throwIfAborted();
       await revisions.load(batch.map((r) => r.revisionId));
       for (const response of batch) {
-        const values = sav.values(response, ++seq, revisions.of(response.revisionId));
+        rowsRead += 1;
+        const values = sav.values(response, serialOf(response), revisions.of(response.revisionId));
         if (spool) {
           measureStrings(sav, values);
           spool.add(values);
         } else direct?.add(values);
       }
       await (spool ?? direct)?.drain();
-      await request.onProgress?.(seq, total);
+      await request.onProgress?.(rowsRead, total);
     }
     signal?.throwIfAborted();
     const sink = direct ?? (await savSink(request.filePath, sav.variables, new Date(), sav.weight));
@@ -312,5 +317,5 @@ async function writeSav(
   } finally {
     await spool?.remove();
   }
-  return { rows: seq };
+  return { rows: rowsRead };
 }

@@ -1,5 +1,6 @@
 import type { ExportFilter, ExportKind, FactPredicate, Question } from "@wjgj/core";
 import type { Db } from "../../db/index.ts";
+import { serialsInIdOrder } from "../results/serials.ts";
 import { appendBatchXml } from "./batch-xml.ts";
 import { drawnPapers } from "./drawn.ts";
 import {
@@ -9,6 +10,7 @@ import {
   RevisionQuestions,
   responseBatches,
   responseRow,
+  serialOf,
 } from "./rows.ts";
 import { columnNames, type XmlBytes } from "./sheet-xml.ts";
 import { csvSink, type RowSink, type XlsxSink, xlsxSink } from "./sinks.ts";
@@ -81,7 +83,7 @@ export async function writeSpreadsheet(
   const mode = request.rowThread ?? "auto";
   const useWorker = xlsx !== null && options.rowThread !== null && mode !== "never";
   let worker: XmlWorker | null = null;
-  let seq = 0;
+  let rowsRead = 0;
   let written = 0;
   try {
     if (useWorker && options.rowThread && (mode === "always" || total >= WORKER_MIN_ROWS)) {
@@ -92,6 +94,8 @@ export async function writeSpreadsheet(
       }
     }
     const reading = {
+      // One numbering for both readers below: the worker's reader goes on where this thread's stopped.
+      serials: serialsInIdOrder(db, questionnaireId),
       withLabels: await labelsMayVary(db, questionnaireId),
       predicate: options.predicate,
       mask: layout.masked,
@@ -110,13 +114,19 @@ export async function writeSpreadsheet(
         const papers = options.withPapers ? await drawnPapers(db, questionnaireId, batch) : undefined;
         for (const response of batch) {
           sink.add(
-            responseRow(layout, response, ++seq, revisions.of(response.revisionId), papers?.get(response.id)),
+            responseRow(
+              layout,
+              response,
+              serialOf(response),
+              revisions.of(response.revisionId),
+              papers?.get(response.id),
+            ),
           );
-          if (seq % DRAIN_EVERY_ROWS === 0) await sink.drain();
+          if (++rowsRead % DRAIN_EVERY_ROWS === 0) await sink.drain();
         }
-        written = seq;
+        written = rowsRead;
         await sink.drain();
-        await request.onProgress?.(seq, total);
+        await request.onProgress?.(rowsRead, total);
         after = (batch[batch.length - 1] as { id: number }).id;
         if (worker?.ready) {
           handOver = true;
@@ -145,8 +155,8 @@ export async function writeSpreadsheet(
       })) {
         signal?.throwIfAborted();
         await revisions.load(batch.map((r) => r.revisionId));
-        await shared.add(batch, seq + 1);
-        seq += batch.length;
+        await shared.add(batch, rowsRead + 1);
+        rowsRead += batch.length;
       }
       await shared.finish(signal);
     }
@@ -159,7 +169,7 @@ export async function writeSpreadsheet(
   } finally {
     await worker?.stop();
   }
-  return { rows: seq };
+  return { rows: rowsRead };
 }
 
 /** A batch's place in the sheet: rendered here (its XML), or by the worker (null until `next` gives it). */
@@ -189,9 +199,9 @@ class SharedRendering {
     this.columns = columnNames(layout.headers.length);
   }
 
-  async add(batch: ResponseSlice[], firstSeq: number): Promise<void> {
+  async add(batch: ResponseSlice[], firstRow: number): Promise<void> {
     if (this.worker.pending < WORKER_BATCHES_AHEAD) {
-      this.worker.send(batch, firstSeq, this.questionsOf);
+      this.worker.send(batch, firstRow, this.questionsOf);
       this.slots.push({ rows: batch.length, xml: null });
     } else {
       // A new buffer per batch, as the worker's: the sheet keeps it until the compressor has taken it.
@@ -203,7 +213,7 @@ class SharedRendering {
           this.columns,
           this.questionsOf,
           batch,
-          firstSeq,
+          firstRow,
           from,
           from + RENDER_RUN_ROWS,
         );

@@ -21,14 +21,14 @@ export interface XmlWorkerInput {
 }
 
 /**
- * A batch for the worker: its responses, the seq of the first, the revisions it has not been sent yet, and
+ * A batch for the worker: its responses (each with its 序号, `seq`), the place in the file of the first, the revisions it has not been sent yet, and
  * the answers read as bytes (`answersAsBytes`), one after the other in `answers`: response i's end at
  * `ends[i]` (its `answers` text is "" then).
  */
 export interface ToXmlWorker {
   revisions: [number, Map<string, Question>][];
   responses: ResponseSlice[];
-  firstSeq: number;
+  firstRow: number;
   answers: ArrayBuffer;
   ends: number[];
 }
@@ -173,7 +173,7 @@ export class XmlWorker {
    */
   send(
     batch: readonly ResponseSlice[],
-    firstSeq: number,
+    firstRow: number,
     questionsOf: (revisionId: number) => Map<string, Question> | undefined,
   ): void {
     if (this.failure) throw this.failure;
@@ -203,7 +203,7 @@ export class XmlWorker {
       }
       ends.push(at);
     }
-    const message: ToXmlWorker = { revisions, responses, firstSeq, answers, ends };
+    const message: ToXmlWorker = { revisions, responses, firstRow, answers, ends };
     this.worker.postMessage(message, [answers]);
     this.pending += 1;
   }
@@ -257,6 +257,7 @@ function slim(response: ResponseSlice): ResponseSlice {
     submittedAt: response.submittedAt,
     deviceId: "",
   };
+  if (response.seq !== undefined) slice.seq = response.seq;
   if (response.opened) slice.opened = response.opened;
   if (response.sealedText !== undefined) slice.sealedText = response.sealedText;
   if (response.skipped) slice.skipped = response.skipped;

@@ -12,8 +12,16 @@ import {
 } from "../../../test/export-fixtures.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { serialsInIdOrder } from "../results/serials.ts";
 import { appendBatchXml } from "./batch-xml.ts";
-import { exportLayout, type ResponseSlice, RevisionQuestions, responseBatches, responseRow } from "./rows.ts";
+import {
+  exportLayout,
+  type ResponseSlice,
+  RevisionQuestions,
+  responseBatches,
+  responseRow,
+  serialOf,
+} from "./rows.ts";
 import { columnNames, sheetRowXml } from "./sheet-xml.ts";
 import { latestDefinition, writeExportFile } from "./write-file.ts";
 import { XmlWorker } from "./xml-worker-client.ts";
@@ -224,7 +232,9 @@ describe("the xlsx worker thread", () => {
     expect(layout.masked.size).toBe(2);
     const read = async (options: Parameters<typeof responseBatches>[3]) => {
       const all: ResponseSlice[] = [];
-      for await (const batch of responseBatches(t.db, questionnaireId, null, options)) all.push(...batch);
+      const serials = serialsInIdOrder(t.db, questionnaireId);
+      for await (const batch of responseBatches(t.db, questionnaireId, null, { ...options, serials }))
+        all.push(...batch);
       return all;
     };
     const asText = await read({ withLabels: true, mask: layout.masked });
@@ -241,7 +251,9 @@ describe("the xlsx worker thread", () => {
     await revisions.load(asText.map((r) => r.revisionId));
     const columns = columnNames(layout.headers.length);
     const expected = asText
-      .map((r, i) => sheetRowXml(responseRow(layout, r, i + 1, revisions.of(r.revisionId)), i + 2, columns))
+      .map((r, i) =>
+        sheetRowXml(responseRow(layout, r, serialOf(r), revisions.of(r.revisionId)), i + 2, columns),
+      )
       .join("");
     // A small buffer, so that it grows; in two runs, as the main thread renders a batch between turns.
     const out = { bytes: new Uint8Array(64), length: 0 };

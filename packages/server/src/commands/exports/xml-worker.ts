@@ -33,7 +33,7 @@ port.on("message", (message: ToXmlWorker) => {
   });
   // A new buffer per batch: the sheet keeps it until the compressor has taken it.
   const out: XmlBytes = { bytes: new Uint8Array(capacity), length: 0 };
-  appendBatchXml(out, layout, columns, (id) => questionsOf.get(id), message.responses, message.firstSeq);
+  appendBatchXml(out, layout, columns, (id) => questionsOf.get(id), message.responses, message.firstRow);
   capacity = out.bytes.length;
   const reply: FromXmlWorker = {
     kind: "rows",

@@ -6,7 +6,7 @@ import type { Db } from "../../db/index.ts";
 import { isSafeKey, type Storage } from "../../storage/index.ts";
 import { openUpload, uploadStorageKey } from "../uploads/files.ts";
 import { safeName } from "./cells.ts";
-import type { ExportLayout, ResponseSlice } from "./rows.ts";
+import { type ExportLayout, type ResponseSlice, serialOf } from "./rows.ts";
 
 const DATA_URL_PNG = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/;
 
@@ -43,7 +43,6 @@ export async function responseEntries(
   storage: Storage,
   layout: ExportLayout,
   batch: readonly ResponseSlice[],
-  seqOf: (responseId: number) => number,
 ): Promise<ZipEntrySource[]> {
   if (batch.length === 0) return [];
   const numberOf = new Map(layout.questions.map((q) => [q.questionId, q.number]));
@@ -65,7 +64,7 @@ export async function responseEntries(
   }
   const entries: ZipEntrySource[] = [];
   for (const response of batch) {
-    const folder = `${seqOf(response.id)}_${response.id}`;
+    const folder = `${serialOf(response)}_${response.id}`;
     const names = new FolderNames();
     const label = (questionId: string) =>
       String(numberOf.get(questionId) ?? safeName(questionId, "题目", 64));

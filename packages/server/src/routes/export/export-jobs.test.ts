@@ -329,6 +329,48 @@ describe("export jobs", () => {
     ]);
   });
 
+  it("number each response with its own 序号, as 答卷详情 shows it, in every file", async () => {
+    const q = await publishNew(t, owner, survey);
+    const other = await publishNew(t, owner, survey);
+    const ids: number[] = [];
+    for (const option of ["a", "b", "a", "b"]) {
+      // Responses to another questionnaire in between: 序号 counts this questionnaire's alone.
+      await submitAnswers(t, other.publicId, { q1: { optionId: "a" } });
+      ids.push(await submitAnswers(t, q.publicId, { q1: { optionId: option } }));
+    }
+    const [first, second, third, fourth] = ids as [number, number, number, number];
+    const post = (path: string, json: Record<string, unknown>) =>
+      call(t.app, "POST", path, { token: owner.token, json });
+    await post("answer/deleteAnswer", { id: q.id, responseIds: [second] });
+    await post("answer/markInvalid", { id: q.id, responseIds: [third] });
+    const list = await call<{ list: { id: number; seq: number }[] }>(t.app, "POST", "answer/getAnswerList", {
+      token: owner.token,
+      json: { id: q.id, sort: "timeAsc" },
+    });
+    expect(list.body.data.list.map((row) => [row.id, row.seq])).toEqual([
+      [first, 1],
+      [fourth, 4],
+    ]);
+
+    const csv = await runExport(t, owner, q.id, "csv");
+    const lines = (await download(t, owner.token, q.id, csv.id)).rawPayload
+      .toString("utf8")
+      .trim()
+      .split("\r\n");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 2).map(Number))).toEqual([
+      [1, first],
+      [4, fourth],
+    ]);
+    // With invalid responses too: the invalid one keeps its own number between them.
+    const xlsx = await runExport(t, owner, q.id, "xlsx", { includeInvalid: true });
+    const rows = await readSheet((await download(t, owner.token, q.id, xlsx.id)).rawPayload);
+    expect(rows.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      [1, first],
+      [3, third],
+      [4, fourth],
+    ]);
+  });
+
   it("expire after seven days: download answers 404, then the pruning removes the file", async () => {
     const q = await surveyWithAnswers();
     const job = await runExport(t, owner, q.id, "xlsx");
