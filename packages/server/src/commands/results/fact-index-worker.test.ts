@@ -119,6 +119,7 @@ describe("the bundled xlsx export worker", () => {
     const input: XmlWorkerInput = { definition, filter: null, options, headers: layout.headers };
     const response = (id: number, advice: string): ResponseSlice => ({
       id,
+      seq: id,
       revisionId: 1,
       answers: "",
       answerBytes: Buffer.from(JSON.stringify({ advice })),
