@@ -9,13 +9,14 @@ import type { Db } from "../../db/index.ts";
  * Both reads below use `responses_questionnaire_id_idx` (questionnaire_id, id) and touch no row.
  */
 
-/** How many responses the questionnaire received before `id`. */
-async function countBefore(db: Db, questionnaireId: number, id: number): Promise<number> {
+/** How many responses the questionnaire received with an id in (after, upto]. */
+async function countBetween(db: Db, questionnaireId: number, after: number, upto: number): Promise<number> {
   const row = await db
     .selectFrom("responses")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("questionnaireId", "=", questionnaireId)
-    .where("id", "<", id)
+    .where("id", ">", after)
+    .where("id", "<=", upto)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -46,7 +47,7 @@ export async function responseSerials(
   if (ids.length === 0) return serials;
   const low = Math.min(...ids);
   const [before, span] = await Promise.all([
-    countBefore(db, questionnaireId, low),
+    countBetween(db, questionnaireId, 0, low - 1),
     idsBetween(db, questionnaireId, low - 1, Math.max(...ids)),
   ]);
   const wanted = new Set(ids);
@@ -63,8 +64,9 @@ export type SerialNumbering = (batch: { id: number; seq?: number }[]) => Promise
 
 /**
  * 序号 for a reader going through a questionnaire's responses in id order (an export, however filtered):
- * one count before the first batch, then each batch reads only the ids since the last one, so a whole export
- * walks the index once.
+ * one count before the first batch, then per batch a count of the ids since the last one. When that count is
+ * the batch's own size (nothing left out in between: the usual export), the batch is numbered in order;
+ * otherwise its ids are read to skip the ones left out. A whole export walks the index about once.
  */
 export function serialsInIdOrder(db: Db, questionnaireId: number): SerialNumbering {
   let after: number | null = null;
@@ -74,13 +76,18 @@ export function serialsInIdOrder(db: Db, questionnaireId: number): SerialNumberi
     const last = batch[batch.length - 1];
     if (!first || !last) return;
     if (after === null) {
-      place = await countBefore(db, questionnaireId, first.id);
+      place = await countBetween(db, questionnaireId, 0, first.id - 1);
       after = first.id - 1;
     }
     if (last.id <= after) throw new Error("serialsInIdOrder: batches must come in ascending id order");
-    const places = new Map<number, number>();
-    for (const id of await idsBetween(db, questionnaireId, after, last.id)) places.set(id, ++place);
+    const from = after;
     after = last.id;
+    if ((await countBetween(db, questionnaireId, from, last.id)) === batch.length) {
+      for (const response of batch) response.seq = ++place;
+      return;
+    }
+    const places = new Map<number, number>();
+    for (const id of await idsBetween(db, questionnaireId, from, last.id)) places.set(id, ++place);
     for (const response of batch) {
       const seq = places.get(response.id);
       if (seq !== undefined) response.seq = seq;
