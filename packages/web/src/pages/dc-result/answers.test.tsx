@@ -86,6 +86,25 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);
   });
 
+  it("on a phone, opens a response with a tap on its row, but not with a tap on its checkbox", async () => {
+    stubApi(handlers());
+    renderResults("?id=7&tab=answers");
+    const row = (await screen.findByText("2025-01-02 09:00:00", {}, slow)).closest("tr") as HTMLElement;
+    // jsdom's width is a phone's: 操作 scrolls with the table, so the row itself opens the response.
+    expect(row.classList).toContain("is-tappable");
+    const checkbox = row.querySelector(".ant-table-selection-column input") as HTMLInputElement;
+    fireEvent.click(checkbox);
+    await waitFor(() => expect(checkbox.checked).toBe(true));
+    expect(screen.queryByTestId("answer-drawer")).toBeNull();
+    expect(within(screen.getByTestId("answers-tab")).getByText("批量删除").closest("button")?.disabled).toBe(
+      false,
+    );
+
+    fireEvent.click(within(row).getByText("10.0.0.2"));
+    await waitFor(() => expect(drawer().dataset.response).toBe("2"), slow);
+    expect(drawerTitle().textContent).toBe("第 2 / 3 份");
+  });
+
   it("deletes the open response to the 回收站 after confirming and moves on to the next", async () => {
     const calls = stubApi(handlers());
     renderResults("?id=7&tab=answers");

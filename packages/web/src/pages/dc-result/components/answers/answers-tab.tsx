@@ -12,6 +12,8 @@ import { ErasureRequestsButton } from "./erasure-requests.tsx";
 import { ReviewBulkButtons, ReviewStateFilter, useReviewActions } from "./review-controls.tsx";
 
 const examKinds = new Set(["exam", "knowledge"]);
+/** What a tap on a row leaves to itself: the selection cell, buttons and links. */
+const ROW_CONTROLS = ".ant-table-selection-column, button, a, input, label";
 
 /** 答卷详情: the responses in a paged, sortable table; 无效 and the 回收站 as views of their own. */
 export function AnswersTab() {
@@ -50,13 +52,14 @@ export function AnswersTab() {
   const label = (name: string, value: ResponseStatus) =>
     counts[value] === undefined ? name : `${name}（${counts[value]}）`;
   const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
   const columns = answerColumns({
     definition: questionary.definition,
     exam: examKinds.has(questionary.kind),
     sort,
     onOpen: (row) => setOpenId(row.id),
     onAction: (action, row) => handleAction(action, [row.id]),
-    fixActions: screens.md !== false,
+    fixActions: !phone,
     manage,
     review: reviewing ? { onReview: handleReview } : undefined,
   });
@@ -114,7 +117,15 @@ export function AnswersTab() {
         }
         onRow={(row) => ({
           onDoubleClick: () => setOpenId(row.id),
-          className: row.id === openId ? "is-open" : undefined,
+          // On a phone 操作 is off to the side of the table: a tap on the row opens the response, except
+          // on its checkbox or a button.
+          onClick: phone
+            ? (event) => {
+                if (!(event.target as Element).closest(ROW_CONTROLS)) setOpenId(row.id);
+              }
+            : undefined,
+          className:
+            [row.id === openId ? "is-open" : "", phone ? "is-tappable" : ""].join(" ").trim() || undefined,
         })}
         locale={{ emptyText: status === "deleted" ? "回收站是空的" : "没有符合条件的答卷" }}
         onChange={(pagination, _filters, sorter) => {
