@@ -157,5 +157,8 @@ describe("交叉分析", { timeout: 60_000 }, () => {
     const colours = series.map((s) => s.itemStyle?.color);
     expect(colours).toHaveLength(11);
     expect(new Set(colours).size).toBe(11);
+    // jsdom's width is a phone's: the row labels keep to a narrow column, so the counts start on screen.
+    const firstColumn = card.querySelector(".ant-table colgroup col") as HTMLElement;
+    expect(firstColumn.style.width).toBe("112px");
   });
 });

@@ -1,5 +1,5 @@
 import type { CrossAnalysisResult, CrossRow, CrossTable, QuestionStatistics } from "@wjgj/core";
-import { Alert, Card, Empty, Form, Segmented, Select, Table, type TableColumnsType } from "antd";
+import { Alert, Card, Empty, Form, Grid, Segmented, Select, Table, type TableColumnsType } from "antd";
 import { useMemo, useState } from "react";
 import { useAnalysisVariables } from "../../../api/analysis.ts";
 import { preparingProgress, useCrossAnalysis, useQuestionStatistics } from "../../../api/results.ts";
@@ -75,8 +75,15 @@ function CrossTableCard({
   result: CrossAnalysisResult;
   show: Show;
 }) {
+  // On a phone the row labels keep to a narrow column (their text wraps), so the counts start on screen.
+  const phone = Grid.useBreakpoint().md === false;
   const columns: TableColumnsType<CrossRow> = [
-    { title: `${table.title} \\ ${result.column.title}`, dataIndex: "label", fixed: "left" },
+    {
+      title: `${table.title} \\ ${result.column.title}`,
+      dataIndex: "label",
+      fixed: "left",
+      ...(phone ? { width: 112 } : {}),
+    },
     ...result.column.options.map((option, i) => ({
       title: option.label,
       key: option.optionId,
