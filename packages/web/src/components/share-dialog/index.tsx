@@ -6,7 +6,7 @@ import {
   MobileOutlined,
   QrcodeOutlined,
 } from "@ant-design/icons";
-import { Alert, App, Button, Input, Modal, Space, Spin, Typography } from "antd";
+import { Alert, App, Button, Grid, Input, Modal, Space, Spin, Typography } from "antd";
 import { copyText } from "../../lib/copy-text.ts";
 import { MiniProgramSection } from "./mini-program-section.tsx";
 import { Section } from "./section.tsx";
@@ -43,6 +43,7 @@ const notOpenText: Record<Exclude<ShareTarget["status"], "published">, string> =
  */
 export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDialogProps) {
   const { message } = App.useApp();
+  const narrow = Grid.useBreakpoint().sm === false;
   const origin = window.location.origin;
   const url = target ? answerUrl(origin, target.publicId) : null;
   const qr = useQrCode(url);
@@ -64,6 +65,17 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
       void message.error("二维码生成失败，请稍后重试");
     }
   };
+
+  const copyButton = url && (
+    <Button type="primary" icon={<CopyOutlined />} onClick={() => handleCopy(url, "链接")}>
+      复制链接
+    </Button>
+  );
+  const openButton = url && (
+    <Button icon={<ExportOutlined />} href={url} target="_blank" rel="noopener">
+      打开
+    </Button>
+  );
 
   return (
     <Modal
@@ -97,20 +109,34 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
             />
           )}
           <Section title="问卷链接">
-            <Space.Compact block>
-              <Input
-                readOnly
-                value={url}
-                data-testid="share-link"
-                onFocus={(event) => event.target.select()}
-              />
-              <Button type="primary" icon={<CopyOutlined />} onClick={() => handleCopy(url, "链接")}>
-                复制链接
-              </Button>
-              <Button icon={<ExportOutlined />} href={url} target="_blank" rel="noopener">
-                打开
-              </Button>
-            </Space.Compact>
+            {narrow ? (
+              // On a phone the buttons would leave the link box room for its origin alone: the whole link
+              // wraps in its own box, the buttons under it.
+              <div className="wj-share__link--narrow">
+                <Input.TextArea
+                  readOnly
+                  autoSize
+                  value={url}
+                  data-testid="share-link"
+                  onFocus={(event) => event.target.select()}
+                />
+                <Space>
+                  {copyButton}
+                  {openButton}
+                </Space>
+              </div>
+            ) : (
+              <Space.Compact block>
+                <Input
+                  readOnly
+                  value={url}
+                  data-testid="share-link"
+                  onFocus={(event) => event.target.select()}
+                />
+                {copyButton}
+                {openButton}
+              </Space.Compact>
+            )}
             <Space size={16} className="wj-share__previews">
               <a href={previewUrl(origin, target.publicId, "pc")} target="_blank" rel="noopener">
                 <DesktopOutlined /> 电脑预览

@@ -54,7 +54,13 @@ describe("分享 · 微信小程序", { timeout: 60_000 }, () => {
   it("is not offered when the server has no mini program configured", async () => {
     answerScheme({ code: 400, msg: "尚未配置微信小程序，暂不能生成小程序链接", data: { configured: false } });
     renderDialog(published(8));
-    await screen.findByTestId("share-link", undefined, { timeout: 20_000 });
+    const link = await screen.findByTestId("share-link", undefined, { timeout: 20_000 });
+    // jsdom's width is a phone's: the whole link wraps in a box of its own, the buttons under it, not
+    // squeezed into one row that leaves room for the origin alone.
+    expect(link.tagName).toBe("TEXTAREA");
+    expect((link as HTMLTextAreaElement).value).toMatch(/\/r\/[A-Za-z0-9]+$/);
+    expect(link.closest(".ant-space-compact")).toBeNull();
+    expect(screen.getByRole("button", { name: /复制链接/ }).closest(".wj-share__link--narrow")).toBeTruthy();
     await waitFor(() => expect(calls).toContain("queationaryTeam/getSmallUrlScheme"));
     await waitFor(() => expect(screen.queryByText("微信小程序")).toBeNull());
     expect(screen.queryByText("尚未配置微信小程序，暂不能生成小程序链接")).toBeNull();
