@@ -20,10 +20,11 @@ test("a respondent finds their response, asks to delete it, and the owner delete
 }) => {
   test.setTimeout(90_000);
   const mobile = `139${String(Date.now() % 100_000_000).padStart(8, "0")}`;
+  const title = unique("删除申请");
   const q = await publishQuestionnaire(request, {
     schemaVersion: 1,
     kind: "form",
-    title: unique("删除申请"),
+    title,
     pages: [
       {
         id: "p1",
@@ -59,6 +60,8 @@ test("a respondent finds their response, asks to delete it, and the owner delete
 
   // Without the link: the same response found by a code sent to the phone.
   await respondent.goto(`/mine/${q.publicId}`);
+  // Named on arrival, before any code.
+  await expect(respondent.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(respondent.getByLabel("手机号")).toBeVisible();
   await expectNoSeriousViolations(respondent, "查找我的答卷");
   await respondent.getByLabel("手机号").fill(mobile);

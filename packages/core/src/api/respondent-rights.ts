@@ -12,6 +12,7 @@ import type { ResponseReview } from "./reviews.ts";
  * Public calls:
  * - GET  `anQuestion/getReceipt` { token } → {@link Receipt}
  * - POST `anQuestion/requestErasure` { token, reason } → {@link Receipt}
+ * - GET  `anQuestion/getMyResponsesLookup` { publicId } → {@link MyResponsesLookup}
  * - POST `anQuestion/findMyResponses` { publicId, phone, code } → {@link MyResponses} (code purpose `myResponses`)
  * Creator (owner and 管理员, `manageResponses`):
  * - GET  `answer/getErasureRequests` { id } → {@link ErasureRequestList}
@@ -62,6 +63,13 @@ export interface Receipt {
   } | null;
   /** 审核 (issue #41): null when the questionnaire had no review when it was submitted. */
   review?: ResponseReview | null;
+}
+
+/** What /mine/{publicId} shows before anything is typed. */
+export interface MyResponsesLookup {
+  questionnaireTitle: string;
+  /** False when no version of the questionnaire asked for a mobile number: there is nothing to search by. */
+  byPhone: boolean;
 }
 
 export interface MyResponses {

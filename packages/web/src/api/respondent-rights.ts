@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ErasureRequestList, ErasureRequestView, MyResponses, Receipt } from "@wjgj/core";
+import type {
+  ErasureRequestList,
+  ErasureRequestView,
+  MyResponses,
+  MyResponsesLookup,
+  Receipt,
+} from "@wjgj/core";
 import { http } from "./request.ts";
 import { resultsKeys } from "./results.ts";
 
@@ -14,6 +20,9 @@ export const rightsApi = {
   requestErasure: (input: { token: string; reason: string }) =>
     http.postJson<Receipt>("anQuestion/requestErasure", input),
   sendCode: (phone: string) => http.postJson<null>("user/sendCode", { phone, purpose: "myResponses" }),
+  // A link to a questionnaire that is gone is the page's to say, not a toast.
+  lookup: (publicId: string) =>
+    http.get<MyResponsesLookup>("anQuestion/getMyResponsesLookup", { publicId }, { silent: true }),
   find: (input: { publicId: string; phone: string; code: string }) =>
     http.postJson<MyResponses>("anQuestion/findMyResponses", input),
   requests: (id: number) => http.get<ErasureRequestList>("answer/getErasureRequests", { id }),

@@ -1,4 +1,10 @@
-import type { ErasureRequestList, MyResponses, Receipt, ResultsOverview } from "@wjgj/core";
+import type {
+  ErasureRequestList,
+  MyResponses,
+  MyResponsesLookup,
+  Receipt,
+  ResultsOverview,
+} from "@wjgj/core";
 import { buildSurvey } from "@wjgj/core/survey/testing/build";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltUser, buildTeamMember, buildUser, latestCode } from "../../../test/factories.ts";
@@ -176,5 +182,27 @@ describe("respondents' rights", () => {
     // Used once.
     const replay = await post("anQuestion/findMyResponses", { publicId: q.publicId, phone, code });
     expect(replay.body.code).toBe(400);
+  });
+
+  it("tells /mine the questionnaire's title, and whether it can be searched by phone, before any code", async () => {
+    const q = await publishedQuestionnaire(t, owner, definition);
+    const lookup = await get<MyResponsesLookup>("anQuestion/getMyResponsesLookup", { publicId: q.publicId });
+    expect(lookup.body).toMatchObject({
+      code: 200,
+      data: { questionnaireTitle: definition.title, byPhone: true },
+    });
+    const withoutPhone = buildSurvey(
+      [{ id: "name", type: "personal", title: "姓名", config: { preset: "name" } }],
+      { title: "无手机号的问卷" },
+    );
+    const other = await publishedQuestionnaire(t, owner, withoutPhone);
+    const none = await get<MyResponsesLookup>("anQuestion/getMyResponsesLookup", {
+      publicId: other.publicId,
+    });
+    expect(none.body.data).toEqual({ questionnaireTitle: "无手机号的问卷", byPhone: false });
+    expect((await get("anQuestion/getMyResponsesLookup", { publicId: "NoSuchQ123" })).body).toMatchObject({
+      code: 404,
+    });
+    expect((await get("anQuestion/getMyResponsesLookup", { publicId: "坏" })).body.code).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import {
   erasureStatusNames,
   isPhoneQuestion,
   type MyResponses,
+  type MyResponsesLookup,
   type Receipt,
   type ReceiptFormOrder,
   richTextToPlain,
@@ -157,18 +158,12 @@ export async function requestErasure(ctx: AppContext, token: string, reason: str
   return getReceipt(ctx, token);
 }
 
-/**
- * `anQuestion/findMyResponses`: with a code sent to the phone, the responses to this questionnaire that
- * answered a phone question with it — found by the phone's digest, as uniqueness finds it (privacy/sealing.ts).
- */
-export async function findMyResponses(
-  ctx: AppContext,
-  input: { publicId: string; phone: string; code: string },
-): Promise<MyResponses> {
+/** A published questionnaire by its link, with the phone questions any of its versions asked. */
+async function lookupTarget(ctx: AppContext, publicId: string) {
   const questionnaire = await ctx.db
     .selectFrom("questionnaires")
     .select(["id", "title", "publishedVersion"])
-    .where("publicId", "=", input.publicId)
+    .where("publicId", "=", publicId)
     .where("deletedAt", "is", null)
     .executeTakeFirst();
   if (!questionnaire || questionnaire.publishedVersion === null)
@@ -186,6 +181,27 @@ export async function findMyResponses(
   for (const definition of definitions.values())
     for (const question of definition.pages.flatMap((page) => page.questions))
       if (isPhoneQuestion(question)) phoneQuestions.add(question.id);
+  return { questionnaire, phoneQuestions };
+}
+
+/**
+ * `anQuestion/getMyResponsesLookup`: what /mine shows before anything is typed: the questionnaire's title, and
+ * whether it can be searched by phone at all (so nobody waits for a code to learn it cannot).
+ */
+export async function getMyResponsesLookup(ctx: AppContext, publicId: string): Promise<MyResponsesLookup> {
+  const { questionnaire, phoneQuestions } = await lookupTarget(ctx, publicId);
+  return { questionnaireTitle: questionnaire.title, byPhone: phoneQuestions.size > 0 };
+}
+
+/**
+ * `anQuestion/findMyResponses`: with a code sent to the phone, the responses to this questionnaire that
+ * answered a phone question with it — found by the phone's digest, as uniqueness finds it (privacy/sealing.ts).
+ */
+export async function findMyResponses(
+  ctx: AppContext,
+  input: { publicId: string; phone: string; code: string },
+): Promise<MyResponses> {
+  const { questionnaire, phoneQuestions } = await lookupTarget(ctx, input.publicId);
   if (phoneQuestions.size === 0) throw InvalidInputError.field("publicId", "myResponsesNoPhone");
   const check = await transaction(ctx.db, (trx) =>
     checkPhoneCode(ctx, trx, { phone: input.phone, purpose: "myResponses", code: input.code }),

@@ -3,7 +3,12 @@ import { verifyAnswerToken } from "../../commands/answering/answer-token.ts";
 import { findByPublicId, openQuestionnaire } from "../../commands/answering/open.ts";
 import { openPreview } from "../../commands/answering/preview.ts";
 import { submitResponse } from "../../commands/answering/submit.ts";
-import { findMyResponses, getReceipt, requestErasure } from "../../commands/privacy/respondent-rights.ts";
+import {
+  findMyResponses,
+  getMyResponsesLookup,
+  getReceipt,
+  requestErasure,
+} from "../../commands/privacy/respondent-rights.ts";
 import type { AppContext } from "../../context.ts";
 import { metricsOf } from "../../http/metrics.ts";
 import { defineRoute } from "../../http/route.ts";
@@ -14,6 +19,7 @@ import {
   checkInput,
   erasureInput,
   myResponsesInput,
+  myResponsesLookupInput,
   openInput,
   previewInput,
   receiptInput,
@@ -103,6 +109,13 @@ export function anQuestionRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "public",
     input: erasureInput,
     handler: ({ input }) => requestErasure(ctx, input.token, input.reason),
+  });
+  defineRoute(app, ctx, {
+    method: "GET",
+    path: "anQuestion/getMyResponsesLookup",
+    access: "public",
+    input: myResponsesLookupInput,
+    handler: ({ input }) => getMyResponsesLookup(ctx, input.publicId),
   });
   defineRoute(app, ctx, {
     method: "POST",

@@ -95,6 +95,7 @@ export const erasureInput = z.object({
     .default(""),
 });
 
+export const myResponsesLookupInput = z.object({ publicId: publicIdParam });
 export const myResponsesInput = z.object({ publicId: publicIdParam, phone: phoneParam, code: codeParam });
 
 // 预约 (issue #41): the answer page's live slots, and a booking found by its receipt or its confirmation code.

@@ -1,7 +1,9 @@
-import type { MyResponses } from "@wjgj/core";
-import { App, Button, Form, Input, List } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import { type MyResponses, messages } from "@wjgj/core";
+import { Alert, App, Button, Form, Input, List, Result, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
+import { ApiError } from "../../api/errors.ts";
 import { rightsApi } from "../../api/respondent-rights.ts";
 import { useApiError } from "../../hooks/use-api-error.ts";
 import "../receipt/receipt.css";
@@ -20,6 +22,12 @@ export function MyResponsesPage() {
   const [sending, setSending] = useState(false);
   const [finding, setFinding] = useState(false);
   const [found, setFound] = useState<MyResponses | null>(null);
+  // The questionnaire is named on arrival, and one without a phone question says so before any code is sent.
+  const lookup = useQuery({
+    queryKey: ["myResponsesLookup", publicId],
+    queryFn: () => rightsApi.lookup(publicId),
+    retry: false,
+  });
   useEffect(() => {
     if (wait <= 0) return;
     const timer = setTimeout(() => setWait(wait - 1), 1000);
@@ -48,62 +56,86 @@ export function MyResponsesPage() {
       setFinding(false);
     }
   };
-  return (
-    <main className="rc-page" data-testid="my-responses-page">
-      {/* The server names the questionnaire with the responses it found: then its title heads the page, as on
-          the receipts listed below. */}
-      <h1>{found ? found.questionnaireTitle : "查询我的答卷"}</h1>
-      <p className="rc-meta">
-        {found ? "查询我的答卷 · " : ""}输入作答时填写的手机号，验证后可查看、下载或申请删除您的答卷。
-      </p>
-      <Form layout="vertical" onFinish={() => void find()}>
-        <Form.Item label="手机号" htmlFor="mine-phone">
-          <Input
-            id="mine-phone"
-            inputMode="numeric"
-            maxLength={11}
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-        </Form.Item>
-        <Form.Item label="验证码" htmlFor="mine-code">
-          <div className="rc-actions" style={{ margin: 0 }}>
-            <Input
-              id="mine-code"
-              inputMode="numeric"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              style={{ maxWidth: 200 }}
-            />
-            <Button
-              disabled={wait > 0 || phone.trim().length !== 11}
-              loading={sending}
-              onClick={() => void send()}
-            >
-              {wait > 0 ? `${wait} 秒后重新获取` : "获取验证码"}
-            </Button>
-          </div>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={finding} disabled={code.trim().length === 0}>
-          查询
-        </Button>
-      </Form>
-      {found && (
-        <List
-          className="rc-items"
-          style={{ marginTop: 24 }}
-          locale={{ emptyText: "没有找到用这个手机号提交的答卷" }}
-          dataSource={found.list}
-          renderItem={(item) => (
-            <List.Item>
-              <Link to={`/receipt/${encodeURIComponent(item.receiptToken)}`}>
-                提交于 {item.submittedAt} 的答卷
-              </Link>
-            </List.Item>
-          )}
+  const form = (
+    <Form layout="vertical" onFinish={() => void find()}>
+      <Form.Item label="手机号" htmlFor="mine-phone">
+        <Input
+          id="mine-phone"
+          inputMode="numeric"
+          maxLength={11}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
         />
-      )}
-    </main>
+      </Form.Item>
+      <Form.Item label="验证码" htmlFor="mine-code">
+        <div className="rc-actions" style={{ margin: 0 }}>
+          <Input
+            id="mine-code"
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            style={{ maxWidth: 200 }}
+          />
+          <Button
+            disabled={wait > 0 || phone.trim().length !== 11}
+            loading={sending}
+            onClick={() => void send()}
+          >
+            {wait > 0 ? `${wait} 秒后重新获取` : "获取验证码"}
+          </Button>
+        </div>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={finding} disabled={code.trim().length === 0}>
+        查询
+      </Button>
+    </Form>
+  );
+  if (lookup.isPending)
+    return (
+      <div className="rc-shell">
+        <main className="rc-page" data-testid="my-responses-page">
+          <Spin />
+        </main>
+      </div>
+    );
+  if (lookup.isError)
+    return (
+      <div className="rc-shell">
+        <main className="rc-page" data-testid="my-responses-page">
+          <Result
+            status="warning"
+            title="无法查询答卷"
+            subTitle={lookup.error instanceof ApiError ? lookup.error.message : "网络异常，请稍后重试"}
+          />
+        </main>
+      </div>
+    );
+  const { questionnaireTitle, byPhone } = lookup.data;
+  return (
+    <div className="rc-shell">
+      <main className="rc-page" data-testid="my-responses-page">
+        <h1>{questionnaireTitle}</h1>
+        <p className="rc-meta">
+          查询我的答卷{byPhone ? " · 输入作答时填写的手机号，验证后可查看、下载或申请删除您的答卷。" : ""}
+        </p>
+        {byPhone ? form : <Alert type="info" showIcon title={messages.myResponsesNoPhone} />}
+        {found && (
+          <List
+            className="rc-items"
+            style={{ marginTop: 24 }}
+            locale={{ emptyText: "没有找到用这个手机号提交的答卷" }}
+            dataSource={found.list}
+            renderItem={(item) => (
+              <List.Item>
+                <Link to={`/receipt/${encodeURIComponent(item.receiptToken)}`}>
+                  提交于 {item.submittedAt} 的答卷
+                </Link>
+              </List.Item>
+            )}
+          />
+        )}
+      </main>
+    </div>
   );
 }
