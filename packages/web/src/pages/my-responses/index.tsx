@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type MyResponses, messages } from "@wjgj/core";
 import { Alert, App, Button, Form, Input, List, Result, Spin } from "antd";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { rightsApi } from "../../api/respondent-rights.ts";
@@ -93,48 +93,53 @@ export function MyResponsesPage() {
   );
   if (lookup.isPending)
     return (
-      <div className="rc-shell">
-        <main className="rc-page" data-testid="my-responses-page">
-          <Spin />
-        </main>
-      </div>
+      <Shell>
+        <Spin />
+      </Shell>
     );
   if (lookup.isError)
     return (
-      <div className="rc-shell">
-        <main className="rc-page" data-testid="my-responses-page">
-          <Result
-            status="warning"
-            title="无法查询答卷"
-            subTitle={lookup.error instanceof ApiError ? lookup.error.message : "网络异常，请稍后重试"}
-          />
-        </main>
-      </div>
+      <Shell>
+        <Result
+          status="warning"
+          title="无法查询答卷"
+          subTitle={lookup.error instanceof ApiError ? lookup.error.message : "网络异常，请稍后重试"}
+        />
+      </Shell>
     );
   const { questionnaireTitle, byPhone } = lookup.data;
   return (
+    <Shell>
+      <h1>{questionnaireTitle}</h1>
+      <p className="rc-meta">
+        查询我的答卷{byPhone ? " · 输入作答时填写的手机号，验证后可查看、下载或申请删除您的答卷。" : ""}
+      </p>
+      {byPhone ? form : <Alert type="info" showIcon title={messages.myResponsesNoPhone} />}
+      {found && (
+        <List
+          className="rc-items"
+          style={{ marginTop: 24 }}
+          locale={{ emptyText: "没有找到用这个手机号提交的答卷" }}
+          dataSource={found.list}
+          renderItem={(item) => (
+            <List.Item>
+              <Link to={`/receipt/${encodeURIComponent(item.receiptToken)}`}>
+                提交于 {item.submittedAt} 的答卷
+              </Link>
+            </List.Item>
+          )}
+        />
+      )}
+    </Shell>
+  );
+}
+
+/** The receipt's grey, one white card on a wide screen. */
+function Shell({ children }: { children: ReactNode }) {
+  return (
     <div className="rc-shell">
       <main className="rc-page" data-testid="my-responses-page">
-        <h1>{questionnaireTitle}</h1>
-        <p className="rc-meta">
-          查询我的答卷{byPhone ? " · 输入作答时填写的手机号，验证后可查看、下载或申请删除您的答卷。" : ""}
-        </p>
-        {byPhone ? form : <Alert type="info" showIcon title={messages.myResponsesNoPhone} />}
-        {found && (
-          <List
-            className="rc-items"
-            style={{ marginTop: 24 }}
-            locale={{ emptyText: "没有找到用这个手机号提交的答卷" }}
-            dataSource={found.list}
-            renderItem={(item) => (
-              <List.Item>
-                <Link to={`/receipt/${encodeURIComponent(item.receiptToken)}`}>
-                  提交于 {item.submittedAt} 的答卷
-                </Link>
-              </List.Item>
-            )}
-          />
-        )}
+        {children}
       </main>
     </div>
   );
