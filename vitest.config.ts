@@ -41,6 +41,10 @@ export default defineConfig({
       "packages/web/vitest.results.config.ts",
     ],
     sequence: { sequencer: LongFilesFirst },
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each file's content,
+    // the config and the lockfile): CI runs the server's files twice, on SQLite then on PostgreSQL, and the second
+    // run reused the first's transforms (PostgreSQL run 173 s → 149 s here; a rerun of core and web 91 → 82 s).
+    experimental: { fsModuleCache: true },
     // Vitest's default is one worker fewer than the cores: a single worker on CI's two. The API tests spend much of
     // their time waiting on the database, scrypt and child processes, so one file more than the cores keeps them busy
     // (the run took 11 min with one worker). On PostgreSQL they wait on the database server far more (the server's

@@ -101,7 +101,7 @@ test.describe("dialogs by keyboard", () => {
       "data-state",
       "ready",
     );
-    await expectNoSeriousViolations(page, "文本分析");
+    await expectNoSeriousViolations(page, "文本分析", dialog);
 
     // Tab from there reaches the first of the words below the cloud.
     const words = dialog.getByTestId("word-cloud-top").getByRole("button");
@@ -114,7 +114,7 @@ test.describe("dialogs by keyboard", () => {
     const answers = dialog.getByTestId("word-answers");
     await expect(answers.getByRole("heading", { name: `包含“${word}”的答案` })).toBeFocused();
     await expect(answers.locator("mark").first()).toHaveText(word);
-    await expectNoSeriousViolations(page, "文本分析 · 包含所选词语的答案");
+    await expectNoSeriousViolations(page, "文本分析 · 包含所选词语的答案", dialog);
     await answers.getByRole("button", { name: "清除" }).focus();
     await page.keyboard.press("Enter");
     await expect(answers).toBeHidden();

@@ -24,16 +24,24 @@ test.describe("admin navigation from the console", () => {
     await expect(page).toHaveURL(/\/dw\/survey$/);
   });
 
-  test("every console screen highlights a console entry, never 项目管理", async ({ page, request }) => {
-    // One screen after another: the time grows with the console (as in admin.spec).
+  test("every console screen opens from the side menu with its breadcrumbs and lights a console entry, never 项目管理", async ({
+    page,
+    request,
+  }) => {
+    // One screen after another: the time grows with the console.
     test.setTimeout(30_000 + adminScreens.length * 6_000);
-    await openLoggedIn(page, request, ADMIN, "/dw/survey");
+    await openLoggedIn(page, request, ADMIN, "/dw");
+    await expect(page).toHaveURL(/\/dw\/survey$/);
     const selected = page.getByTestId("top-menu").locator(".ant-menu-item-selected");
     for (const screen of adminScreens) {
       await page.getByTestId("admin-menu").getByRole("link", { name: screen.menu, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/dw/${screen.path}$`));
       await expect(page.getByTestId(screen.testId)).toBeVisible();
+      await expect(page.locator(".wj-admin__crumbs")).toContainText(screen.menu);
       // Seed §2: /dw/admin/user lights its own entry; the rest of the console is 管理后台.
       await expect(selected).toHaveText(screen.path === "admin/user" ? "用户管理" : "管理后台");
+      // Its list arrives: nothing is left loading.
+      await expect(page.locator(".ant-spin-spinning")).toHaveCount(0);
     }
   });
 
