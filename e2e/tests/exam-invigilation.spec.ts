@@ -147,11 +147,14 @@ test("an invigilator watches a proctored exam live: 考生名单, the snapshot i
   expect(after - before).toBeGreaterThan(5 * 60 - 30);
   expect(after - before).toBeLessThanOrEqual(5 * 60);
 
-  // 结束考试: the candidate's page says the invigilator ended it; the live table says 已交卷.
+  // 结束考试: the candidate's page says the invigilator ended it, on the thank-you screen of the paper the server
+  // handed in (not a closed page without it); the live table says 已交卷.
   await row.getByRole("button", { name: "结束考试" }).click();
   await page.locator(".ant-popconfirm").getByRole("button", { name: "结束考试" }).click();
   await expect(row.getByTestId("exam-live-status")).toContainText("已交卷");
   await expect(row).toContainText("监考老师结束");
   await expect(candidate.getByText("监考老师已结束您的考试")).toBeVisible({ timeout: 20_000 });
+  await expect(candidate.getByTestId("thank-you")).toContainText("交卷成功");
+  await expect(candidate.getByTestId("exam-closed")).toHaveCount(0);
   await phone.close();
 });

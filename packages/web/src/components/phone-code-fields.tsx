@@ -8,10 +8,14 @@ export interface PhoneCodeValues {
   code: string;
 }
 
-/** The 11-digit phone field of every phone form; `autoComplete` says what the number is for here. */
-export function PhoneField({ autoComplete }: { autoComplete: "tel" | "username" }) {
+/**
+ * The 11-digit phone field of every phone form; `autoComplete` says what the number is for here. With `label`, the
+ * field is named by a visible label (the pages a respondent or candidate reaches from a link) rather than by its
+ * placeholder alone.
+ */
+export function PhoneField({ autoComplete, label }: { autoComplete: "tel" | "username"; label?: string }) {
   return (
-    <Form.Item name="phone" rules={phoneRules} validateTrigger="onBlur">
+    <Form.Item name="phone" label={label} rules={phoneRules} validateTrigger="onBlur">
       <Input
         prefix={<MobileOutlined />}
         placeholder="请输入手机号"
@@ -24,18 +28,22 @@ export function PhoneField({ autoComplete }: { autoComplete: "tel" | "username" 
 }
 
 /**
- * The phone field and the code field with its 获取验证码 button, shared by SMS login and /ConfirmPhone.
- * The button validates the phone first, so a wrong number is shown before any code is requested.
+ * The phone field and the code field with its 获取验证码 button, shared by SMS login, /ConfirmPhone, 查找我的答卷
+ * (/mine) and 查询成绩 (/examScore). The button validates the phone first, so a wrong number is shown before any
+ * code is requested.
  */
 export function PhoneCodeFields({
   form,
   send,
   onError,
+  labelled = false,
 }: {
   /** Any form with a `phone` field (login, /ConfirmPhone, 忘记密码 with its password fields too). */
   form: Pick<FormInstance, "validateFields" | "getFieldValue">;
   send: (phone: string) => Promise<unknown>;
   onError: (error: unknown) => void;
+  /** Visible labels 手机号 and 验证码 above the fields. */
+  labelled?: boolean;
 }) {
   const getPhone = async () => {
     try {
@@ -48,8 +56,13 @@ export function PhoneCodeFields({
 
   return (
     <>
-      <PhoneField autoComplete="tel" />
-      <Form.Item name="code" rules={codeRules} validateTrigger="onBlur">
+      <PhoneField autoComplete="tel" label={labelled ? "手机号" : undefined} />
+      <Form.Item
+        name="code"
+        label={labelled ? "验证码" : undefined}
+        rules={codeRules}
+        validateTrigger="onBlur"
+      >
         <Input
           prefix={<LockOutlined />}
           placeholder="请输入6位验证码"

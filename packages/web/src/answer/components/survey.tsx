@@ -75,10 +75,11 @@ export interface SurveyExam {
   onSubmitting?(inFlight: boolean): void;
   onSubmitted(): void;
   /**
-   * The server handed the paper in itself (切屏 past the limit) and holds its response: the page submits once
-   * more, which the server answers with that response (score, 查看我的答卷), and shows this line with it.
+   * The server handed the paper in itself (切屏 past the limit, time up, the invigilator) and holds its response:
+   * the page submits once more, which the server answers with that response (score, 查看我的答卷), and shows
+   * `line` with it.
    */
-  handedIn?: string | null;
+  handedIn?: { line: string; forced: ForcedReason } | null;
 }
 
 const MAX_DURATION = 7 * 86_400 - 1;
@@ -320,7 +321,7 @@ export function Survey({
   const handedIn = exam?.handedIn ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once for the hand-in the server reported
   useEffect(() => {
-    if (handedIn) void handleSubmit("tabSwitch", handedIn);
+    if (handedIn) void handleSubmit(handedIn.forced, handedIn.line);
   }, [handedIn]);
 
   const limitMinutes = definition.settings.exam?.timeLimitMinutes;

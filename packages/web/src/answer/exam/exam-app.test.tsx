@@ -365,3 +365,47 @@ describe("an attempt the server hands in past the 切屏 limit", () => {
     expect(calls.filter((c) => c.path === "anQuestion/questionAnswer")).toHaveLength(1);
   });
 });
+
+describe("an attempt the server ends for another reason, with the paper handed in", () => {
+  /** Answers q1, then changes the answer: the server's reply to that save says the attempt ended with `reason`. */
+  async function endedOnTheNextSave(reason: "invigilator" | "timeout") {
+    replyExtra = {
+      exam: { total: 5, max: 13, passMark: null, passed: null, pendingManual: 0 },
+      receiptToken: "receipt-token-9",
+    };
+    await startAndAnswer();
+    await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
+    syncReply = { ...sync, status: "ended", endedReason: reason, responseId: 9 } as unknown as typeof sync;
+    fireEvent.click(screen.getByLabelText("110"));
+  }
+
+  it.each([
+    ["invigilator", "监考老师已结束您的考试，答卷已按已保存的答案提交"],
+    ["timeout", "考试时间已到，已按截止前保存的答案交卷"],
+  ] as const)("%s: the score and 查看我的答卷, with why, not the closed screen", async (reason, line) => {
+    await endedOnTheNextSave(reason);
+    await screen.findByTestId("thank-you", {}, { timeout: 4000 });
+    // The page asks for the stored response's reply with the attempt; the server answers it whatever is sent.
+    expect(calls.find((c) => c.path === "anQuestion/questionAnswer")?.body).toMatchObject({
+      attemptToken: "attempt-token-1",
+      forced: "timeout",
+    });
+    expect(screen.getByTestId("hand-in-reason").textContent).toBe(line);
+    expect((await screen.findByText("5")).closest(".wa-score")?.textContent).toBe("5/ 13 分");
+    expect(screen.getByRole("link", { name: "查看我的答卷" }).getAttribute("href")).toBe(
+      "/receipt/receipt-token-9",
+    );
+    expect(screen.queryByTestId("exam-closed")).toBeNull();
+  });
+
+  it("closes with the end's message when the attempt ended without a response", async () => {
+    await startAndAnswer();
+    await waitFor(() => expect(savedWithAnswer()).toBe(true), { timeout: 4000 });
+    syncReply = { ...sync, status: "ended", endedReason: "invigilator" } as unknown as typeof sync;
+    fireEvent.click(screen.getByLabelText("110"));
+    expect((await screen.findByTestId("exam-closed", {}, { timeout: 4000 })).textContent).toContain(
+      "监考老师已结束您的考试",
+    );
+    expect(calls.some((c) => c.path === "anQuestion/questionAnswer")).toBe(false);
+  });
+});

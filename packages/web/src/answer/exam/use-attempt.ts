@@ -5,6 +5,7 @@ import {
   type ExamClientEventKind,
   examGuardMessages,
 } from "@wjgj/core/api/exam-guard";
+import type { ForcedReason } from "@wjgj/core/pages/answer";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SurveyExam } from "../components/survey.tsx";
 import { type ApiOutcome, fieldErrorsOf } from "../lib/api.ts";
@@ -31,15 +32,22 @@ const SAVE_DELAY_MS = 1000;
 /** A deadline moved later by at least this much is the invigilator's 加时, said on the page. */
 const EXTENSION_MS = 30_000;
 
+/** Why the server handed the paper in, said on the thank-you screen, and the forced reason the page submits with. */
+export interface HandedIn {
+  line: string;
+  forced: ForcedReason;
+}
+
 export interface AttemptControls {
   sync: ExamAttemptSync;
   /** The closing message once the server ended the attempt (or another device took it over). */
   closed: string | null;
   /**
-   * The server handed the paper in (切屏 past the limit) and holds its response: the page asks for the reply,
-   * to show the thank-you screen a hand-in by 交卷 shows, with this line. Closed instead if that fails.
+   * The server handed the paper in (切屏 past the limit, time up before the page's own submit got through, the
+   * invigilator's 收卷) and holds its response: the page asks for the reply, to show the thank-you screen a hand-in
+   * by 交卷 shows (the score, 查看我的答卷), with the reason's line. Closed instead if that fails.
    */
-  handedIn: string | null;
+  handedIn: HandedIn | null;
   /** 「监考老师为您延长了 N 分钟」, once time was added. */
   extension: string;
   /** The answers were handed in through the page (the thank-you screen shows). */
@@ -60,7 +68,7 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
   const [closed, setClosed] = useState<string | null>(() =>
     attempt.status === "active" ? null : closingMessage(attempt),
   );
-  const [handedIn, setHandedIn] = useState<string | null>(null);
+  const [handedIn, setHandedIn] = useState<HandedIn | null>(null);
   const [extension, setExtension] = useState("");
   const [finished, setFinished] = useState(false);
   const [offline, setOffline] = useState(false);
@@ -79,14 +87,14 @@ export function useAttempt(publicId: string, attempt: ExamAttempt): AttemptContr
    */
   const closeIfOver = useCallback((current: ExamAttemptSync) => {
     if (current.status === "active" || done.current || submitting.current || fetchingReply.current) return;
-    // The paper is in the server's hands, not lost: its reply (the score, 查看我的答卷) is asked for once.
-    if (
-      current.endedReason === "tabSwitch" &&
-      current.responseId !== null &&
-      fetchingReply.current === null
-    ) {
+    // The paper is in the server's hands, not lost: its reply (the score, 查看我的答卷) is asked for once,
+    // whoever ended it (切屏, time, the invigilator).
+    if (current.responseId !== null && fetchingReply.current === null) {
       fetchingReply.current = true;
-      setHandedIn(closingMessage(current));
+      setHandedIn({
+        line: closingMessage(current),
+        forced: current.endedReason === "tabSwitch" ? "tabSwitch" : "timeout",
+      });
       return;
     }
     setClosed(closingMessage(current));

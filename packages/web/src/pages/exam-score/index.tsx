@@ -4,6 +4,7 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
+import { PhoneCodeFields, type PhoneCodeValues } from "../../components/phone-code-fields.tsx";
 import { ReviewSheet } from "./review-sheet.tsx";
 import { rememberedToken, rememberSignIn, type ScoreGate, scoreApi } from "./score-api.ts";
 import "../receipt/receipt.css";
@@ -98,6 +99,11 @@ export function ExamScorePage() {
   );
 }
 
+interface SignInValues extends PhoneCodeValues {
+  number: string;
+  name: string;
+}
+
 function SignInForm(props: {
   publicId: string;
   byPhone: boolean;
@@ -105,32 +111,14 @@ function SignInForm(props: {
   onError(message: string): void;
   onSignedIn(token: string): void;
 }) {
-  const [number, setNumber] = useState("");
-  const [name, setName] = useState("");
-  const [phone, setPhone] = useState("");
-  const [code, setCode] = useState("");
-  const [wait, setWait] = useState(0);
+  const [form] = Form.useForm<SignInValues>();
   const [signing, setSigning] = useState(false);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait(wait - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
-
-  const send = async () => {
-    try {
-      await scoreApi.sendCode(phone.trim());
-      setWait(60);
-    } catch (failure) {
-      props.onError(messageOf(failure));
-    }
-  };
-  const submit = async () => {
+  const submit = async ({ phone, code, number, name }: SignInValues) => {
     setSigning(true);
     try {
       const result = await scoreApi.signIn(
         props.byPhone
-          ? { publicId: props.publicId, phone: phone.trim(), code: code.trim() }
+          ? { publicId: props.publicId, phone, code }
           : { publicId: props.publicId, number: number.trim(), name: name.trim() },
       );
       rememberSignIn(props.publicId, result);
@@ -142,58 +130,34 @@ function SignInForm(props: {
       setSigning(false);
     }
   };
-  const ready = props.byPhone ? phone.trim() && code.trim() : number.trim() && name.trim();
   return (
-    <Form layout="vertical" onFinish={() => void submit()} className="es-form">
+    <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} className="rc-form">
       {props.byPhone ? (
-        <>
-          <Form.Item label="手机号" htmlFor="es-phone">
-            <Input
-              id="es-phone"
-              inputMode="numeric"
-              maxLength={11}
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-          </Form.Item>
-          <Form.Item label="验证码" htmlFor="es-code">
-            <div className="es-code">
-              <Input
-                id="es-code"
-                inputMode="numeric"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-              <Button disabled={wait > 0 || phone.trim().length !== 11} onClick={() => void send()}>
-                {wait > 0 ? `${wait} 秒后重新获取` : "获取验证码"}
-              </Button>
-            </div>
-          </Form.Item>
-        </>
+        <PhoneCodeFields
+          form={form}
+          labelled
+          send={scoreApi.sendCode}
+          onError={(failure) => props.onError(messageOf(failure))}
+        />
       ) : (
         <>
-          <Form.Item label="准考证号" htmlFor="es-number">
-            <Input
-              id="es-number"
-              maxLength={50}
-              autoComplete="off"
-              value={number}
-              onChange={(event) => setNumber(event.target.value)}
-            />
+          <Form.Item
+            name="number"
+            label="准考证号"
+            rules={[{ required: true, whitespace: true, message: "请输入准考证号" }]}
+          >
+            <Input maxLength={50} autoComplete="off" />
           </Form.Item>
-          <Form.Item label="姓名" htmlFor="es-name">
-            <Input
-              id="es-name"
-              maxLength={50}
-              autoComplete="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
+          <Form.Item
+            name="name"
+            label="姓名"
+            rules={[{ required: true, whitespace: true, message: "请输入姓名" }]}
+          >
+            <Input maxLength={50} autoComplete="name" />
           </Form.Item>
         </>
       )}
-      <Button type="primary" htmlType="submit" block loading={signing || props.busy} disabled={!ready}>
+      <Button type="primary" htmlType="submit" block loading={signing || props.busy}>
         查询成绩
       </Button>
     </Form>

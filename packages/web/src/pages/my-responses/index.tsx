@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { type MyResponses, messages } from "@wjgj/core";
-import { Alert, App, Button, Form, Input, List, Result, Spin } from "antd";
-import { type ReactNode, useEffect, useState } from "react";
+import { Alert, Button, Form, List, Result, Spin } from "antd";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { rightsApi } from "../../api/respondent-rights.ts";
+import { PhoneCodeFields, type PhoneCodeValues } from "../../components/phone-code-fields.tsx";
 import { useApiError } from "../../hooks/use-api-error.ts";
 import "../receipt/receipt.css";
 
@@ -14,12 +15,8 @@ import "../receipt/receipt.css";
  */
 export function MyResponsesPage() {
   const publicId = useParams().publicId ?? "";
-  const { message } = App.useApp();
   const showError = useApiError();
-  const [phone, setPhone] = useState("");
-  const [code, setCode] = useState("");
-  const [wait, setWait] = useState(0);
-  const [sending, setSending] = useState(false);
+  const [form] = Form.useForm<PhoneCodeValues>();
   const [finding, setFinding] = useState(false);
   const [found, setFound] = useState<MyResponses | null>(null);
   // The questionnaire is named on arrival, and one without a phone question says so before any code is sent.
@@ -28,65 +25,20 @@ export function MyResponsesPage() {
     queryFn: () => rightsApi.lookup(publicId),
     retry: false,
   });
-  useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait(wait - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      await rightsApi.sendCode(phone.trim());
-      setWait(60);
-      void message.success("验证码已发送");
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSending(false);
-    }
-  };
-  const find = async () => {
+  const find = async ({ phone, code }: PhoneCodeValues) => {
     setFinding(true);
     try {
-      setFound(await rightsApi.find({ publicId, phone: phone.trim(), code: code.trim() }));
+      setFound(await rightsApi.find({ publicId, phone, code }));
     } catch (error) {
       showError(error);
     } finally {
       setFinding(false);
     }
   };
-  const form = (
-    <Form layout="vertical" onFinish={() => void find()}>
-      <Form.Item label="手机号" htmlFor="mine-phone">
-        <Input
-          id="mine-phone"
-          inputMode="numeric"
-          maxLength={11}
-          value={phone}
-          onChange={(event) => setPhone(event.target.value)}
-        />
-      </Form.Item>
-      <Form.Item label="验证码" htmlFor="mine-code">
-        <div className="rc-actions" style={{ margin: 0 }}>
-          <Input
-            id="mine-code"
-            inputMode="numeric"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            style={{ maxWidth: 200 }}
-          />
-          <Button
-            disabled={wait > 0 || phone.trim().length !== 11}
-            loading={sending}
-            onClick={() => void send()}
-          >
-            {wait > 0 ? `${wait} 秒后重新获取` : "获取验证码"}
-          </Button>
-        </div>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={finding} disabled={code.trim().length === 0}>
+  const phoneForm = (
+    <Form form={form} layout="vertical" className="rc-form" onFinish={(values) => void find(values)}>
+      <PhoneCodeFields form={form} labelled send={rightsApi.sendCode} onError={showError} />
+      <Button type="primary" htmlType="submit" loading={finding}>
         查询
       </Button>
     </Form>
@@ -114,7 +66,7 @@ export function MyResponsesPage() {
       <p className="rc-meta">
         查询我的答卷{byPhone ? " · 输入作答时填写的手机号，验证后可查看、下载或申请删除您的答卷。" : ""}
       </p>
-      {byPhone ? form : <Alert type="info" showIcon title={messages.myResponsesNoPhone} />}
+      {byPhone ? phoneForm : <Alert type="info" showIcon title={messages.myResponsesNoPhone} />}
       {found && (
         <List
           className="rc-items"
