@@ -39,7 +39,7 @@ export default defineConfig({
   // Workers share the one server and database: journeys make their own data (unique names) and restore any
   // site-wide setting they change, so files run side by side. Three on CI's two cores: with two, a quarter of the
   // machine sat idle while journeys waited on the server, timers and page loads (72 % busy); the whole suite took
-  // 8.7 min with two, 7.2 with three and 7.2 with four (12-05, one machine, one build).
+  // 8.7 min with two, 7.4 with three and 7.2 with four (12-05, one machine, one build); three loads each test less.
   workers: Number(process.env.E2E_WORKERS ?? 3),
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
