@@ -2,7 +2,7 @@
 // temporary SQLite database with the same layout the submit path keeps (responses, response_facts from
 // core's responseFacts, counters), then: default per-question statistics through the real route (counters
 // only), against a GROUP BY over the stored answers table in the same run; also a one-condition filtered
-// statistics call and a two-question cross-analysis; the first filtered call's background index build and
+// statistics call and a two-question cross-analysis; the response list newest first and sorted by 用时; the first filtered call's background index build and
 // the first filtered call after reopening the database (the index read back from its snapshot), each with
 // the worst wait of a cheap call another client makes every 50 ms meanwhile. Last line: one JSON object.
 import fs from "node:fs";
@@ -181,6 +181,18 @@ async function main() {
       columnQuestionId: "q2",
     });
     log(`  cross-analysis q1 × q2 (warm): ${crosstab.toFixed(1)} ms`);
+    // The response list, 20 a page, each row with its 序号 (its place among all the responses, by id).
+    // Newest first (the baseline) a page holds neighbouring ids; sorted by 用时 its responses lie anywhere
+    // in the questionnaire (the bench's durations follow the answer patterns spread over the ids).
+    const listPage = (sort: string, pageNum: number) =>
+      timed(5, "answer/getAnswerList", { id: created.id, sort, pageNum, pageSize: 20 });
+    const newestPage = await listPage("timeDesc", 1);
+    const durationPage = await listPage("durationDesc", 1);
+    const durationMiddle = await listPage("durationAsc", Math.floor(RESPONSES / 40));
+    log(
+      `  response list, 20 a page: newest first ${newestPage.toFixed(1)} ms; by 用时 ${durationPage.toFixed(1)} ms, ` +
+        `its middle page ${durationMiddle.toFixed(1)} ms`,
+    );
     const index = await resultsIndex(ctx).get(handle.db, handle.dialect, created.id);
     const bytesPerResponse = index.bytes() / index.size;
     log(
@@ -210,6 +222,10 @@ async function main() {
         baseline_ms: Math.round(baseline * 10) / 10,
         filtered_ms: Math.round(filtered * 10) / 10,
         crosstab_ms: Math.round(crosstab * 10) / 10,
+        list_newest_ms: Math.round(newestPage * 10) / 10,
+        list_by_duration_ms: Math.round(durationPage * 10) / 10,
+        list_by_duration_middle_ms: Math.round(durationMiddle * 10) / 10,
+        list_by_duration_ratio: Math.round((durationPage / newestPage) * 100) / 100,
         build_ms: Math.round(build.value.elapsed),
         build_worst_wait_ms: Math.round(build.worst),
         cold_filtered_ms: Math.round(cold.value.elapsed),
