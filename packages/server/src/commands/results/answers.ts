@@ -40,7 +40,7 @@ import { recordActivity } from "../teams/activity.ts";
 import { uploadUrl } from "../uploads/files.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
 import { answerExamOf } from "./grading.ts";
-import { gradesOf, responseOf, revisionDefinitions, submitContext } from "./record.ts";
+import { gradesOf, responseOf, responsesInOrder, revisionDefinitions, submitContext } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 import { responseSerials } from "./serials.ts";
 
@@ -132,22 +132,6 @@ export interface AnswerListInput {
   filter: ResultsFilter;
 }
 
-/** The responses of these ids, in this order. */
-async function rowsInOrder(db: Db, page: readonly { id: number }[]): Promise<ResponseRow[]> {
-  if (page.length === 0) return [];
-  const rows = await db
-    .selectFrom("responses")
-    .selectAll()
-    .where(
-      "id",
-      "in",
-      page.map((row) => row.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return page.flatMap((row) => byId.get(row.id) ?? []);
-}
-
 /** `answer/getAnswerList`: responses of one status, filtered, sorted and paged. */
 export async function getAnswerList(
   ctx: AppContext,
@@ -169,7 +153,12 @@ export async function getAnswerList(
       .limit(input.pageSize)
       .offset((input.pageNum - 1) * input.pageSize)
       .execute()
-      .then((page) => rowsInOrder(ctx.db, page)),
+      .then((page) =>
+        responsesInOrder(
+          ctx.db,
+          page.map((row) => row.id),
+        ),
+      ),
     base
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirst()

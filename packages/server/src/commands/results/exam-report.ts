@@ -30,6 +30,7 @@ import {
   type QuestionTally,
 } from "./exam-report-facts.ts";
 import { filteredSet, responsesIn } from "./filter.ts";
+import { responsesInOrder } from "./record.ts";
 import { resultsScope } from "./scope.ts";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -75,8 +76,8 @@ export async function getExamReport(
       ? groupedScoreFacts(ctx, input.id, set, predicate)
       : countedScoreFacts(ctx, input.id),
   ]);
-  const pageRows = await rowsInOrder(
-    ctx,
+  const pageRows = await responsesInOrder(
+    ctx.db,
     pageIds.map((row) => row.id),
   );
   const counts = histogram
@@ -263,17 +264,6 @@ async function drawnQuestions(
     };
     return { question: question as Question, tally: tallies.get(`bank_${id}`) as QuestionTally };
   });
-}
-
-async function rowsInOrder(ctx: AppContext, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await ctx.db
-    .selectFrom("responses")
-    .select(["id", "score", "maxScore", "passed", "submittedAt", "durationSeconds"])
-    .where("id", "in", ids)
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Responses scoring more than `score`, from the ascending histogram. */

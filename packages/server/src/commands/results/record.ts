@@ -231,7 +231,6 @@ export async function storedFacts(
   return byResponse;
 }
 
-/** Parsed definitions of revisions by id (immutable once published), for batch work over many responses. */
 /** A response of this questionnaire, whatever its status; another questionnaire's id is 404. */
 export async function responseOf(
   db: Db | Trx,
@@ -248,6 +247,18 @@ export async function responseOf(
   return row;
 }
 
+/**
+ * Responses by id, in the order of `ids`: a page whose order was found among ids in an index, so that only
+ * its own rows are read.
+ */
+export async function responsesInOrder(db: Db | Trx, ids: readonly number[]): Promise<ResponseRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("responses").selectAll().where("id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Parsed definitions of revisions by id (immutable once published), for batch work over many responses. */
 export async function revisionDefinitions(db: Db | Trx, revisionIds: readonly number[]) {
   const unique = [...new Set(revisionIds)];
   if (unique.length === 0) return new Map<number, SurveyDefinition>();
