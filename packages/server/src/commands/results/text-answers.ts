@@ -86,7 +86,15 @@ export async function getTextAnswers(
           : sql<boolean>`instr(lower(f.text), ${keyword.toLowerCase()}) > 0`,
       ),
     )
-    .where("f.responseId", "in", responsesIn(ctx.db, set, predicate).select("responses.id"));
+    // Each fact's response looked up by id as the facts are walked newest first: the first page stops after
+    // its 20 (0.1 ms for a million responses; `in (…)` first gathered every valid response: 430 ms).
+    .where((eb) =>
+      eb.exists(
+        responsesIn(ctx.db, set, predicate)
+          .select(sql.lit(1).as("one"))
+          .whereRef("responses.id", "=", "f.responseId"),
+      ),
+    );
   const [page, total] = await Promise.all([
     matching
       .select("f.responseId")

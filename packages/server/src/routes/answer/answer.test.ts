@@ -145,6 +145,29 @@ describe("statistics/getTextAnswers", () => {
       { key: "other:qs:o", label: "其他（其他）", text: "其他:苹果很好吃" },
     ]);
   });
+
+  it("lists only valid responses, a page after another, newest first", async () => {
+    const q = await publishedQuestionnaire(t, owner, everyTypeDefinition());
+    const ids: number[] = [];
+    for (const text of ["一", "二", "三", "四", "五"])
+      ids.push(await submitAnswers(t, q, { qt: `第${text}条` }));
+    await post("answer/markInvalid", { id: q.id, responseIds: [ids[3]] });
+    await post("answer/deleteAnswer", { id: q.id, responseIds: [ids[1]] });
+    const page = (pageNum: number) =>
+      get<ResultsPage<TextAnswerItem>>("statistics/getTextAnswers", {
+        id: q.id,
+        questionId: "qt",
+        pageNum,
+        pageSize: 2,
+      });
+    const [first, second] = [await page(1), await page(2)];
+    expect([first.body.data.total, second.body.data.total]).toEqual([3, 3]);
+    expect([...first.body.data.list, ...second.body.data.list].map((item) => item.parts[0]?.text)).toEqual([
+      "第五条",
+      "第三条",
+      "第一条",
+    ]);
+  });
 });
 
 describe("the response viewer", () => {
