@@ -85,7 +85,21 @@ describe("查询成绩 (/examScore/{publicId}) for an exam whose candidates sign
     );
     expect(await screen.findByRole("button", { name: /秒后重新获取/ })).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText("验证码"), { target: { value: "123456" } });
+    // A code cut short is called out when the focus leaves it; an empty box is not (back to the phone,
+    // say): the same check that clears the first shows nothing in its place. Sending the form empty does.
+    const code = screen.getByLabelText("验证码");
+    fireEvent.change(code, { target: { value: "12345" } });
+    fireEvent.focusOut(code);
+    expect(await screen.findByText(messages.codeInvalidFormat)).toBeTruthy();
+    fireEvent.change(code, { target: { value: "" } });
+    fireEvent.focusOut(code);
+    await waitFor(() => expect(screen.queryByText(messages.codeInvalidFormat)).toBeNull());
+    expect(screen.queryByText(messages.codeRequired)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "查询成绩" }));
+    expect(await screen.findByText(messages.codeRequired)).toBeTruthy();
+    expect(calls.some((call) => call.path === "exam/signIn")).toBe(false);
+
+    fireEvent.change(code, { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "查询成绩" }));
     expect(await screen.findByText("成绩尚未公布，请在考试结束后查询")).toBeTruthy();
     expect(calls.find((call) => call.path === "exam/signIn")?.body).toEqual({
