@@ -92,7 +92,7 @@ export async function getTextAnswers(
       eb.exists(
         responsesIn(ctx.db, set, predicate)
           .select(sql.lit(1).as("one"))
-          .whereRef("responses.id", "=", "f.responseId"),
+          .where("responses.id", "=", eb.ref("f.responseId")),
       ),
     );
   const [page, total] = await Promise.all([
