@@ -21,6 +21,7 @@ export default defineProject({
   test: {
     ...webTest,
     name: "web-answer",
+    setupFiles: [...webTest.setupFiles, "./src/answer/test-setup-preact.ts"],
     include: ANSWER_FILES,
     server: { deps: { inline: [/@testing-library\/react/] } },
     isolate: false,
