@@ -2,9 +2,10 @@
 // temporary SQLite database with the same layout the submit path keeps (responses, response_facts from
 // core's responseFacts, counters), then: default per-question statistics through the real route (counters
 // only), against a GROUP BY over the stored answers table in the same run; also a one-condition filtered
-// statistics call and a two-question cross-analysis; the response list newest first and sorted by 用时; the first filtered call's background index build and
-// the first filtered call after reopening the database (the index read back from its snapshot), each with
-// the worst wait of a cheap call another client makes every 50 ms meanwhile. Last line: one JSON object.
+// statistics call and a two-question cross-analysis; the response list newest first and sorted by 用时; the
+// first filtered call's background index build and the first filtered call after reopening the database (the
+// index read back from its snapshot), each with the worst wait of a cheap call another client makes every 50 ms
+// meanwhile. Last line: one JSON object.
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
