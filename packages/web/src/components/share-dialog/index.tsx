@@ -6,6 +6,7 @@ import {
   MobileOutlined,
   QrcodeOutlined,
 } from "@ant-design/icons";
+import { type QuestionnaireKind, questionnaireKindNouns } from "@wjgj/core";
 import { Alert, App, Button, Grid, Input, Modal, Space, Spin, Typography } from "antd";
 import { copyText } from "../../lib/copy-text.ts";
 import { MiniProgramSection } from "./mini-program-section.tsx";
@@ -22,6 +23,8 @@ export interface ShareTarget {
   title: string;
   /** Only published questionnaires take answers; the dialog says so otherwise. */
   status: "draft" | "published" | "stopped";
+  /** What the dialog calls it: 分享考试, 考试链接 (问卷 when not given). */
+  kind?: QuestionnaireKind;
 }
 
 export interface ShareDialogProps {
@@ -32,9 +35,9 @@ export interface ShareDialogProps {
   publishing?: boolean;
 }
 
-const notOpenText: Record<Exclude<ShareTarget["status"], "published">, string> = {
-  draft: "问卷尚未发布，发布后答题者才能通过链接或二维码填写。",
-  stopped: "问卷已暂停收集，答题者打开链接会看到已暂停的提示。",
+const notOpenText: Record<Exclude<ShareTarget["status"], "published">, (noun: string) => string> = {
+  draft: (noun) => `${noun}尚未发布，发布后答题者才能通过链接或二维码填写。`,
+  stopped: (noun) => `${noun}已暂停收集，答题者打开链接会看到已暂停的提示。`,
 };
 
 /**
@@ -48,6 +51,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
   const url = target ? answerUrl(origin, target.publicId) : null;
   const qr = useQrCode(url);
   const snippet = url && target ? embedSnippet(url, target.title) : "";
+  const noun = target?.kind ? questionnaireKindNouns[target.kind] : "问卷";
 
   const handleCopy = async (text: string, what: string) => {
     if (await copyText(text)) void message.success(`${what}已复制`);
@@ -85,7 +89,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
       width={720}
       title={
         <span className="wj-share__title">
-          分享问卷
+          分享{noun}
           {target && <Typography.Text type="secondary">{target.title}</Typography.Text>}
         </span>
       }
@@ -98,7 +102,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
               type="warning"
               showIcon
               className="wj-share__alert"
-              title={notOpenText[target.status]}
+              title={notOpenText[target.status](noun)}
               action={
                 onPublish && target.status === "draft" ? (
                   <Button size="small" type="primary" loading={publishing} onClick={onPublish}>
@@ -108,7 +112,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
               }
             />
           )}
-          <Section title="问卷链接">
+          <Section title={`${noun}链接`}>
             {narrow ? (
               // On a phone the buttons would leave the link box room for its origin alone: the whole link
               // wraps in its own box, the buttons under it.
@@ -150,7 +154,13 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
             <Section title="二维码">
               <div className="wj-share__qr">
                 {qr.status === "ready" && (
-                  <img src={qr.dataUrl} alt="问卷二维码" width={168} height={168} data-testid="share-qr" />
+                  <img
+                    src={qr.dataUrl}
+                    alt={`${noun}二维码`}
+                    width={168}
+                    height={168}
+                    data-testid="share-qr"
+                  />
                 )}
                 {qr.status === "loading" && <Spin />}
                 {qr.status === "failed" && (
@@ -189,10 +199,10 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
                 className="wj-share__code"
                 aria-label="嵌入代码"
               />
-              <p className="wj-share__hint">把这段代码粘贴到网站的 HTML 中，问卷会直接显示在页面里。</p>
+              <p className="wj-share__hint">把这段代码粘贴到网站的 HTML 中，{noun}会直接显示在页面里。</p>
             </Section>
           </div>
-          {target.id !== undefined && <ShareCardSection id={target.id} title={target.title} />}
+          {target.id !== undefined && <ShareCardSection id={target.id} title={target.title} noun={noun} />}
           {target.id !== undefined && target.status !== "draft" && (
             <MiniProgramSection id={target.id} onCopy={(text) => handleCopy(text, "小程序链接")} />
           )}

@@ -13,7 +13,8 @@ const EMPTY: ShareCard = { title: "", description: "", image: "" };
  * 分享设置: the card a link to the questionnaire shows in WeChat (分享给朋友 / 朋友圈) and other link previews —
  * title, description and picture, each falling back to the questionnaire's own (shown as the placeholder).
  */
-export function ShareCardSection({ id, title }: { id: number; title: string }) {
+/** `noun`: what the questionnaire is called (问卷, 考试…), for the fallbacks the hints name. */
+export function ShareCardSection({ id, title, noun }: { id: number; title: string; noun: string }) {
   const { message } = App.useApp();
   // Silent: a viewer who may not read the settings just does not get this section.
   const settings = useQuery({
@@ -83,7 +84,7 @@ export function ShareCardSection({ id, title }: { id: number; title: string }) {
           />
           <Input.TextArea
             aria-label="分享描述"
-            placeholder="分享描述（默认使用问卷说明）"
+            placeholder={`分享描述（默认使用${noun}说明）`}
             maxLength={120}
             showCount
             autoSize={{ minRows: 2, maxRows: 4 }}
@@ -120,7 +121,7 @@ export function ShareCardSection({ id, title }: { id: number; title: string }) {
         </figure>
       </div>
       <p className="wj-share__hint">
-        在微信中分享给朋友、分享到朋友圈时显示；不填则使用问卷标题、说明和页眉图片。
+        在微信中分享给朋友、分享到朋友圈时显示；不填则使用{noun}标题、说明和页眉图片。
       </p>
     </Section>
   );

@@ -81,6 +81,27 @@ describe("分享 · 微信小程序", { timeout: 60_000 }, () => {
   });
 });
 
+describe("分享 · names what is shared", { timeout: 60_000 }, () => {
+  it("says 考试 for an exam and 问卷 when no kind is given", async () => {
+    answerScheme({ code: 200, msg: "", data: null });
+    renderDialog({ ...published(12), status: "draft", kind: "exam" });
+    const dialog = await screen.findByRole("dialog", undefined, { timeout: 20_000 });
+    await screen.findByTestId("share-link", undefined, { timeout: 20_000 });
+    expect(dialog.textContent).toContain("分享考试");
+    expect(dialog.textContent).toContain("考试链接");
+    expect(dialog.textContent).toContain("考试尚未发布，发布后答题者才能通过链接或二维码填写。");
+    expect(dialog.textContent).toContain("考试会直接显示在页面里。");
+    expect(dialog.textContent).toContain("不填则使用考试标题、说明和页眉图片。");
+    expect(dialog.textContent).not.toMatch(/问卷(链接|尚未|会直接|标题)|分享问卷/);
+    document.body.innerHTML = "";
+    renderDialog({ ...published(13), status: "stopped" });
+    const survey = await screen.findByRole("dialog", undefined, { timeout: 20_000 });
+    await screen.findByTestId("share-link", undefined, { timeout: 20_000 });
+    expect(survey.textContent).toContain("分享问卷");
+    expect(survey.textContent).toContain("问卷已暂停收集");
+  });
+});
+
 describe("分享 · 分享设置", { timeout: 60_000 }, () => {
   it("shows the saved card over the fallbacks, and saves what the creator writes", async () => {
     const sent: unknown[] = [];

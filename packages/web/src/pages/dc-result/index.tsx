@@ -161,6 +161,7 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
                   publicId: questionary.publicId,
                   title: questionary.title,
                   status: questionary.status,
+                  kind: questionary.kind,
                 }
               : null
           }

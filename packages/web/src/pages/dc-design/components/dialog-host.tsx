@@ -1,5 +1,6 @@
 import { Modal } from "antd";
 import { SaveAsTemplateDialog } from "../../../components/save-as-template/index.tsx";
+import { useKindNoun } from "../hooks/use-kind-noun.ts";
 import { uiActions, useUi } from "../store/ui-store.ts";
 import { BatchAddDialog } from "./canvas/batch-add-dialog.tsx";
 import { ComputedDialog } from "./logic/computed-dialog.tsx";
@@ -12,6 +13,7 @@ import { ShareLinkDialog } from "./share-link-dialog.tsx";
 /** Renders the one open dialog; dialogs mount fresh each time, so they start from the current draft. */
 export function DialogHost() {
   const dialog = useUi((state) => state.dialog);
+  const noun = useKindNoun();
   if (!dialog) return null;
   switch (dialog.kind) {
     case "batchAdd":
@@ -34,7 +36,7 @@ export function DialogHost() {
       return (
         <Modal
           open
-          title="问卷还有问题，暂不能发布"
+          title={`${noun}还有问题，暂不能发布`}
           okText="去修改"
           cancelButtonProps={{ style: { display: "none" } }}
           onOk={() => {

@@ -1,10 +1,12 @@
 import { AppstoreAddOutlined, FileTextOutlined, SettingOutlined } from "@ant-design/icons";
 import type { ReactNode } from "react";
+import { useKindNoun } from "../hooks/use-kind-noun.ts";
 import { type MobilePane, uiActions, useUi } from "../store/ui-store.ts";
 
-const panes: { key: MobilePane; label: string; icon: ReactNode }[] = [
+/** The three panes; the canvas is named after what is edited (编辑考试). */
+const panesFor = (noun: string): { key: MobilePane; label: string; icon: ReactNode }[] => [
   { key: "palette", label: "添加题目", icon: <AppstoreAddOutlined /> },
-  { key: "canvas", label: "编辑问卷", icon: <FileTextOutlined /> },
+  { key: "canvas", label: `编辑${noun}`, icon: <FileTextOutlined /> },
   { key: "settings", label: "设置", icon: <SettingOutlined /> },
 ];
 
@@ -14,9 +16,10 @@ const panes: { key: MobilePane; label: string; icon: ReactNode }[] = [
  */
 export function MobileBar() {
   const pane = useUi((state) => state.mobilePane);
+  const noun = useKindNoun();
   return (
     <nav className="dd-mobile-bar" aria-label="切换设计区域" data-testid="designer-mobile-bar">
-      {panes.map((item) => (
+      {panesFor(noun).map((item) => (
         <button
           key={item.key}
           type="button"

@@ -13,7 +13,13 @@ export function ShareLinkDialog() {
     <ShareDialog
       target={
         meta
-          ? { id: meta.id, publicId: meta.publicId, title: richTextToPlain(title), status: meta.status }
+          ? {
+              id: meta.id,
+              publicId: meta.publicId,
+              title: richTextToPlain(title),
+              status: meta.status,
+              kind: meta.kind,
+            }
           : null
       }
       onClose={() => uiActions().closeDialog()}

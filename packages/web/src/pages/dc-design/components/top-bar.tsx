@@ -2,6 +2,7 @@ import { GiftOutlined, SaveOutlined, SendOutlined, ShareAltOutlined } from "@ant
 import { questionaryStatusNames, questionnaireKindNames } from "@wjgj/core";
 import { Button, Tag } from "antd";
 import { useNavigate } from "react-router";
+import { useKindNoun } from "../hooks/use-kind-noun.ts";
 import { usePublish } from "../hooks/use-publish.ts";
 import { useSaveAsTemplate } from "../hooks/use-save-as-template.ts";
 import { uiActions } from "../store/ui-store.ts";
@@ -16,6 +17,7 @@ export function TopBar() {
   const meta = useEditor((state) => state.meta);
   const { publish, publishing } = usePublish();
   const saveAsTemplate = useSaveAsTemplate();
+  const noun = useKindNoun();
 
   const publishLabel =
     meta?.status === "published" ? (meta.hasUnpublishedChanges ? "发布更新" : "已发布") : "发布";
@@ -23,7 +25,7 @@ export function TopBar() {
   return (
     <header className="dd-topbar">
       <TopBarBack tooltip="返回我的问卷" to="/dc/dclist" />
-      <TopBarTitle label="问卷名称" placeholder="请输入问卷标题" maxLength={200} />
+      <TopBarTitle label={`${noun}名称`} placeholder={`请输入${noun}标题`} maxLength={200} />
       {meta && (
         <span className="dd-topbar__tags">
           <Tag color="blue">{questionnaireKindNames[meta.kind]}</Tag>

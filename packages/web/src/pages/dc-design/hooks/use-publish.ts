@@ -1,3 +1,4 @@
+import { questionnaireKindNouns } from "@wjgj/core";
 import { App } from "antd";
 import { useState } from "react";
 import { ApiError, fieldErrorsOf } from "../../../api/errors.ts";
@@ -41,7 +42,7 @@ export function usePublish() {
         status: summary.status,
         hasUnpublishedChanges: summary.hasUnpublishedChanges,
       });
-      void message.success("发布成功，现在可以分享问卷了");
+      void message.success(`发布成功，现在可以分享${questionnaireKindNouns[meta.kind]}了`);
       uiActions().openDialog({ kind: "share" });
     } catch (error) {
       if (error instanceof ApiError && error.handled) return;

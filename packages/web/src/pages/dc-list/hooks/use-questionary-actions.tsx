@@ -37,7 +37,13 @@ export function useQuestionaryActions() {
   const share = (item: QuestionarySummary) =>
     setShared({
       id: item.id,
-      target: { id: item.id, publicId: item.publicId, title: item.title, status: item.status },
+      target: {
+        id: item.id,
+        publicId: item.publicId,
+        title: item.title,
+        status: item.status,
+        kind: item.kind,
+      },
     });
 
   const showReleaseProblems = (item: Pick<QuestionarySummary, "id">, error: unknown) => {
