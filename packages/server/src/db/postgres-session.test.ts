@@ -22,7 +22,7 @@ describe.skipIf(!process.env.DATABASE_URL)("PostgreSQL connections", () => {
     await t.close();
   });
 
-  it("never JIT-compile a statement, even one the server would compile at any cost", async () => {
+  it("compile no statement with JIT, even where the database is set to compile everything", async () => {
     // Every new connection to this database is told to compile whatever it plans.
     await sql`alter database ${sql.id(database)} set jit_above_cost = 0`.execute(t.db);
     const handle = openDb(t.config);

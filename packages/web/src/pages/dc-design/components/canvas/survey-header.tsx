@@ -1,6 +1,5 @@
-import type { QuestionnaireKind } from "@wjgj/core";
+import { type QuestionnaireKind, questionnaireKindNouns } from "@wjgj/core";
 import { memo } from "react";
-import { useKindNoun } from "../../hooks/use-kind-noun.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
 import { InlineRichText } from "./inline-rich-text.tsx";
 
@@ -22,8 +21,8 @@ export const SurveyHeader = memo(function SurveyHeader({
   title: string;
   description: string;
 }) {
-  const noun = useKindNoun();
   const kind = useEditor((state) => state.draft?.kind ?? "survey");
+  const noun = questionnaireKindNouns[kind];
   return (
     <header className="dd-survey-header">
       <InlineRichText
