@@ -23,8 +23,8 @@ export interface ShareTarget {
   title: string;
   /** Only published questionnaires take answers; the dialog says so otherwise. */
   status: "draft" | "published" | "stopped";
-  /** What the dialog calls it: 分享考试, 考试链接 (问卷 when not given). */
-  kind?: QuestionnaireKind;
+  /** What the dialog calls it: 分享问卷, 分享考试, 考试链接… */
+  kind: QuestionnaireKind;
 }
 
 export interface ShareDialogProps {
@@ -51,7 +51,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
   const url = target ? answerUrl(origin, target.publicId) : null;
   const qr = useQrCode(url);
   const snippet = url && target ? embedSnippet(url, target.title) : "";
-  const noun = target?.kind ? questionnaireKindNouns[target.kind] : "问卷";
+  const noun = questionnaireKindNouns[target?.kind ?? "survey"];
 
   const handleCopy = async (text: string, what: string) => {
     if (await copyText(text)) void message.success(`${what}已复制`);

@@ -35,6 +35,7 @@ const published = (id: number): ShareTarget => ({
   publicId: "Ab3dE5gH",
   title: "满意度调查",
   status: "published",
+  kind: "survey",
 });
 
 describe("分享 · 微信小程序", { timeout: 60_000 }, () => {
@@ -82,7 +83,7 @@ describe("分享 · 微信小程序", { timeout: 60_000 }, () => {
 });
 
 describe("分享 · names what is shared", { timeout: 60_000 }, () => {
-  it("says 考试 for an exam and 问卷 when no kind is given", async () => {
+  it("says 考试 for an exam and 问卷 for a survey", async () => {
     answerScheme({ code: 200, msg: "", data: null });
     renderDialog({ ...published(12), status: "draft", kind: "exam" });
     const dialog = await screen.findByRole("dialog", undefined, { timeout: 20_000 });
