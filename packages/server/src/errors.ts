@@ -19,20 +19,29 @@ export class AppError extends Error {
 export class InvalidInputError extends AppError {
   /**
    * The summary `msg` is the first field's message, so a toast alone already says what to fix; with
-   * `summary: "key"` it is the catalogue message instead (many errors of one kind, e.g. a refused publish).
+   * `summary: "key"` it is the catalogue message instead (many errors of one kind, e.g. a refused publish),
+   * or the text given (that message in other words: inKindWords).
    */
-  constructor(errors: FieldError[], key: MessageKey = "invalidInput", summary: "first" | "key" = "first") {
+  constructor(
+    errors: FieldError[],
+    key: MessageKey = "invalidInput",
+    summary: "first" | "key" | { text: string } = "first",
+  ) {
     super(
       ResultCode.invalidInput,
       key,
       { errors },
-      summary === "key" ? messages[key] : (errors[0]?.message ?? messages[key]),
+      typeof summary === "object"
+        ? summary.text
+        : summary === "key"
+          ? messages[key]
+          : (errors[0]?.message ?? messages[key]),
     );
   }
 
-  /** A single-field failure whose summary message is the field's own message. */
-  static field(field: string, key: MessageKey): InvalidInputError {
-    return new InvalidInputError([{ field, message: messages[key] }], key);
+  /** A single-field failure whose summary message is the field's own message (the key's, unless given). */
+  static field(field: string, key: MessageKey, message: string = messages[key]): InvalidInputError {
+    return new InvalidInputError([{ field, message }], key);
   }
 }
 

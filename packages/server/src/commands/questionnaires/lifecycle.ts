@@ -1,7 +1,10 @@
 import {
   checkDefinition,
+  inKindWords,
   type MessageKey,
+  messages,
   type QuestionarySettings,
+  type QuestionnaireKind,
   questionarySettingsSchema,
   ResultCode,
   type RetentionReport,
@@ -106,15 +109,20 @@ export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: 
   for (const { storageKey } of snapshots) if (storageKey) await ctx.storage.remove(storageKey);
 }
 
-/** No questions or an error from core's check refuses it (templates submitted for review use their own words). */
+/**
+ * No questions or an error from core's check refuses it, in the words of its kind (考试还没有题目); templates
+ * submitted for review use their own words.
+ */
 export function assertPublishable(
   definition: SurveyDefinition,
   keys: { empty: MessageKey; errors: MessageKey } = {
     empty: "questionaryEmpty",
     errors: "questionaryHasErrors",
   },
+  kind: QuestionnaireKind = "survey",
 ): void {
-  if (countQuestions(definition) === 0) throw InvalidInputError.field("definition", keys.empty);
+  if (countQuestions(definition) === 0)
+    throw InvalidInputError.field("definition", keys.empty, inKindWords(messages[keys.empty], kind));
   const errors = checkDefinition(definition).filter((issue) => issue.level === "error");
   if (errors.length > 0) {
     throw new InvalidInputError(
@@ -122,7 +130,7 @@ export function assertPublishable(
         .slice(0, 50)
         .map((issue) => ({ field: ["definition", ...issue.path].join("."), message: issue.message })),
       keys.errors,
-      "key",
+      { text: inKindWords(messages[keys.errors], kind) },
     );
   }
 }
@@ -141,7 +149,7 @@ export async function publishQuestionnaire(
     // Only an admin lifts a take-down (admin/questionnaire/restore); publishing again must not.
     if (row.takenDownAt) throw new ConflictError("questionaryTakenDown");
     const definition = readDefinition(row.draft);
-    assertPublishable(definition);
+    assertPublishable(definition, undefined, row.kind as QuestionnaireKind);
     const now = iso(ctx.clock.now());
     if (row.publishedVersion !== row.version) {
       await trx

@@ -169,7 +169,7 @@ describe("saving the draft", () => {
       token: owner.token,
       params: { id: q.id },
     });
-    expect(publish.body).toMatchObject({ code: 400, msg: "问卷存在错误，请修改后再发布" });
+    expect(publish.body).toMatchObject({ code: 400, msg: "考试存在错误，请修改后再发布" });
   });
 
   it("accepts a 500-question definition", async () => {
@@ -235,6 +235,32 @@ describe("publishing", () => {
     expect(after.map((r) => r.version)).toEqual([1, 2]);
     expect(JSON.parse(after[0]?.definition ?? "{}").title).toBe("消防安全知识测验");
     expect(JSON.parse(after[1]?.definition ?? "{}").title).toBe("第二版");
+  });
+
+  it("refuses to publish an exam or a form in its own words: 考试还没有题目, 表单存在错误", async () => {
+    const owner = await buildUser(t);
+    const emptyExam = await buildQuestionnaire(t, owner, {
+      kind: "exam",
+      definition: { schemaVersion: 1, kind: "exam", title: "空考试", pages: [{ id: "p1", questions: [] }] },
+    });
+    const refused = await call(t.app, "POST", "questionary/releaseQuestionary", {
+      token: owner.token,
+      params: { id: emptyExam.id },
+    });
+    expect(refused.body).toMatchObject({
+      code: 400,
+      msg: "考试还没有题目，请先添加题目",
+      data: { errors: [{ field: "definition", message: "考试还没有题目，请先添加题目" }] },
+    });
+    const broken = { ...sampleDefinition(), kind: "form" };
+    const second = broken.pages[0]?.questions[1];
+    if (second) second.showIf = { kind: "selected", questionId: "missing", optionIds: ["b"], match: "any" };
+    const form = await buildQuestionnaire(t, owner, { kind: "form", definition: broken });
+    const withErrors = await call(t.app, "POST", "questionary/releaseQuestionary", {
+      token: owner.token,
+      params: { id: form.id },
+    });
+    expect(withErrors.body).toMatchObject({ code: 400, msg: "表单存在错误，请修改后再发布" });
   });
 
   it("refuses to publish an empty questionnaire, stops and republishes", async () => {

@@ -1,5 +1,6 @@
 import { Alert, App, Button, Space } from "antd";
 import { autosave } from "../hooks/use-autosave.ts";
+import { useKindNoun } from "../hooks/use-kind-noun.ts";
 import { useReloadFromServer } from "../hooks/use-reload.ts";
 import { useSaveAsNewDraft } from "../hooks/use-save-as-new-draft.ts";
 import { useEditor } from "../store/use-editor.ts";
@@ -15,6 +16,7 @@ export function ConflictBanner() {
   const fieldErrors = useEditor((state) => state.save.fieldErrors);
   const reload = useReloadFromServer();
   const saveAsNew = useSaveAsNewDraft();
+  const noun = useKindNoun();
   const { modal } = App.useApp();
 
   if (phase === "conflict") {
@@ -33,8 +35,8 @@ export function ConflictBanner() {
         type="warning"
         showIcon
         data-testid="conflict-banner"
-        title="问卷已在其他窗口或设备上修改"
-        description="您在此页的修改尚未保存。可以重新加载最新版本（放弃本页修改）、把本页内容另存为新的草稿问卷，或用本页内容覆盖服务器上的版本。"
+        title={`${noun}已在其他窗口或设备上修改`}
+        description={`您在此页的修改尚未保存。可以重新加载最新版本（放弃本页修改）、把本页内容另存为新的草稿${noun}，或用本页内容覆盖服务器上的版本。`}
         action={
           <Space orientation="vertical">
             <Button size="small" onClick={handleReload}>

@@ -1,10 +1,13 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import type { QuestionnaireKind } from "@wjgj/core";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { uiActions } from "../store/ui-store.ts";
 import { editorActions, editorStore } from "../store/use-editor.ts";
 import { definitionOf, detailOf, single } from "../testing/fixtures.ts";
 import { SurveyHeader } from "./canvas/survey-header.tsx";
+import { ConflictBanner } from "./conflict-banner.tsx";
 import { DialogHost } from "./dialog-host.tsx";
 import { MobileBar } from "./mobile-bar.tsx";
 
@@ -19,11 +22,14 @@ function open(kind: QuestionnaireKind) {
   );
   const draft = editorStore.getState().draft;
   render(
-    <>
-      <SurveyHeader title={draft?.title ?? ""} description="" />
-      <MobileBar />
-      <DialogHost />
-    </>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <SurveyHeader title={draft?.title ?? ""} description="" />
+        <MobileBar />
+        <DialogHost />
+        <ConflictBanner />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -39,6 +45,13 @@ describe("the designer's words follow the kind", () => {
     expect(screen.getByRole("button", { name: /编辑考试/ })).toBeTruthy();
     act(() => uiActions().openDialog({ kind: "publishErrors", messages: ["第1题：请填写题目标题"] }));
     expect(await screen.findByText("考试还有问题，暂不能发布")).toBeTruthy();
+    expect(screen.queryByText(/问卷/)).toBeNull();
+    act(() => uiActions().closeDialog());
+    // Another window saved first: the banner names the exam, and 另存为新草稿 makes a draft exam.
+    act(() => editorStore.getState().saveConflicted(2));
+    const banner = await screen.findByTestId("conflict-banner");
+    expect(banner.textContent).toContain("考试已在其他窗口或设备上修改");
+    expect(banner.textContent).toContain("另存为新的草稿考试");
     expect(screen.queryByText(/问卷/)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { UserOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Avatar, Tooltip } from "antd";
 import { teamApi, teamKeys } from "../../../api/teams.ts";
+import { useKindNoun } from "../hooks/use-kind-noun.ts";
 import { useEditor } from "../store/use-editor.ts";
 
 /**
@@ -14,6 +15,7 @@ const BACKGROUND_HEARTBEAT_MS = 20_000;
 /** Who else has this questionnaire open in the designer, as avatars in the header. */
 export function PresenceAvatars() {
   const id = useEditor((state) => state.meta?.id ?? null);
+  const noun = useKindNoun();
   const presence = useQuery({
     queryKey: [...teamKeys.all, "presence", id ?? 0],
     queryFn: () => teamApi.designerHeartbeat(id ?? 0),
@@ -27,10 +29,10 @@ export function PresenceAvatars() {
   if (others.length === 0) return null;
   const names = others.map((person) => person.nickName || "未命名用户").join("、");
   return (
-    <Tooltip title={`${names} 也在编辑此问卷`}>
+    <Tooltip title={`${names} 也在编辑此${noun}`}>
       <span className="dd-topbar__presence" data-testid="designer-presence">
         {/* Read out as text: the avatars alone say nothing to a screen reader. */}
-        <span className="dd-visually-hidden">{`${names} 也在编辑此问卷`}</span>
+        <span className="dd-visually-hidden">{`${names} 也在编辑此${noun}`}</span>
         <Avatar.Group max={{ count: 3 }} size="small" aria-hidden>
           {others.map((person) => (
             <Avatar key={person.userId} src={person.avatar || undefined} icon={<UserOutlined />} />

@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, ExclamationCircleOutlined, WarningOutlined } from "@ant-design/icons";
+import { questionnaireKindNouns } from "@wjgj/core";
 import { Empty } from "antd";
 import { useMemo } from "react";
 import { issueFieldName, questionIdAt } from "../lib/issues.ts";
@@ -6,13 +7,13 @@ import { indexSurvey, questionLabel } from "../lib/survey-index.ts";
 import { scrollToQuestion } from "../store/ui-store.ts";
 import { editorActions, useEditor } from "../store/use-editor.ts";
 
-/** Where a problem outside any question sits, in words. */
-function placeOf(path: readonly (string | number)[]): string {
+/** Where a problem outside any question sits, in words (`noun`: the whole questionnaire, by its kind). */
+function placeOf(path: readonly (string | number)[], noun: string): string {
   if (path[0] === "pages") return `第${Number(path[1]) + 1}页`;
   if (path[0] === "computed") return `计算值${Number(path[1]) + 1}`;
   if (path[0] === "quotas") return `配额${Number(path[1]) + 1}`;
   if (path[0] === "settings") return "答题设置";
-  return "问卷";
+  return noun;
 }
 
 /** Everything core's checkDefinition found, each leading to the question it concerns. */
@@ -29,7 +30,9 @@ export function ProblemsPanel() {
       return {
         issue,
         id,
-        place: id ? `${questionLabel(index, id)}${field ? ` · ${field}` : ""}` : placeOf(issue.path),
+        place: id
+          ? `${questionLabel(index, id)}${field ? ` · ${field}` : ""}`
+          : placeOf(issue.path, questionnaireKindNouns[draft.kind]),
       };
     });
   }, [issues]);

@@ -4,6 +4,7 @@ import {
   type QuestionaryDetail,
   questionaryStatusNames,
   questionnaireKindNames,
+  questionnaireKindNouns,
   richTextToPlain,
   sanitizeRichText,
   teamRoleNames,
@@ -31,13 +32,14 @@ export function ReadOnlyDesigner({ detail }: { detail: QuestionaryDetail }) {
   const index = useMemo(() => indexSurvey(definition), [definition]);
   const ctx = useMemo(() => ({ definition, index }), [definition, index]);
   const reason = access.reason("edit") ?? "";
+  const noun = questionnaireKindNouns[detail.kind];
 
   return (
     <AccessContext.Provider value={access}>
       <header className="dd-topbar">
         <TopBarBack tooltip="返回共享给我的问卷" to="/dc/dclist?tab=shared" />
         <h1 className="dd-topbar__title dd-readonly__title" title={richTextToPlain(detail.title)}>
-          {richTextToPlain(detail.title) || "未命名问卷"}
+          {richTextToPlain(detail.title) || `未命名${noun}`}
         </h1>
         <span className="dd-topbar__tags">
           <Tag color="blue">{questionnaireKindNames[detail.kind]}</Tag>
@@ -65,7 +67,7 @@ export function ReadOnlyDesigner({ detail }: { detail: QuestionaryDetail }) {
           className="dd-banner"
           type="info"
           showIcon
-          title="只读模式：您可以查看问卷内容，不能修改"
+          title={`只读模式：您可以查看${noun}内容，不能修改`}
           description={reason}
         />
         <div className="dd-paper">

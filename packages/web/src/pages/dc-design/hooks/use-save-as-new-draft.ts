@@ -1,4 +1,4 @@
-import { richTextToPlain } from "@wjgj/core";
+import { questionnaireKindNouns, richTextToPlain } from "@wjgj/core";
 import { App } from "antd";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
@@ -20,9 +20,10 @@ export function useSaveAsNewDraft() {
     if (!draft || !meta) return;
     setSaving(true);
     try {
-      const title = `${richTextToPlain(draft.title) || "未命名问卷"}（我的副本）`.slice(0, 200);
+      const noun = questionnaireKindNouns[meta.kind];
+      const title = `${richTextToPlain(draft.title) || `未命名${noun}`}（我的副本）`.slice(0, 200);
       const created = await questionaryApi.addQuestionary({ kind: meta.kind, title, definition: draft });
-      message.success("已另存为新的草稿问卷");
+      message.success(`已另存为新的草稿${noun}`);
       navigate(`/dc/dcDesign?id=${created.id}`);
     } catch (error) {
       showError(error);
