@@ -20,7 +20,7 @@ export class InvalidInputError extends AppError {
   /**
    * The summary `msg` is the first field's message, so a toast alone already says what to fix; with
    * `summary: "key"` it is the catalogue message instead (many errors of one kind, e.g. a refused publish),
-   * or the text given (that message in other words: inKindWords).
+   * or the text given (that message in other words: messageOfKind).
    */
   constructor(
     errors: FieldError[],
@@ -70,8 +70,9 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(key: MessageKey) {
-    super(ResultCode.conflict, key);
+  /** `message`: the key's message in other words (messageOfKind). */
+  constructor(key: MessageKey, message: string = messages[key]) {
+    super(ResultCode.conflict, key, null, message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { type QuestionnaireKind, questionnaireKindNouns } from "../survey/definition/kinds.ts";
 import { analysisMessages } from "./analysis-messages.ts";
 import { spaceMessages } from "./answer-space.ts";
 import { bookingMessages } from "./bookings.ts";
@@ -485,3 +486,12 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/**
+ * A catalogue message about one questionnaire, in its kind's words: 问卷还没有题目 becomes 考试还没有题目 for an
+ * exam. Only for messages whose every 问卷 names that questionnaire.
+ */
+export function messageOfKind(key: MessageKey, kind: QuestionnaireKind | (string & {})): string {
+  // A kind this build does not know (a newer one in a shared database) keeps the catalogue's words.
+  return messages[key].replaceAll("问卷", questionnaireKindNouns[kind as QuestionnaireKind] ?? "问卷");
+}

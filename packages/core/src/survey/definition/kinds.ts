@@ -22,12 +22,3 @@ export const questionnaireKindNouns: Record<QuestionnaireKind, string> = {
   satisfaction: "满意度调查",
   knowledge: "知识竞赛",
 };
-
-/**
- * A catalogue message about the questionnaire being edited, in its kind's words: 问卷还没有题目 becomes
- * 考试还没有题目 for an exam. Only for messages whose every 问卷 names that questionnaire.
- */
-export function inKindWords(text: string, kind: QuestionnaireKind): string {
-  // A kind this build does not know (a newer one in a shared database) keeps the catalogue's words.
-  return text.replaceAll("问卷", questionnaireKindNouns[kind] ?? "问卷");
-}

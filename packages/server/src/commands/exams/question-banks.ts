@@ -6,6 +6,7 @@ import {
   bankMessages,
   bankQuestionToRow,
   bankSheetHeaders,
+  messageOfKind,
   parseBankRows,
 } from "@wjgj/core";
 import { iso } from "../../clock.ts";
@@ -204,6 +205,11 @@ export async function bankFromQuestionnaire(
     .flatMap((page) => page.questions)
     .map((question) => ({ question, tags: [] as string[], difficulty: 1 as BankDifficulty }))
     .filter((item) => bankQuestionToRow(item) !== null);
-  if (items.length === 0) throw InvalidInputError.field("id", "bankNothingToAdd");
+  if (items.length === 0)
+    throw InvalidInputError.field(
+      "id",
+      "bankNothingToAdd",
+      messageOfKind("bankNothingToAdd", definition.kind),
+    );
   return insertBank(ctx, viewer, name, items);
 }

@@ -4,6 +4,7 @@ import {
   type ExportKind,
   exportFileTexts,
   exportKindNames,
+  messageOfKind,
   type SurveyDefinition,
   withoutPersonalData,
 } from "@wjgj/core";
@@ -77,7 +78,8 @@ export async function createExportJob(
     role,
     hidePersonal,
   } = await loadQuestionnaireWithRole(ctx.db, viewer, input.questionnaireId, "export", "any");
-  if (questionnaire.publishedVersion === null) throw new ConflictError("exportNotPublished");
+  if (questionnaire.publishedVersion === null)
+    throw new ConflictError("exportNotPublished", messageOfKind("exportNotPublished", questionnaire.kind));
   // Personal information is masked in files unless asked for in full by someone who may 查看完整信息.
   const fullPersonal = input.filter?.fullPersonal === true;
   if (

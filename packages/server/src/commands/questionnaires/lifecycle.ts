@@ -1,10 +1,8 @@
 import {
   checkDefinition,
-  inKindWords,
   type MessageKey,
-  messages,
+  messageOfKind,
   type QuestionarySettings,
-  type QuestionnaireKind,
   questionarySettingsSchema,
   ResultCode,
   type RetentionReport,
@@ -119,10 +117,10 @@ export function assertPublishable(
     empty: "questionaryEmpty",
     errors: "questionaryHasErrors",
   },
-  kind: QuestionnaireKind = "survey",
+  kind: string = "survey",
 ): void {
   if (countQuestions(definition) === 0)
-    throw InvalidInputError.field("definition", keys.empty, inKindWords(messages[keys.empty], kind));
+    throw InvalidInputError.field("definition", keys.empty, messageOfKind(keys.empty, kind));
   const errors = checkDefinition(definition).filter((issue) => issue.level === "error");
   if (errors.length > 0) {
     throw new InvalidInputError(
@@ -130,7 +128,7 @@ export function assertPublishable(
         .slice(0, 50)
         .map((issue) => ({ field: ["definition", ...issue.path].join("."), message: issue.message })),
       keys.errors,
-      { text: inKindWords(messages[keys.errors], kind) },
+      { text: messageOfKind(keys.errors, kind) },
     );
   }
 }
@@ -149,7 +147,7 @@ export async function publishQuestionnaire(
     // Only an admin lifts a take-down (admin/questionnaire/restore); publishing again must not.
     if (row.takenDownAt) throw new ConflictError("questionaryTakenDown");
     const definition = readDefinition(row.draft);
-    assertPublishable(definition, undefined, row.kind as QuestionnaireKind);
+    assertPublishable(definition, undefined, row.kind);
     const now = iso(ctx.clock.now());
     if (row.publishedVersion !== row.version) {
       await trx
@@ -187,7 +185,12 @@ export async function stopQuestionnaire(
   id: number,
 ): Promise<QuestionnaireRow> {
   const row = await loadQuestionnaire(ctx.db, viewer, id, "publish");
-  if (row.status !== "published") throw InvalidInputError.field("id", "questionaryNotPublished");
+  if (row.status !== "published")
+    throw InvalidInputError.field(
+      "id",
+      "questionaryNotPublished",
+      messageOfKind("questionaryNotPublished", row.kind),
+    );
   return transaction(ctx.db, async (trx, onCommit) => {
     await recordActivity(trx, ctx.clock.now(), {
       questionnaireId: id,

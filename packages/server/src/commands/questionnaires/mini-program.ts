@@ -1,4 +1,4 @@
-import { ResultCode, type SmallUrlScheme } from "@wjgj/core";
+import { messageOfKind, ResultCode, type SmallUrlScheme } from "@wjgj/core";
 import type { FastifyBaseLogger } from "fastify";
 import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -34,7 +34,12 @@ export async function smallUrlScheme(
   id: number,
 ): Promise<SmallUrlScheme> {
   const row = await loadQuestionnaire(ctx.db, viewer, id, "read");
-  if (row.publishedVersion === null) throw InvalidInputError.field("id", "smallProgramNotPublished");
+  if (row.publishedVersion === null)
+    throw InvalidInputError.field(
+      "id",
+      "smallProgramNotPublished",
+      messageOfKind("smallProgramNotPublished", row.kind),
+    );
   const client = clientOf(ctx);
   try {
     const scheme = await client.urlScheme(row.publicId);

@@ -97,7 +97,7 @@ describe("queationaryTeam/getSmallUrlScheme", () => {
     const owner = await buildUser(t);
     const draft = await buildQuestionnaire(t, owner);
     const refused = await scheme(t, owner.token, draft.id);
-    expect(refused.body).toMatchObject({ code: 400, msg: "问卷发布后才能生成小程序链接" });
+    expect(refused.body).toMatchObject({ code: 400, msg: "考试发布后才能生成小程序链接" });
     expect(wechat.schemes).toHaveLength(0);
 
     const { owner: creator, q } = await published(t);

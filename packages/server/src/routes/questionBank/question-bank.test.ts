@@ -185,6 +185,24 @@ describe("题库 Excel import and export", () => {
     // The keyed single choice joins; the unscored essay does not.
     expect(fromExam.body.data).toMatchObject({ questionCount: 1 });
     expect((await questionsOf(fromExam.body.data.id)).data[0]?.question.title).toBe("发生火灾时应拨打");
+    // An exam without a keyed question says so in an exam's words.
+    const essayOnly = await buildQuestionnaire(t, owner, {
+      kind: "exam",
+      definition: {
+        schemaVersion: 1,
+        kind: "exam",
+        title: "论述题",
+        pages: [{ id: "p1", questions: [{ id: "q1", type: "text", title: "谈谈你的看法", config: {} }] }],
+      },
+    });
+    const nothing = await call(t.app, "POST", "questionBank/addBankFromQuestionary", {
+      token: owner.token,
+      params: { questionaryId: essayOnly.id, name: "空" },
+    });
+    expect(nothing.body).toMatchObject({
+      code: 400,
+      msg: "这份考试中没有可加入题库的题目（需设置正确答案的单选、多选、判断或填空题）",
+    });
     const foreign = await call(t.app, "POST", "questionBank/addBankFromQuestionary", {
       token: stranger.token,
       params: { questionaryId: exam.id, name: "偷题" },

@@ -237,7 +237,7 @@ describe("publishing", () => {
     expect(JSON.parse(after[1]?.definition ?? "{}").title).toBe("第二版");
   });
 
-  it("refuses to publish an exam or a form in its own words: 考试还没有题目, 表单存在错误", async () => {
+  it("refuses to publish or stop an exam, and publish a form, in their own words: 考试还没有题目, 考试尚未发布, 表单存在错误", async () => {
     const owner = await buildUser(t);
     const emptyExam = await buildQuestionnaire(t, owner, {
       kind: "exam",
@@ -252,6 +252,11 @@ describe("publishing", () => {
       msg: "考试还没有题目，请先添加题目",
       data: { errors: [{ field: "definition", message: "考试还没有题目，请先添加题目" }] },
     });
+    const stopDraft = await call(t.app, "POST", "questionary/stopQuestionary", {
+      token: owner.token,
+      params: { id: emptyExam.id },
+    });
+    expect(stopDraft.body).toMatchObject({ code: 400, msg: "考试尚未发布" });
     const broken = { ...sampleDefinition(), kind: "form" };
     const second = broken.pages[0]?.questions[1];
     if (second) second.showIf = { kind: "selected", questionId: "missing", optionIds: ["b"], match: "any" };
