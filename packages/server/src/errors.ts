@@ -1,9 +1,13 @@
-import { type FieldError, type MessageKey, messages, ResultCode } from "@wjgj/core";
+import { type FieldError, type MessageKey, messageOfKind, messages, ResultCode } from "@wjgj/core";
 
 /**
  * Typed failures with a stable body code. Route handlers throw these; the central error handler turns
  * them into the `{ code, msg, data }` envelope. Messages come from the shared catalogue only.
  */
+/** The catalogue's message of `key`, in the words of a questionnaire's kind when one is given. */
+const catalogueMessage = (key: MessageKey, kind: string | undefined) =>
+  kind === undefined ? messages[key] : messageOfKind(key, kind);
+
 export class AppError extends Error {
   constructor(
     readonly code: number,
@@ -19,29 +23,26 @@ export class AppError extends Error {
 export class InvalidInputError extends AppError {
   /**
    * The summary `msg` is the first field's message, so a toast alone already says what to fix; with
-   * `summary: "key"` it is the catalogue message instead (many errors of one kind, e.g. a refused publish),
-   * or the text given (that message in other words: messageOfKind).
+   * `summary: "key"` it is the catalogue message instead (many errors of one kind, e.g. a refused publish).
+   * `kind`: the questionnaire the key's message is about, named by its kind (messageOfKind: 考试还没有题目).
    */
   constructor(
     errors: FieldError[],
     key: MessageKey = "invalidInput",
-    summary: "first" | "key" | { text: string } = "first",
+    summary: "first" | "key" = "first",
+    kind?: string,
   ) {
     super(
       ResultCode.invalidInput,
       key,
       { errors },
-      typeof summary === "object"
-        ? summary.text
-        : summary === "key"
-          ? messages[key]
-          : (errors[0]?.message ?? messages[key]),
+      summary === "key" ? catalogueMessage(key, kind) : (errors[0]?.message ?? catalogueMessage(key, kind)),
     );
   }
 
-  /** A single-field failure whose summary message is the field's own message (the key's, unless given). */
-  static field(field: string, key: MessageKey, message: string = messages[key]): InvalidInputError {
-    return new InvalidInputError([{ field, message }], key);
+  /** A single-field failure whose summary message is the field's own message (`kind`: as above). */
+  static field(field: string, key: MessageKey, kind?: string): InvalidInputError {
+    return new InvalidInputError([{ field, message: catalogueMessage(key, kind) }], key, "first", kind);
   }
 }
 
@@ -70,9 +71,9 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  /** `message`: the key's message in other words (messageOfKind). */
-  constructor(key: MessageKey, message: string = messages[key]) {
-    super(ResultCode.conflict, key, null, message);
+  /** `kind`: the questionnaire the key's message is about, named by its kind (messageOfKind). */
+  constructor(key: MessageKey, kind?: string) {
+    super(ResultCode.conflict, key, null, catalogueMessage(key, kind));
   }
 }
 

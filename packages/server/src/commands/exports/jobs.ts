@@ -4,7 +4,6 @@ import {
   type ExportKind,
   exportFileTexts,
   exportKindNames,
-  messageOfKind,
   type SurveyDefinition,
   withoutPersonalData,
 } from "@wjgj/core";
@@ -79,7 +78,7 @@ export async function createExportJob(
     hidePersonal,
   } = await loadQuestionnaireWithRole(ctx.db, viewer, input.questionnaireId, "export", "any");
   if (questionnaire.publishedVersion === null)
-    throw new ConflictError("exportNotPublished", messageOfKind("exportNotPublished", questionnaire.kind));
+    throw new ConflictError("exportNotPublished", questionnaire.kind);
   // Personal information is masked in files unless asked for in full by someone who may 查看完整信息.
   const fullPersonal = input.filter?.fullPersonal === true;
   if (

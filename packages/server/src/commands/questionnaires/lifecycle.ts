@@ -1,7 +1,6 @@
 import {
   checkDefinition,
   type MessageKey,
-  messageOfKind,
   type QuestionarySettings,
   questionarySettingsSchema,
   ResultCode,
@@ -113,14 +112,12 @@ export async function destroyQuestionnaire(ctx: AppContext, viewer: Viewer, id: 
  */
 export function assertPublishable(
   definition: SurveyDefinition,
-  keys: { empty: MessageKey; errors: MessageKey } = {
-    empty: "questionaryEmpty",
-    errors: "questionaryHasErrors",
-  },
-  kind: string = "survey",
+  {
+    keys = { empty: "questionaryEmpty", errors: "questionaryHasErrors" },
+    kind,
+  }: { keys?: { empty: MessageKey; errors: MessageKey }; kind?: string } = {},
 ): void {
-  if (countQuestions(definition) === 0)
-    throw InvalidInputError.field("definition", keys.empty, messageOfKind(keys.empty, kind));
+  if (countQuestions(definition) === 0) throw InvalidInputError.field("definition", keys.empty, kind);
   const errors = checkDefinition(definition).filter((issue) => issue.level === "error");
   if (errors.length > 0) {
     throw new InvalidInputError(
@@ -128,7 +125,8 @@ export function assertPublishable(
         .slice(0, 50)
         .map((issue) => ({ field: ["definition", ...issue.path].join("."), message: issue.message })),
       keys.errors,
-      { text: messageOfKind(keys.errors, kind) },
+      "key",
+      kind,
     );
   }
 }
@@ -147,7 +145,7 @@ export async function publishQuestionnaire(
     // Only an admin lifts a take-down (admin/questionnaire/restore); publishing again must not.
     if (row.takenDownAt) throw new ConflictError("questionaryTakenDown");
     const definition = readDefinition(row.draft);
-    assertPublishable(definition, undefined, row.kind);
+    assertPublishable(definition, { kind: row.kind });
     const now = iso(ctx.clock.now());
     if (row.publishedVersion !== row.version) {
       await trx
@@ -185,12 +183,7 @@ export async function stopQuestionnaire(
   id: number,
 ): Promise<QuestionnaireRow> {
   const row = await loadQuestionnaire(ctx.db, viewer, id, "publish");
-  if (row.status !== "published")
-    throw InvalidInputError.field(
-      "id",
-      "questionaryNotPublished",
-      messageOfKind("questionaryNotPublished", row.kind),
-    );
+  if (row.status !== "published") throw InvalidInputError.field("id", "questionaryNotPublished", row.kind);
   return transaction(ctx.db, async (trx, onCommit) => {
     await recordActivity(trx, ctx.clock.now(), {
       questionnaireId: id,

@@ -1,4 +1,4 @@
-import { messageOfKind, ResultCode, type SmallUrlScheme } from "@wjgj/core";
+import { ResultCode, type SmallUrlScheme } from "@wjgj/core";
 import type { FastifyBaseLogger } from "fastify";
 import { chinaDateTime } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -35,11 +35,7 @@ export async function smallUrlScheme(
 ): Promise<SmallUrlScheme> {
   const row = await loadQuestionnaire(ctx.db, viewer, id, "read");
   if (row.publishedVersion === null)
-    throw InvalidInputError.field(
-      "id",
-      "smallProgramNotPublished",
-      messageOfKind("smallProgramNotPublished", row.kind),
-    );
+    throw InvalidInputError.field("id", "smallProgramNotPublished", row.kind);
   const client = clientOf(ctx);
   try {
     const scheme = await client.urlScheme(row.publicId);

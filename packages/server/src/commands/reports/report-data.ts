@@ -3,7 +3,6 @@ import {
   definitionStatistics,
   type ExportFilter,
   filterNarrows,
-  messageOfKind,
   type ReportOverview,
   type ReportPinned,
   type ReportPinResult,
@@ -98,8 +97,7 @@ export async function reportData(
     ? await filteredCountsSql(db, set, filter)
     : await readAllCounters(db, questionnaireId);
   const statistics = definitionStatistics(definition, counts, { areaName });
-  if (statistics.length === 0)
-    throw new ConflictError("reportNoQuestions", messageOfKind("reportNoQuestions", definition.kind));
+  if (statistics.length === 0) throw new ConflictError("reportNoQuestions", definition.kind);
   const responses = counts.generalCount("total");
   if (responses === 0)
     throw new ConflictError(filterNarrows(filter) ? "reportNoFilteredResponses" : "reportNoResponses");

@@ -95,7 +95,7 @@ export async function createTemplate(
   if (visibility === "public" && !official && !(viewer.user.isTemplate === 1 || viewer.user.role === "admin"))
     throw new ForbiddenError("templateSubmitForbidden");
   const definition: SurveyDefinition = { ...source.definition, kind, title };
-  if (visibility === "public") assertPublishable(definition, publicTemplateKeys);
+  if (visibility === "public") assertPublishable(definition, { keys: publicTemplateKeys });
   const tags = input.tags ?? [];
   const description = input.description ?? "";
   const now = iso(ctx.clock.now());
@@ -177,7 +177,7 @@ export async function updateTemplate(
     const visibility = official ? "public" : (input.visibility ?? row.visibility);
     if (visibility === "public" && !official && !allowOnTemplate(viewer, "submit", row))
       throw new ForbiddenError("templateSubmitForbidden");
-    if (visibility === "public") assertPublishable(definition, publicTemplateKeys);
+    if (visibility === "public") assertPublishable(definition, { keys: publicTemplateKeys });
     const contentChanged = Object.values(input).some((value) => value !== undefined);
     const reviewState =
       visibility !== row.visibility ||
