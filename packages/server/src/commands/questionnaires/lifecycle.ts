@@ -38,7 +38,7 @@ export async function copyQuestionnaire(
 ): Promise<QuestionnaireRow> {
   const source = await loadQuestionnaire(ctx.db, viewer, id, "read");
   // A copy would be a way around the take-down: a fresh questionnaire its owner could publish at once.
-  if (source.takenDownAt) throw new ConflictError("questionaryTakenDownCopy");
+  if (source.takenDownAt) throw new ConflictError("questionaryTakenDownCopy", source.kind);
   const title = `${source.title}（副本）`.slice(0, 200);
   const definition = { ...readDefinition(source.draft), title };
   const now = iso(ctx.clock.now());
@@ -143,7 +143,7 @@ export async function publishQuestionnaire(
   return transaction(ctx.db, async (trx, onCommit) => {
     const row = await loadQuestionnaire(trx, viewer, id, "publish");
     // Only an admin lifts a take-down (admin/questionnaire/restore); publishing again must not.
-    if (row.takenDownAt) throw new ConflictError("questionaryTakenDown");
+    if (row.takenDownAt) throw new ConflictError("questionaryTakenDown", row.kind);
     const definition = readDefinition(row.draft);
     assertPublishable(definition, { kind: row.kind });
     const now = iso(ctx.clock.now());

@@ -232,6 +232,24 @@ describe("taking a questionnaire down", () => {
     expect(log.body.data.list).toMatchObject([{ entity: "questionnaire", action: "takeDown" }]);
   });
 
+  it("tells the owner of an exam or a form in its own words that it cannot be published or copied", async () => {
+    for (const [kind, noun] of [
+      ["exam", "考试"],
+      ["form", "表单"],
+    ] as const) {
+      const title = `${noun}下架`;
+      const q = await publishNew(t, owner, { kind, title, definition: { ...survey(title), kind } });
+      expect((await takeDown(q.id)).body.code).toBe(200);
+      for (const [path, msg] of [
+        ["questionary/releaseQuestionary", `该${noun}已被管理员下架，暂不能发布，如有疑问请联系客服`],
+        ["questionary/copyQuestionary", `该${noun}已被管理员下架，不能复制，如有疑问请联系客服`],
+      ] as const) {
+        const refusal = await call(t.app, "POST", path, { token: owner.token, params: { id: q.id } });
+        expect(refusal.body).toMatchObject({ code: 409, msg });
+      }
+    }
+  });
+
   it("restores it to the state its owner left, audited, and the owner can publish again", async () => {
     const q = await published();
     await takeDown(q.id);
