@@ -13,7 +13,7 @@ import {
   TeamOutlined,
   UsergroupAddOutlined,
 } from "@ant-design/icons";
-import type { QuestionarySummary, QuestionnaireAction } from "@wjgj/core";
+import { type QuestionarySummary, type QuestionnaireAction, questionnaireKindNouns } from "@wjgj/core";
 import { Button, Dropdown, Tag, Tooltip } from "antd";
 import { Link, useNavigate } from "react-router";
 import type { DefinitionFormat } from "../../../api/imports.ts";
@@ -59,6 +59,7 @@ export function QuestionaryCard({
   // The owner may do everything; a member only what the role allows.
   const may = (action: QuestionnaireAction) => !shared || shared.permissions.includes(action);
   const kindColor = kindLooks[item.kind].textColor;
+  const noun = questionnaireKindNouns[item.kind];
   return (
     <article className="wj-qcard" data-testid="questionary-card" data-id={item.id}>
       <div className="wj-qcard__main">
@@ -66,7 +67,7 @@ export function QuestionaryCard({
         <div className="wj-qcard__info">
           <div className="wj-qcard__heading">
             <Link to={designPath(item.id)} className="wj-qcard__title" title={item.title}>
-              {item.title || "未命名问卷"}
+              {item.title || `未命名${noun}`}
             </Link>
             <Tag color={statusColors[item.status]} variant="filled" className="wj-qcard__status">
               {item.statusName}
@@ -77,7 +78,9 @@ export function QuestionaryCard({
               </Tag>
             )}
             {item.takenDown && (
-              <Tooltip title="该问卷已被管理员下架：答题者无法填写，恢复前不能重新发布。如有疑问请联系客服。">
+              <Tooltip
+                title={`该${noun}已被管理员下架：答题者无法填写，恢复前不能重新发布。如有疑问请联系客服。`}
+              >
                 <Tag color="red" variant="filled">
                   已下架
                 </Tag>
