@@ -54,6 +54,8 @@ test("an exam question is scored when its answer is ticked, and a fill-in questi
   ).json()) as Envelope<{ id: number }>;
   expect(created.code, created.msg).toBe(200);
   await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dcDesign?id=${created.data.id}`);
+  // The tab names an exam's designer by its kind.
+  await expect(page).toHaveTitle("设计考试 - 问卷管家");
 
   const cards = page.getByTestId("question-card");
   await cards.nth(0).click({ position: { x: 8, y: 8 } });

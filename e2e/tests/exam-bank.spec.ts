@@ -106,6 +106,7 @@ test("a bank imported from the template feeds a random exam: two phones get two 
   expect(second).not.toEqual(first);
 
   await page.goto(`/dc/result?id=${id}&tab=exam`);
+  await expect(page.getByRole("button", { name: "编辑考试" })).toBeVisible();
   const ranking = page.getByTestId("exam-tab").locator(".ant-card", { hasText: "成绩排名" });
   await expect(ranking.locator("tbody tr.ant-table-row")).toHaveCount(2);
   // Both answered 甲, the key of all eight 安全 questions: 2 candidates, 8 questions, every point.

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { questionnaireKindNouns } from "@wjgj/core";
 import { Button, Result, Spin } from "antd";
 import { type ReactNode, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { questionaryApi } from "../../api/questionary.ts";
+import { usePageTitle } from "../../website/use-page-title.ts";
 import { Canvas } from "./components/canvas/canvas.tsx";
 import { DesignerDnd } from "./components/canvas/designer-dnd.tsx";
 import { DialogHost } from "./components/dialog-host.tsx";
@@ -83,6 +85,8 @@ export function DcDesignPage() {
   const loadedId = useEditor((state) => state.meta?.id);
   // A member whose role may not edit gets the questionnaire read-only, never loaded into the editor.
   const readOnly = query.data !== undefined && !query.data.permissions.includes("edit");
+  // The tab names what is edited: 设计考试, or 查看表单 for a member who may only look.
+  usePageTitle(query.data ? `${readOnly ? "查看" : "设计"}${questionnaireKindNouns[query.data.kind]}` : null);
 
   useEffect(() => {
     // Loaded once per fetch: later refetches (刷新 after a conflict) load explicitly.

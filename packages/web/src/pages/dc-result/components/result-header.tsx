@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined, ReloadOutlined, ShareAltOutlined } from "@ant-design/icons";
 import { useIsFetching, useQueryClient } from "@tanstack/react-query";
-import type { ResultsOverview } from "@wjgj/core";
+import { questionnaireKindNouns, type ResultsOverview } from "@wjgj/core";
 import { Button, Space, Tag, Tooltip } from "antd";
 import { useNavigate } from "react-router";
 import { resultsKeys } from "../../../api/results.ts";
@@ -16,6 +16,7 @@ export function ResultHeader({ overview, onShare }: { overview?: ResultsOverview
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: resultsKeys.all(id) }) > 0;
   const mayEdit = useAccess().may("edit");
+  const noun = questionnaireKindNouns[questionary.kind];
   return (
     <header className="wj-result__head">
       <div className="wj-result__title">
@@ -47,9 +48,9 @@ export function ResultHeader({ overview, onShare }: { overview?: ResultsOverview
             刷新
           </Button>
         </Tooltip>
-        {/* A member who may not edit opens the designer read-only: 查看问卷 says so. */}
+        {/* A member who may not edit opens the designer read-only: 查看问卷 (查看考试…) says so. */}
         <Button icon={<EditOutlined />} onClick={() => navigate(`/dc/dcDesign?id=${id}`)}>
-          {mayEdit ? "编辑问卷" : "查看问卷"}
+          {`${mayEdit ? "编辑" : "查看"}${noun}`}
         </Button>
         <Permitted action="publish">
           <Button type="primary" icon={<ShareAltOutlined />} onClick={onShare}>
