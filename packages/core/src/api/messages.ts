@@ -1,4 +1,4 @@
-import { type QuestionnaireKind, questionnaireKindNouns } from "../survey/definition/kinds.ts";
+import { inKindWords, type QuestionnaireKind } from "../survey/definition/kinds.ts";
 import { analysisMessages } from "./analysis-messages.ts";
 import { spaceMessages } from "./answer-space.ts";
 import { bookingMessages } from "./bookings.ts";
@@ -492,6 +492,5 @@ export type MessageKey = keyof typeof messages;
  * exam. Only for messages whose every 问卷 names that questionnaire.
  */
 export function messageOfKind(key: MessageKey, kind: QuestionnaireKind | (string & {})): string {
-  // A kind this build does not know (a newer one in a shared database) keeps the catalogue's words.
-  return messages[key].replaceAll("问卷", questionnaireKindNouns[kind as QuestionnaireKind] ?? "问卷");
+  return inKindWords(messages[key], kind);
 }

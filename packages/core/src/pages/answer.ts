@@ -97,6 +97,8 @@ export interface TrailerData {
   page: "trailer";
   publicId: string;
   title: string;
+  /** The questionnaire's kind (QuestionnaireKind): the page names it by it (考试未开始). */
+  kind: string;
   state: Exclude<AnswerState, "open">;
   /** ISO start time when not yet started (the countdown's target), else "". */
   startTime: string;

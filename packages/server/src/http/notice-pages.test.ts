@@ -43,8 +43,12 @@ const definition = (title: string) => ({
   ],
 });
 
-async function published(title: string, settings: Record<string, unknown> = {}) {
-  const q = await buildQuestionnaire(t, owner, { kind: "survey", title, definition: definition(title) });
+async function published(
+  title: string,
+  settings: Record<string, unknown> = {},
+  kind: "survey" | "exam" | "vote" = "survey",
+) {
+  const q = await buildQuestionnaire(t, owner, { kind, title, definition: { ...definition(title), kind } });
   await call(t.app, "POST", "questionary/releaseQuestionary", { token: owner.token, params: { id: q.id } });
   if (Object.keys(settings).length > 0) await setSettings(q.id, settings);
   return q;
@@ -120,6 +124,23 @@ describe("/trailerPage", () => {
       .execute();
     const down = await get(`/trailerPage?id=${q.publicId}`);
     expect(down.body).toContain("问卷已下架");
+  });
+
+  it("names an exam or a vote by its kind: 考试已结束, 投票已暂停", async () => {
+    const exam = await published("期末考试", { endTime: inHours(-1) }, "exam");
+    const ended = await get(`/trailerPage?id=${exam.publicId}`);
+    expect(dataOf(ended.body)).toMatchObject({ state: "ended", kind: "exam" });
+    expect(ended.body).toContain("<title>考试已结束 - 期末考试</title>");
+    expect(ended.body).toContain("期末考试：考试已结束，感谢您的关注");
+    expect(ended.body).not.toContain("问卷已结束");
+    const vote = await published("优秀班级评选", {}, "vote");
+    await call(t.app, "POST", "questionary/stopQuestionary", { token: owner.token, params: { id: vote.id } });
+    const paused = await get(`/trailerPage?id=${vote.publicId}`);
+    expect(paused.body).toContain("<title>投票已暂停 - 优秀班级评选</title>");
+    const open = await call<{ stateMessage: string }>(t.app, "GET", "anQuestion/getQuestionary", {
+      params: { publicId: vote.publicId },
+    });
+    expect(open.body.data.stateMessage).toBe("投票已暂停收集");
   });
 
   it("registers a phone verified by SMS code, once, and sends one SMS when the questionnaire opens", async () => {

@@ -1,4 +1,4 @@
-import { messages } from "@wjgj/core";
+import { inKindWords, messageOfKind, messages } from "@wjgj/core";
 import type { ReminderForm } from "@wjgj/core/pages/answer";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -83,13 +83,14 @@ export function registerNoticePages(app: FastifyInstance, ctx: AppContext, pages
         page: "trailer",
         publicId: row.publicId,
         title: row.title,
+        kind: row.kind,
         state,
         startTime: notStarted ? settings.startTime : "",
         reminder: notStarted ? (form ?? { step: "phone", phone: "", error: "", notice: "" }) : null,
       },
       {
-        title: `${headings[state]} - ${title || SITE}`,
-        description: `${title}：${messages[answerStateMessages[state]]}`,
+        title: `${inKindWords(headings[state], row.kind)} - ${title || SITE}`,
+        description: `${title}：${messageOfKind(answerStateMessages[state], row.kind)}`,
         status: 200,
       },
     );

@@ -121,6 +121,7 @@ function AnswerApp({ data }: { data: AnswerData }) {
         kind={open.state}
         message={open.stateMessage}
         title={open.title}
+        questionnaireKind={open.kind}
         scoreOf={guard?.review && publicId}
       />
     ) : (
@@ -184,7 +185,7 @@ function AnswerApp({ data }: { data: AnswerData }) {
   const ready = withDefinition(open);
   if (!ready)
     return screens ? (
-      <screens.StatusPage kind="unpublished" message="问卷尚未发布" title={open.title} />
+      <screens.StatusPage kind="unpublished" message="" title={open.title} questionnaireKind={open.kind} />
     ) : (
       <Loading />
     );

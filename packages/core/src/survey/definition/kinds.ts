@@ -22,3 +22,12 @@ export const questionnaireKindNouns: Record<QuestionnaireKind, string> = {
   satisfaction: "满意度调查",
   knowledge: "知识竞赛",
 };
+
+/**
+ * A text about one questionnaire in its kind's words: every 问卷 becomes the kind's noun (问卷已结束 → 考试已结束).
+ * Only for texts whose every 问卷 names that questionnaire. A kind this build does not know (a newer one in a
+ * shared database) keeps 问卷.
+ */
+export function inKindWords(text: string, kind: QuestionnaireKind | (string & {})): string {
+  return text.replaceAll("问卷", questionnaireKindNouns[kind as QuestionnaireKind] ?? "问卷");
+}

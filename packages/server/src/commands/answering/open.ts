@@ -1,5 +1,6 @@
 import {
   examUsesAttempts,
+  messageOfKind,
   messages,
   type PublicExamGuard,
   type QuestionarySettings,
@@ -152,7 +153,7 @@ export async function openQuestionnaire(
   const base: Pick<OpenQuestionnaire, "state" | "stateMessage" | "publicId" | "title" | "kind" | "settings"> =
     {
       state,
-      stateMessage: state === "open" ? "" : messages[answerStateMessages[state]],
+      stateMessage: state === "open" ? "" : messageOfKind(answerStateMessages[state], row.kind),
       publicId: row.publicId,
       title: row.title,
       kind: row.kind,

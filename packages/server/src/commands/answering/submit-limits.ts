@@ -1,16 +1,15 @@
-import {
-  type Fact,
-  type QuestionarySettings,
-  ResultCode,
-  type SubmittedBooking,
-  type SubmittedFormOrder,
-  type SurveyDefinition,
+import type {
+  Fact,
+  QuestionarySettings,
+  SubmittedBooking,
+  SubmittedFormOrder,
+  SurveyDefinition,
 } from "@wjgj/core";
 import { chinaDayStart, iso } from "../../clock.ts";
 import { type Db, toCount } from "../../db/index.ts";
 import type { AnsweringRow } from "../../db/tables/questionnaires.ts";
 import type { ResponseRow } from "../../db/tables/responses.ts";
-import { AppError, InvalidInputError } from "../../errors.ts";
+import { ConflictError, InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import type { BookingPlan } from "../bookings/submit.ts";
 import type { AttemptClaim } from "../exams/attempt-store.ts";
@@ -19,10 +18,12 @@ import type { OwnerTerms } from "./owner-terms.ts";
 import type { StoredResponse } from "./reply.ts";
 import { answerStateMessages } from "./state.ts";
 
-/** A closed questionnaire refuses with the same wording as its closed page. */
-export class ClosedError extends AppError {
-  constructor(state: keyof typeof answerStateMessages) {
-    super(ResultCode.conflict, answerStateMessages[state]);
+/**
+ * A closed questionnaire refuses with the same wording as its closed page, naming it by its kind (考试已结束).
+ */
+export class ClosedError extends ConflictError {
+  constructor(state: keyof typeof answerStateMessages, kind: string) {
+    super(answerStateMessages[state], kind);
   }
 }
 

@@ -89,7 +89,7 @@ export function limitLockKeys(plan: StorePlan): number[] {
  */
 export async function storeOnPostgres(db: Db, plan: StorePlan): Promise<BookedResponse> {
   const state = answerState(plan.row, readSettings(plan.row.settings), plan.now);
-  if (state !== "open") throw new ClosedError(state);
+  if (state !== "open") throw new ClosedError(state, plan.row.kind);
   const pool = pgPoolOf(db);
   const serial = serialisingOf(plan);
   const files = referencesFiles(plan.definition, plan.answers);
@@ -254,7 +254,7 @@ async function checkLimits(trx: Trx, plan: StorePlan): Promise<RepliedResponse |
     ])
     .where("id", "=", row.id)
     .executeTakeFirst()) as (AnsweringRow & Record<string, unknown>) | undefined;
-  if (!read) throw new ClosedError("deleted");
+  if (!read) throw new ClosedError("deleted", row.kind);
   if (!sameGates(row, read)) throw new StaleRowError();
   if (read.previousId !== null && read.previousId !== undefined) {
     const previous = (
@@ -263,7 +263,7 @@ async function checkLimits(trx: Trx, plan: StorePlan): Promise<RepliedResponse |
     if (previous) return previous;
   }
   const state = answerState(read, readSettings(read.settings), plan.now);
-  if (state !== "open") throw new ClosedError(state);
+  if (state !== "open") throw new ClosedError(state, read.kind);
   plan.sources.forEach((limit, i) => {
     if (Number(read[`s${i}`] ?? 0) >= limit.max) throw new TooManyRequestsError(limit.message);
   });

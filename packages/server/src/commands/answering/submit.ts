@@ -344,7 +344,7 @@ async function submitTo(
   const wechatKey = identity ? wechatKeyOf(ctx.db, row.id, identity) : null;
   const revision =
     row.publishedVersion === null ? null : await publishedRevision(ctx.db, row.id, row.publishedVersion);
-  if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished");
+  if (!revision) throw new ClosedError(row.deletedAt ? "deleted" : "unpublished", row.kind);
   if (revision.id !== input.revisionId) throw new ConflictError("answerRevisionChanged");
   // 考试: an exam that runs attempts takes its clock, device and (when late) answers from the attempt.
   if (
@@ -362,7 +362,7 @@ async function submitTo(
     // Remembered terms may predate an upgrade: the refusal stands on freshly read ones.
     forgetOwnerTerms(ctx.db, row.ownerId);
     terms = await ownerTerms(ctx.db, row.ownerId, now);
-    if (terms.cap >= 0 && row.responseCount >= terms.cap) throw new ClosedError("stopped");
+    if (terms.cap >= 0 && row.responseCount >= terms.cap) throw new ClosedError("stopped", row.kind);
   }
   // 随机组卷: graded against the paper this device drew, not the bare revision.
   const definition = await submittedPaper(ctx.db, row.id, revision, input.deviceId);
@@ -504,7 +504,7 @@ async function storeOnSqlite(
     `questionnaire:${row.id}`,
     async () => (await lockQuestionnaire.execute(trx, { id: row.id })).rows[0],
   );
-  if (!locked) throw new ClosedError("deleted");
+  if (!locked) throw new ClosedError("deleted", row.kind);
   // Counters are written once per group commit (db/group-commit.ts): the responses earlier in this batch count.
   const current = {
     ...locked,
@@ -519,9 +519,10 @@ async function storeOnSqlite(
   if (previous) return previous;
 
   const state = answerState(current, readSettings(current.settings), plan.now);
-  if (state !== "open") throw new ClosedError(state);
+  if (state !== "open") throw new ClosedError(state, current.kind);
   // One writer at a time: the level's cap is exact here.
-  if (plan.terms.cap >= 0 && current.responseCount >= plan.terms.cap) throw new ClosedError("stopped");
+  if (plan.terms.cap >= 0 && current.responseCount >= plan.terms.cap)
+    throw new ClosedError("stopped", current.kind);
   await checkSourceLimits(trx, current, plan.sources);
 
   const counts = await readCounters(trx, row.id, [...plan.quotas.keys()]);

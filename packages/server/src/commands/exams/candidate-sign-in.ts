@@ -48,7 +48,7 @@ export async function examWithList(
     state !== "deleted" &&
     state !== "unpublished" &&
     reviewOpen(state, settings, now);
-  if (state !== "open" && !forReview) throw new ClosedError(state);
+  if (state !== "open" && !forReview) throw new ClosedError(state, row.kind);
   if (!settings.examGuard.candidatesOnly || !examUsesAttempts(row.kind, settings.examGuard, undefined))
     throw new ConflictError("examNoCandidateList");
   return { row, settings };

@@ -40,7 +40,8 @@ export async function reviewExam(
   const settings = readSettings(row.settings);
   const now = ctx.clock.now();
   const state = answerState(row, settings, now);
-  if (state === "takenDown" || state === "deleted" || state === "unpublished") throw new ClosedError(state);
+  if (state === "takenDown" || state === "deleted" || state === "unpublished")
+    throw new ClosedError(state, row.kind);
   if (!settings.examGuard.review) throw new ConflictError("examReviewOff");
   if (!reviewOpen(state, settings, now)) throw new ConflictError("examReviewClosed");
   const { candidateId } = verifyCandidateToken(ctx, input.candidateToken, row.id);

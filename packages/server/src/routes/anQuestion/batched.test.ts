@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function published(title: string) {
-  const q = await publishNew(t, owner, { definition: satisfactionSurvey(title, "why") });
+  const q = await publishNew(t, owner, { kind: "survey", definition: satisfactionSurvey(title, "why") });
   const open = await openAnswering(t, q.publicId);
   return { q, revisionId: open.revisionId };
 }

@@ -56,7 +56,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<number | null>
 const answer = { rate: { optionId: "yes" } };
 
 async function warmQuestionnaire(title: string) {
-  const q = await publishNew(t, owner, { definition: satisfactionSurvey(title) });
+  const q = await publishNew(t, owner, { kind: "survey", definition: satisfactionSurvey(title) });
   const open = await openAnswering(t, q.publicId);
   const first = await submitWithToken(t, q.publicId, open.revisionId, answer);
   expect(first.body.code, first.body.msg).toBe(200);

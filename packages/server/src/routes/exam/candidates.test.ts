@@ -351,7 +351,7 @@ describe("signing in to the exam", () => {
     await t.db.updateTable("questionnaires").set({ status: "stopped" }).where("id", "=", q.id).execute();
     expect(
       (await signIn({ publicId: q.publicId, number: "2026001", name: "张三" }, "10.1.0.3")).body.msg,
-    ).toBe(messages.answerStopped);
+    ).toBe("考试已暂停收集");
   });
 
   it("says on signing in how many attempts are left: none once the candidate's only attempt is over", async () => {

@@ -75,7 +75,7 @@ function upload(publicId: string, answerToken: string, token?: string) {
 describe("responses per questionnaire", () => {
   it("pauses collecting at the level's cap with a neutral message, tells the creator, and lifts with a paid level", async () => {
     const owner = await buildUser(t);
-    const q = await publishNew(t, owner, { definition: survey });
+    const q = await publishNew(t, owner, { kind: "survey", definition: survey });
     const open = await openAnswering(t, q.publicId);
     for (const name of ["甲", "乙"]) {
       expect((await submitWithToken(t, q.publicId, open.revisionId, { name })).body.code).toBe(200);

@@ -1,4 +1,5 @@
 import type { AnsweredLimit, AnswerState } from "@wjgj/core/pages/answer";
+import { inKindWords } from "@wjgj/core/survey/definition/kinds";
 import type { ReactNode } from "react";
 import { Brand } from "./brand.tsx";
 
@@ -97,6 +98,8 @@ export function StatusPage(props: {
   kind: StatusKind;
   message: string;
   title?: string;
+  /** The questionnaire's kind: the heading and the next step name it (考试已结束); 问卷 when not known. */
+  questionnaireKind?: string | undefined;
   /** Instead of the state's own heading (a missing /hd page is no questionnaire). */
   heading?: string | undefined;
   /** What else the page offers (the countdown and 提醒我 on /trailerPage). */
@@ -104,17 +107,19 @@ export function StatusPage(props: {
   /** 查分 offered by the exam with this public id: a link to its /examScore page. */
   scoreOf?: string | false | undefined;
 }) {
+  const words = (text: string) => inKindWords(text, props.questionnaireKind ?? "survey");
+  const heading = props.heading ?? words(headings[props.kind]);
   // A missing page's and an `answered` page's own message says it all (该设备已提交过答卷…).
   const detail =
-    props.kind === "notFound" || props.kind === "answered" ? props.message : nextSteps[props.kind];
+    props.kind === "notFound" || props.kind === "answered" ? props.message : words(nextSteps[props.kind]);
   return (
     <main className="wa-page wa-status" data-state={props.kind}>
       <div className="wa-status-icon" aria-hidden="true">
         {icons[props.kind]}
       </div>
-      <h1 className="wa-status-title">{props.heading ?? headings[props.kind]}</h1>
+      <h1 className="wa-status-title">{heading}</h1>
       {props.title ? <p className="wa-status-name">{props.title}</p> : null}
-      {detail && detail !== headings[props.kind] ? <p className="wa-status-msg">{detail}</p> : null}
+      {detail && detail !== heading ? <p className="wa-status-msg">{detail}</p> : null}
       {props.children}
       {props.scoreOf ? (
         <a className="wa-btn wa-btn-ghost" href={`/examScore/${props.scoreOf}`}>

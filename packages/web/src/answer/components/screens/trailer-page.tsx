@@ -91,7 +91,7 @@ function Reminder(props: { publicId: string; form: ReminderForm }) {
 export function TrailerPage({ data }: { data: TrailerData }) {
   const starts = data.state === "notStarted" && data.startTime ? chinaTimeText(data.startTime) : "";
   return (
-    <StatusPage kind={data.state} message="" title={data.title}>
+    <StatusPage kind={data.state} message="" title={data.title} questionnaireKind={data.kind}>
       {starts ? (
         <p className="wa-status-msg" data-testid="start-time">
           {`开始时间：${starts}（北京时间）`}
