@@ -180,6 +180,6 @@ describe("查分", () => {
     const closed = await call(t.app, "POST", "exam/signIn", {
       json: { publicId: q.publicId, number: "2026001", name: "张三" },
     });
-    expect(closed.body.msg).toBe(messages.answerEnded);
+    expect(closed.body.msg).toBe("考试已结束，感谢您的关注");
   });
 });
