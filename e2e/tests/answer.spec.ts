@@ -11,6 +11,7 @@ import {
 } from "../support/answer-page.ts";
 import {
   lifecycle,
+  nameForm,
   publishQuestionnaire,
   responseCount,
   TINY_PNG,
@@ -249,6 +250,15 @@ test.describe("answering on a phone", () => {
     await expectClosed("问卷已暂停", "发布者暂时停止了收集答卷，恢复后即可继续填写，请稍后再来。");
     await lifecycle(request, q, "delQuestionary");
     await expectClosed("问卷已删除", "这份问卷已被发布者删除，无法再填写。");
+
+    // A form is named by its kind: 表单已结束.
+    const form = await publishQuestionnaire(request, nameForm(unique("状态表单")), {
+      endTime: "2020-01-01T00:00:00.000Z",
+    });
+    await page.goto(`/r/${form.publicId}`);
+    await expect(page).toHaveURL(`/trailerPage?id=${form.publicId}`);
+    await expect(page.getByRole("heading", { name: "表单已结束" })).toBeVisible();
+    await expect(page.getByText("这份表单已停止收集答卷，感谢您的关注。")).toBeVisible();
 
     const missing = await page.goto("/r/Zz9Zz9Zz9Z");
     expect(missing?.status()).toBe(404);
