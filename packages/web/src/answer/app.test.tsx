@@ -407,6 +407,17 @@ describe("handing in an exam (交卷)", () => {
   });
 });
 
+describe("the gates of an exam or a form", () => {
+  it("name it by its kind: 该考试需要密码才能填写, 该表单需要登录后才能填写", async () => {
+    await hydrate(openData({ kind: "exam", gate: "password", definition: null, revisionId: null }));
+    expect(await screen.findByText("该考试需要密码才能填写")).toBeTruthy();
+    act(() => root?.unmount());
+    document.body.innerHTML = "";
+    await hydrate(openData({ kind: "form", gate: "login", definition: null, revisionId: null }));
+    expect(await screen.findByText("该表单需要登录后才能填写")).toBeTruthy();
+  });
+});
+
 describe("the owner's preview (/y/{id}/{type})", () => {
   it("asks a visitor without a login for the creator's account, in the preview's own words", async () => {
     const data = prepareAnswerPage({

@@ -131,6 +131,7 @@ function AnswerApp({ data }: { data: AnswerData }) {
     return screens ? (
       <screens.PasswordGate
         title={open.title}
+        questionnaireKind={open.kind}
         error={error}
         busy={busy}
         onSubmit={(typed) => void refetch(typed)}
@@ -140,7 +141,12 @@ function AnswerApp({ data }: { data: AnswerData }) {
     );
   if (open.gate === "login")
     return screens ? (
-      <screens.LoginGate title={open.title} returnTo={`/r/${publicId}`} checking={busy} />
+      <screens.LoginGate
+        title={open.title}
+        questionnaireKind={open.kind}
+        returnTo={`/r/${publicId}`}
+        checking={busy}
+      />
     ) : (
       <Loading />
     );

@@ -25,13 +25,15 @@ const winner: WinnerView = {
 describe("中奖名单", { timeout: 60_000 }, () => {
   it("without any draw or claim says where rewards are set and leads there", async () => {
     stubApi({
-      "questionary/getQuestionaryDetail": () => questionary,
+      "questionary/getQuestionaryDetail": () => ({ ...questionary, kind: "exam" }),
       "statistics/getOverview": () => overview(),
       "prize/getWinnerList": () => [],
       "redPacket/getClaimList": () => [],
     });
     const router = renderResults("?id=7&tab=winners", ["/dc/rewards"]);
     await screen.findByText(/还没有中奖或红包领取记录/, {}, slow);
+    // An exam's rewards are set for the exam.
+    expect(screen.getByText(/为这份考试设置抽奖或红包后/)).toBeTruthy();
     expect(screen.queryByText("红包领取记录")).toBeNull();
     fireEvent.click(button(screen.getByText("去设置奖励")));
     await waitFor(() =>

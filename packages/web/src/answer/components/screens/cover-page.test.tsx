@@ -25,4 +25,11 @@ describe("CoverPage", () => {
     render(<CoverPage data={cover("survey")} />);
     expect(screen.getByRole("link", { name: "开始答题" })).toBeTruthy();
   });
+
+  it("tells whose statistics the answers serve in the kind's words: 本考试发布者", () => {
+    const { container } = render(<CoverPage data={cover("exam")} />);
+    expect(container.querySelector(".wa-cover-privacy")?.textContent).toContain(
+      "您的回答仅用于本考试发布者的统计分析",
+    );
+  });
 });

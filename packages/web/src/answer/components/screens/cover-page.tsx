@@ -1,4 +1,5 @@
 import type { CoverData } from "@wjgj/core/pages/answer";
+import { inKindWords } from "@wjgj/core/survey/definition/kinds";
 import type { CSSProperties } from "react";
 import { readableTheme } from "../../lib/contrast.ts";
 import { RichText } from "../rich-text.tsx";
@@ -26,7 +27,7 @@ export function CoverPage({ data }: { data: CoverData }) {
           </li>
         </ul>
         <p className="wa-cover-privacy">
-          您的回答仅用于本问卷发布者的统计分析，我们按照
+          {inKindWords("您的回答仅用于本问卷发布者的统计分析，我们按照", data.kind)}
           <a href="/Agreement">《隐私政策》</a>
           保护您的个人信息。
         </p>

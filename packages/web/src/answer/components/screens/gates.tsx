@@ -1,10 +1,13 @@
 import type { PublicConsent } from "@wjgj/core/pages/answer";
+import { inKindWords } from "@wjgj/core/survey/definition/kinds";
 import { useState } from "react";
 import { Brand } from "./brand.tsx";
 
 /** 密码访问: the definition stays on the server until the password is right. */
 export function PasswordGate(props: {
   title: string;
+  /** The questionnaire's kind: 该考试需要密码才能填写. */
+  questionnaireKind: string;
   error: string;
   busy: boolean;
   onSubmit(password: string): void;
@@ -21,7 +24,7 @@ export function PasswordGate(props: {
         }}
       >
         <label className="wa-gate-label" htmlFor="wa-password">
-          该问卷需要密码才能填写
+          {inKindWords("该问卷需要密码才能填写", props.questionnaireKind)}
         </label>
         <input
           id="wa-password"
@@ -93,8 +96,17 @@ export function ConsentGate(props: {
  * 需登录填写: off to /Loginone, which brings the respondent back here afterwards. The owner's preview
  * (/y/{id}/…) shows the draft, so it asks for the creator's login, in its own words.
  */
-export function LoginGate(props: { title: string; returnTo: string; checking: boolean; preview?: boolean }) {
-  const label = props.preview ? "问卷预览仅供创建者查看，请登录创建者的账号" : "该问卷需要登录后才能填写";
+export function LoginGate(props: {
+  title: string;
+  returnTo: string;
+  checking: boolean;
+  preview?: boolean;
+  /** The questionnaire's kind, when known (not for a preview): 该考试需要登录后才能填写. */
+  questionnaireKind?: string;
+}) {
+  const label = props.preview
+    ? "问卷预览仅供创建者查看，请登录创建者的账号"
+    : inKindWords("该问卷需要登录后才能填写", props.questionnaireKind ?? "survey");
   return (
     <main className="wa-page wa-gate">
       <h1 className="wa-gate-title">{props.title}</h1>

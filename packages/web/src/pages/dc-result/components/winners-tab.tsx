@@ -1,5 +1,5 @@
 import { DownloadOutlined } from "@ant-design/icons";
-import type { RedPacketClaimView, WinnerView } from "@wjgj/core";
+import { questionnaireKindNouns, type RedPacketClaimView, type WinnerView } from "@wjgj/core";
 import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -135,7 +135,8 @@ export function WinnersTab() {
             <>
               还没有中奖或红包领取记录。
               <br />
-              在“奖励设置”中为这份问卷设置抽奖或红包后，答题者的中奖和领取情况会显示在这里。
+              在“奖励设置”中为这份{questionnaireKindNouns[questionary.kind]}
+              设置抽奖或红包后，答题者的中奖和领取情况会显示在这里。
             </>
           }
         >
