@@ -143,6 +143,17 @@ describe("统计分析", { timeout: 60_000 }, () => {
     expect(box.querySelector(".ant-alert-error")).toBeTruthy();
   });
 
+  it("says an exam without variables has none, in the exam's words", async () => {
+    stubApi({
+      "questionary/getQuestionaryDetail": () => ({ ...questionary, kind: "exam" }),
+      "statistics/getOverview": () => overview(),
+      "statistics/getAnalysisVariables": () => ({ ...catalogue, variables: [] }),
+      "statistics/getWeighting": () => ({ weighting: null }),
+    });
+    renderResults("?id=7&tab=analysis");
+    expect(await screen.findByText(/^考试中还没有可分析的变量/, {}, slow)).toBeTruthy();
+  });
+
   it("refuses target margins that do not sum to 100, then saves and shows the summary", async () => {
     let saved: WeightingResult = { weighting: null };
     const calls = stubAnalysis(() => result(crosstabOutcome), saved, {

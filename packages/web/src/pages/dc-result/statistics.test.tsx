@@ -73,6 +73,16 @@ describe("分题统计", { timeout: 30_000 }, () => {
     expect(button(within(card).getByText("查看全部填写内容（1）"))).toBeTruthy();
   });
 
+  it("says an exam without statistic questions has none, in the exam's words", async () => {
+    stubApi({
+      ...handlers(),
+      "questionary/getQuestionaryDetail": () => ({ ...questionary, kind: "exam" }),
+      "statistics/getQuestionStatistics": () => ({ ...statistics(false), questions: [] }),
+    });
+    renderResults("?id=7&tab=stats");
+    expect(await screen.findByText("考试中没有可统计的题目", {}, slow)).toBeTruthy();
+  });
+
   it("counts 跳过 (hidden or jumped over by logic) apart from 未作答 beside each question", async () => {
     stubApi(handlers());
     renderResults("?id=7&tab=stats");

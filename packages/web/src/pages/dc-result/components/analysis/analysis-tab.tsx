@@ -1,4 +1,5 @@
 import { PlayCircleOutlined } from "@ant-design/icons";
+import { questionnaireKindNouns } from "@wjgj/core";
 import type { AnalysisMethod, AnalysisRequest } from "@wjgj/core/api/analysis";
 import { Alert, Button, Card, Empty, Form, Grid, Select, Spin } from "antd";
 import { useState } from "react";
@@ -35,7 +36,7 @@ const sameRequest = (a: AnalysisRequest | null, b: AnalysisRequest) =>
  * figures are the server's (core's statistics), so the page and the .sav read in PSPP agree.
  */
 export function AnalysisTab() {
-  const { id, filter } = useResults();
+  const { id, filter, questionary } = useResults();
   const catalogue = useAnalysisVariables(id);
   const weighting = useWeighting(id);
   const [method, setMethod] = useState<AnalysisMethod>("descriptives");
@@ -57,7 +58,7 @@ export function AnalysisTab() {
     return (
       <Empty
         className="wj-result__empty"
-        description="问卷中还没有可分析的变量：统计分析需要选择题、量表题或数字填空题"
+        description={`${questionnaireKindNouns[questionary.kind]}中还没有可分析的变量：统计分析需要选择题、量表题或数字填空题`}
       />
     );
 

@@ -1,4 +1,4 @@
-import { textAnalysable } from "@wjgj/core";
+import { questionnaireKindNouns, textAnalysable } from "@wjgj/core";
 import { Empty, Segmented } from "antd";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useQuestionStatistics } from "../../../../api/results.ts";
@@ -55,7 +55,7 @@ export function StatisticsTab() {
         </span>
       </div>
       {data.questions.length === 0 ? (
-        <Empty description="问卷中没有可统计的题目" />
+        <Empty description={`${questionnaireKindNouns[questionary.kind]}中没有可统计的题目`} />
       ) : (
         data.questions.map((stats) => (
           // Keyed by the tab's kind too, so 全部切换为 resets every card's own switch.
