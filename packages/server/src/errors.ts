@@ -65,8 +65,9 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  constructor(key: MessageKey = "notFound") {
-    super(ResultCode.notFound, key);
+  /** `kind`: the questionnaire the key's message is about, named by its kind (messageOfKind). */
+  constructor(key: MessageKey = "notFound", kind?: string) {
+    super(ResultCode.notFound, key, null, catalogueMessage(key, kind));
   }
 }
 

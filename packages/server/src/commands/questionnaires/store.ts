@@ -107,8 +107,8 @@ export async function loadQuestionnaireWithRole(
   const subject = { ownerId: row.ownerId, memberRole: member?.role ?? null };
   const role = roleOn(viewer, subject);
   if (!role || !allowOnQuestionnaire(viewer, action, subject)) throw new ForbiddenError();
-  if (bin === "active" && row.deletedAt) throw new NotFoundError("questionaryInRecycleBin");
-  if (bin === "recycled" && !row.deletedAt) throw new ConflictError("questionaryNotInRecycleBin");
+  if (bin === "active" && row.deletedAt) throw new NotFoundError("questionaryInRecycleBin", row.kind);
+  if (bin === "recycled" && !row.deletedAt) throw new ConflictError("questionaryNotInRecycleBin", row.kind);
   // Personal data is hidden from members marked so, whatever their role (the owner always sees it).
   return { row, role, hidePersonal: member?.hidePersonal === 1 };
 }

@@ -327,7 +327,8 @@ describe("copy, recycle bin and convert to collect", () => {
       token: owner.token,
       params,
     });
-    expect(early.body).toMatchObject({ code: 409, msg: "只能彻底删除回收站中的问卷" });
+    // The factory's questionnaire is an exam: the messages name it so.
+    expect(early.body).toMatchObject({ code: 409, msg: "只能彻底删除回收站中的考试" });
     expect(
       (await call(t.app, "POST", "questionary/delQuestionary", { token: owner.token, params })).body.code,
     ).toBe(200);
@@ -340,7 +341,7 @@ describe("copy, recycle bin and convert to collect", () => {
       token: owner.token,
       params,
     });
-    expect(detail.body).toMatchObject({ code: 404, msg: "问卷已在回收站中，请先恢复" });
+    expect(detail.body).toMatchObject({ code: 404, msg: "考试已在回收站中，请先恢复" });
 
     expect(
       (await call(t.app, "POST", "questionary/recoverQuestionary", { token: owner.token, params })).body.code,
