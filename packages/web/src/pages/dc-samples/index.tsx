@@ -20,7 +20,7 @@ export function DcSamplesPage() {
             </Permitted>
           </header>
           <div className="wj-samples__grid">
-            <SampleOrderForm id={id} published={detail.status === "published"} />
+            <SampleOrderForm id={id} kind={detail.kind} published={detail.status === "published"} />
             <SampleOrderTable id={id} />
           </div>
         </div>

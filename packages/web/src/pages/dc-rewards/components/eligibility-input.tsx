@@ -1,4 +1,4 @@
-import type { Eligibility, SurveyDefinition } from "@wjgj/core";
+import { type Eligibility, questionnaireKindNouns, type SurveyDefinition } from "@wjgj/core";
 import { Alert, Button, InputNumber, Modal, Select, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { GroupEditor } from "../../dc-design/components/logic/condition-builder.tsx";
@@ -59,7 +59,11 @@ function ConditionDialog(props: {
         答卷满足以下条件时才可参与，例如：第1题 选中「是」，且第3题 已作答。
       </p>
       {sources.questions.length === 0 ? (
-        <Alert type="warning" showIcon title="问卷还没有可作为条件的题目" />
+        <Alert
+          type="warning"
+          showIcon
+          title={`${questionnaireKindNouns[definition.kind]}还没有可作为条件的题目`}
+        />
       ) : (
         <div className="wj-rewards-condition__builder wj-cond-layout" data-testid="eligibility-builder">
           <GroupEditor group={group} sources={sources} onChange={setGroup} />

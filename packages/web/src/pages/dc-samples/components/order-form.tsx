@@ -1,5 +1,7 @@
 import {
   fenToYuan,
+  type QuestionnaireKind,
+  questionnaireKindNouns,
   type SampleDimension,
   type SampleRates,
   type SampleTargeting,
@@ -23,7 +25,15 @@ interface Values extends SampleTargeting {
 const anyTargeting: SampleTargeting = { region: "any", ageBand: "any", gender: "any", occupation: "any" };
 
 /** 下单: quantity and targeting, the price at today's rates, paid by freezing the total in the wallet. */
-export function SampleOrderForm({ id, published }: { id: number; published: boolean }) {
+export function SampleOrderForm({
+  id,
+  kind,
+  published,
+}: {
+  id: number;
+  kind: QuestionnaireKind;
+  published: boolean;
+}) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const showError = useApiError();
@@ -52,7 +62,12 @@ export function SampleOrderForm({ id, published }: { id: number; published: bool
   return (
     <Card title="订购样本">
       {!published && (
-        <Alert type="warning" showIcon title="问卷发布后才能订购样本" style={{ marginBottom: 12 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={`${questionnaireKindNouns[kind]}发布后才能订购样本`}
+          style={{ marginBottom: 12 }}
+        />
       )}
       <Form
         form={form}
