@@ -63,7 +63,7 @@ export async function placeSampleOrder(
   return transaction(ctx.db, async (trx) => {
     const q = await loadQuestionnaire(trx, viewer, input.id, "publish");
     if (q.status !== "published" || q.takenDownAt || q.publishedVersion === null)
-      throw new ConflictError("sampleNotPublished");
+      throw new ConflictError("sampleNotPublished", q.kind);
     const rates = await readSampleRates(trx);
     if (input.quantity < rates.minQuantity || input.quantity > rates.maxQuantity)
       throw new InvalidInputError(

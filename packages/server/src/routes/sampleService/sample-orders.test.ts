@@ -43,9 +43,9 @@ const wallet = async (who: BuiltUser) =>
   (await call<WalletView>(t.app, "GET", "pay/getWallet", { token: who.token })).body.data;
 
 let seq = 0;
-const published = (owner: BuiltUser) => {
+const published = (owner: BuiltUser, kind: "survey" | "exam" = "survey") => {
   const title = `样本问卷${++seq}`;
-  return publishNew(t, owner, { kind: "survey", title, definition: satisfactionSurvey(title) });
+  return publishNew(t, owner, { kind, title, definition: { ...satisfactionSurvey(title), kind } });
 };
 
 const order = (who: BuiltUser, params: Record<string, string | number>) =>
@@ -220,6 +220,13 @@ describe("sample-service orders", () => {
     expect((await order(owner, { id: draft.id, quantity: 10 })).body).toMatchObject({
       code: 409,
       msg: "只有已发布、正在收集的问卷才能下单样本服务",
+    });
+    // An exam's refusal names the exam.
+    const exam = await published(owner, "exam");
+    await call(t.app, "POST", "questionary/stopQuestionary", { token: owner.token, params: { id: exam.id } });
+    expect((await order(owner, { id: exam.id, quantity: 10 })).body).toMatchObject({
+      code: 409,
+      msg: "只有已发布、正在收集的考试才能下单样本服务",
     });
     expect(await wallet(owner)).toMatchObject({ availableFen: 14_000, frozenFen: 0 });
     expect((await orders(owner, q.id)).data).toEqual([]);
