@@ -4,8 +4,8 @@ import type { DialectName } from "../index.ts";
 /**
  * PostgreSQL packs a response's bare fact keys into one row (issue #37). The bench's 50-question submit
  * wrote 50 fact rows, and they were the whole gap between the real submit and a bare insert of the response
- * (README, "Where a submit's time goes"): 40 of them are choices with nothing but their key, and PostgreSQL
- * pays per row (a heap tuple, a WAL record and an entry in each of three indexes).
+ * (bench/HISTORY.md, the early-morning entry of 2026-12-05): 40 of them are choices with nothing but their
+ * key, and PostgreSQL pays per row (a heap tuple, a WAL record and an entry in each of three indexes).
  *
  * `response_fact_keys` holds, per response, the facts of the families `option:`, `answered:`, `quota:`,
  * `skipped:` and `cell:` that carry neither number nor text, as a JSON array of `[questionId, key]` pairs;
