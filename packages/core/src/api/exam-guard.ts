@@ -74,47 +74,7 @@ export interface ExamAttemptsUsedData {
   attemptsLeft: 0;
 }
 
-export const examGuardMessages = {
-  examSignInRequired: "请先登录考试（输入准考证号和姓名，或手机验证码）",
-  examNotCandidate: "您不在本场考试的考生名单中，请核对准考证号和姓名，或联系监考老师",
-  examPhoneNotCandidate: "该手机号不在本场考试的考生名单中，请核对后重试，或联系监考老师",
-  examSignInExpired: "考试登录已失效，请重新登录",
-  examAttemptsUsed: "您的考试次数已用完，不能再次作答",
-  examAttemptInvalid: "本次考试已在其他设备上继续或已失效，请重新登录考试",
-  examAttemptOver: "本次考试已结束，答卷已提交",
-  examTimeUp: "考试时间已到，已按截止前保存的答案交卷",
-  examEndedByInvigilator: "监考老师已结束您的考试，答卷已按已保存的答案提交",
-  examNoCandidateList: "本考试没有开启考生名单",
-  examCandidateNumberTaken: "准考证号已在考生名单中",
-  examCandidateNameRequired: "请填写考生姓名",
-  examCandidateNumberRequired: "请填写准考证号或工号",
-  examCandidateImportEmpty: "文件中没有考生，请按模板填写姓名、准考证号和手机号",
-  examCandidateImportColumns: "没有找到“姓名”和“准考证号”列，请使用考生名单模板",
-  examCandidateLimit: "一场考试最多导入 10000 名考生",
-  examSnapshotInvalid: "照片格式不正确，请重新拍摄",
-  examSnapshotTooLarge: "照片过大，请重新拍摄",
-  examCameraRequired: "本场考试需要开启摄像头监考，请允许使用摄像头后再开始",
-  examReviewClosed: "成绩尚未公布，请在考试结束后再来查询",
-  examReviewOff: "本场考试未开放查分",
-  examReviewNone: "没有找到您提交的答卷",
-  examAttemptNotFound: "没有找到这场作答",
-  examAddTimeInvalid: "加时须为 1～120 分钟",
-  examAddTimeNoLimit: "本场考试没有限时，无需加时",
-  examAttemptNotActive: "该考生已交卷或考试已结束，不能再操作",
-  examProgressTooLarge: "保存的答案过大，请精简后再试",
-  examCameraOff: "本场考试未开启摄像头监考",
-  examEndedByTabSwitch: "离开答题页面或退出全屏的次数超过限制，答卷已按已保存的答案提交",
-  examCandidateNotFound: "没有找到这名考生，请刷新名单",
-  examCandidateNameTooLong: "考生姓名不能超过 50 个字",
-  examCandidateNumberTooLong: "准考证号不能超过 50 个字符",
-  examCandidatePhoneInvalid: "手机号格式不正确，请填写 11 位手机号",
-  examCandidateNumberDuplicate: "准考证号与文件中前面的行重复",
-  examCandidateFileMissing: "请选择考生名单文件（Excel 或 CSV）",
-  examCandidateFileInvalid: "无法读取该文件，请上传 Excel（.xlsx）或 CSV 格式的考生名单",
-  examCandidateFileTooLarge: "考生名单文件不能超过 5 MB",
-  examCandidateIdsRequired: "请选择要删除的考生",
-  examSignInThrottled: "登录尝试次数过多，请 10 分钟后再试",
-} as const;
+export { examGuardMessages } from "./exam-guard-messages.ts";
 
 /** The candidate as they see themselves (their own name and number, for the header and the watermark). */
 export interface ExamCandidateSelf {

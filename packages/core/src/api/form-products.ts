@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formProductMessages } from "./form-product-messages.ts";
 import { fenToYuan } from "./money.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 
@@ -16,33 +17,7 @@ export const PRODUCT_MAX_QUANTITY = 9_999;
 /** The platform fee's rate is in basis points: 60 = 0.6 %, 10 000 = 100 %. */
 export const FEE_RATE_MAX_BASIS_POINTS = 10_000;
 
-export const formProductMessages = {
-  productPriceInvalid: "「{name}」：商品价格必须大于 0 元",
-  productPriceTooHigh: "「{name}」：商品价格不能超过 100000 元",
-  productNameDuplicate: "商品名称「{name}」重复，请改成不同的名称",
-  productIdDuplicate: "商品编号「{name}」重复，请刷新编辑器后重试",
-  productVariantEmpty: "「{name}」的规格「{variant}」没有可选值，请添加或删除该规格",
-  productTooMany: "一道商品题最多 100 个商品，请删减后再保存",
-  productNone: "请至少添加一个商品",
-  productEmptyAnswer: "请至少选择一件商品",
-  productUnknown: "所选商品不存在或已下架，请刷新页面后重新选择",
-  productVariantMissing: "请为「{name}」选择{variant}",
-  productVariantUnknown: "「{name}」没有{variant}「{value}」，请重新选择",
-  productQuantityInvalid: "「{name}」的数量需为 1 到 9999 之间的整数",
-  productPerPersonExceeded: "「{name}」每人限购 {limit} 件",
-  productTotalTooLarge: "订单金额不能超过 100000 元，请减少商品数量",
-  productMinTotal: "订单金额未达到起购金额 {min} 元",
-  productStockShort: "库存不足：{name} 仅剩 {left} 件",
-  productSoldOut: "{name} 已售罄",
-  formOrderNotFound: "订单不存在，请核对订单号",
-  formOrderNotPending: "订单已支付、已关闭或已超时，不能再支付",
-  formOrderNotRefundable: "只有已支付的订单可以退款",
-  formOrderRefundTooMuch: "退款金额不能超过可退金额 {left} 元",
-  formOrderRefundAmountInvalid: "请填写正确的退款金额（大于 0）",
-  formOrderNoProvider: "该订单的支付渠道暂不支持原路退款，请联系平台客服",
-  formOrderStatusInvalid: "订单状态不正确，请重新选择",
-  formOrderRefundReasonTooLong: "退款原因最多 80 个字",
-} as const;
+export { formProductMessages };
 export type FormProductMessageKey = keyof typeof formProductMessages;
 
 /** A message of this module with its `{placeholders}` filled in. */

@@ -1,10 +1,13 @@
+// The catalogue imports no zod, directly or not (catalogue-imports.test.ts): the console's shell shows these
+// messages on every page, and zod (90 kB) then loads only with the pages that validate. A domain whose module
+// holds schemas keeps its messages in a file of their own (booking-messages.ts and the like).
 import { inKindWords, type QuestionnaireKind } from "../survey/definition/kinds.ts";
 import { analysisMessages } from "./analysis-messages.ts";
 import { spaceMessages } from "./answer-space.ts";
-import { bookingMessages } from "./bookings.ts";
-import { examGuardMessages } from "./exam-guard.ts";
-import { formProductMessages } from "./form-products.ts";
-import { reviewMessages } from "./reviews.ts";
+import { bookingMessages } from "./booking-messages.ts";
+import { examGuardMessages } from "./exam-guard-messages.ts";
+import { formProductMessages } from "./form-product-messages.ts";
+import { reviewMessages } from "./review-messages.ts";
 import { rewardMessages } from "./reward-messages.ts";
 import { sampleMessages } from "./sample-service.ts";
 import { wechatMessages } from "./wechat.ts";

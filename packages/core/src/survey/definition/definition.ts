@@ -3,9 +3,12 @@ import type { Issue } from "../shared/issue.ts";
 import { surveyMessages as m } from "../shared/messages.ts";
 import { conditionSchema } from "./condition.ts";
 import { idSchema } from "./ids.ts";
-import { questionnaireKindSchema } from "./kinds.ts";
+import { questionnaireKinds } from "./kinds.ts";
 import { questionSchema } from "./question.ts";
 import { settingsSchema } from "./settings.ts";
+
+/** The kinds as a schema; kinds.ts stays free of zod, so the catalogue of messages (its inKindWords) loads without it. */
+export const questionnaireKindSchema = z.enum(questionnaireKinds);
 
 /** Bumped on any breaking change of the stored format; readers migrate older versions forward. */
 export const SURVEY_SCHEMA_VERSION = 1;

@@ -1,8 +1,5 @@
-import { z } from "zod";
-
 export const questionnaireKinds = ["survey", "exam", "form", "vote", "satisfaction", "knowledge"] as const;
 export type QuestionnaireKind = (typeof questionnaireKinds)[number];
-export const questionnaireKindSchema = z.enum(questionnaireKinds);
 
 export const questionnaireKindNames: Record<QuestionnaireKind, string> = {
   survey: "问卷调查",

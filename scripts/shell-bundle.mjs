@@ -1,0 +1,40 @@
+// What every page of the SPA (the public site, the console, the admin console) loads before its own lazy chunk:
+// the module scripts and modulepreloads of index.html plus every chunk they import statically, gzipped as the
+// answer page's check does (answer-bundle.mjs). `npm run check:shell-budget` (CI, after the build) fails when
+// the total passes SHELL_BUDGET_KB, or when zod is among those chunks.
+import fs from "node:fs";
+import path from "node:path";
+import { closure, gzipKb, pageScripts, sumKb } from "./answer-bundle.mjs";
+
+/**
+ * In gzipped kB. The shell was 432 kB (level 6) while the catalogue of messages pulled in zod and core's
+ * schemas, 360 kB after (2026-12-06); most of the rest is react-dom and antd's core. The budget leaves room for
+ * ordinary growth and catches a change that brings a whole library back into every page.
+ */
+export const SHELL_BUDGET_KB = 380;
+
+/** Names only zod's own code carries in a minified build (its class names survive as strings). */
+const ZOD_MARKERS = ["$ZodType", "ZodError"];
+
+/** The shell's chunks that hold zod: the pages that validate load it themselves. */
+export function zodChunks(files) {
+  return [...files].filter((file) => {
+    const code = fs.readFileSync(file, "utf8");
+    return ZOD_MARKERS.some((marker) => code.includes(marker));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../packages/web/dist");
+  if (!fs.existsSync(path.join(dist, "index.html"))) {
+    console.error("没有找到 packages/web/dist/index.html：请先运行 npm run build");
+    process.exit(1);
+  }
+  const files = closure(pageScripts(dist, "index.html"));
+  const total = sumKb(files);
+  const withZod = zodChunks(files);
+  const verdict = total <= SHELL_BUDGET_KB ? "未超出" : "超出";
+  console.log(`网站与控制台每页先加载的脚本：${files.size} 个，${total.toFixed(1)} kB（gzip），预算 ${SHELL_BUDGET_KB} kB，${verdict}`);
+  for (const file of withZod) console.error(`  ${path.basename(file)} 含 zod（${gzipKb(file).toFixed(1)} kB）：它只应随需要校验的页面加载`);
+  if (total > SHELL_BUDGET_KB || withZod.length > 0) process.exit(1);
+}
