@@ -146,6 +146,62 @@ describe("serving the web app", () => {
     expect(asset.headers["cache-control"]).toContain("immutable");
   });
 
+  it("preloads the console's lazy layout for console pages, both layouts for the admin console, none elsewhere", async () => {
+    const dir = webBuild();
+    fs.writeFileSync(
+      path.join(dir, "index.html"),
+      '<!doctype html><head><script type="module" src="/assets/index-e1.js"></script>' +
+        '<link rel="modulepreload" href="/assets/shared-s1.js"></head><div id=root></div>',
+    );
+    fs.mkdirSync(path.join(dir, ".vite"));
+    const manifest = {
+      "index.html": { file: "assets/index-e1.js", isEntry: true, imports: ["_shared-s1.js"] },
+      "_shared-s1.js": { file: "assets/shared-s1.js" },
+      "_avatar-a1.js": { file: "assets/avatar-a1.js", imports: ["_shared-s1.js"] },
+      "src/layouts/console-layout/index.tsx": {
+        file: "assets/console-layout-c1.js",
+        isDynamicEntry: true,
+        imports: ["_shared-s1.js", "index.html", "_avatar-a1.js"],
+        css: ["assets/console-layout-c1.css"],
+      },
+      "src/layouts/admin-layout/index.tsx": {
+        file: "assets/admin-layout-d1.js",
+        isDynamicEntry: true,
+        imports: ["index.html"],
+        css: ["assets/admin-layout-d1.css"],
+      },
+    };
+    fs.writeFileSync(path.join(dir, ".vite", "manifest.json"), JSON.stringify(manifest));
+    const context = await createTestContext({ WEB_DIST: dir });
+    t = context;
+    const head = async (url: string) => {
+      const page = await context.app.inject({ method: "GET", url });
+      expect(page.statusCode, url).toBe(200);
+      return page.body.slice(0, page.body.indexOf("</head>"));
+    };
+    const preloaded = (html: string) =>
+      [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    const sheets = (html: string) =>
+      [...html.matchAll(/rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    // The layout, and what it imports that the shell does not name already (the shell's own chunks are left out).
+    for (const url of ["/dc/dclist", "/DC/result?id=1"]) {
+      const console = await head(url);
+      expect(preloaded(console), url).toEqual(["/assets/console-layout-c1.js", "/assets/avatar-a1.js"]);
+      expect(sheets(console), url).toEqual(["/assets/console-layout-c1.css"]);
+    }
+    const admin = await head("/dw/users");
+    expect(preloaded(admin)).toEqual([
+      "/assets/console-layout-c1.js",
+      "/assets/avatar-a1.js",
+      "/assets/admin-layout-d1.js",
+    ]);
+    expect(sheets(admin)).toEqual(["/assets/console-layout-c1.css", "/assets/admin-layout-d1.css"]);
+    // Standalone pages (login, receipts) and the shell of a site page name neither layout.
+    for (const url of ["/Loginone", "/receipt/abc", "/dcx"]) {
+      expect(preloaded(await head(url)), url).toEqual([]);
+    }
+  });
+
   it("sends the build's Brotli or gzip copy of an asset as it is, and the file itself to a client without", async () => {
     const dir = webBuild();
     const script = `console.log("${"问卷".repeat(800)}");`;

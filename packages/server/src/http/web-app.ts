@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { isApiPath } from "./error-handler.ts";
 import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
+import { preloadsFor, shellPreloads, withPreloads } from "./shell-preloads.ts";
 
 const SHELL_MISSING = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>问卷管家</title>
 <p>前端尚未构建。请在仓库根目录运行 <code>npm start</code>（会先构建前端），或运行 <code>npm run build</code>。</p></html>`;
@@ -18,7 +19,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const indexFile = path.join(config.webDist, "index.html");
   const hasBuild = fs.existsSync(indexFile);
   // Read once: each response carries its own nonce, so the shell is sent as text rather than as the file.
-  const shell = nonceTemplate(hasBuild ? fs.readFileSync(indexFile, "utf8") : SHELL_MISSING);
+  const template = hasBuild ? fs.readFileSync(indexFile, "utf8") : SHELL_MISSING;
+  const preloads = shellPreloads(config.webDist, template);
+  // The shell for each set of preloaded layouts (shell-preloads.ts), by the set's tags.
+  const shells = new Map(
+    [preloads.console, preloads.admin, ""].map((tags) => [tags, nonceTemplate(withPreloads(template, tags))]),
+  );
   // 微信扫码登录 shows WeChat's QR page in a frame on /Loginone (issue #39).
   const frameSources = config.wechat.website ? [new URL(config.wechat.openBase).origin] : [];
 
@@ -63,6 +69,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     return setPageSecurityHeaders(reply, "app", nonce, frameSources)
       .header("Cache-Control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(withNonce(shell, nonce));
+      .send(withNonce(shells.get(preloadsFor(pathname, preloads)) ?? "", nonce));
   });
 }
