@@ -35,7 +35,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const total = sumKb(files);
   const withZod = zodChunks(files);
   const verdict = total <= SHELL_BUDGET_KB ? "未超出" : "超出";
-  console.log(`网站与控制台每页先加载的脚本：${files.size} 个，${total.toFixed(1)} kB（gzip），预算 ${SHELL_BUDGET_KB} kB，${verdict}`);
-  for (const file of withZod) console.error(`  ${path.basename(file)} 含 zod（${gzipKb(file).toFixed(1)} kB）：它只应随需要校验的页面加载`);
+  console.log(
+    `网站与控制台每页先加载的脚本：${files.size} 个，${total.toFixed(1)} kB（gzip），预算 ${SHELL_BUDGET_KB} kB，${verdict}`,
+  );
+  for (const file of withZod)
+    console.error(
+      `  ${path.basename(file)} 含 zod（${gzipKb(file).toFixed(1)} kB）：它只应随需要校验的页面加载`,
+    );
   if (total > SHELL_BUDGET_KB || withZod.length > 0) process.exit(1);
 }
