@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import path from "node:path";
+import { reachableChunks, readBuildManifest } from "./build-manifest.ts";
 
 /**
  * The console's and the admin console's layouts are lazy chunks of the SPA (packages/web/src/router.tsx), so
@@ -16,34 +15,20 @@ export interface ShellPreloads {
   admin: string;
 }
 
-interface ManifestChunk {
-  file?: string;
-  css?: string[];
-  imports?: string[];
-}
-
 /**
  * Modulepreload tags for the layouts' chunks and the chunks they import statically, and style sheet tags for
  * their CSS, leaving out what the shell already names. Empty without a manifest (a build without one, tests).
  */
 export function shellPreloads(webDist: string, shell: string): ShellPreloads {
-  const file = path.join(webDist, ".vite", "manifest.json");
-  if (!fs.existsSync(file)) return { console: "", admin: "" };
-  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  const manifest = readBuildManifest(webDist);
+  if (!manifest) return { console: "", admin: "" };
+  const fresh = (href: string) => !shell.includes(`"${href}"`);
   const tagsOf = (entries: string[]) => {
-    const scripts = new Set<string>();
-    const sheets = new Set<string>();
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || seen.has(key)) return;
-      seen.add(key);
-      if (chunk.file?.endsWith(".js")) scripts.add(`/${chunk.file}`);
-      for (const sheet of chunk.css ?? []) sheets.add(`/${sheet}`);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    for (const entry of entries) visit(entry);
-    const fresh = (href: string) => !shell.includes(`"${href}"`);
+    const chunks = reachableChunks(manifest, entries);
+    const sheets = new Set(chunks.flatMap((chunk) => (chunk.css ?? []).map((sheet) => `/${sheet}`)));
+    const scripts = new Set(
+      chunks.flatMap((chunk) => (chunk.file?.endsWith(".js") ? [`/${chunk.file}`] : [])),
+    );
     return [
       ...[...sheets].filter(fresh).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
       ...[...scripts].filter(fresh).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),

@@ -11,29 +11,23 @@ import {
 } from "@wjgj/core/pages/website";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
+import { reachableChunks, readBuildManifest } from "./build-manifest.ts";
 import { escapeHtml, inlineJson, MINIMAL_TEMPLATE, SITE, siteOrigin } from "./page-html.ts";
 import { API_PREFIX } from "./route.ts";
 import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
 
 /** CSS of every website page chunk (from the client build's manifest), so pages are styled before their chunk loads. */
 export function websiteStylesheets(webDist: string): string[] {
-  const file = path.join(webDist, ".vite", "manifest.json");
-  if (!fs.existsSync(file)) return [];
-  type Chunk = { src?: string; css?: string[]; imports?: string[] };
-  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Chunk>;
-  const css = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    for (const sheet of chunk.css ?? []) css.add(`/${sheet}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of Object.keys(manifest)) {
-    if (/^src\/pages\/(website-|coming-soon\/|not-found\/)/.test(key)) visit(key);
-  }
-  return [...css];
+  const manifest = readBuildManifest(webDist);
+  if (!manifest) return [];
+  const pages = Object.keys(manifest).filter((key) =>
+    /^src\/pages\/(website-|coming-soon\/|not-found\/)/.test(key),
+  );
+  return [
+    ...new Set(
+      reachableChunks(manifest, pages).flatMap((chunk) => (chunk.css ?? []).map((sheet) => `/${sheet}`)),
+    ),
+  ];
 }
 
 interface FilledPage {
