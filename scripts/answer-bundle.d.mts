@@ -6,3 +6,4 @@ export function dynamicImports(code: string): string[];
 export function closure(entries: string[]): Set<string>;
 export function pageScripts(dist: string, htmlFile: string): string[];
 export function sumKb(files: Iterable<string>): number;
+export function builtPageChunks(htmlFile: string): Set<string>;

@@ -58,14 +58,22 @@ export function pageScripts(dist, htmlFile) {
 
 export const sumKb = (files) => [...files].reduce((total, file) => total + gzipKb(file), 0);
 
-// Run as a script: check packages/web/dist.
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * For the checks run as scripts: every chunk `htmlFile` of packages/web/dist loads before interaction. Without a
+ * build it says so in Chinese and ends the process.
+ */
+export function builtPageChunks(htmlFile) {
   const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../packages/web/dist");
-  if (!fs.existsSync(path.join(dist, "answer.html"))) {
-    console.error("没有找到 packages/web/dist/answer.html：请先运行 npm run build");
+  if (!fs.existsSync(path.join(dist, htmlFile))) {
+    console.error(`没有找到 packages/web/dist/${htmlFile}：请先运行 npm run build`);
     process.exit(1);
   }
-  const files = closure(pageScripts(dist, "answer.html"));
+  return closure(pageScripts(dist, htmlFile));
+}
+
+// Run as a script: check packages/web/dist.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const files = builtPageChunks("answer.html");
   for (const file of files) console.log(`  ${path.basename(file)}  ${gzipKb(file).toFixed(1)} kB`);
   const total = sumKb(files);
   const verdict = total <= ANSWER_BUDGET_KB ? "未超出" : "超出";

@@ -4,7 +4,7 @@
 // the total passes SHELL_BUDGET_KB, or when zod is among those chunks.
 import fs from "node:fs";
 import path from "node:path";
-import { closure, gzipKb, pageScripts, sumKb } from "./answer-bundle.mjs";
+import { builtPageChunks, gzipKb, sumKb } from "./answer-bundle.mjs";
 
 /**
  * In gzipped kB. The shell was 423 kB while the catalogue of messages pulled in zod and core's schemas, and
@@ -26,12 +26,7 @@ export function zodChunks(files) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../packages/web/dist");
-  if (!fs.existsSync(path.join(dist, "index.html"))) {
-    console.error("没有找到 packages/web/dist/index.html：请先运行 npm run build");
-    process.exit(1);
-  }
-  const files = closure(pageScripts(dist, "index.html"));
+  const files = builtPageChunks("index.html");
   const total = sumKb(files);
   const withZod = zodChunks(files);
   const verdict = total <= SHELL_BUDGET_KB ? "未超出" : "超出";

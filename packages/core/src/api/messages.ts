@@ -1,6 +1,7 @@
-// The catalogue imports no zod, directly or not (catalogue-imports.test.ts): the console's shell shows these
-// messages on every page, and zod (90 kB) then loads only with the pages that validate. A domain whose module
-// holds schemas keeps its messages in a file of their own (booking-messages.ts and the like).
+// The catalogue imports no zod, directly or not (`npm run check:shell-budget` fails the build's check when zod is
+// back in the SPA's shell): every page of the site and console shows these messages, and zod (25 kB gzip) then loads
+// only with the pages that validate. A domain whose module holds schemas keeps its messages in a file of their own
+// (booking-messages.ts and the like).
 import { inKindWords, type QuestionnaireKind } from "../survey/definition/kinds.ts";
 import { analysisMessages } from "./analysis-messages.ts";
 import { spaceMessages } from "./answer-space.ts";
