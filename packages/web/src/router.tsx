@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactElement, Suspense } from "react";
 import { createBrowserRouter, type RouteObject, redirect } from "react-router";
 import { PageLoading } from "./components/page-loading.tsx";
+import { RouteError } from "./components/route-error.tsx";
 import { adminRoutes } from "./layouts/admin-layout/routes.tsx";
 import { RootLayout } from "./layouts/root-layout.tsx";
 import { StandaloneLayout } from "./layouts/standalone-layout.tsx";
@@ -425,7 +426,19 @@ const standaloneRoutes: RouteObject[] = [
 // /r/{id} and /y/{id}/{type} are answered by the server (packages/server/src/http/answer-pages.ts), which
 // renders the respondent page (src/answer) before the SPA fallback; they never reach this router.
 
-export const routes: RouteObject[] = [
+/**
+ * Every route that renders gets the Chinese error screen (RouteError) in place of React Router's English one for
+ * developers. The nearest one to a failure shows, so a page's failure keeps the layouts around it.
+ */
+function withRouteErrors(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const children = route.children ? withRouteErrors(route.children) : undefined;
+    const errorElement = route.element && !route.errorElement ? { errorElement: <RouteError /> } : {};
+    return { ...route, ...errorElement, ...(children ? { children } : {}) } as RouteObject;
+  });
+}
+
+export const routes: RouteObject[] = withRouteErrors([
   {
     path: "/",
     element: <RootLayout />,
@@ -442,7 +455,7 @@ export const routes: RouteObject[] = [
       { element: <StandaloneLayout />, children: standaloneRoutes },
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
