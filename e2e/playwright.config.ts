@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Project } from "@playwright/test";
+import { browserPath } from "./support/browser.ts";
 import { OTHER_LOGIN_SECRET } from "./support/partner.ts";
 import { fakeWeChatPort, WECHAT_OA, WECHAT_WEBSITE } from "./support/wechat.ts";
 
@@ -17,17 +18,6 @@ const wechatBase = `http://127.0.0.1:${fakeWeChatPort(port)}`;
 // settings, the gallery's templates): they run once the others are done, so no journey running beside them sees a
 // list in mid-change.
 const SITE_WIDE = /\/admin(-hd|-templates)?\.spec\.ts$/;
-/**
- * Debian's chromium-headless-shell (the same Chromium build without the browser's own interface, what Playwright
- * itself runs headless by default) when installed: the full browser in headless mode starts its tab strip and
- * other interface pages for every page a journey opens, and the same journeys took 1.7× as long in it (352 s
- * against 204 s of test time for the first 20). The full browser otherwise; Lighthouse still runs in it.
- */
-function browserPath(): string {
-  const shell = "/usr/bin/chromium-headless-shell";
-  return fs.existsSync(shell) ? shell : "/usr/bin/chromium";
-}
-
 const projects: Project[] = [
   { name: "journeys", testDir: "tests", testIgnore: SITE_WIDE },
   { name: "site-wide", testDir: "tests", testMatch: SITE_WIDE, dependencies: ["journeys"] },
@@ -52,7 +42,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? browserPath(),
+      executablePath: browserPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -2,11 +2,12 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publishQuestionnaire, unique } from "../support/answering.ts";
+import { browserPath } from "../support/browser.ts";
 import { everyTypeSurvey } from "../support/every-type-survey.ts";
 
 // Lighthouse's SEO and accessibility categories on the public site and the respondent page, on a phone-sized
-// screen (its default), in Debian's Chromium. Each run prints the scores and, for any audit that did not pass,
-// what it flagged.
+// screen (its default), in Debian's Chromium (its headless shell when installed: support/browser.ts). Each run
+// prints the scores and, for any audit that did not pass, what it flagged.
 
 const MIN_SCORE = 0.9;
 
@@ -29,7 +30,7 @@ async function lighthouseScores(
   categories: Category[],
 ): Promise<Record<string, Partial<Record<Category, number>>>> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: browserPath(),
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const scores: Record<string, Partial<Record<Category, number>>> = {};

@@ -97,6 +97,15 @@ describe("GET /robots.txt", () => {
   });
 });
 
+describe("GET /favicon.ico", () => {
+  it("sends browsers on to the site's icon", async () => {
+    const res = await get("/favicon.ico");
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe("/favicon.svg");
+    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+  });
+});
+
 describe("with the www host rule on", () => {
   let w: TestContext;
   beforeAll(async () => {

@@ -110,8 +110,15 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-/** GET /sitemap.xml and /robots.txt, with absolute addresses on the request's (canonical) host. */
+/**
+ * GET /sitemap.xml and /robots.txt, with absolute addresses on the request's (canonical) host; and /favicon.ico,
+ * which browsers ask for by themselves where a page names no icon (a PDF, a download, the JSON of an API call) and
+ * which crawlers' tools fetch: sent on to the site's icon (pages link /favicon.svg) rather than answered 404.
+ */
 export function registerSitemap(app: FastifyInstance, ctx: AppContext): void {
+  app.get("/favicon.ico", async (_request, reply) =>
+    reply.header("Cache-Control", "public, max-age=86400").redirect("/favicon.svg", 301),
+  );
   app.get("/sitemap.xml", async (request, reply) => {
     const xml = sitemapXml(siteOrigin(request, ctx.config), await sitemapEntries(ctx));
     return reply.header("Cache-Control", "no-cache").type("application/xml; charset=utf-8").send(xml);
