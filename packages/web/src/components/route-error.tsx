@@ -32,46 +32,33 @@ export function RouteError() {
   useEffect(() => {
     console.error(error);
   }, [error]);
-  const reload = () => window.location.reload();
   // Drawn here rather than by antd's Result, whose illustrations (403, 404, 500) would add 11 kB (gzip) to the
-  // shell every page loads.
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  const stale = !missing && isStaleChunkError(error);
-  const [title, text] = missing
-    ? ["页面不存在", "您访问的页面不存在或已被移除，请检查地址是否正确。"]
-    : stale
-      ? ["页面需要刷新", "网站刚刚更新，或网络中断了一下，页面的一部分没能加载。刷新页面即可继续。"]
-      : ["页面出错了", "抱歉，页面遇到了意外问题。请刷新页面重试；如果问题持续出现，请联系客服。"];
+  // shell every page loads. An unknown address is not among the errors: the router's "*" route answers it.
+  const stale = isStaleChunkError(error);
   return (
-    <div
-      className="wj-route-error"
-      data-testid="route-error"
-      data-error-kind={missing ? "missing" : stale ? "stale" : "crash"}
-    >
-      {stale || missing ? (
+    <div className="wj-route-error" data-testid="route-error" data-error-kind={stale ? "stale" : "crash"}>
+      {stale ? (
         <InfoCircleFilled aria-hidden="true" className="wj-route-error__icon wj-route-error__icon--info" />
       ) : (
         <CloseCircleFilled aria-hidden="true" className="wj-route-error__icon wj-route-error__icon--error" />
       )}
-      <h1 className="wj-route-error__title">{title}</h1>
-      <p className="wj-route-error__text">{text}</p>
+      <h1 className="wj-route-error__title">{stale ? "页面需要刷新" : "页面出错了"}</h1>
+      <p className="wj-route-error__text">
+        {stale
+          ? "网站刚刚更新，或网络中断了一下，页面的一部分没能加载。刷新页面即可继续。"
+          : "抱歉，页面遇到了意外问题。请刷新页面重试；如果问题持续出现，请联系客服。"}
+      </p>
       <div className="wj-route-error__actions">
-        {!missing && (
-          <Button type="primary" onClick={reload}>
-            刷新页面
-          </Button>
-        )}
-        <Button type={missing ? "primary" : "default"} href="/website/home">
-          返回首页
+        <Button type="primary" onClick={() => window.location.reload()}>
+          刷新页面
         </Button>
+        <Button href="/website/home">返回首页</Button>
       </div>
       {/* For the support team: what the browser reported, folded away. */}
-      {!missing && (
-        <details className="wj-route-error__details">
-          <summary>错误详情</summary>
-          <code>{messageOf(error)}</code>
-        </details>
-      )}
+      <details className="wj-route-error__details">
+        <summary>错误详情</summary>
+        <code>{messageOf(error)}</code>
+      </details>
     </div>
   );
 }
