@@ -4,6 +4,9 @@ import { registerNavigate } from "./api/feedback.ts";
 import { App, queryClient } from "./app.tsx";
 import { hashRoutePath } from "./lib/hash-route.ts";
 import { createAppRouter } from "./router.tsx";
+// Every antd component's styles, drawn from the theme's CSS variables (styles/tokens.ts, `zeroRuntime`); first, so the
+// app's own rules of the same specificity come later and win.
+import "antd/dist/antd.css";
 import "./styles/global.css";
 import { adoptServerRender } from "./website/hydrate.ts";
 

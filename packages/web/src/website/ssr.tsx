@@ -43,6 +43,7 @@ export async function renderWebsitePage(href: string, fetch: WebsiteFetch): Prom
   const client = createQueryClient();
   applySeeds(client, seeds);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // What antd declares as it renders: the theme's CSS variables (antd.css, linked by the page, draws the components).
   const cache = createCache();
   const { prelude } = await prerender(
     <StrictMode>
