@@ -3,10 +3,15 @@ import { configDefaults, defineProject } from "vitest/config";
 
 /**
  * Test files that need a module graph and a window of their own: those that watch what a module does when it first
- * loads (the live mark, lazy pages, the reduced-motion listener). They run as Vitest's default, each in a fresh
- * worker context.
+ * loads (the live mark, lazy pages, the reduced-motion listener), and the check that antd generates no styles, which
+ * other files' components (drawn without the app's theme) would have left in a shared document. They run as
+ * Vitest's default, each in a fresh worker context.
  */
-export const ISOLATED_FILES = ["src/lib/lazy-page.test.tsx", "src/lib/reduced-motion.test.tsx"];
+export const ISOLATED_FILES = [
+  "src/lib/lazy-page.test.tsx",
+  "src/lib/reduced-motion.test.tsx",
+  "src/styles/antd-static.test.tsx",
+];
 
 /** The results page's tests: their charts draw through a fake ECharts (vitest.results.config.ts). */
 export const RESULT_FILES = ["src/pages/dc-result/**/*.test.{ts,tsx}"];
