@@ -6,8 +6,9 @@ export const ISOLATED_FILES = ["src/**/*.isolated.test.ts", "test/**/*.isolated.
 /**
  * Test files that never open a database: the imports of Word (read back by LibreOffice), Excel, LimeSurvey and
  * SurveyJS files, the outbound client, the split of red packets. CI's second pass, on PostgreSQL, leaves them out
- * (WJGJ_SKIP_DATABASE_FREE=1, .ci/run): they would only repeat the first, about 60 s of its workers' time. `npm test` runs them on whichever database it is given. database-free.test.ts checks
- * that none of them reaches the database layer or the test app.
+ * (WJGJ_SKIP_DATABASE_FREE=1, .ci/run): they would only repeat the first, about 60 s of its workers' time.
+ * `npm test` runs them on whichever database it is given. database-free.test.ts checks that none of them reaches the
+ * database layer or the test app.
  */
 export const DATABASE_FREE_FILES = [
   "src/imports/word-libreoffice.test.ts",
