@@ -152,3 +152,46 @@ export async function expectReadableContrast(page: Page, selector: string, label
   }, selector);
   expect(nodes, `${label}: 文字与背景的对比度不足 4.5:1`).toEqual([]);
 }
+
+/**
+ * Product and format names a label may carry as written (导出为 Excel, SPSS 数据文件): everything else in a label is
+ * Chinese. Compared as whole words, case included.
+ */
+const LATIN_TERMS = new Set(["Excel", "Word", "PDF", "CSV", "SPSS", "Stata", "API", "VIP", "URL", "Esc"]);
+
+/**
+ * What a screen reader says for the page's controls and images (aria-label, aria-roledescription, an image's alt,
+ * the text a control is described by) is Chinese, as the visible text is: antd named its icons ("user", "eye-invisible") and some of its buttons
+ * ("Increase Value", "Select all") in English until the build rewrote them (packages/web/localise-deps.ts). Words of
+ * three or more Latin letters fail unless they are product names (LATIN_TERMS); a label that is a URL or an
+ * address (a link's target shown as its name) and the questionnaires' own titles (user content) are not ours to
+ * translate, so only labels the page's code sets are read: elements outside the content of rich text.
+ */
+export async function expectChineseLabels(page: Page, label: string) {
+  const english = await page.evaluate(
+    (terms) => {
+      const allowed = new Set(terms);
+      const found = new Set<string>();
+      const attributes = ["aria-label", "aria-roledescription", "alt"];
+      for (const element of document.querySelectorAll(attributes.map((name) => `[${name}]`).join(","))) {
+        if (element.closest('[aria-hidden="true"], .wj-rich-text')) continue;
+        for (const name of attributes) {
+          const value = element.getAttribute(name) ?? "";
+          if (/^(https?:|mailto:|\/)/.test(value)) continue;
+          const words = (value.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !allowed.has(word));
+          if (words.length > 0) found.add(`<${element.tagName.toLowerCase()} ${name}="${value}">`);
+        }
+      }
+      // Text read as a control's description (dnd-kit's drag instructions hide theirs in the page).
+      for (const element of document.querySelectorAll("[aria-describedby]"))
+        for (const id of (element.getAttribute("aria-describedby") ?? "").split(/\s+/)) {
+          const text = (id && document.getElementById(id)?.textContent) || "";
+          const words = (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !allowed.has(word));
+          if (words.length > 0) found.add(`#${id}: ${text.trim().slice(0, 80)}`);
+        }
+      return [...found];
+    },
+    [...LATIN_TERMS],
+  );
+  expect(english, `${label}: 读屏软件会读出英文的标签`).toEqual([]);
+}

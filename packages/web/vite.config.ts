@@ -1,6 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { localiseDeps } from "./localise-deps.ts";
 import { preactForAnswer } from "./preact-for-answer.ts";
 import { precompress } from "./precompress.ts";
 
@@ -33,7 +34,13 @@ function serverRenderer(name: string, entry: string, chunkFileNames: string) {
 }
 
 export default defineConfig({
-  plugins: [preactForAnswer(), react()],
+  plugins: [localiseDeps(), preactForAnswer(), react()],
+  resolve: {
+    // The icons' ES build in every environment: under Node's conditions the package's entry is its CommonJS build
+    // (index.mjs re-exports lib/), so the site's server renderer bundled our icons from lib/ and antd's own from es/,
+    // two copies, and drew our icons with labels the build's rewrite (localise-deps.ts, made for es/) never saw.
+    alias: [{ find: /^@ant-design\/icons$/, replacement: "@ant-design/icons/es" }],
+  },
   build: {
     outDir,
     emptyOutDir: true,

@@ -9,7 +9,10 @@ import { PALETTE_PREFIX } from "./canvas/designer-dnd.tsx";
 const sections = palette();
 
 function PaletteItem({ type, name }: { type: QuestionType; name: string }) {
-  const draggable = useDraggable({ id: `${PALETTE_PREFIX}${type}` });
+  const draggable = useDraggable({
+    id: `${PALETTE_PREFIX}${type}`,
+    attributes: { roleDescription: "可拖入画布的题型" },
+  });
   const handleClick = () => {
     const id = editorActions().addQuestion(type);
     // On a phone the palette covers the canvas: show where the question landed (no effect on a desktop).

@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   type CollisionDetection,
   closestCenter,
   DndContext,
@@ -8,11 +9,13 @@ import {
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
+  type ScreenReaderInstructions,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { getQuestionType, type QuestionType, type SurveyDefinition } from "@wjgj/core";
+import { getQuestionType, plainExcerpt, type QuestionType, type SurveyDefinition } from "@wjgj/core";
 import { type ReactNode, useRef, useState } from "react";
 import { type InsertPoint, locateQuestion } from "../../store/definition-ops.ts";
 import { scrollToQuestion } from "../../store/ui-store.ts";
@@ -33,6 +36,46 @@ export function dropPoint(definition: SurveyDefinition, overId: string, after: b
   if (!at || !page) return null;
   return { pageId: page.id, index: at.questionIndex + (after ? 1 : 0) };
 }
+
+/**
+ * What a screen reader says of the drags (dnd-kit's own instructions and announcements are English): how to move a
+ * card or a palette type with the keyboard, and where it is as it moves.
+ */
+export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
+  draggable: "按空格键拿起，用方向键移动，再按空格键放下；按退出键（Esc）取消。",
+};
+
+/** A dragged thing or a place to drop it, as the designer shows it: 题型“单选”, 题目“您的年级”, 第 2 页. */
+export function dragTargetName(definition: SurveyDefinition | null, id: UniqueIdentifier): string {
+  const text = String(id);
+  if (text.startsWith(PALETTE_PREFIX)) {
+    const type = getQuestionType(text.slice(PALETTE_PREFIX.length) as QuestionType);
+    return type ? `题型“${type.name}”` : "题型";
+  }
+  const pages = definition?.pages ?? [];
+  if (text.startsWith(PAGE_PREFIX)) {
+    const index = pages.findIndex((page) => page.id === text.slice(PAGE_PREFIX.length));
+    return index >= 0 ? `第 ${index + 1} 页末尾` : "页末";
+  }
+  const at = definition ? locateQuestion(definition, text) : null;
+  const title = at ? plainExcerpt(pages[at.pageIndex]?.questions[at.questionIndex]?.title ?? "", 20) : "";
+  return title ? `题目“${title}”` : "题目";
+}
+
+/** dnd-kit's announcements in Chinese, naming what moves by {@link dragTargetName}. */
+export function dragAnnouncements(definition: () => SurveyDefinition | null): Announcements {
+  const name = (id: UniqueIdentifier) => dragTargetName(definition(), id);
+  return {
+    onDragStart: ({ active }) => `已拿起${name(active.id)}。`,
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)}移到了${name(over.id)}处。` : `${name(active.id)}不在可放下的位置。`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)}已放到${name(over.id)}处。` : `${name(active.id)}已放下，位置未变。`,
+    onDragCancel: ({ active }) => `已取消拖动，${name(active.id)}回到原处。`,
+  };
+}
+
+const announcements = dragAnnouncements(() => editorStore.getState().draft);
 
 /**
  * A new question lands where the pointer is (the dragged chip is small and far from the cards' centres);
@@ -131,6 +174,7 @@ export function DesignerDnd({ children }: { children: ReactNode }) {
 
   return (
     <DndContext
+      accessibility={{ announcements, screenReaderInstructions: DRAG_INSTRUCTIONS }}
       sensors={sensors}
       collisionDetection={collision}
       onDragStart={handleDragStart}

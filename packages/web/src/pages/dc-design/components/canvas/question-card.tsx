@@ -65,7 +65,11 @@ export function LogicChips({ logic }: { logic: readonly string[] }) {
  */
 export const QuestionCard = memo(function QuestionCard(props: QuestionCardProps) {
   const { question, number, selected, pageId, logic, issues } = props;
-  const sortable = useSortable({ id: question.id, data: { pageId } });
+  const sortable = useSortable({
+    id: question.id,
+    data: { pageId },
+    attributes: { roleDescription: "可拖动排序的题目" },
+  });
   const style = {
     transform: CSS.Translate.toString(sortable.transform),
     transition: sortable.transition,

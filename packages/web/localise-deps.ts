@@ -1,0 +1,95 @@
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/**
+ * English that antd and its parts say to screen readers, with no locale key to change it: every icon's label is
+ * its file name ("user", "bell", "eye-invisible"), InputNumber's step buttons are "Increase Value" and "Decrease
+ * Value", a table's selection boxes "Select all" and "Select row 3", Segmented "segmented control", the close
+ * buttons of dialogs and notifications "Close" until antd passes its own. The build rewrites those few literals in
+ * the modules that hold them; a rewrite that no longer finds its text (the library changed) fails the build
+ * rather than letting the English back in quietly. icon-labels.test.ts applies every patch to the installed
+ * modules; the accessibility sweep (e2e/tests/a11y.spec.ts) fails for an English label on any page it visits.
+ */
+export interface DependencyPatch {
+  /** The modules, by their path inside node_modules. */
+  modules: readonly string[];
+  /** Literal text and what replaces it; each must occur in the module. */
+  replace: readonly (readonly [string, string])[];
+  /** Statements put before the module's own (imports of ours the replacements use), given the web package's root. */
+  prepend?: (root: string) => string;
+}
+
+export const DEPENDENCY_PATCHES: readonly DependencyPatch[] = [
+  {
+    // Each icon module draws through one or the other (most through the light one).
+    modules: [
+      "@ant-design/icons/es/components/AntdIcon.js",
+      "@ant-design/icons/es/components/AntdIconLight.js",
+    ],
+    prepend: (root) =>
+      `import { iconLabel as __wjgjIconLabel } from ${JSON.stringify(path.join(root, "src/lib/icon-labels.ts"))};\n`,
+    replace: [['"aria-label": icon.name', '"aria-label": __wjgjIconLabel(icon.name)']],
+  },
+  {
+    modules: ["@rc-component/input-number/es/StepHandler.js"],
+    replace: [["isUpAction ? 'Increase Value' : 'Decrease Value'", "isUpAction ? '增加' : '减少'"]],
+  },
+  {
+    modules: ["antd/es/table/hooks/useSelection.js"],
+    replace: [
+      [
+        "customizeSelections ? 'Custom selection' : 'Select all'",
+        "customizeSelections ? '自定义选择' : '全选'",
+      ],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the module's own template literal, as text to find
+      ["`Select row ${index + 1}`", "`选择第 ${index + 1} 行`"],
+    ],
+  },
+  {
+    modules: ["@rc-component/segmented/es/index.js"],
+    replace: [['"aria-label": "segmented control"', '"aria-label": "分段选择"']],
+  },
+  {
+    modules: ["@rc-component/dialog/es/Dialog/Content/Panel.js"],
+    replace: [['"aria-label": "Close"', '"aria-label": "关闭"']],
+  },
+  {
+    modules: ["@rc-component/notification/es/Notification.js"],
+    replace: [['"aria-label": "Close"', '"aria-label": "关闭"']],
+  },
+];
+
+/** The patch for a module's resolved path, if any. */
+export function patchFor(id: string): DependencyPatch | undefined {
+  const file = id.split("?")[0]?.replaceAll("\\", "/") ?? "";
+  return DEPENDENCY_PATCHES.find((patch) =>
+    patch.modules.some((module) => file.endsWith(`/node_modules/${module}`)),
+  );
+}
+
+/** The module's code with the patch applied; throws when a literal it rewrites is not there. */
+export function applyPatch(patch: DependencyPatch, code: string, id: string, root: string): string {
+  let out = code;
+  for (const [from, to] of patch.replace) {
+    if (!out.includes(from))
+      throw new Error(`localise-deps: ${id} no longer contains ${JSON.stringify(from)}; update the patch`);
+    out = out.replaceAll(from, to);
+  }
+  return (patch.prepend?.(root) ?? "") + out;
+}
+
+/** Applies the patches wherever the modules are bundled: the SPA, and the site's server renderer. */
+export function localiseDeps(): Plugin {
+  let root = process.cwd();
+  return {
+    name: "wjgj:localise-deps",
+    enforce: "pre",
+    configResolved(config) {
+      root = config.root;
+    },
+    transform(code, id) {
+      const patch = patchFor(id);
+      return patch ? { code: applyPatch(patch, code, id, root), map: null } : null;
+    },
+  };
+}
