@@ -161,11 +161,11 @@ const LATIN_TERMS = new Set(["Excel", "Word", "PDF", "CSV", "SPSS", "Stata", "AP
 
 /**
  * What a screen reader says for the page's controls and images (aria-label, aria-roledescription, an image's alt,
- * the text a control is described by) is Chinese, as the visible text is: antd named its icons ("user", "eye-invisible") and some of its buttons
- * ("Increase Value", "Select all") in English until the build rewrote them (packages/web/localise-deps.ts). Words of
- * three or more Latin letters fail unless they are product names (LATIN_TERMS); a label that is a URL or an
- * address (a link's target shown as its name) and the questionnaires' own titles (user content) are not ours to
- * translate, so only labels the page's code sets are read: elements outside the content of rich text.
+ * the text a control is described by) is Chinese, as the visible text is: antd named its icons ("user",
+ * "eye-invisible") and some of its buttons ("Increase Value", "Select all") in English until the build rewrote them
+ * (packages/web/localise-deps.ts). A word of three or more Latin letters fails unless it is a product name
+ * (LATIN_TERMS) or runs into digits (the journeys' made-up names, "题库mxc2vll3938"). Labels that are addresses
+ * (a link named by its URL) and rich text's content (user content) are not ours to translate and are skipped.
  */
 export async function expectChineseLabels(page: Page, label: string) {
   const english = await page.evaluate(
@@ -178,7 +178,7 @@ export async function expectChineseLabels(page: Page, label: string) {
         for (const name of attributes) {
           const value = element.getAttribute(name) ?? "";
           if (/^(https?:|mailto:|\/)/.test(value)) continue;
-          const words = (value.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !allowed.has(word));
+          const words = (value.match(/\b[A-Za-z]{3,}\b/g) ?? []).filter((word) => !allowed.has(word));
           if (words.length > 0) found.add(`<${element.tagName.toLowerCase()} ${name}="${value}">`);
         }
       }
@@ -186,7 +186,7 @@ export async function expectChineseLabels(page: Page, label: string) {
       for (const element of document.querySelectorAll("[aria-describedby]"))
         for (const id of (element.getAttribute("aria-describedby") ?? "").split(/\s+/)) {
           const text = (id && document.getElementById(id)?.textContent) || "";
-          const words = (text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !allowed.has(word));
+          const words = (text.match(/\b[A-Za-z]{3,}\b/g) ?? []).filter((word) => !allowed.has(word));
           if (words.length > 0) found.add(`#${id}: ${text.trim().slice(0, 80)}`);
         }
       return [...found];

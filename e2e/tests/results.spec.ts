@@ -159,7 +159,7 @@ test.describe("results", () => {
     const builder = dialog.getByTestId("filter-builder");
     await expect(async () => {
       if ((await builder.locator(".dd-cond-row").count()) === 0)
-        await dialog.getByRole("button", { name: "plus 添加条件", exact: true }).click();
+        await dialog.getByRole("button", { name: "添加条件", exact: true }).click();
       await expect(builder).toContainText("男", { timeout: 2_000 });
     }).toPass();
     await expect(builder.locator(".dd-cond-row")).toHaveCount(1);

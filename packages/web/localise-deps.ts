@@ -3,7 +3,7 @@ import type { Plugin } from "vite";
 
 /**
  * English that antd and its parts say to screen readers, with no locale key to change it: every icon's label is
- * its file name ("user", "bell", "eye-invisible"), InputNumber's step buttons are "Increase Value" and "Decrease
+ * its file name ("user", "bell", "eye-invisible"), read as part of every button's name ("plus 新建问卷"), InputNumber's step buttons are "Increase Value" and "Decrease
  * Value", a table's selection boxes "Select all" and "Select row 3", Segmented "segmented control", the close
  * buttons of dialogs and notifications "Close" until antd passes its own. The build rewrites those few literals in
  * the modules that hold them; a rewrite that no longer finds its text (the library changed) fails the build
@@ -29,6 +29,26 @@ export const DEPENDENCY_PATCHES: readonly DependencyPatch[] = [
     prepend: (root) =>
       `import { iconLabel as __wjgjIconLabel } from ${JSON.stringify(path.join(root, "src/lib/icon-labels.ts"))};\n`,
     replace: [['"aria-label": icon.name', '"aria-label": __wjgjIconLabel(icon.name)']],
+  },
+  {
+    // A button with text is named by its text: its icon is decoration ("添加条件", not "加 添加条件"). An icon-only
+    // button keeps the icon's label as its name, unless the page gives it one.
+    modules: ["antd/es/button/Button.js"],
+    replace: [
+      [
+        "React.createElement(IconWrapper, {\n    prefixCls: prefixCls,\n",
+        'React.createElement(IconWrapper, {\n    prefixCls: prefixCls,\n    "aria-hidden": children || children === 0 ? true : undefined,\n',
+      ],
+    ],
+  },
+  {
+    modules: ["antd/es/button/IconWrapper.js"],
+    replace: [
+      [
+        "    style: style\n  }, children);",
+        '    style: style,\n    "aria-hidden": props["aria-hidden"]\n  }, children);',
+      ],
+    ],
   },
   {
     modules: ["@rc-component/input-number/es/StepHandler.js"],
