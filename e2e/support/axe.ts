@@ -110,7 +110,8 @@ async function axeViolations(page: Page, within?: Locator): Promise<AxeResults["
 }
 
 /**
- * Runs axe on the page as it is now and fails, listing rule, nodes and why, on any serious or critical finding.
+ * Runs axe on the page as it is now and fails, listing rule, nodes and why, on any serious or critical finding, or
+ * on an English label anywhere on the page (expectChineseLabels).
  * `within` limits it to one element: a modal dialog (aria-modal) is all a screen reader or a pointer can reach while
  * it is open, and the page behind it, checked on its own by the a11y sweep, lies wherever the opener's focus
  * scrolled it — under the sticky tab bar, say, which axe then reports as a target too small to tap.
@@ -128,6 +129,7 @@ export async function expectNoSeriousViolations(page: Page, label: string, withi
       ].join("\n"),
     );
   expect(findings, `${label}: axe 发现严重或致命的无障碍问题`).toEqual([]);
+  await expectChineseLabels(page, label);
 }
 
 /**
@@ -157,7 +159,19 @@ export async function expectReadableContrast(page: Page, selector: string, label
  * Product and format names a label may carry as written (导出为 Excel, SPSS 数据文件): everything else in a label is
  * Chinese. Compared as whole words, case included.
  */
-const LATIN_TERMS = new Set(["Excel", "Word", "PDF", "CSV", "SPSS", "Stata", "API", "VIP", "URL", "Esc"]);
+const LATIN_TERMS = new Set([
+  "Excel",
+  "Word",
+  "PDF",
+  "CSV",
+  "SPSS",
+  "Stata",
+  "API",
+  "VIP",
+  "URL",
+  "Esc",
+  "Node",
+]);
 
 /**
  * What a screen reader says for the page's controls and images (aria-label, aria-roledescription, an image's alt,
