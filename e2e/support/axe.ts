@@ -203,6 +203,19 @@ export async function expectChineseLabels(page: Page, label: string) {
           const words = (text.match(/\b[A-Za-z]{3,}\b/g) ?? []).filter((word) => !allowed.has(word));
           if (words.length > 0) found.add(`#${id}: ${text.trim().slice(0, 80)}`);
         }
+      // An icon inside a control that has text of its own is decoration: its name read before the text ("团队
+      // 共享给我的") says nothing the text does not. Such icons are aria-hidden (antd's Button and Menu: localise-deps.ts).
+      const control =
+        'button, a, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="option"], [role="switch"]';
+      for (const icon of document.querySelectorAll('[role="img"][aria-label]')) {
+        const owner = icon.closest(control);
+        if (!owner || icon.closest('[aria-hidden="true"]')) continue;
+        if (owner.hasAttribute("aria-label") || owner.hasAttribute("aria-labelledby")) continue;
+        const copy = owner.cloneNode(true) as Element;
+        for (const image of copy.querySelectorAll('[role="img"]')) image.remove();
+        const text = copy.textContent?.trim() ?? "";
+        if (text) found.add(`图标“${icon.getAttribute("aria-label")}”读在“${text.slice(0, 20)}”之前`);
+      }
       return [...found];
     },
     [...LATIN_TERMS],

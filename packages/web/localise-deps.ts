@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the patches find and write the modules' own template literals as text
 import path from "node:path";
 import type { Plugin } from "vite";
 
@@ -51,6 +52,25 @@ export const DEPENDENCY_PATCHES: readonly DependencyPatch[] = [
     ],
   },
   {
+    // A menu item, like a button, is named by its label; its icon is decoration.
+    modules: ["antd/es/menu/MenuItem.js"],
+    replace: [
+      [
+        "cloneElement(icon, oriProps => ({\n    className: clsx(`${prefixCls}-item-icon`,",
+        'cloneElement(icon, oriProps => ({\n    "aria-hidden": childrenLength > 0 ? true : oriProps["aria-hidden"],\n    className: clsx(`${prefixCls}-item-icon`,',
+      ],
+    ],
+  },
+  {
+    modules: ["antd/es/menu/SubMenu.js"],
+    replace: [
+      [
+        "cloneElement(icon, oriProps => ({\n      className: clsx(oriProps.className, `${prefixCls}-item-icon`,",
+        'cloneElement(icon, oriProps => ({\n      "aria-hidden": title ? true : oriProps["aria-hidden"],\n      className: clsx(oriProps.className, `${prefixCls}-item-icon`,',
+      ],
+    ],
+  },
+  {
     modules: ["@rc-component/input-number/es/StepHandler.js"],
     replace: [["isUpAction ? 'Increase Value' : 'Decrease Value'", "isUpAction ? '增加' : '减少'"]],
   },
@@ -61,7 +81,6 @@ export const DEPENDENCY_PATCHES: readonly DependencyPatch[] = [
         "customizeSelections ? 'Custom selection' : 'Select all'",
         "customizeSelections ? '自定义选择' : '全选'",
       ],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the module's own template literal, as text to find
       ["`Select row ${index + 1}`", "`选择第 ${index + 1} 行`"],
     ],
   },

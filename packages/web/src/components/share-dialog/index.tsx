@@ -143,10 +143,10 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
             )}
             <Space size={16} className="wj-share__previews">
               <a href={previewUrl(origin, target.publicId, "pc")} target="_blank" rel="noopener">
-                <DesktopOutlined /> 电脑预览
+                <DesktopOutlined aria-hidden /> 电脑预览
               </a>
               <a href={previewUrl(origin, target.publicId, "phone")} target="_blank" rel="noopener">
-                <MobileOutlined /> 手机预览
+                <MobileOutlined aria-hidden /> 手机预览
               </a>
             </Space>
           </Section>
@@ -165,7 +165,7 @@ export function ShareDialog({ target, onClose, onPublish, publishing }: ShareDia
                 {qr.status === "loading" && <Spin />}
                 {qr.status === "failed" && (
                   <Typography.Text type="secondary">
-                    <QrcodeOutlined /> 二维码生成失败
+                    <QrcodeOutlined aria-hidden /> 二维码生成失败
                   </Typography.Text>
                 )}
               </div>

@@ -72,7 +72,8 @@ export function AdminLayout() {
         >
           <span>{section?.title ?? "管理后台"}</span>
           <span className="wj-admin__toggle-hint">
-            {menuOpen ? "收起菜单" : "切换页面"} {menuOpen ? <UpOutlined /> : <DownOutlined />}
+            {menuOpen ? "收起菜单" : "切换页面"}{" "}
+            {menuOpen ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
           </span>
         </button>
         <Menu

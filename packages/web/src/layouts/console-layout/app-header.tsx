@@ -49,10 +49,16 @@ export function AppHeader() {
                 />
               }
             >
-              <button type="button" className="wj-app-header__avatar" data-testid="header-avatar">
-                <Avatar size={32} src={avatarSource(userInfo)} icon={<UserOutlined />} />
+              {/* Named in full: at a phone's width the name is hidden and the icons are decoration. */}
+              <button
+                type="button"
+                className="wj-app-header__avatar"
+                data-testid="header-avatar"
+                aria-label={`账户菜单：${displayName(userInfo)}`}
+              >
+                <Avatar size={32} src={avatarSource(userInfo)} icon={<UserOutlined aria-hidden />} />
                 <span className="wj-app-header__name">{displayName(userInfo)}</span>
-                <DownOutlined className="wj-app-header__caret" />
+                <DownOutlined aria-hidden className="wj-app-header__caret" />
               </button>
             </Popover>
           ) : status === "loading" ? null : (

@@ -26,13 +26,17 @@ interface PanelLink {
 }
 
 const PANEL_LINKS: readonly PanelLink[] = [
-  { to: "/dc/personalCenter?type=1", label: "个人中心", icon: <UserOutlined /> },
-  { to: "/dc/personalCenter/personalDetail?type=3", label: "消费明细", icon: <FileTextOutlined /> },
-  { to: "/website/home", label: "访问首页", icon: <HomeOutlined /> },
+  { to: "/dc/personalCenter?type=1", label: "个人中心", icon: <UserOutlined aria-hidden /> },
+  {
+    to: "/dc/personalCenter/personalDetail?type=3",
+    label: "消费明细",
+    icon: <FileTextOutlined aria-hidden />,
+  },
+  { to: "/website/home", label: "访问首页", icon: <HomeOutlined aria-hidden /> },
 ];
 
 /** The admin reaches the console from the panel too, not only from the top menu. */
-const ADMIN_LINK: PanelLink = { to: "/dw/survey", label: "管理后台", icon: <ControlOutlined /> };
+const ADMIN_LINK: PanelLink = { to: "/dw/survey", label: "管理后台", icon: <ControlOutlined aria-hidden /> };
 
 export function avatarSource(userInfo: UserInfo): string | undefined {
   return userInfo.avatar || userInfo.headImg || undefined;
@@ -47,7 +51,7 @@ export function UserPanel({ userInfo, onNavigate, onLogout }: UserPanelProps) {
   return (
     <div className="wj-user-panel" data-testid="user-panel">
       <div className="wj-user-panel__head">
-        <Avatar size={44} src={avatarSource(userInfo)} icon={<UserOutlined />} />
+        <Avatar size={44} src={avatarSource(userInfo)} icon={<UserOutlined aria-hidden />} />
         <div className="wj-user-panel__who">
           <div className="wj-user-panel__name">{displayName(userInfo)}</div>
           {userInfo.phone && userInfo.nickName && (

@@ -74,7 +74,7 @@ export function BookingsBoard({ id, canManage }: { id: number; canManage: boolea
           id={id}
           extra={
             <Link to={`/bookingCheckIn?id=${id}`} className="bk-board__scan">
-              <ScanOutlined /> 手机扫码签到
+              <ScanOutlined aria-hidden /> 手机扫码签到
             </Link>
           }
         />

@@ -24,9 +24,9 @@ import { defaultFilters, type ListTab } from "./list-filters.ts";
 import "./dc-list.css";
 
 const tabs: { key: ListTab; label: string; icon: ReactNode }[] = [
-  { key: "mine", label: "我创建的", icon: <UnorderedListOutlined /> },
-  { key: "shared", label: "共享给我的", icon: <TeamOutlined /> },
-  { key: "recycle", label: "回收站", icon: <DeleteOutlined /> },
+  { key: "mine", label: "我创建的", icon: <UnorderedListOutlined aria-hidden /> },
+  { key: "shared", label: "共享给我的", icon: <TeamOutlined aria-hidden /> },
+  { key: "recycle", label: "回收站", icon: <DeleteOutlined aria-hidden /> },
 ];
 
 const titles: Record<ListTab, string> = { mine: "我的问卷", shared: "共享给我的", recycle: "回收站" };

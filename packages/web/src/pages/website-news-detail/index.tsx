@@ -53,14 +53,14 @@ export function WebsiteNewsDetailPage() {
   return (
     <article className="wj-news-detail" data-testid="news-detail">
       <Link to="/website/resource/news">
-        <ArrowLeftOutlined /> 返回资讯列表
+        <ArrowLeftOutlined aria-hidden /> 返回资讯列表
       </Link>
       <h1 className="wj-news-detail__title">{news.title}</h1>
       <div className="wj-news-detail__meta">
         {news.labelName && <Tag color="blue">{news.labelName}</Tag>}
         <time dateTime={news.publishTime.replace(" ", "T")}>发布时间：{news.publishTime}</time>
         <span>
-          <EyeOutlined /> 阅读 {news.views}
+          <EyeOutlined aria-hidden /> 阅读 {news.views}
         </span>
       </div>
       {news.cover && <img className="wj-news-detail__cover" src={news.cover} alt={news.title} />}

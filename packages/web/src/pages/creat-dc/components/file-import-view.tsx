@@ -49,7 +49,7 @@ function ReportList({ report }: { report: string[] }) {
   return (
     <div className="wj-file-import__report" data-testid="file-import-report">
       <p>
-        <WarningOutlined /> 以下内容无法导入，确认后可在设计页补充：
+        <WarningOutlined aria-hidden /> 以下内容无法导入，确认后可在设计页补充：
       </p>
       <ul>
         {report.map((line, index) => (
@@ -164,7 +164,7 @@ export function FileImportView({ kind, onKindChange, onBack, creating, onCreate 
               aria-label="选择问卷文件"
             >
               <p className="ant-upload-drag-icon">
-                <InboxOutlined />
+                <InboxOutlined aria-hidden />
               </p>
               <p className="ant-upload-text">点击或拖入问卷文件</p>
               <p className="ant-upload-hint">支持 .xlsx、.docx、.json、.lss、.lsa，不超过 5 MB</p>

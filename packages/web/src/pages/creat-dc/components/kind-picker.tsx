@@ -29,7 +29,11 @@ export function KindPicker({ value, onChange }: KindPickerProps) {
               <span>{info.description}</span>
             </span>
             {selected && (
-              <CheckCircleFilled className="wj-kind__check" style={{ color: kindLooks[info.kind].color }} />
+              <CheckCircleFilled
+                aria-hidden
+                className="wj-kind__check"
+                style={{ color: kindLooks[info.kind].color }}
+              />
             )}
           </button>
         );

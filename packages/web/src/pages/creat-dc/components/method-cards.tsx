@@ -49,12 +49,14 @@ export function MethodCards({
           onClick={() => onPick(method.key)}
           data-testid={`method-${method.key}`}
         >
-          <span className="wj-method__icon">{method.icon}</span>
+          <span className="wj-method__icon" aria-hidden>
+            {method.icon}
+          </span>
           <span className="wj-method__text">
             <strong>{method.title}</strong>
             <span>{method.key === "blank" ? `新建一份空白${kindName}` : method.text}</span>
           </span>
-          <RightOutlined className="wj-method__arrow" />
+          <RightOutlined aria-hidden className="wj-method__arrow" />
         </button>
       ))}
     </div>

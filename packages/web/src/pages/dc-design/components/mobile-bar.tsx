@@ -5,9 +5,9 @@ import { type MobilePane, uiActions, useUi } from "../store/ui-store.ts";
 
 /** The three panes; the canvas is named after what is edited (编辑考试). */
 const panesFor = (noun: string): { key: MobilePane; label: string; icon: ReactNode }[] => [
-  { key: "palette", label: "添加题目", icon: <AppstoreAddOutlined /> },
-  { key: "canvas", label: `编辑${noun}`, icon: <FileTextOutlined /> },
-  { key: "settings", label: "设置", icon: <SettingOutlined /> },
+  { key: "palette", label: "添加题目", icon: <AppstoreAddOutlined aria-hidden /> },
+  { key: "canvas", label: `编辑${noun}`, icon: <FileTextOutlined aria-hidden /> },
+  { key: "settings", label: "设置", icon: <SettingOutlined aria-hidden /> },
 ];
 
 /**

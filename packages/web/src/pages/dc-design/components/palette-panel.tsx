@@ -29,7 +29,9 @@ function PaletteItem({ type, name }: { type: QuestionType; name: string }) {
       {...draggable.listeners}
       {...draggable.attributes}
     >
-      <span className="dd-palette__icon">{typeIcons[type]}</span>
+      <span className="dd-palette__icon" aria-hidden>
+        {typeIcons[type]}
+      </span>
       {name}
     </button>
   );

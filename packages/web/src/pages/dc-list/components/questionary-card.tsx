@@ -209,7 +209,7 @@ export function QuestionaryCard({
           }}
         >
           <Button type="text" size="small" icon={<ExportOutlined />} data-testid="export-button">
-            导出问卷 <DownOutlined />
+            导出问卷 <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
         {may("delete") && (

@@ -137,7 +137,7 @@ function SelectionBar({
         }}
       >
         <Button loading={move.isPending} disabled={selected.length === 0 || others.length === 0}>
-          移动到… <DownOutlined />
+          移动到… <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
     </div>

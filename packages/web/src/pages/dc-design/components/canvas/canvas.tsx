@@ -89,7 +89,7 @@ function CanvasContent({ draft }: { draft: SurveyDefinition }) {
         ))}
         <div className="dd-paper__footer">
           <button type="button" className="dd-add-page" onClick={() => editorActions().addPage()}>
-            <PlusOutlined /> 添加新页
+            <PlusOutlined aria-hidden /> 添加新页
           </button>
         </div>
       </div>

@@ -136,15 +136,15 @@ export function OptionListEditor({
       {!fixed && (
         <div className="dd-option-editor__footer">
           <button type="button" onClick={() => setFocusId(actions().addOption(questionId, listKey))}>
-            <PlusOutlined /> 添加{name === "选项" ? "选项" : name.replace("标题", "")}
+            <PlusOutlined aria-hidden /> 添加{name === "选项" ? "选项" : name.replace("标题", "")}
           </button>
           {allowOther && (
             <button type="button" onClick={handleAddOther}>
-              <PlusOutlined /> 添加「其他」项
+              <PlusOutlined aria-hidden /> 添加「其他」项
             </button>
           )}
           <button type="button" onClick={() => openBatchAdd(questionId, listKey)}>
-            <UnorderedListOutlined /> 批量添加
+            <UnorderedListOutlined aria-hidden /> 批量添加
           </button>
         </div>
       )}

@@ -76,7 +76,7 @@ export function PageBlock({ page, pageNumber, pageCount, index, selectedId, logi
             title={firstPage ? "把本页题目并入下一页" : "把本页题目并入上一页"}
             onClick={() => editorActions().removePage(page.id)}
           >
-            <DeleteOutlined /> 删除分页
+            <DeleteOutlined aria-hidden /> 删除分页
           </button>
         </div>
       )}

@@ -83,11 +83,11 @@ export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: Qu
         }}
       >
         <button type="button" className="dd-toolbar__btn">
-          <BranchesOutlined /> 逻辑设置
+          <BranchesOutlined aria-hidden /> 逻辑设置
         </button>
       </Dropdown>
       <button type="button" className="dd-toolbar__btn" onClick={() => actions().duplicate(id)}>
-        <CopyOutlined /> 复制
+        <CopyOutlined aria-hidden /> 复制
       </button>
       <button
         type="button"
@@ -96,7 +96,7 @@ export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: Qu
         data-move={-1}
         onClick={() => moveBy(id, -1)}
       >
-        <ArrowUpOutlined /> 上移
+        <ArrowUpOutlined aria-hidden /> 上移
       </button>
       <button
         type="button"
@@ -105,7 +105,7 @@ export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: Qu
         data-move={1}
         onClick={() => moveBy(id, 1)}
       >
-        <ArrowDownOutlined /> 下移
+        <ArrowDownOutlined aria-hidden /> 下移
       </button>
       <Dropdown
         trigger={["click"]}
@@ -113,7 +113,7 @@ export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: Qu
         menu={{ items: moveItems, onClick: ({ key }) => actions().moveToPage(id, key) }}
       >
         <button type="button" className="dd-toolbar__btn" disabled={pages.length < 2}>
-          <ExportOutlined /> 移动到
+          <ExportOutlined aria-hidden /> 移动到
         </button>
       </Dropdown>
       <button
@@ -121,7 +121,7 @@ export function QuestionToolbar({ question, pageId, canMoveUp, canMoveDown }: Qu
         className="dd-toolbar__btn dd-toolbar__btn--danger"
         onClick={() => actions().remove(id)}
       >
-        <DeleteOutlined /> 删除
+        <DeleteOutlined aria-hidden /> 删除
       </button>
     </div>
   );

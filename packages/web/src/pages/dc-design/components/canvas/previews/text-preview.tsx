@@ -77,7 +77,7 @@ export function TextPreview({ question }: { question: Question }) {
     case "file":
       return (
         <div className="dd-dropzone">
-          <CloudUploadOutlined /> 点击或拖拽上传文件
+          <CloudUploadOutlined aria-hidden /> 点击或拖拽上传文件
           <small>
             {question.config.accept.length > 0 ? question.config.accept.join("、") : "不限格式"}，单个不超过
             {question.config.maxSizeMb}MB，最多{question.config.maxCount}个
@@ -88,7 +88,7 @@ export function TextPreview({ question }: { question: Question }) {
     case "signature":
       return (
         <div className="dd-dropzone dd-dropzone--sign">
-          <EditOutlined /> 点击此处签名
+          <EditOutlined aria-hidden /> 点击此处签名
         </div>
       );
     default:
