@@ -29,6 +29,8 @@ describe("答卷详情", { timeout: 60_000 }, () => {
     const calls = stubApi(handlers());
     renderResults("?id=7&tab=answers");
     const tab = await screen.findByTestId("answers-tab", {}, slow);
+    // The status switch is named for screen readers by what it switches (rc-segmented's own is English).
+    expect(within(tab).getByRole("radiogroup", { name: "答卷状态" })).toBeTruthy();
     const firstRow = (await within(tab).findByText("2025-01-03 09:00:00", {}, slow)).closest(
       "tr",
     ) as HTMLElement;

@@ -96,6 +96,7 @@ export function DcTemplatePage() {
       />
       <div className="wj-template-centre__filters">
         <Segmented
+          aria-label="模板类型"
           value={kind}
           onChange={(value) => handleFilter(() => setKind(value as QuestionnaireKind | ""))}
           options={[

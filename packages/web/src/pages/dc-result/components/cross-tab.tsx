@@ -206,7 +206,7 @@ export function CrossTab() {
             />
           </Form.Item>
           <Form.Item label="显示">
-            <Segmented<Show> value={show} options={showOptions} onChange={setShow} />
+            <Segmented<Show> aria-label="显示" value={show} options={showOptions} onChange={setShow} />
           </Form.Item>
         </Form>
       </Card>

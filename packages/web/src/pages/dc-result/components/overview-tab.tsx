@@ -53,7 +53,13 @@ export function OverviewTab() {
       <Card
         title="答卷趋势"
         extra={
-          <Segmented size="small" value={days} options={dayChoices} onChange={(v) => setDays(Number(v))} />
+          <Segmented
+            aria-label="答卷趋势的时间范围"
+            size="small"
+            value={days}
+            options={dayChoices}
+            onChange={(v) => setDays(Number(v))}
+          />
         }
       >
         {trend && <Chart option={trend} label="每日答卷数趋势图" kind="line" height={300} />}

@@ -166,6 +166,7 @@ export function MethodForm({ method, catalogue, draft, onChange }: MethodFormPro
           {groupVariable}
           <Form.Item label="事后多重比较">
             <Segmented<PostHocMethod>
+              aria-label="事后多重比较"
               value={draft.postHoc}
               options={postHocOptions}
               onChange={(postHoc) => onChange({ postHoc })}
@@ -188,6 +189,7 @@ export function MethodForm({ method, catalogue, draft, onChange }: MethodFormPro
           {testVariables("分析变量")}
           <Form.Item label="相关系数">
             <Segmented<"pearson" | "spearman">
+              aria-label="相关系数"
               value={draft.kind}
               options={kindOptions}
               onChange={(kind) => onChange({ kind })}

@@ -68,6 +68,7 @@ export function AnswersTab() {
     <div className="wj-result__stack" data-testid="answers-tab">
       <div className="wj-result__bar">
         <Segmented<ResponseStatus>
+          aria-label="答卷状态"
           value={status}
           onChange={setStatus}
           options={[

@@ -51,7 +51,13 @@ export function StatisticsTab() {
         </span>
         <span className="wj-result__bar-right">
           <span className="wj-muted">全部切换为</span>
-          <Segmented<CountChartKind> size="small" value={kind} options={countChartKinds} onChange={setKind} />
+          <Segmented<CountChartKind>
+            aria-label="全部切换为"
+            size="small"
+            value={kind}
+            options={countChartKinds}
+            onChange={setKind}
+          />
         </span>
       </div>
       {data.questions.length === 0 ? (
