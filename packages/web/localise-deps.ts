@@ -3,13 +3,16 @@ import path from "node:path";
 import type { Plugin } from "vite";
 
 /**
- * English that antd and its parts say to screen readers, with no locale key to change it: every icon's label is
- * its file name ("user", "bell", "eye-invisible"), read as part of every button's name ("plus 新建问卷"), InputNumber's step buttons are "Increase Value" and "Decrease
- * Value", a table's selection boxes "Select all" and "Select row 3", Segmented "segmented control", the close
- * buttons of dialogs and notifications "Close" until antd passes its own. The build rewrites those few literals in
- * the modules that hold them; a rewrite that no longer finds its text (the library changed) fails the build
- * rather than letting the English back in quietly. icon-labels.test.ts applies every patch to the installed
- * modules; the accessibility sweep (e2e/tests/a11y.spec.ts) fails for an English label on any page it visits.
+ * What antd and its parts say to screen readers, fixed in their code with no locale key to change it. Every icon is
+ * labelled with its English file name ("user", "bell", "eye-invisible"), and that label was read as part of every
+ * button's and menu item's name ("plus 新建问卷"). InputNumber's step buttons are "Increase Value" and "Decrease
+ * Value", a table's selection boxes "Select all" and "Select row 3", Segmented "segmented control", and the close
+ * buttons of dialogs and notifications "Close" where antd passes none of its own. The build rewrites those literals
+ * in the modules that hold them: icons take Chinese names (src/lib/icon-labels.ts), and an icon beside a button's or
+ * menu item's text is hidden as decoration. A rewrite that no longer finds its text (the library changed) fails the
+ * build rather than letting the English back in quietly. icon-labels.test.ts applies every patch to the installed
+ * modules; every axe check of the journeys (e2e/support/axe.ts) fails on an English label or an icon read before a
+ * control's text. `vite` in development pre-bundles dependencies without this: only builds are patched.
  */
 export interface DependencyPatch {
   /** The modules, by their path inside node_modules. */

@@ -4,8 +4,8 @@
  * icon's English file name ("user", "bell", "eye-invisible"), so a button read as "plus 新建问卷" or a password
  * toggle read as "eye-invisible" spoke English to the people who most depend on it. localise-deps.ts (the build)
  * makes the icon component ask here. An icon missing from the table keeps its English name: icon-labels.test.ts
- * fails for any icon our code or antd imports that is not listed, and the accessibility sweep
- * (e2e/tests/a11y.spec.ts) for any English label left on a page.
+ * fails for any icon our code or antd imports that is not listed, and every axe check of the journeys
+ * (e2e/support/axe.ts) for any English label left on a page.
  */
 export const ICON_LABELS: Readonly<Record<string, string>> = {
   "align-left": "左对齐",

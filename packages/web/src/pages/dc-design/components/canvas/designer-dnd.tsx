@@ -45,7 +45,7 @@ export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
   draggable: "按空格键拿起，用方向键移动，再按空格键放下；按退出键（Esc）取消。",
 };
 
-/** A dragged thing or a place to drop it, as the designer shows it: 题型“单选”, 题目“您的年级”, 第 2 页. */
+/** A dragged thing or a place to drop it, as the designer shows it: 题型“单选”, 题目“您的年级”, 第 2 页末尾. */
 export function dragTargetName(definition: SurveyDefinition | null, id: UniqueIdentifier): string {
   const text = String(id);
   if (text.startsWith(PALETTE_PREFIX)) {
