@@ -31,7 +31,8 @@ export function LoginPage() {
   const [tab, setTab] = useState("sms");
   const [resetPhone, setResetPhone] = useState<string | undefined>();
   const [wechatError, setWechatError] = useState<string | null>(wechatReturn.error);
-  const wechatOptions = useWeChatOptions().data;
+  const wechatQuery = useWeChatOptions();
+  const wechatOptions = wechatQuery.data;
   const inWeChat = isWeChatBrowser(navigator.userAgent);
   const [params] = useSearchParams();
   const returnTo = safeRedirectPath(params.get("redirect")) ?? undefined;
@@ -119,6 +120,21 @@ export function LoginPage() {
       <AuthFrame tagline="在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台">
         <div className="wj-login" data-testid="login-page">
           <ForgotPasswordForm onDone={handleResetDone} onBack={() => setView("login")} />
+        </div>
+      </AuthFrame>
+    );
+  }
+
+  // The sign-ins on offer decide the layout: 微信登录 joins the centred tab bar and 微信一键登录 goes above it. Drawn
+  // before they are known, the tabs moved under a pointer on its way to 密码登录 (a press on one tab, a release on
+  // another: no tab changed). The request is one small read, cached for ten minutes.
+  if (wechatQuery.isPending) {
+    return (
+      <AuthFrame tagline="在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台">
+        <div className="wj-login" data-testid="login-page" aria-busy="true">
+          <Spin spinning>
+            <p className="wj-login__hint wj-login__hint--top">正在加载登录方式…</p>
+          </Spin>
         </div>
       </AuthFrame>
     );

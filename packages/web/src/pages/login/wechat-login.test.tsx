@@ -63,6 +63,31 @@ afterEach(() => {
 const slow = { timeout: 15_000 };
 
 describe("/Loginone · 微信登录", { timeout: 60_000 }, () => {
+  it("draws the tab bar once the sign-ins on offer are known, so no tab moves under a pointer", async () => {
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    stubServer({ scanLogin: true, inWeChatLogin: false });
+    const served = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (String(url).includes("wechat/options")) await answered;
+      return (served as NonNullable<typeof served>)(url, init);
+    });
+    renderLogin("/Loginone");
+    const asked = () => vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes("wechat/options"));
+    await waitFor(() => expect(asked()).toBe(true), slow);
+    expect(await screen.findByText("正在加载登录方式…", {}, slow)).toBeTruthy();
+    expect(screen.queryByRole("tab")).toBeNull();
+    answer?.();
+    await screen.findByRole("tab", { name: "微信登录" }, slow);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+      "验证码登录",
+      "密码登录",
+      "微信登录",
+    ]);
+  });
+
   it("shows no WeChat option when the site has none configured", async () => {
     const calls = stubServer({ scanLogin: false, inWeChatLogin: false });
     renderLogin("/Loginone");
