@@ -16,6 +16,21 @@ import { useLoginSuccess } from "./hooks/use-login-success.ts";
 import { useWeChatReturn } from "./hooks/use-wechat-return.ts";
 import "./login.css";
 
+const TAGLINE = "在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台";
+
+/** The login frame while something must finish before a form can be offered. */
+function LoginWaiting({ text }: { text: string }) {
+  return (
+    <AuthFrame tagline={TAGLINE}>
+      <div className="wj-login" data-testid="login-page" aria-busy="true">
+        <Spin spinning>
+          <p className="wj-login__hint wj-login__hint--top">{text}</p>
+        </Spin>
+      </div>
+    </AuthFrame>
+  );
+}
+
 /** One key for the refusal toast, so ticking the box (or leaving the page) can take it away. */
 const AGREEMENT_TOAST_KEY = "agreement-required";
 
@@ -86,20 +101,12 @@ export function LoginPage() {
   );
 
   if (wechatReturn.ticket && !wechatError) {
-    return (
-      <AuthFrame tagline="在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台">
-        <div className="wj-login" data-testid="login-page">
-          <Spin spinning>
-            <p className="wj-login__hint wj-login__hint--top">正在通过微信登录…</p>
-          </Spin>
-        </div>
-      </AuthFrame>
-    );
+    return <LoginWaiting text="正在通过微信登录…" />;
   }
 
   if (view === "wechat-bind" && wechatReturn.bindTicket) {
     return (
-      <AuthFrame tagline="在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台">
+      <AuthFrame tagline={TAGLINE}>
         <div className="wj-login" data-testid="login-page">
           <WeChatBindPhoneForm
             ticket={wechatReturn.bindTicket}
@@ -117,7 +124,7 @@ export function LoginPage() {
 
   if (view === "forgot") {
     return (
-      <AuthFrame tagline="在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台">
+      <AuthFrame tagline={TAGLINE}>
         <div className="wj-login" data-testid="login-page">
           <ForgotPasswordForm onDone={handleResetDone} onBack={() => setView("login")} />
         </div>
@@ -128,20 +135,10 @@ export function LoginPage() {
   // The sign-ins on offer decide the layout: 微信登录 joins the centred tab bar and 微信一键登录 goes above it. Drawn
   // before they are known, the tabs moved under a pointer on its way to 密码登录 (a press on one tab, a release on
   // another: no tab changed). The request is one small read, cached for ten minutes.
-  if (wechatQuery.isPending) {
-    return (
-      <AuthFrame tagline="在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台">
-        <div className="wj-login" data-testid="login-page" aria-busy="true">
-          <Spin spinning>
-            <p className="wj-login__hint wj-login__hint--top">正在加载登录方式…</p>
-          </Spin>
-        </div>
-      </AuthFrame>
-    );
-  }
+  if (wechatQuery.isPending) return <LoginWaiting text="正在加载登录方式…" />;
 
   return (
-    <AuthFrame tagline="在线问卷 · 考试 · 投票 · 表单，一站式数据收集平台">
+    <AuthFrame tagline={TAGLINE}>
       <div className="wj-login" data-testid="login-page">
         {wechatAlert}
         {oneTap && (
