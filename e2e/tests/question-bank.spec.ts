@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
-import { unique } from "../support/answering.ts";
+import { createQuestionnaire, fireAlarmQuestion, unique } from "../support/answering.ts";
+import { expectNoSeriousViolations } from "../support/axe.ts";
 
 async function sheet(rows: string[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -62,4 +63,44 @@ test("importing a bank: a file with a bad row names it and imports nothing; the 
     "2.电器起火应先切断电源",
   );
   await page.screenshot({ path: "test-results/question-bank-1280.png" });
+});
+
+test("从问卷导入: an exam's keyed questions become a new bank named after it; the essay stays out", async ({
+  page,
+  request,
+}) => {
+  const title = unique("消防期末考试");
+  await createQuestionnaire(request, {
+    schemaVersion: 1,
+    kind: "exam",
+    title,
+    pages: [
+      {
+        id: "p1",
+        questions: [fireAlarmQuestion("q1"), { id: "q2", type: "text", title: "谈谈你的看法", config: {} }],
+      },
+    ],
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLoggedIn(page, request, DEMO_PERSONAL, "/dc/questionBank");
+  await page.getByRole("button", { name: "从问卷导入" }).click();
+  const dialog = page.getByRole("dialog", { name: "从问卷导入题目" });
+  await expect(dialog).toBeVisible();
+  // Typing searches the creator's questionnaires on the server; the bank takes the chosen one's title.
+  const picker = dialog.getByRole("combobox", { name: "选择问卷" });
+  await picker.fill(title);
+  // antd's listbox options are an off-screen copy for screen readers (named by title, kind and size); the
+  // list people click shows the title with the kind and size beside it.
+  await expect(page.getByRole("option", { name: `${title}（在线考试，2 题）` })).toBeAttached();
+  await page.locator(".ant-select-dropdown").getByTitle(title, { exact: true }).click();
+  await expect(dialog.getByLabel("题库名称")).toHaveValue(title);
+  await expectNoSeriousViolations(page, "从问卷导入（390 px）");
+  await page.screenshot({ path: "test-results/question-bank-from-questionnaire-390.png" });
+  await dialog.getByRole("button", { name: "导入" }).click();
+  await expect(page.getByText(`已建立题库「${title}」，共 1 道题`)).toBeVisible();
+  // The new bank opens with the keyed question, its answer marked.
+  const drawer = page.getByRole("dialog", { name: title });
+  await expect(drawer.getByTestId("bank-question")).toHaveCount(1);
+  await expect(drawer.getByTestId("bank-question")).toContainText("火警电话是");
+  await expect(drawer.getByText("正确答案")).toBeVisible();
 });

@@ -30,6 +30,9 @@ export const questionBankApi = {
   updateBankPractice: (id: number, practiceOpen: boolean) =>
     http.post<{ practicePublicId: string | null }>("questionBank/updateBankPractice", { id, practiceOpen }),
   delBank: (id: number) => http.post<null>("questionBank/delBank", { id }),
+  /** 从问卷导入: a new bank of the questionnaire's questions that have a key (the questionnaire is unchanged). */
+  addBankFromQuestionary: (questionaryId: number, name: string) =>
+    http.post<BankSummary>("questionBank/addBankFromQuestionary", { questionaryId, name }),
   getBankQuestionList: (id: number, filter: BankQuestionFilter = {}) =>
     http.get<BankItem[]>("questionBank/getBankQuestionList", { id, ...filter }),
   getBankTags: (id: number) => http.get<BankTag[]>("questionBank/getBankTags", { id }),

@@ -7,14 +7,17 @@ type PassedModalProps = Pick<
   "open" | "title" | "okText" | "okButtonProps" | "width" | "afterClose" | "destroyOnHidden" | "forceRender"
 >;
 
-export interface FormDialogProps<V> extends PassedModalProps {
+export interface FormDialogProps<V, R = unknown> extends PassedModalProps {
   form: FormInstance<V>;
   /** Sends the values once the form's own rules pass; the dialog closes when it resolves. */
-  submit: (values: V) => Promise<unknown>;
+  submit: (values: V) => Promise<R>;
   /** The call is under way: the OK button spins and cannot be pressed again. */
   pending: boolean;
-  /** The toast after a successful call; `successSeconds` keeps it longer than antd's default. */
-  success: string;
+  /**
+   * The toast after a successful call, or how to word it from what the call returned; `successSeconds`
+   * keeps it longer than antd's default.
+   */
+  success: string | ((result: R) => string);
   successSeconds?: number;
   /** For a dialog that stays mounted: the next opening starts from the initial values again. */
   resetOnSuccess?: boolean;
@@ -33,7 +36,7 @@ export interface FormDialogProps<V> extends PassedModalProps {
  * they name (anything else is a toast) and the dialog stays open to fix them; success toasts and closes.
  * OK goes through the form's submit, so a form with a single text field also sends on Enter.
  */
-export function FormDialog<V>({
+export function FormDialog<V, R = unknown>({
   form,
   submit,
   pending,
@@ -47,18 +50,19 @@ export function FormDialog<V>({
   formName,
   children,
   ...modal
-}: FormDialogProps<V>) {
+}: FormDialogProps<V, R>) {
   const { message } = App.useApp();
   const showError = useApiError();
 
   const handleFinish = async (values: V) => {
+    let result: R;
     try {
-      await submit(values);
+      result = await submit(values);
     } catch (error) {
       showError(error, form);
       return;
     }
-    void message.success(success, successSeconds);
+    void message.success(typeof success === "function" ? success(result) : success, successSeconds);
     if (resetOnSuccess) form.resetFields();
     onClose();
   };

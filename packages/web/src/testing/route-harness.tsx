@@ -18,6 +18,8 @@ export class ApiFailure {
   constructor(
     readonly code: number,
     readonly msg: string,
+    /** The envelope's data: a 400's `{ errors: [{ field, message }] }`. */
+    readonly data: unknown = null,
   ) {}
 }
 
@@ -35,7 +37,7 @@ export function fakeApiForEachTest(answers: Record<string, unknown>): string[] {
     const answer = answers[path];
     const data = typeof answer === "function" ? (answer as (url: string) => unknown)(url) : answer;
     return data instanceof ApiFailure
-      ? { code: data.code, msg: data.msg, data: null }
+      ? { code: data.code, msg: data.msg, data: data.data }
       : { code: 200, msg: "操作成功", data };
   };
   beforeEach(() => {

@@ -204,6 +204,6 @@ export async function bankFromQuestionnaire(
     .flatMap((page) => page.questions)
     .map((question) => ({ question, tags: [] as string[], difficulty: 1 as BankDifficulty }))
     .filter((item) => bankQuestionToRow(item) !== null);
-  if (items.length === 0) throw InvalidInputError.field("id", "bankNothingToAdd", definition.kind);
+  if (items.length === 0) throw InvalidInputError.field("questionaryId", "bankNothingToAdd", definition.kind);
   return insertBank(ctx, viewer, name, items);
 }

@@ -202,6 +202,8 @@ describe("题库 Excel import and export", () => {
     expect(nothing.body).toMatchObject({
       code: 400,
       msg: "这份考试中没有可加入题库的题目（需设置正确答案的单选、多选、判断或填空题）",
+      // On the field the call sent, so the page's picker can show it where the questionnaire was chosen.
+      data: { errors: [expect.objectContaining({ field: "questionaryId" })] },
     });
     const foreign = await call(t.app, "POST", "questionBank/addBankFromQuestionary", {
       token: stranger.token,

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ApiError } from "../../api/errors.ts";
 import { type BankSummary, questionBankApi, questionBankKeys } from "../../api/question-banks.ts";
 import { BankDrawer } from "./components/bank-drawer.tsx";
+import { BankFromQuestionnaire } from "./components/bank-from-questionnaire.tsx";
 import "./question-bank.css";
 
 function errorText(error: unknown): string {
@@ -50,6 +51,7 @@ export function QuestionBankPage() {
   const client = useQueryClient();
   const [name, setName] = useState("");
   const [open, setOpen] = useState<BankSummary | null>(null);
+  const [importing, setImporting] = useState(false);
   const list = useQuery({ queryKey: questionBankKeys.list(), queryFn: questionBankApi.getBankList });
   const refresh = () => client.invalidateQueries({ queryKey: ["questionBank"] });
   const add = useMutation({
@@ -59,6 +61,10 @@ export function QuestionBankPage() {
       void refresh();
     },
     onError: (error) => void message.error(errorText(error)),
+  });
+  const fromQuestionnaire = useMutation({
+    mutationFn: (input: { questionaryId: number; name: string }) =>
+      questionBankApi.addBankFromQuestionary(input.questionaryId, input.name),
   });
   const handleImport = async (bank: BankSummary, file: File) => {
     try {
@@ -86,6 +92,7 @@ export function QuestionBankPage() {
         <Button type="primary" disabled={!name.trim()} loading={add.isPending} onClick={() => add.mutate()}>
           新建题库
         </Button>
+        <Button onClick={() => setImporting(true)}>从问卷导入</Button>
         <Button onClick={() => run(questionBankApi.downloadTemplate())}>下载导入模板</Button>
       </div>
       <Table<BankSummary>
@@ -94,7 +101,7 @@ export function QuestionBankPage() {
         dataSource={list.data ?? []}
         pagination={false}
         scroll={{ x: "max-content" }}
-        locale={{ emptyText: <Empty description="还没有题库，输入名称新建一个" /> }}
+        locale={{ emptyText: <Empty description="还没有题库：输入名称新建一个，或从问卷导入" /> }}
         columns={[
           {
             title: "题库",
@@ -139,6 +146,17 @@ export function QuestionBankPage() {
         ]}
       />
       <BankDrawer bank={open} banks={list.data ?? []} onClose={() => setOpen(null)} />
+      <BankFromQuestionnaire
+        open={importing}
+        onClose={() => setImporting(false)}
+        pending={fromQuestionnaire.isPending}
+        create={async (questionaryId, bankName) => {
+          const bank = await fromQuestionnaire.mutateAsync({ questionaryId, name: bankName });
+          void refresh();
+          setOpen(bank);
+          return bank;
+        }}
+      />
     </main>
   );
 }
