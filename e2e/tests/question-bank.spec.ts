@@ -104,3 +104,55 @@ test("从问卷导入: an exam's keyed questions become a new bank named after i
   await expect(drawer.getByTestId("bank-question")).toContainText("火警电话是");
   await expect(drawer.getByText("正确答案")).toBeVisible();
 });
+
+test("从题库添加 in an exam's designer: a ticked bank question joins the exam with its points and is saved", async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiLogin(request, DEMO_PERSONAL);
+  const bankName = unique("防火题库");
+  const source = await createQuestionnaire(request, {
+    schemaVersion: 1,
+    kind: "exam",
+    title: unique("题库来源"),
+    pages: [{ id: "p1", questions: [fireAlarmQuestion("q1")] }],
+  });
+  const made = await request.post("/wjgj/api/questionBank/addBankFromQuestionary", {
+    headers: { token },
+    form: { questionaryId: source.id, name: bankName },
+  });
+  const bank = (await made.json()) as { code: number; data: { id: number } };
+  expect(bank.code).toBe(200);
+  const exam = await createQuestionnaire(request, {
+    schemaVersion: 1,
+    kind: "exam",
+    title: unique("新考试"),
+    pages: [{ id: "p1", questions: [{ id: "name", type: "text", title: "考生姓名", config: {} }] }],
+  });
+  await openLoggedIn(page, request, DEMO_PERSONAL, `/dc/dcDesign?id=${exam.id}`);
+  await page.getByRole("button", { name: "从题库添加" }).click();
+  const dialog = page.getByRole("dialog", { name: "从题库添加题目" });
+  await dialog.getByRole("combobox", { name: "题库" }).click();
+  await page.locator(".ant-select-dropdown").getByTitle(`${bankName}（1 题）`).click();
+  await dialog.getByRole("checkbox", { name: /火警电话是/ }).check();
+  await expectNoSeriousViolations(page, "从题库添加");
+  await dialog.getByRole("button", { name: "添加 1 道题" }).click();
+  await expect(page.getByText("已添加 1 道题")).toBeVisible();
+  const cards = page.getByTestId("question-card");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toContainText("火警电话是");
+  await expect(page.getByTestId("save-indicator")).toHaveAttribute("data-state", "saved", {
+    timeout: 15_000,
+  });
+  // Saved with its answer and points: the draft on the server has the copy.
+  const detail = await request.get(`/wjgj/api/questionary/getQuestionaryDetail?id=${exam.id}`, {
+    headers: { token },
+  });
+  const saved = (await detail.json()) as {
+    data: { definition: { pages: { questions: { title: string; scoring?: { points: number } }[] }[] } };
+  };
+  expect(saved.data.definition.pages[0]?.questions[1]).toMatchObject({
+    title: "火警电话是",
+    scoring: { points: 4 },
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
+import { isGradedKind } from "../survey/definition/kinds.ts";
 import type { SubmitReply } from "./answering.ts";
 
 /**
@@ -57,7 +58,7 @@ export function examUsesAttempts(
   guard: ExamGuard,
   timeLimitMinutes: number | undefined,
 ): boolean {
-  if (kind !== "exam" && kind !== "knowledge") return false;
+  if (!isGradedKind(kind)) return false;
   return guard.candidatesOnly || guard.fullscreen || guard.camera || (timeLimitMinutes ?? 0) > 0;
 }
 

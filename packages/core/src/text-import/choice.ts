@@ -1,4 +1,4 @@
-import type { OptionInput, QuestionnaireKind, ScoringRule } from "../survey/index.ts";
+import { isGradedKind, type OptionInput, type QuestionnaireKind, type ScoringRule } from "../survey/index.ts";
 import { choiceAnswer, letterAt } from "./answers.ts";
 import type { ParsedOption } from "./body.ts";
 import type { Warn } from "./context.ts";
@@ -69,7 +69,7 @@ export function choiceScoring(input: {
   if (optionIds.length > 0) {
     return { optionIds, scoring: multiple ? { mode: "allOrNothing", points } : { mode: "single", points } };
   }
-  const scored = kind === "exam" || kind === "knowledge";
+  const scored = isGradedKind(kind);
   if (scored && options.some((option) => option.score !== undefined)) {
     return { optionIds, scoring: { mode: "perOption" } };
   }

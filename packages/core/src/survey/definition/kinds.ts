@@ -1,6 +1,11 @@
 export const questionnaireKinds = ["survey", "exam", "form", "vote", "satisfaction", "knowledge"] as const;
 export type QuestionnaireKind = (typeof questionnaireKinds)[number];
 
+/** 考试 and 知识竞赛: graded, so answers, points and 答案解析 are edited and shown for them. */
+export function isGradedKind(kind: string): boolean {
+  return kind === "exam" || kind === "knowledge";
+}
+
 export const questionnaireKindNames: Record<QuestionnaireKind, string> = {
   survey: "问卷调查",
   exam: "在线考试",

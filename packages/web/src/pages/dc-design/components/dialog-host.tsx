@@ -2,6 +2,7 @@ import { Modal } from "antd";
 import { SaveAsTemplateDialog } from "../../../components/save-as-template/index.tsx";
 import { useKindNoun } from "../hooks/use-kind-noun.ts";
 import { uiActions, useUi } from "../store/ui-store.ts";
+import { BankPickDialog } from "./bank-pick-dialog.tsx";
 import { BatchAddDialog } from "./canvas/batch-add-dialog.tsx";
 import { ComputedDialog } from "./logic/computed-dialog.tsx";
 import { JumpLogicDialog } from "./logic/jump-logic-dialog.tsx";
@@ -28,6 +29,8 @@ export function DialogHost() {
       return <SelectJoinDialog questionId={dialog.questionId} />;
     case "computed":
       return <ComputedDialog />;
+    case "bankPick":
+      return <BankPickDialog />;
     case "share":
       return <ShareLinkDialog />;
     case "saveAsTemplate":

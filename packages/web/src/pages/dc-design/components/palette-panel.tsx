@@ -1,9 +1,12 @@
+import { DatabaseOutlined } from "@ant-design/icons";
 import { useDraggable } from "@dnd-kit/core";
-import { palette, type QuestionType } from "@wjgj/core";
+import { isGradedKind, palette, type QuestionType } from "@wjgj/core";
+import { Button } from "antd";
 import { memo } from "react";
 import { typeIcons } from "../lib/type-icons.tsx";
 import { scrollToQuestion, uiActions } from "../store/ui-store.ts";
-import { editorActions } from "../store/use-editor.ts";
+import { editorActions, useEditor } from "../store/use-editor.ts";
+import { openBankPick } from "./bank-pick-dialog.tsx";
 import { PALETTE_PREFIX } from "./canvas/designer-dnd.tsx";
 
 const sections = palette();
@@ -37,10 +40,24 @@ function PaletteItem({ type, name }: { type: QuestionType; name: string }) {
   );
 }
 
-/** Every question type by group: a click appends after the selected question, a drag drops it where wanted. */
+/**
+ * Every question type by group: a click appends after the selected question, a drag drops it where wanted.
+ * An exam or quiz can also take questions from the creator's 题库.
+ */
 export const PalettePanel = memo(function PalettePanel() {
+  const graded = useEditor((state) => isGradedKind(state.draft?.kind ?? ""));
   return (
     <div className="dd-palette" data-testid="palette">
+      {graded && (
+        <Button
+          block
+          icon={<DatabaseOutlined aria-hidden />}
+          className="dd-palette__bank"
+          onClick={openBankPick}
+        >
+          从题库添加
+        </Button>
+      )}
       {sections.map((section) => (
         <section key={section.group} className="dd-palette__group">
           <h3 className="dd-palette__title">{section.name}</h3>

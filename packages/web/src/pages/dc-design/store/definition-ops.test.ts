@@ -1,4 +1,4 @@
-import { parseDefinition, questionTypes } from "@wjgj/core";
+import { parseDefinition, type Question, questionTypes } from "@wjgj/core";
 import { describe, expect, it } from "vitest";
 import { definitionOf, layoutOf, single, text } from "../testing/fixtures.ts";
 import {
@@ -7,6 +7,7 @@ import {
   duplicateQuestion,
   findQuestion,
   insertPointAfter,
+  insertQuestions,
   moveQuestion,
   moveQuestionBy,
   moveQuestionToPage,
@@ -79,6 +80,46 @@ describe("moving", () => {
 
   it("移动到页 appends to the target page", () => {
     expect(layoutOf(moveQuestionToPage(base(), "q1", "p2"))).toEqual([["q2"], ["q3", "q1"]]);
+  });
+});
+
+describe("insertQuestions (从题库添加)", () => {
+  it("inserts copies in order at the point with fresh ids, keeping answers and points but no logic", () => {
+    const before = base();
+    const keyed = {
+      ...single("q1", "火警电话是", ["119", "110"]),
+      showIf: { kind: "answered", questionId: "q9" },
+      jumps: [{ when: { kind: "answered", questionId: "q1" }, target: { kind: "submit" } }],
+      scoring: { mode: "single", points: 4 },
+      explanation: "119 是火警电话",
+    } as Question;
+    const { definition, questionIds } = insertQuestions(before, [keyed, text("q2", "简述灭火方法")], {
+      pageId: "p1",
+      index: 1,
+    });
+    expect(questionIds).toEqual(["q6", "q7"]);
+    expect(layoutOf(definition)).toEqual([["q1", "q6", "q7", "q2"], ["q3"]]);
+    const copy = findQuestion(definition, "q6");
+    expect(copy).toMatchObject({
+      title: "火警电话是",
+      scoring: { points: 4 },
+      explanation: "119 是火警电话",
+    });
+    expect(copy?.showIf).toBeUndefined();
+    expect(copy?.jumps).toBeUndefined();
+    expect(copy?.type === "single" && copy.config.options).toEqual(
+      keyed.type === "single" && keyed.config.options,
+    );
+    expect(definition.pages[1]).toBe(before.pages[1]);
+    // The source is not touched: the copy is its own.
+    expect(keyed.showIf).toBeDefined();
+    expect(parseDefinition(definition).ok).toBe(true);
+  });
+
+  it("changes nothing for no questions or an unknown page", () => {
+    const before = base();
+    expect(insertQuestions(before, [], { pageId: "p1", index: 0 }).definition).toBe(before);
+    expect(insertQuestions(before, [text("x", "x")], { pageId: "nope", index: 0 }).definition).toBe(before);
   });
 });
 

@@ -6,7 +6,7 @@ import {
   type SurveyDefinition,
 } from "@wjgj/core";
 import { createQuestion } from "../lib/question-meta.ts";
-import { collectIds, nextId } from "./ids.ts";
+import { collectIds, nextId, nextIds } from "./ids.ts";
 
 /**
  * Pure edits of a draft definition. Each returns a new definition that shares every untouched page and
@@ -123,6 +123,35 @@ export function addQuestion(definition: SurveyDefinition, type: QuestionType, at
   if (!question) return { definition, questionId: null };
   const next = insertQuestion(definition, question, at);
   return { definition: next, questionId: next === definition ? null : id };
+}
+
+/**
+ * 从题库添加: copies of questions from elsewhere (a question bank) inserted in order at `at`, each with a fresh
+ * id. Logic that points at other questions (show logic, jumps, 选项关联, 引用选项) is left out: it named
+ * questions of another questionnaire. Options keep their ids (unique per question).
+ */
+export function insertQuestions(
+  definition: SurveyDefinition,
+  questions: readonly Question[],
+  at: InsertPoint,
+): { definition: SurveyDefinition; questionIds: string[] } {
+  const pageIndex = definition.pages.findIndex((page) => page.id === at.pageId);
+  const page = definition.pages[pageIndex];
+  if (!page || questions.length === 0) return { definition, questionIds: [] };
+  const ids = nextIds(collectIds(definition), "q", questions.length);
+  const copies = questions.map((question, index) => {
+    const {
+      showIf: _showIf,
+      jumps: _jumps,
+      selectConnect: _connect,
+      optionSource: _source,
+      ...own
+    } = structuredClone(question);
+    return { ...own, id: ids[index] as string } as Question;
+  });
+  const list = page.questions.slice();
+  list.splice(Math.max(0, Math.min(at.index, list.length)), 0, ...copies);
+  return { definition: replacePage(definition, pageIndex, { ...page, questions: list }), questionIds: ids };
 }
 
 function removeAt(definition: SurveyDefinition, at: QuestionLocation): SurveyDefinition {

@@ -69,6 +69,8 @@ export interface EditorState {
   setComputed(computed: SurveyDefinition["computed"]): void;
 
   addQuestion(type: QuestionType, at?: ops.InsertPoint): string | null;
+  /** 从题库添加: copies inserted where addQuestion would put one (fresh ids, no logic); the new ids, in order. */
+  addQuestions(questions: readonly Question[]): string[];
   updateQuestion(id: string, update: (question: Question) => Question, key?: string): void;
   setQuestionTitle(id: string, title: string): void;
   patchQuestion(id: string, patch: QuestionPatch, key?: string): void;
@@ -141,6 +143,18 @@ export function createEditorStore(now: () => number = Date.now): EditorStore {
       const draft = get().draft;
       if (draft) commit(change(draft), { key });
     };
+    /**
+     * Where something added goes: after the selected question, else at the remembered insert point (the
+     * start of a page a page break made; `cursor`, to be cleared once used), else at the end.
+     */
+    const insertPoint = (draft: SurveyDefinition) => {
+      const { selectedId, insertAt } = get();
+      const cursor = insertAt && draft.pages.some((page) => page.id === insertAt.pageId) ? insertAt : null;
+      const point = selectedId
+        ? ops.insertPointAfter(draft, selectedId)
+        : (cursor ?? ops.insertPointAfter(draft, null));
+      return { point, cursor };
+    };
 
     return {
       meta: null,
@@ -191,14 +205,8 @@ export function createEditorStore(now: () => number = Date.now): EditorStore {
       addQuestion: (type, at) => {
         const draft = get().draft;
         if (!draft) return null;
-        const { selectedId, insertAt } = get();
-        const cursor = insertAt && draft.pages.some((page) => page.id === insertAt.pageId) ? insertAt : null;
-        const point =
-          at ??
-          (selectedId
-            ? ops.insertPointAfter(draft, selectedId)
-            : (cursor ?? ops.insertPointAfter(draft, null)));
-        const result = ops.addQuestion(draft, type, point);
+        const { point: defaultPoint, cursor } = insertPoint(draft);
+        const result = ops.addQuestion(draft, type, at ?? defaultPoint);
         if (result.pageId) {
           // Questions added after a page break belong on the new page, so it becomes the insert point.
           commit(result.definition, { select: null });
@@ -208,6 +216,16 @@ export function createEditorStore(now: () => number = Date.now): EditorStore {
         commit(result.definition, result.questionId ? { select: result.questionId } : {});
         if (result.questionId && cursor) set({ insertAt: null });
         return result.questionId;
+      },
+      addQuestions: (questions) => {
+        const draft = get().draft;
+        if (!draft) return [];
+        const { point, cursor } = insertPoint(draft);
+        const result = ops.insertQuestions(draft, questions, point);
+        if (result.questionIds.length === 0) return [];
+        commit(result.definition, { select: result.questionIds.at(-1) ?? null });
+        if (cursor) set({ insertAt: null });
+        return result.questionIds;
       },
       updateQuestion: (id, update, key) => edit((d) => ops.mapQuestion(d, id, update), key),
       setQuestionTitle: (id, title) =>

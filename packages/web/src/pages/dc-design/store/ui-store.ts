@@ -10,6 +10,7 @@ export type DesignerDialog =
   | { kind: "selectConnect"; questionId: string }
   | { kind: "selectJoin"; questionId: string }
   | { kind: "computed" }
+  | { kind: "bankPick" }
   | { kind: "share" }
   | { kind: "saveAsTemplate"; source: TemplateSource }
   | { kind: "publishErrors"; messages: string[] };

@@ -1,4 +1,5 @@
 import type { ExamSettings, SurveySettings } from "@wjgj/core";
+import { isGradedKind } from "@wjgj/core";
 import { Button, InputNumber, Select, Switch } from "antd";
 import { useMemo } from "react";
 import { useDesignerMode } from "../../designer-mode.ts";
@@ -9,8 +10,6 @@ import { ExamGuardSettings } from "./exam-guard-settings.tsx";
 import { PaperRules } from "./paper-rules.tsx";
 import { PracticeShare } from "./practice-share.tsx";
 import { TabSwitchLimit } from "./tab-switch-limit.tsx";
-
-const examKinds = new Set(["exam", "knowledge"]);
 
 /** Settings the engine reads, stored in the definition and autosaved with it (they take effect on publish). */
 export function EngineSettings() {
@@ -96,7 +95,7 @@ export function EngineSettings() {
           </div>
         </>
       )}
-      {examKinds.has(kind) && (
+      {isGradedKind(kind) && (
         <>
           <h4 className="dd-section__title">考试设置</h4>
           <div className="dd-field">

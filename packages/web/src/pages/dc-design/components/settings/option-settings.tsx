@@ -1,10 +1,9 @@
 import type { Option, Question } from "@wjgj/core";
+import { isGradedKind } from "@wjgj/core";
 import { Checkbox, Input, InputNumber, Select, Switch } from "antd";
 import { multiSelectTypes, type OptionListKey, optionListOf } from "../../lib/question-meta.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
 import { ruleOnFirstCorrect } from "./scoring-settings.tsx";
-
-const examKinds = new Set(["exam", "knowledge"]);
 
 function OptionRow({
   question,
@@ -109,7 +108,7 @@ export function OptionSettings({ question }: { question: Question }) {
   const kind = useEditor((state) => state.meta?.kind ?? state.draft?.kind ?? "survey");
   const options = optionListOf(question, "options");
   if (!options || question.optionSource) return null;
-  const exam = examKinds.has(kind);
+  const exam = isGradedKind(kind);
   const randomize = question.randomizeOptions;
   return (
     <div className="dd-section">

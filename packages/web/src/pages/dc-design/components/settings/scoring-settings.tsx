@@ -1,8 +1,6 @@
-import { getQuestionType, type Question, type ScoringRule, scoringModeNames } from "@wjgj/core";
+import { getQuestionType, isGradedKind, type Question, type ScoringRule, scoringModeNames } from "@wjgj/core";
 import { Input, InputNumber, Select } from "antd";
 import { editorActions, useEditor } from "../../store/use-editor.ts";
-
-const examKinds = new Set(["exam", "knowledge"]);
 
 /**
  * A fresh rule of `mode`, carrying the points over from the previous rule when it had any. Accepted answers
@@ -53,7 +51,7 @@ export function ScoringSettings({ question }: { question: Question }) {
   const kind = useEditor((state) => state.meta?.kind ?? "survey");
   const modes = getQuestionType(question.type)?.scoringModes ?? [];
   const rule = question.scoring;
-  if (modes.length === 0 || (!examKinds.has(kind) && !rule)) return null;
+  if (modes.length === 0 || (!isGradedKind(kind) && !rule)) return null;
   const set = (scoring: ScoringRule | undefined) =>
     editorActions().patchQuestion(question.id, { scoring }, `scoring:${question.id}`);
   return (
@@ -130,7 +128,7 @@ export function ScoringSettings({ question }: { question: Question }) {
         rule?.mode === "partial" ||
         rule?.mode === "partialNoWrong") && <p className="dd-hint">在上方「选项设置」中勾选正确答案。</p>}
       {rule?.mode === "perOption" && <p className="dd-hint">在上方「选项设置」中为每个选项填写分值。</p>}
-      {examKinds.has(kind) && (
+      {isGradedKind(kind) && (
         <div className="dd-field dd-field--block">
           <span className="dd-field__label">答案解析</span>
           <Input.TextArea

@@ -1,4 +1,5 @@
 import type { AnswerSort, AnswerSummary, ResponseStatus, ReviewDecision } from "@wjgj/core";
+import { isGradedKind } from "@wjgj/core";
 import { Button, Grid, Segmented, Space, Table } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { type AnswerListQuery, useAnswerList, useOverview } from "../../../../api/results.ts";
@@ -11,7 +12,6 @@ import { AnswerDrawer } from "./answer-drawer.tsx";
 import { ErasureRequestsButton } from "./erasure-requests.tsx";
 import { ReviewBulkButtons, ReviewStateFilter, useReviewActions } from "./review-controls.tsx";
 
-const examKinds = new Set(["exam", "knowledge"]);
 /** What a tap on a row leaves to itself: the selection cell, buttons and links. */
 const ROW_CONTROLS = ".ant-table-selection-column, button, a, input, label";
 
@@ -55,7 +55,7 @@ export function AnswersTab() {
   const phone = screens.md === false;
   const columns = answerColumns({
     definition: questionary.definition,
-    exam: examKinds.has(questionary.kind),
+    exam: isGradedKind(questionary.kind),
     sort,
     onOpen: (row) => setOpenId(row.id),
     onAction: (action, row) => handleAction(action, [row.id]),
