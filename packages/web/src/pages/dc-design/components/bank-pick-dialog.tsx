@@ -104,7 +104,7 @@ export function BankPickDialog() {
                 for (const item of shown) toggle(item, event.target.checked);
               }}
             >
-              全选本页
+              全选
             </Checkbox>
             <span className="dd-bank-pick__count">已选 {picked.size} 道题</span>
           </div>
