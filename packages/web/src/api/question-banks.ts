@@ -83,3 +83,4 @@ export const useSaveBankQuestionMutation = () =>
   );
 export const useDeleteBankQuestionsMutation = () => useBankMutation(questionBankApi.delBankQuestions);
 export const useMoveBankQuestionsMutation = () => useBankMutation(questionBankApi.moveBankQuestions);
+export const useBankFromQuestionaryMutation = () => useBankMutation(questionBankApi.addBankFromQuestionary);

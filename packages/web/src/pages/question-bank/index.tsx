@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Empty, Input, Popconfirm, Space, Switch, Table, Typography, Upload } from "antd";
 import { useState } from "react";
 import { ApiError } from "../../api/errors.ts";
-import { type BankSummary, questionBankApi, questionBankKeys } from "../../api/question-banks.ts";
+import {
+  type BankSummary,
+  questionBankApi,
+  questionBankKeys,
+  useBankFromQuestionaryMutation,
+} from "../../api/question-banks.ts";
 import { BankDrawer } from "./components/bank-drawer.tsx";
 import { BankFromQuestionnaire } from "./components/bank-from-questionnaire.tsx";
 import "./question-bank.css";
@@ -62,10 +67,7 @@ export function QuestionBankPage() {
     },
     onError: (error) => void message.error(errorText(error)),
   });
-  const fromQuestionnaire = useMutation({
-    mutationFn: (input: { questionaryId: number; name: string }) =>
-      questionBankApi.addBankFromQuestionary(input.questionaryId, input.name),
-  });
+  const fromQuestionnaire = useBankFromQuestionaryMutation();
   const handleImport = async (bank: BankSummary, file: File) => {
     try {
       const { imported } = await questionBankApi.importBankQuestions(bank.id, file);
@@ -151,8 +153,7 @@ export function QuestionBankPage() {
         onClose={() => setImporting(false)}
         pending={fromQuestionnaire.isPending}
         create={async (questionaryId, bankName) => {
-          const bank = await fromQuestionnaire.mutateAsync({ questionaryId, name: bankName });
-          void refresh();
+          const bank = await fromQuestionnaire.mutateAsync([questionaryId, bankName]);
           setOpen(bank);
           return bank;
         }}
