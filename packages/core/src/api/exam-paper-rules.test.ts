@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseDefinition, type SurveyDefinition } from "../survey/definition/definition.ts";
+import type { Question } from "../survey/definition/question.ts";
 import type { ExamSettings } from "../survey/definition/settings.ts";
 import { drawPaper, type PaperBankFacts, type PaperPoolItem, paperRuleProblems } from "./exam-papers.ts";
 import { parseBankRows } from "./question-banks.ts";
@@ -102,6 +103,22 @@ describe("随机组卷 shuffle switches", () => {
       ),
     );
     expect(shuffledOrders.size).toBeGreaterThan(1);
+  });
+
+  it("leaves out logic a bank question brought from the questionnaire it was made from", () => {
+    const withLogic = pool.map((item) => ({
+      ...item,
+      question: {
+        ...item.question,
+        showIf: { kind: "answered", questionId: "q1" },
+        jumps: [{ when: { kind: "answered", questionId: "q1" }, target: { kind: "submit" } }],
+      } as Question,
+    }));
+    const draw = drawPaper(examWith({}), withLogic, "a");
+    if (!draw.ok) throw new Error("no paper");
+    const drawn = draw.definition.pages.flatMap((p) => p.questions);
+    expect(drawn).toHaveLength(6);
+    expect(drawn.every((q) => q.showIf === undefined && q.jumps === undefined)).toBe(true);
   });
 
   it("marks drawn questions for an option shuffle only when asked", () => {

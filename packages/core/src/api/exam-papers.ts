@@ -3,7 +3,7 @@ import type { Question } from "../survey/definition/question.ts";
 import type { ScoringRule } from "../survey/definition/scoring-rule.ts";
 import type { PaperRule } from "../survey/definition/settings.ts";
 import { hashString, seededRandom } from "../survey/shared/random.ts";
-import type { BankDifficulty } from "./question-banks.ts";
+import { type BankDifficulty, standaloneQuestion } from "./question-banks.ts";
 
 /** A bank question a rule may draw: its row id, its bank, and what rules filter on. */
 export interface PaperPoolItem {
@@ -46,7 +46,8 @@ function withPoints(scoring: ScoringRule | undefined, points: number): ScoringRu
 function paperQuestion(item: PaperPoolItem, rule: PaperRule, shuffleOptions: boolean): Question {
   const scoring = withPoints(item.question.scoring, rule.points);
   const question = {
-    ...item.question,
+    // Banks made from a questionnaire before 2026-12-06 kept its logic, which named that questionnaire's questions.
+    ...standaloneQuestion(item.question),
     id: paperQuestionId(item.id),
     ...(shuffleOptions ? { randomizeOptions: { keepLast: 0 } } : {}),
   } as Question;

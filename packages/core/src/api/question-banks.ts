@@ -244,6 +244,16 @@ export function parseBankRows(
   return errors.length > 0 ? { questions: [], errors } : { questions, errors };
 }
 
+/**
+ * A question as it stands alone in a bank, and wherever a bank question goes (a 随机组卷 paper, an exam's
+ * designer): logic that names other questions — show logic, jumps, 选项关联, 引用选项 — is left out, since
+ * those questions are not there (a paper may even hold another question under the same id).
+ */
+export function standaloneQuestion(question: Question): Question {
+  const { showIf: _showIf, jumps: _jumps, selectConnect: _connect, optionSource: _source, ...own } = question;
+  return own as Question;
+}
+
 /** A bank question as a sheet row, the inverse of `parseBankRows` for the four types it takes. */
 export function bankQuestionToRow(item: BankQuestion): string[] | null {
   const { question, tags, difficulty } = item;

@@ -7,6 +7,7 @@ import {
   bankQuestionToRow,
   bankSheetHeaders,
   parseBankRows,
+  standaloneQuestion,
 } from "@wjgj/core";
 import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -202,7 +203,11 @@ export async function bankFromQuestionnaire(
   const definition = await readDraft(ctx, viewer, questionnaireId);
   const items = definition.pages
     .flatMap((page) => page.questions)
-    .map((question) => ({ question, tags: [] as string[], difficulty: 1 as BankDifficulty }))
+    .map((question) => ({
+      question: standaloneQuestion(question),
+      tags: [] as string[],
+      difficulty: 1 as BankDifficulty,
+    }))
     .filter((item) => bankQuestionToRow(item) !== null);
   if (items.length === 0) throw InvalidInputError.field("questionaryId", "bankNothingToAdd", definition.kind);
   return insertBank(ctx, viewer, name, items);

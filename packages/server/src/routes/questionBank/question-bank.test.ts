@@ -185,6 +185,43 @@ describe("题库 Excel import and export", () => {
     // The keyed single choice joins; the unscored essay does not.
     expect(fromExam.body.data).toMatchObject({ questionCount: 1 });
     expect((await questionsOf(fromExam.body.data.id)).data[0]?.question.title).toBe("发生火灾时应拨打");
+    // Logic naming the exam's other questions stays behind: in a bank (and on a paper drawn from it) those
+    // questions are not there.
+    const sample = sampleDefinition("带逻辑的考试");
+    const [fire, essay] = sample.pages[0]?.questions ?? [];
+    const keyedEssay = {
+      ...essay,
+      type: "single",
+      config: {
+        options: [
+          { id: "a", label: "低姿撤离", correct: true },
+          { id: "b", label: "乘电梯" },
+        ],
+      },
+      scoring: { mode: "single", points: 2 },
+    };
+    const jumping = {
+      ...fire,
+      jumps: [{ when: { kind: "answered", questionId: "q1" }, target: { kind: "submit" } }],
+    };
+    const withLogic = await buildQuestionnaire(t, owner, {
+      kind: "exam",
+      definition: { ...sample, pages: [{ id: "p1", questions: [jumping, keyedEssay] }] },
+    });
+    const logicBank = await call<{ id: number; questionCount: number }>(
+      t.app,
+      "POST",
+      "questionBank/addBankFromQuestionary",
+      { token: owner.token, params: { questionaryId: withLogic.id, name: "不带逻辑" } },
+    );
+    expect(logicBank.body.data).toMatchObject({ questionCount: 2 });
+    const detached = (await questionsOf(logicBank.body.data.id)).data.map(
+      (item) => item.question as { title: string; showIf?: unknown; jumps?: unknown },
+    );
+    expect(detached.map((question) => [question.title, question.showIf, question.jumps])).toEqual([
+      ["发生火灾时应拨打", undefined, undefined],
+      ["请简述逃生要点", undefined, undefined],
+    ]);
     // An exam without a keyed question says so in an exam's words.
     const essayOnly = await buildQuestionnaire(t, owner, {
       kind: "exam",

@@ -4,6 +4,7 @@ import {
   type Question,
   type QuestionType,
   type SurveyDefinition,
+  standaloneQuestion,
 } from "@wjgj/core";
 import { createQuestion } from "../lib/question-meta.ts";
 import { collectIds, nextId, nextIds } from "./ids.ts";
@@ -127,8 +128,8 @@ export function addQuestion(definition: SurveyDefinition, type: QuestionType, at
 
 /**
  * 从题库添加: copies of questions from elsewhere (a question bank) inserted in order at `at`, each with a fresh
- * id. Logic that points at other questions (show logic, jumps, 选项关联, 引用选项) is left out: it named
- * questions of another questionnaire. Options keep their ids (unique per question).
+ * id and without logic naming other questions (core's `standaloneQuestion`: those questions are not here).
+ * Options keep their ids (unique per question).
  */
 export function insertQuestions(
   definition: SurveyDefinition,
@@ -139,16 +140,9 @@ export function insertQuestions(
   const page = definition.pages[pageIndex];
   if (!page || questions.length === 0) return { definition, questionIds: [] };
   const ids = nextIds(collectIds(definition), "q", questions.length);
-  const copies = questions.map((question, index) => {
-    const {
-      showIf: _showIf,
-      jumps: _jumps,
-      selectConnect: _connect,
-      optionSource: _source,
-      ...own
-    } = structuredClone(question);
-    return { ...own, id: ids[index] as string } as Question;
-  });
+  const copies = questions.map(
+    (question, index) => ({ ...standaloneQuestion(structuredClone(question)), id: ids[index] }) as Question,
+  );
   const list = page.questions.slice();
   list.splice(Math.max(0, Math.min(at.index, list.length)), 0, ...copies);
   return { definition: replacePage(definition, pageIndex, { ...page, questions: list }), questionIds: ids };

@@ -1,5 +1,4 @@
-import type { ExamSettings, SurveySettings } from "@wjgj/core";
-import { isGradedKind } from "@wjgj/core";
+import { type ExamSettings, isGradedKind, type SurveySettings } from "@wjgj/core";
 import { Button, InputNumber, Select, Switch } from "antd";
 import { useMemo } from "react";
 import { useDesignerMode } from "../../designer-mode.ts";

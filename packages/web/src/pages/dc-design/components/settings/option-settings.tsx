@@ -1,5 +1,4 @@
-import type { Option, Question } from "@wjgj/core";
-import { isGradedKind } from "@wjgj/core";
+import { isGradedKind, type Option, type Question } from "@wjgj/core";
 import { Checkbox, Input, InputNumber, Select, Switch } from "antd";
 import { multiSelectTypes, type OptionListKey, optionListOf } from "../../lib/question-meta.ts";
 import { editorActions, useEditor } from "../../store/use-editor.ts";

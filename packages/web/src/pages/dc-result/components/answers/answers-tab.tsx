@@ -1,5 +1,10 @@
-import type { AnswerSort, AnswerSummary, ResponseStatus, ReviewDecision } from "@wjgj/core";
-import { isGradedKind } from "@wjgj/core";
+import {
+  type AnswerSort,
+  type AnswerSummary,
+  isGradedKind,
+  type ResponseStatus,
+  type ReviewDecision,
+} from "@wjgj/core";
 import { Button, Grid, Segmented, Space, Table } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { type AnswerListQuery, useAnswerList, useOverview } from "../../../../api/results.ts";
