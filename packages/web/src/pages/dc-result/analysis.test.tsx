@@ -96,6 +96,27 @@ describe("统计分析", { timeout: 60_000 }, () => {
     expect(within(box).getByLabelText("您的性别各组平均值对比图")).toBeTruthy();
   });
 
+  it("names each variable in the listbox by its question, not only its SPSS name", async () => {
+    stubAnalysis(() => result(tTestOutcome));
+    renderResults("?id=7&tab=analysis");
+    await screen.findByTestId("analysis-tab", {}, slow);
+    await pick("分析方法", "独立样本t检验");
+    const before = new Set(document.querySelectorAll(".ant-select-dropdown"));
+    fireEvent.mouseDown(screen.getByLabelText("分组变量").closest(".ant-select") as HTMLElement);
+    const popup = await waitFor(() => {
+      const opened = Array.from(document.querySelectorAll(".ant-select-dropdown")).find((p) => !before.has(p));
+      if (!opened) throw new Error("分组变量 did not open");
+      return opened;
+    }, slow);
+    const names = Array.from(popup.querySelectorAll('[role="option"]')).map((o) => o.getAttribute("aria-label"));
+    expect(names).toContain("您的性别（Q1）");
+    expect(names.every((name) => name !== null && /（Q\w*）$/.test(name))).toBe(true);
+    // The open list still draws the label and the SPSS name apart.
+    const shown = popup.querySelector(".ant-select-item-option[title='您的性别（Q1）']");
+    expect(shown?.querySelector(".wj-analysis__var-label")?.textContent).toBe("您的性别");
+    expect(shown?.querySelector(".wj-analysis__var-name")?.textContent).toBe("Q1");
+  });
+
   it("draws a cross-tab's counts with column shares, letters, χ² and p", async () => {
     const calls = stubAnalysis(() => result(crosstabOutcome));
     renderResults("?id=7&tab=analysis");

@@ -11,25 +11,38 @@ export const isCoded = (variable: AnalysisVariable) => variable.values.length >=
 
 export interface VariableOption {
   value: string;
-  label: ReactNode;
+  /**
+   * Text, so the listbox names the option by it: antd names an option by its label only when the label is a
+   * string, and by its value otherwise — a screen reader heard "Q3_1", not the question.
+   */
+  label: string;
   title: string;
   search: string;
+  /** The variable's label and SPSS name, drawn apart in the list (renderVariableOption). */
+  parts: { label: string; name: string };
   disabled?: boolean;
 }
 
 /** A variable listed by its label with the SPSS name beside it; both can be searched. */
 export function variableOption(item: Pick<AnalysisVariable | AnalysisSet, "name" | "label">): VariableOption {
+  const text = `${item.label}（${item.name}）`;
   return {
     value: item.name,
-    title: `${item.label}（${item.name}）`,
+    label: text,
+    title: text,
     search: `${item.label} ${item.name}`,
-    label: (
-      <span className="wj-analysis__var">
-        <span className="wj-analysis__var-label">{item.label}</span>
-        <span className="wj-analysis__var-name">{item.name}</span>
-      </span>
-    ),
+    parts: { label: item.label, name: item.name },
   };
+}
+
+/** An option in the open list: the label, and the SPSS name in grey beside it. */
+function renderVariableOption({ data }: { data: VariableOption }): ReactNode {
+  return (
+    <span className="wj-analysis__var">
+      <span className="wj-analysis__var-label">{data.parts.label}</span>
+      <span className="wj-analysis__var-name">{data.parts.name}</span>
+    </span>
+  );
 }
 
 interface CommonProps {
@@ -64,6 +77,7 @@ export function VariableSelect({
       allowClear
       value={value}
       options={withExcluded(options, exclude)}
+      optionRender={renderVariableOption}
       onChange={(next) => onChange(next ?? undefined)}
       notFoundContent="没有可选的变量"
     />
@@ -88,6 +102,7 @@ export function VariablesSelect({
       allowClear
       value={value}
       options={withExcluded(options, exclude)}
+      optionRender={renderVariableOption}
       onChange={onChange}
       notFoundContent="没有可选的变量"
     />
