@@ -104,11 +104,15 @@ describe("统计分析", { timeout: 60_000 }, () => {
     const before = new Set(document.querySelectorAll(".ant-select-dropdown"));
     fireEvent.mouseDown(screen.getByLabelText("分组变量").closest(".ant-select") as HTMLElement);
     const popup = await waitFor(() => {
-      const opened = Array.from(document.querySelectorAll(".ant-select-dropdown")).find((p) => !before.has(p));
+      const opened = Array.from(document.querySelectorAll(".ant-select-dropdown")).find(
+        (p) => !before.has(p),
+      );
       if (!opened) throw new Error("分组变量 did not open");
       return opened;
     }, slow);
-    const names = Array.from(popup.querySelectorAll('[role="option"]')).map((o) => o.getAttribute("aria-label"));
+    const names = Array.from(popup.querySelectorAll('[role="option"]')).map((o) =>
+      o.getAttribute("aria-label"),
+    );
     expect(names).toContain("您的性别（Q1）");
     expect(names.every((name) => name !== null && /（Q\w*）$/.test(name))).toBe(true);
     // The open list still draws the label and the SPSS name apart.
