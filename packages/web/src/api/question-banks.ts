@@ -1,7 +1,24 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { BankDifficulty, BankQuestion, BankQuestionFilter, Question } from "@wjgj/core";
+import type {
+  BankDifficulty,
+  BankQuestion,
+  BankQuestionFilter,
+  Question,
+  QuestionarySummary,
+} from "@wjgj/core";
 import { fetchProtectedBlob, saveBlob } from "./exports.ts";
 import { http } from "./request.ts";
+
+/** The bank page (我的题库). */
+export const QUESTION_BANK_PATH = "/dc/questionBank";
+
+/**
+ * What 我的问卷's 存入题库 hands the bank page (as the history entry's state): 从问卷导入 opens with this
+ * questionnaire chosen.
+ */
+export interface BankPageState {
+  bankFrom?: QuestionarySummary;
+}
 
 export interface BankSummary {
   id: number;

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { App, Button, Empty, Input, Popconfirm, Space, Switch, Table, Typography, Upload } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import {
+  type BankPageState,
   type BankSummary,
   questionBankApi,
   questionBankKeys,
@@ -56,7 +58,16 @@ export function QuestionBankPage() {
   const client = useQueryClient();
   const [name, setName] = useState("");
   const [open, setOpen] = useState<BankSummary | null>(null);
-  const [importing, setImporting] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // 存入题库 on a 我的问卷 card: 从问卷导入 opens with its questionnaire chosen. The state is read once and
+  // dropped from the history entry, so a reload or coming back does not open the dialog again.
+  const [source, setSource] = useState(() => (location.state as BankPageState | null)?.bankFrom);
+  const [importing, setImporting] = useState(source !== undefined);
+  useEffect(() => {
+    if ((location.state as BankPageState | null)?.bankFrom)
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   const list = useQuery({ queryKey: questionBankKeys.list(), queryFn: questionBankApi.getBankList });
   const refresh = () => client.invalidateQueries({ queryKey: ["questionBank"] });
   const add = useMutation({
@@ -150,7 +161,11 @@ export function QuestionBankPage() {
       <BankDrawer bank={open} banks={list.data ?? []} onClose={() => setOpen(null)} />
       <BankFromQuestionnaire
         open={importing}
-        onClose={() => setImporting(false)}
+        source={source}
+        onClose={() => {
+          setImporting(false);
+          setSource(undefined);
+        }}
         pending={fromQuestionnaire.isPending}
         create={async (questionaryId, bankName) => {
           const bank = await fromQuestionnaire.mutateAsync([questionaryId, bankName]);

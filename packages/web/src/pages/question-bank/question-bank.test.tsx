@@ -4,8 +4,29 @@ import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../stores/session-store.ts";
 import { ApiFailure, fakeApiForEachTest, renderRoute } from "../../testing/route-harness.tsx";
 
-const summary = (id: number, title: string, kind: "exam" | "survey", kindName: string) =>
-  ({ id, title, kind, kindName, questionCount: 12, status: "published" }) as QuestionarySummary;
+const summary = (
+  id: number,
+  title: string,
+  kind: "exam" | "survey",
+  kindName: string,
+): QuestionarySummary => ({
+  id,
+  publicId: `p${id}`,
+  title,
+  kind,
+  kindName,
+  status: "published",
+  statusName: "已发布",
+  hasUnpublishedChanges: false,
+  responseCount: 3,
+  questionCount: 12,
+  version: 1,
+  createdAt: "2026-12-01 10:00:00",
+  updatedAt: "2026-12-02 10:00:00",
+  publishedAt: "2026-12-02 10:00:00",
+  deletedAt: "",
+  takenDown: false,
+});
 const NOTHING = "这份问卷中没有可加入题库的题目（需设置正确答案的单选、多选、判断或填空题）";
 
 let banks: { id: number; name: string; practicePublicId: null; questionCount: number; updatedAt: string }[] =
@@ -101,5 +122,32 @@ describe("我的题库 · 从问卷导入", { timeout: 60_000 }, () => {
     expect(await screen.findByRole("cell", { name: "9" })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "从问卷导入题目" })).toBeNull());
     expect(await screen.findByRole("dialog", { name: /消防题库/ })).toBeTruthy();
+  });
+});
+
+describe("我的问卷 · 存入题库", { timeout: 60_000 }, () => {
+  it("opens 从问卷导入 on the bank page with the card's exam chosen and named, once", async () => {
+    banks = [];
+    useSessionStore.getState().setToken("t");
+    const router = renderRoute("/dc/dcList");
+    const cards = await screen.findAllByTestId("questionary-card", {}, { timeout: 20_000 });
+    const exam = cards.find((card) => card.textContent?.includes("消防安全期末考试")) as HTMLElement;
+    const survey = cards.find((card) => card.textContent?.includes("员工满意度调查")) as HTMLElement;
+    // Only what can be graded has questions a bank takes.
+    expect(within(survey).queryByRole("button", { name: /存入题库/ })).toBeNull();
+    fireEvent.click(within(exam).getByRole("button", { name: /存入题库/ }));
+
+    const dialog = await screen.findByRole("dialog", { name: "从问卷导入题目" }, { timeout: 20_000 });
+    expect(router.state.location.pathname).toBe("/dc/questionBank");
+    expect(within(dialog).getByLabelText("题库名称")).toHaveProperty("value", "消防安全期末考试");
+    expect(dialog.querySelector(".ant-select-content-has-value")?.getAttribute("title")).toBe(
+      "消防安全期末考试",
+    );
+    // The hand-over is read once: the history entry no longer carries it.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    fireEvent.click(within(dialog).getByRole("button", { name: "导入" }));
+    expect(await screen.findByText("已建立题库「消防安全期末考试」，共 9 道题")).toBeTruthy();
+    const sent = new URLSearchParams(String(lastCall("questionBank/addBankFromQuestionary")?.[1]?.body));
+    expect([sent.get("questionaryId"), sent.get("name")]).toEqual(["7", "消防安全期末考试"]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   BarChartOutlined,
   CopyOutlined,
+  DatabaseOutlined,
   DeleteOutlined,
   DownOutlined,
   EditOutlined,
@@ -13,10 +14,16 @@ import {
   TeamOutlined,
   UsergroupAddOutlined,
 } from "@ant-design/icons";
-import { type QuestionarySummary, type QuestionnaireAction, questionnaireKindNouns } from "@wjgj/core";
+import {
+  isGradedKind,
+  type QuestionarySummary,
+  type QuestionnaireAction,
+  questionnaireKindNouns,
+} from "@wjgj/core";
 import { Button, Dropdown, Tag, Tooltip } from "antd";
 import { Link, useNavigate } from "react-router";
 import type { DefinitionFormat } from "../../../api/imports.ts";
+import { type BankPageState, QUESTION_BANK_PATH } from "../../../api/question-banks.ts";
 import { KindIcon, kindLooks } from "../../../components/kind-icon.tsx";
 import { designPath, rewardsPath, samplesPath } from "../hooks/use-questionary-actions.tsx";
 import { publishActionOf, statusColors } from "../list-filters.ts";
@@ -196,6 +203,19 @@ export function QuestionaryCard({
             onClick={() => actions.handleSaveAsTemplate(item)}
           >
             另存为模板
+          </Button>
+        )}
+        {!shared && isGradedKind(item.kind) && (
+          <Button
+            type="text"
+            size="small"
+            icon={<DatabaseOutlined />}
+            data-testid="to-bank-button"
+            onClick={() =>
+              navigate(QUESTION_BANK_PATH, { state: { bankFrom: item } satisfies BankPageState })
+            }
+          >
+            存入题库
           </Button>
         )}
         <Dropdown

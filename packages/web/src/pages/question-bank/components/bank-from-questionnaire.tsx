@@ -58,11 +58,14 @@ function renderOption({ data }: { data: SourceOption }) {
  */
 export function BankFromQuestionnaire({
   open,
+  source,
   onClose,
   create,
   pending,
 }: {
   open: boolean;
+  /** The questionnaire chosen when the dialog opens (存入题库 on its card), named after it. */
+  source?: QuestionarySummary;
   onClose(): void;
   /** Makes the bank; the page refreshes its list and opens the new bank. */
   create(questionaryId: number, name: string): Promise<BankSummary>;
@@ -71,7 +74,8 @@ export function BankFromQuestionnaire({
   const [form] = Form.useForm<Values>();
   const [search, setSearch] = useState("");
   // The name the picker last filled in: it follows the next choice, a name typed by hand does not.
-  const filledName = useRef("");
+  const sourceName = source?.title.slice(0, 100) ?? "";
+  const filledName = useRef(sourceName);
   const title = usePausedValue(search.trim());
   const query = { pageNum: 1, pageSize: PICKER_SIZE, ...(title ? { title } : {}) };
   const list = useQuery({
@@ -79,7 +83,10 @@ export function BankFromQuestionnaire({
     queryFn: () => questionaryApi.getQuestionaryList(query),
     enabled: open,
   });
-  const items = list.data?.list ?? [];
+  const listed = list.data?.list ?? [];
+  // The chosen questionnaire stays a choice while the list (the 50 latest, or a search) does not hold it.
+  const items =
+    source && !title && !listed.some((item) => item.id === source.id) ? [source, ...listed] : listed;
   const close = () => {
     form.resetFields();
     filledName.current = "";
@@ -94,7 +101,7 @@ export function BankFromQuestionnaire({
       okText="导入"
       form={form}
       formName="bank-from-questionnaire"
-      initialValues={{ name: "" }}
+      initialValues={source ? { questionaryId: source.id, name: sourceName } : { name: "" }}
       pending={pending}
       submit={(values) => create(values.questionaryId as number, values.name.trim())}
       success={(bank) => `已建立题库「${bank.name}」，共 ${bank.questionCount} 道题`}
