@@ -4,6 +4,7 @@ import type { QuestionnaireKind } from "../survey/definition/kinds.ts";
 import { plainExcerpt, richTextToPlain } from "../survey/definition/rich-text.ts";
 import type { Issue } from "../survey/shared/issue.ts";
 import { examGuardSchema } from "./exam-guard.ts";
+import type { QuestionaryStatus } from "./questionary-list.ts";
 import { reviewSettingsSchema } from "./reviews.ts";
 import type { QuestionnaireAction, TeamRole } from "./roles.ts";
 
@@ -11,23 +12,13 @@ import type { QuestionnaireAction, TeamRole } from "./roles.ts";
  * The creator area's contract (module `questionary` and friends): list items, detail, collection
  * settings. Shared by the server's presenters and the browser's API client.
  */
-export const questionaryStatuses = ["draft", "published", "stopped"] as const;
-export type QuestionaryStatus = (typeof questionaryStatuses)[number];
-
-export const questionaryStatusNames: Record<QuestionaryStatus, string> = {
-  draft: "草稿",
-  published: "已发布",
-  stopped: "已暂停",
-};
-
-export const questionarySorts = [
-  "updatedDesc",
-  "createdDesc",
-  "createdAsc",
-  "responsesDesc",
-  "titleAsc",
-] as const;
-export type QuestionarySort = (typeof questionarySorts)[number];
+export {
+  type QuestionarySort,
+  type QuestionaryStatus,
+  questionarySorts,
+  questionaryStatuses,
+  questionaryStatusNames,
+} from "./questionary-list.ts";
 
 export interface QuestionarySummary {
   id: number;

@@ -10,7 +10,7 @@ import { Button, Empty } from "antd";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { SaveAsTemplateDialog } from "../../components/save-as-template/index.tsx";
-import { ShareDialog } from "../../components/share-dialog/index.tsx";
+import { ShareDialogOnDemand } from "../../components/share-dialog/on-demand.tsx";
 import { TeamDialog } from "../../components/team-dialog/index.tsx";
 import { loginPathFor } from "../../lib/guard.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
@@ -89,7 +89,7 @@ function Workspace() {
       </section>
       <TeamDialog target={teamTarget} onClose={() => setTeamTarget(null)} />
       <SaveAsTemplateDialog source={actions.templateSource} onClose={actions.closeSaveAsTemplate} />
-      <ShareDialog
+      <ShareDialogOnDemand
         target={actions.shareTarget}
         onClose={actions.closeShare}
         onPublish={actions.handlePublishShared}
