@@ -28,7 +28,7 @@ export function zodChunks(files) {
 /**
  * The pages a creator lands on, which paint without zod too: 我的问卷 once loaded zod and built every settings
  * schema before its list, for three constants (core's api/questionary-list.ts now holds them) and a share dialog
- * nobody had opened yet (it loads when the browser is idle: share-dialog/on-demand.tsx).
+ * nobody had opened yet (it loads when the browser is idle: pages/dc-list/dialogs.tsx).
  */
 export const ZOD_FREE_PAGES = ["src/pages/dc-list/index.tsx"];
 

@@ -24,13 +24,12 @@ export const MY_TEMPLATES_PATH = "/dc/template?tab=mine";
  * 另存为模板 (designer top bar, 我的问卷 cards): a questionnaire saved as its author's private template,
  * after which the dialog points to 我的模板.
  */
-export function SaveAsTemplateDialog({
-  source,
-  onClose,
-}: {
+export interface SaveAsTemplateDialogProps {
   source: TemplateSource | null;
   onClose: () => void;
-}) {
+}
+
+export function SaveAsTemplateDialog({ source, onClose }: SaveAsTemplateDialogProps) {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
   const showError = useApiError();

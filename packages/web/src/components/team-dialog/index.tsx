@@ -6,7 +6,7 @@ import { MembersList } from "./members-list.tsx";
 
 export { inviteUrl } from "./invite-tab.tsx";
 
-interface TeamDialogProps {
+export interface TeamDialogProps {
   target: { id: number; title: string } | null;
   onClose: () => void;
 }

@@ -7,17 +7,15 @@ import {
 } from "@ant-design/icons";
 import type { QuestionarySummary } from "@wjgj/core";
 import { Button, Empty } from "antd";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
-import { SaveAsTemplateDialog } from "../../components/save-as-template/index.tsx";
-import { ShareDialogOnDemand } from "../../components/share-dialog/on-demand.tsx";
-import { TeamDialog } from "../../components/team-dialog/index.tsx";
+import { PageLoading } from "../../components/page-loading.tsx";
 import { loginPathFor } from "../../lib/guard.ts";
 import { useSessionStore } from "../../stores/session-store.ts";
 import { ListToolbar } from "./components/list-toolbar.tsx";
 import { QuestionaryList } from "./components/questionary-list.tsx";
-import { RecycleBin } from "./components/recycle-bin.tsx";
 import { SharedList } from "./components/shared-list.tsx";
+import { SaveAsTemplateDialog, ShareDialog, TeamDialog } from "./dialogs.tsx";
 import { useListFilters } from "./hooks/use-list-filters.ts";
 import { useQuestionaryActions } from "./hooks/use-questionary-actions.tsx";
 import { defaultFilters, type ListTab } from "./list-filters.ts";
@@ -28,6 +26,11 @@ const tabs: { key: ListTab; label: string; icon: ReactNode }[] = [
   { key: "shared", label: "共享给我的", icon: <TeamOutlined aria-hidden /> },
   { key: "recycle", label: "回收站", icon: <DeleteOutlined aria-hidden /> },
 ];
+
+// 回收站 is a tab few open: its table (antd's Table, the page's largest part) loads when it is shown.
+const RecycleBin = lazy(() =>
+  import("./components/recycle-bin.tsx").then((module) => ({ default: module.RecycleBin })),
+);
 
 const titles: Record<ListTab, string> = { mine: "我的问卷", shared: "共享给我的", recycle: "回收站" };
 
@@ -79,17 +82,19 @@ function Workspace() {
         ) : filters.tab === "shared" ? (
           <SharedList filters={filters} onChange={update} actions={actions} />
         ) : (
-          <RecycleBin
-            filters={filters}
-            onChange={update}
-            onRecover={actions.handleRecover}
-            onDestroy={actions.handleDestroy}
-          />
+          <Suspense fallback={<PageLoading />}>
+            <RecycleBin
+              filters={filters}
+              onChange={update}
+              onRecover={actions.handleRecover}
+              onDestroy={actions.handleDestroy}
+            />
+          </Suspense>
         )}
       </section>
       <TeamDialog target={teamTarget} onClose={() => setTeamTarget(null)} />
       <SaveAsTemplateDialog source={actions.templateSource} onClose={actions.closeSaveAsTemplate} />
-      <ShareDialogOnDemand
+      <ShareDialog
         target={actions.shareTarget}
         onClose={actions.closeShare}
         onPublish={actions.handlePublishShared}

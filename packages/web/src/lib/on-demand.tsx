@@ -1,0 +1,51 @@
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+
+/** Runs `task` when the browser is idle (soon after, where it cannot tell). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function" && typeof window.cancelIdleCallback === "function") {
+    const handle = window.requestIdleCallback(task);
+    const cancel = window.cancelIdleCallback.bind(window);
+    return () => cancel(handle);
+  }
+  const timer = window.setTimeout(task, 1);
+  return () => window.clearTimeout(timer);
+}
+
+/**
+ * A dialog a page offers but opens only on request, kept out of what the page loads before it paints: its chunk
+ * is fetched when the browser is idle after the page has painted, or at once when it is opened first. Nothing is
+ * rendered until it is first opened (a click before the chunk is in waits for it); from then on it stays mounted,
+ * so it closes and reopens as it would have without this.
+ */
+export function onDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): ComponentType<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetchOnce = () => {
+    loading ??= load();
+    return loading;
+  };
+  const Loaded = lazy(() => fetchOnce().then((component) => ({ default: component })));
+  return function OnDemand(props: P) {
+    const open = isOpen(props);
+    const [wanted, setWanted] = useState(open);
+    if (open && !wanted) setWanted(true);
+    useEffect(
+      () =>
+        whenIdle(() => {
+          fetchOnce().catch(() => {
+            // Opening it later tries again through the lazy component, which reports the failure.
+            loading = undefined;
+          });
+        }),
+      [],
+    );
+    if (!wanted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
+}
