@@ -26,6 +26,11 @@ function pageWith(Shown: (props: Props) => React.ReactNode) {
   };
 }
 
+/** Runs the tasks waiting for the browser to be idle. */
+function runIdle(tasks: (() => void)[]) {
+  for (const task of tasks) task();
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -40,7 +45,7 @@ describe("onDemand", () => {
     render(<Page />);
     expect(screen.getByRole("main").textContent).toBe("列表");
     expect(load).not.toHaveBeenCalled();
-    await act(async () => idle.forEach((task) => task()));
+    await act(async () => runIdle(idle));
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("dialog")).toBeNull();
 
@@ -63,7 +68,7 @@ describe("onDemand", () => {
     act(() => setTarget("团队成员"));
     expect((await screen.findByRole("dialog")).textContent).toBe("团队成员");
     // The idle load that comes later finds the chunk already asked for.
-    await act(async () => idle.forEach((task) => task()));
+    await act(async () => runIdle(idle));
     expect(load).toHaveBeenCalledTimes(1);
 
     const flaky = vi
@@ -74,7 +79,7 @@ describe("onDemand", () => {
     first.unmount();
     idle.length = 0;
     render(<Other />);
-    await act(async () => idle.forEach((task) => task()));
+    await act(async () => runIdle(idle));
     expect(flaky).toHaveBeenCalledTimes(1);
     act(() => setTarget("另存为模板"));
     expect((await screen.findByRole("dialog")).textContent).toBe("另存为模板");
