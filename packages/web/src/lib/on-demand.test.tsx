@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { onDemand } from "./on-demand.tsx";
 
@@ -13,7 +13,7 @@ function Dialog({ target }: Props) {
 
 let setTarget: (next: string | null) => void = () => {};
 
-function pageWith(Shown: (props: Props) => React.ReactNode) {
+function pageWith(Shown: ComponentType<Props>) {
   return function Page() {
     const [target, set] = useState<string | null>(null);
     setTarget = set;

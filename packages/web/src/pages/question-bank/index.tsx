@@ -10,9 +10,19 @@ import {
   questionBankKeys,
   useBankFromQuestionaryMutation,
 } from "../../api/question-banks.ts";
-import { BankDrawer } from "./components/bank-drawer.tsx";
+import { onDemand } from "../../lib/on-demand.tsx";
+import type { BankDrawerProps } from "./components/bank-drawer.tsx";
 import { BankFromQuestionnaire } from "./components/bank-from-questionnaire.tsx";
 import "./question-bank.css";
+
+/**
+ * A bank's drawer, with the designer's question editor inside (and zod and the question schemas with it): loaded
+ * after the list of banks has painted (lib/on-demand.tsx).
+ */
+const BankDrawer = onDemand<BankDrawerProps>(
+  () => import("./components/bank-drawer.tsx").then((module) => module.BankDrawer),
+  (props) => props.bank !== null,
+);
 
 function errorText(error: unknown): string {
   if (!(error instanceof ApiError)) return "操作失败，请稍后重试";

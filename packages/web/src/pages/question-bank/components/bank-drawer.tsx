@@ -148,15 +148,13 @@ function SelectionBar({
  * A bank's questions in full (options with the answer marked, explanation, points, difficulty, tags), each
  * with 编辑 and 删除, a checkbox for 批量删除 and 移动到…, 添加题目, and the filter bar.
  */
-export function BankDrawer({
-  bank,
-  banks,
-  onClose,
-}: {
+export interface BankDrawerProps {
   bank: BankSummary | null;
   banks: readonly BankSummary[];
   onClose(): void;
-}) {
+}
+
+export function BankDrawer({ bank, banks, onClose }: BankDrawerProps) {
   const { message } = App.useApp();
   const [filter, setFilter] = useState<BankQuestionFilter>({});
   const [selected, setSelected] = useState<number[]>([]);
