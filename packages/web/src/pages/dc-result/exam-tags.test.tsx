@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type { ExamReport, ExamTagMasteryResult, QuestionaryDetail } from "@wjgj/core";
 import { describe, expect, it } from "vitest";
 import { overview, questionary } from "./testing/fixtures.ts";
@@ -47,9 +47,17 @@ describe("考试成绩 · 知识点掌握情况", { timeout: 30_000 }, () => {
     });
     const card = await screen.findByTestId("exam-tags", {}, slow);
     expect(within(card).getByText("知识点掌握情况")).toBeTruthy();
-    const rows = await within(card).findAllByRole("row");
-    const body = rows.filter((row) => row.classList.contains("ant-table-row"));
-    expect(body.map((row) => row.querySelector(".wj-exam-tags__tag")?.textContent)).toEqual(["急救", "用电"]);
+    // The rows come with the tags' figures, which may arrive after the card.
+    const body = await waitFor(() => {
+      const rows = within(card)
+        .getAllByRole("row")
+        .filter((row) => row.classList.contains("ant-table-row"));
+      expect(rows.map((row) => row.querySelector(".wj-exam-tags__tag")?.textContent)).toEqual([
+        "急救",
+        "用电",
+      ]);
+      return rows;
+    }, slow);
     expect(body[0]?.textContent).toContain("2人 · 2题次");
     expect(body[0]?.textContent).toContain("4 / 8");
     expect(body[0]?.textContent).toContain("50%");

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ExportJob, QuestionaryDetail } from "@wjgj/core";
 import { describe, expect, it, vi } from "vitest";
 import { weightingSummary } from "./testing/analysis-fixtures.ts";
@@ -26,6 +26,9 @@ describe("导出", { timeout: 60_000 }, () => {
     });
     renderResults("?id=7&tab=export");
     const card = await screen.findByTestId("report-card", {}, slow);
+    // The tab's code loads on demand: its effects (antd's checkbox group registers its boxes in one) run after
+    // the card is on the page.
+    await act(async () => {});
     fireEvent.click(within(card).getByText("开放题词云与高频词"));
     fireEvent.click(button(within(card).getByText("生成 Word 报告")));
     await waitFor(() =>

@@ -1,32 +1,93 @@
 import type { QuestionaryDetail, QuestionnaireAction, ResultsFilter } from "@wjgj/core";
 import { Button, Grid, Result, Skeleton, Tabs } from "antd";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { isMissingQuestionnaire } from "../../api/errors.ts";
 import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { useOverview } from "../../api/results.ts";
 import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
-import { ShareDialog } from "../../components/share-dialog/index.tsx";
-import { BookingsTab } from "../dc-booking/bookings-tab.tsx";
-import { OrdersTab } from "../dc-orders/orders-tab.tsx";
-import { AnalysisTab } from "./components/analysis/analysis-tab.tsx";
-import { AnswersTab } from "./components/answers/answers-tab.tsx";
-import { CrossTab } from "./components/cross-tab.tsx";
+import type { ShareDialogProps } from "../../components/share-dialog/index.tsx";
+import { onDemand } from "../../lib/on-demand.tsx";
 import { EmptyResults } from "./components/empty-results.tsx";
-import { ExamTab } from "./components/exam-tab.tsx";
-import { ExportTab } from "./components/export-tab.tsx";
 import { FilterBar } from "./components/filter/filter-bar.tsx";
-import { InvigilationTab } from "./components/invigilation/invigilation-tab.tsx";
 import { OverviewTab } from "./components/overview-tab.tsx";
 import { ResultHeader } from "./components/result-header.tsx";
-import { StatisticsTab } from "./components/statistics/statistics-tab.tsx";
-import { VoteTab } from "./components/vote-tab.tsx";
-import { WebhooksTab } from "./components/webhooks-tab.tsx";
-import { WinnersTab } from "./components/winners-tab.tsx";
 import { ResultsContext, type ResultsContextValue } from "./hooks/results-context.ts";
 import { hasQuestionTypes } from "./lib/question-types.ts";
 import "./dc-result.css";
 import "./dc-result-phone.css";
+
+/**
+ * A tab other than 概览 (the one a visit opens on), loaded when it is first shown: the thirteen tabs together were
+ * most of what the page loaded before it painted (charts, the answer viewer, the analysis, the proctoring, the
+ * bookings and orders).
+ */
+function tabOnDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const StatisticsTab = tabOnDemand(
+  () => import("./components/statistics/statistics-tab.tsx"),
+  (m) => m.StatisticsTab,
+);
+const CrossTab = tabOnDemand(
+  () => import("./components/cross-tab.tsx"),
+  (m) => m.CrossTab,
+);
+const AnalysisTab = tabOnDemand(
+  () => import("./components/analysis/analysis-tab.tsx"),
+  (m) => m.AnalysisTab,
+);
+const AnswersTab = tabOnDemand(
+  () => import("./components/answers/answers-tab.tsx"),
+  (m) => m.AnswersTab,
+);
+const ExamTab = tabOnDemand(
+  () => import("./components/exam-tab.tsx"),
+  (m) => m.ExamTab,
+);
+const InvigilationTab = tabOnDemand(
+  () => import("./components/invigilation/invigilation-tab.tsx"),
+  (m) => m.InvigilationTab,
+);
+const VoteTab = tabOnDemand(
+  () => import("./components/vote-tab.tsx"),
+  (m) => m.VoteTab,
+);
+const BookingsTab = tabOnDemand(
+  () => import("../dc-booking/bookings-tab.tsx"),
+  (m) => m.BookingsTab,
+);
+const OrdersTab = tabOnDemand(
+  () => import("../dc-orders/orders-tab.tsx"),
+  (m) => m.OrdersTab,
+);
+const ExportTab = tabOnDemand(
+  () => import("./components/export-tab.tsx"),
+  (m) => m.ExportTab,
+);
+const WinnersTab = tabOnDemand(
+  () => import("./components/winners-tab.tsx"),
+  (m) => m.WinnersTab,
+);
+const WebhooksTab = tabOnDemand(
+  () => import("./components/webhooks-tab.tsx"),
+  (m) => m.WebhooksTab,
+);
+
+const ShareDialog = onDemand<ShareDialogProps>(
+  () => import("../../components/share-dialog/index.tsx").then((module) => module.ShareDialog),
+  (props) => props.target !== null,
+);
+
+/** What a tab shows while its code loads (the sweep and the page's own loading wait for its test id to go). */
+function TabCodeLoading() {
+  return (
+    <div data-testid="result-loading">
+      <Skeleton active paragraph={{ rows: 6 }} />
+    </div>
+  );
+}
 
 type TabKey =
   | "overview"
@@ -135,7 +196,7 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
 
   const renderTab = (spec: TabSpec) => {
     if (noResponses && !usefulWhenEmpty.has(spec.key)) return <EmptyResults />;
-    return spec.render();
+    return <Suspense fallback={<TabCodeLoading />}>{spec.render()}</Suspense>;
   };
 
   return (
