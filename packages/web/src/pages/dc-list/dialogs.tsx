@@ -1,5 +1,4 @@
 import type { SaveAsTemplateDialogProps } from "../../components/save-as-template/index.tsx";
-import type { ShareDialogProps } from "../../components/share-dialog/index.tsx";
 import type { TeamDialogProps } from "../../components/team-dialog/index.tsx";
 import { onDemand } from "../../lib/on-demand.tsx";
 
@@ -9,10 +8,7 @@ import { onDemand } from "../../lib/on-demand.tsx";
  * share card) into what it loaded before painting.
  */
 
-export const ShareDialog = onDemand<ShareDialogProps>(
-  () => import("../../components/share-dialog/index.tsx").then((module) => module.ShareDialog),
-  (props) => props.target !== null,
-);
+export { ShareDialogAfterPaint as ShareDialog } from "../../components/share-dialog/after-paint.tsx";
 
 export const TeamDialog = onDemand<TeamDialogProps>(
   () => import("../../components/team-dialog/index.tsx").then((module) => module.TeamDialog),

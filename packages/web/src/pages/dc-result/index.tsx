@@ -6,8 +6,7 @@ import { isMissingQuestionnaire } from "../../api/errors.ts";
 import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { useOverview } from "../../api/results.ts";
 import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
-import type { ShareDialogProps } from "../../components/share-dialog/index.tsx";
-import { onDemand } from "../../lib/on-demand.tsx";
+import { ShareDialogAfterPaint as ShareDialog } from "../../components/share-dialog/after-paint.tsx";
 import { EmptyResults } from "./components/empty-results.tsx";
 import { FilterBar } from "./components/filter/filter-bar.tsx";
 import { OverviewTab } from "./components/overview-tab.tsx";
@@ -73,11 +72,6 @@ const WinnersTab = tabOnDemand(
 const WebhooksTab = tabOnDemand(
   () => import("./components/webhooks-tab.tsx"),
   (m) => m.WebhooksTab,
-);
-
-const ShareDialog = onDemand<ShareDialogProps>(
-  () => import("../../components/share-dialog/index.tsx").then((module) => module.ShareDialog),
-  (props) => props.target !== null,
 );
 
 /** What a tab shows while its code loads (the sweep and the page's own loading wait for its test id to go). */
