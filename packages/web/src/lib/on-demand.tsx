@@ -1,5 +1,13 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 
+/** A component of a module loaded the first time it renders (under a Suspense boundary). */
+export function lazyExport<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
 /** Runs `task` when the browser is idle (soon after, where it cannot tell). */
 function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === "function" && typeof window.cancelIdleCallback === "function") {
@@ -26,7 +34,7 @@ export function onDemand<P extends object>(
     loading ??= load();
     return loading;
   };
-  const Loaded = lazy(() => fetchOnce().then((component) => ({ default: component })));
+  const Loaded = lazyExport(fetchOnce, (component) => component);
   return function OnDemand(props: P) {
     const open = isOpen(props);
     const [wanted, setWanted] = useState(open);

@@ -7,10 +7,12 @@ import {
 } from "@ant-design/icons";
 import type { QuestionarySummary } from "@wjgj/core";
 import { Button, Empty } from "antd";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
+import { QUESTION_BANK_PATH } from "../../api/question-banks.ts";
 import { PageLoading } from "../../components/page-loading.tsx";
 import { loginPathFor } from "../../lib/guard.ts";
+import { lazyExport } from "../../lib/on-demand.tsx";
 import { useSessionStore } from "../../stores/session-store.ts";
 import { ListToolbar } from "./components/list-toolbar.tsx";
 import { QuestionaryList } from "./components/questionary-list.tsx";
@@ -28,8 +30,9 @@ const tabs: { key: ListTab; label: string; icon: ReactNode }[] = [
 ];
 
 // 回收站 is a tab few open: its table (antd's Table, the page's largest part) loads when it is shown.
-const RecycleBin = lazy(() =>
-  import("./components/recycle-bin.tsx").then((module) => ({ default: module.RecycleBin })),
+const RecycleBin = lazyExport(
+  () => import("./components/recycle-bin.tsx"),
+  (m) => m.RecycleBin,
 );
 
 const titles: Record<ListTab, string> = { mine: "我的问卷", shared: "共享给我的", recycle: "回收站" };
@@ -54,7 +57,7 @@ function Workspace() {
         >
           创建问卷
         </Button>
-        <Button block style={{ marginTop: 8 }} onClick={() => navigate("/dc/questionBank")}>
+        <Button block style={{ marginTop: 8 }} onClick={() => navigate(QUESTION_BANK_PATH)}>
           我的题库
         </Button>
         <nav className="wj-dclist__nav" aria-label="问卷分类">

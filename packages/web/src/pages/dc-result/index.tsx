@@ -1,12 +1,13 @@
 import type { QuestionaryDetail, QuestionnaireAction, ResultsFilter } from "@wjgj/core";
 import { Button, Grid, Result, Skeleton, Tabs } from "antd";
-import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { isMissingQuestionnaire } from "../../api/errors.ts";
 import { useQuestionaryDetail } from "../../api/questionary.ts";
 import { useOverview } from "../../api/results.ts";
 import { AccessContext, AccessDenied, accessOf } from "../../components/permitted.tsx";
 import { ShareDialogAfterPaint as ShareDialog } from "../../components/share-dialog/after-paint.tsx";
+import { lazyExport } from "../../lib/on-demand.tsx";
 import { EmptyResults } from "./components/empty-results.tsx";
 import { FilterBar } from "./components/filter/filter-bar.tsx";
 import { OverviewTab } from "./components/overview-tab.tsx";
@@ -16,60 +17,53 @@ import { hasQuestionTypes } from "./lib/question-types.ts";
 import "./dc-result.css";
 import "./dc-result-phone.css";
 
-/**
- * A tab other than 概览 (the one a visit opens on), loaded when it is first shown: the thirteen tabs together were
- * most of what the page loaded before it painted (charts, the answer viewer, the analysis, the proctoring, the
- * bookings and orders).
- */
-function tabOnDemand<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((module) => ({ default: pick(module) })));
-}
-
-const StatisticsTab = tabOnDemand(
+// Every tab but 概览 (the one a visit opens on) loads when it is first shown: the thirteen tabs together were most of
+// what the page loaded before it painted (charts, the answer viewer, the analysis, the proctoring, bookings, orders).
+const StatisticsTab = lazyExport(
   () => import("./components/statistics/statistics-tab.tsx"),
   (m) => m.StatisticsTab,
 );
-const CrossTab = tabOnDemand(
+const CrossTab = lazyExport(
   () => import("./components/cross-tab.tsx"),
   (m) => m.CrossTab,
 );
-const AnalysisTab = tabOnDemand(
+const AnalysisTab = lazyExport(
   () => import("./components/analysis/analysis-tab.tsx"),
   (m) => m.AnalysisTab,
 );
-const AnswersTab = tabOnDemand(
+const AnswersTab = lazyExport(
   () => import("./components/answers/answers-tab.tsx"),
   (m) => m.AnswersTab,
 );
-const ExamTab = tabOnDemand(
+const ExamTab = lazyExport(
   () => import("./components/exam-tab.tsx"),
   (m) => m.ExamTab,
 );
-const InvigilationTab = tabOnDemand(
+const InvigilationTab = lazyExport(
   () => import("./components/invigilation/invigilation-tab.tsx"),
   (m) => m.InvigilationTab,
 );
-const VoteTab = tabOnDemand(
+const VoteTab = lazyExport(
   () => import("./components/vote-tab.tsx"),
   (m) => m.VoteTab,
 );
-const BookingsTab = tabOnDemand(
+const BookingsTab = lazyExport(
   () => import("../dc-booking/bookings-tab.tsx"),
   (m) => m.BookingsTab,
 );
-const OrdersTab = tabOnDemand(
+const OrdersTab = lazyExport(
   () => import("../dc-orders/orders-tab.tsx"),
   (m) => m.OrdersTab,
 );
-const ExportTab = tabOnDemand(
+const ExportTab = lazyExport(
   () => import("./components/export-tab.tsx"),
   (m) => m.ExportTab,
 );
-const WinnersTab = tabOnDemand(
+const WinnersTab = lazyExport(
   () => import("./components/winners-tab.tsx"),
   (m) => m.WinnersTab,
 );
-const WebhooksTab = tabOnDemand(
+const WebhooksTab = lazyExport(
   () => import("./components/webhooks-tab.tsx"),
   (m) => m.WebhooksTab,
 );

@@ -2,7 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { getQuestionType, plainExcerpt } from "@wjgj/core";
 import { App, Checkbox, Empty, Input, Modal, Select, Spin } from "antd";
 import { useState } from "react";
-import { type BankItem, questionBankApi, questionBankKeys } from "../../../api/question-banks.ts";
+import {
+  type BankItem,
+  QUESTION_BANK_PATH,
+  questionBankApi,
+  questionBankKeys,
+} from "../../../api/question-banks.ts";
 import { scrollToQuestion, uiActions } from "../store/ui-store.ts";
 import { editorActions } from "../store/use-editor.ts";
 
@@ -71,7 +76,7 @@ export function BankPickDialog() {
         选中的题目连同答案、分值和解析复制到当前位置之后；之后修改题库不会影响这里的题目。
       </p>
       {banks.data && banks.data.length === 0 ? (
-        <Empty description={<a href="/dc/questionBank">还没有题库，去“我的题库”新建或导入</a>} />
+        <Empty description={<a href={QUESTION_BANK_PATH}>还没有题库，去“我的题库”新建或导入</a>} />
       ) : (
         <>
           <div className="dd-bank-pick__filters">

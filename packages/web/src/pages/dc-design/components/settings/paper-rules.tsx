@@ -2,7 +2,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { type ExamSettings, type PaperBankFacts, type PaperRule, paperRuleProblems } from "@wjgj/core";
 import { Button, InputNumber, Select, Switch } from "antd";
 import { useMemo } from "react";
-import { questionBankApi, questionBankKeys } from "../../../../api/question-banks.ts";
+import { QUESTION_BANK_PATH, questionBankApi, questionBankKeys } from "../../../../api/question-banks.ts";
 
 interface EditorProps {
   exam: ExamSettings;
@@ -125,7 +125,7 @@ export function PaperRulesEditor({ exam, banks, onChange }: EditorProps) {
       })}
       {banks && banks.length === 0 ? (
         <p className="dd-hint">
-          还没有题库，请先在“我的题库”中<a href="/dc/questionBank">新建并导入题目</a>。
+          还没有题库，请先在“我的题库”中<a href={QUESTION_BANK_PATH}>新建并导入题目</a>。
         </p>
       ) : (
         <Button block disabled={!banks || rules.length >= 20} onClick={handleAdd}>
