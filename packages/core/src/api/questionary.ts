@@ -45,6 +45,8 @@ export interface QuestionarySummary {
   planNotice?: string;
   /** An admin took it down (管理员下架): respondents see a notice and it cannot be published until restored. */
   takenDown: boolean;
+  /** Its owner marked it 星标 in 我的问卷 (questionary/starQuestionary). */
+  starred: boolean;
 }
 
 export interface QuestionaryDetail extends QuestionarySummary {

@@ -38,6 +38,7 @@ export const questionnaireActions = [
   "transfer",
   "activity",
   "leave",
+  "star",
 ] as const;
 export type QuestionnaireAction = (typeof questionnaireActions)[number];
 
@@ -63,6 +64,8 @@ export const questionnairePermissions = {
   transfer: ["owner"],
   activity: ["owner", "admin"],
   leave: ["admin", "editor", "viewer"],
+  // 星标 marks it in its owner's own 我的问卷.
+  star: ["owner"],
 } as const satisfies Record<QuestionnaireAction, readonly TeamRole[]>;
 
 /** What `role` may do on a questionnaire, in the table's order (nothing for a non-member). */
@@ -88,6 +91,7 @@ const actionDoing: Record<QuestionnaireAction, string> = {
   transfer: "转让问卷",
   activity: "查看团队动态",
   leave: "退出团队",
+  star: "设置星标",
 };
 
 /**

@@ -87,6 +87,7 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "questionary/delQuestionary": "delete",
   "questionary/recoverQuestionary": "delete",
   "questionary/thoroughDelQuestionary": "delete",
+  "questionary/starQuestionary": "star",
   "questionary/getQuestionarySet": "read",
   "questionary/getRetention": "read",
   "questionary/updateQuestionarySet": "edit",

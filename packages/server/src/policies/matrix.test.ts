@@ -271,6 +271,7 @@ describe("the questionnaire policy table", () => {
         bookingId: 1,
         code: "ABCD2345EFGH",
         orderNo: "F2026120410000012345678901",
+        starred: true,
       };
       // 另存为模板 takes the questionnaire, not a definition or a questionnaire kind.
       const params = path.startsWith("template/") ? { questionaryId: q.id, title: "另存模板" } : all;

@@ -35,6 +35,7 @@ export function presentQuestionnaireTimes(row: QuestionnaireRow) {
     publishedAt: chinaDateTime(row.publishedAt),
     deletedAt: chinaDateTime(row.deletedAt),
     takenDown: row.takenDownAt !== null,
+    starred: row.starredAt !== null,
   };
 }
 

@@ -31,6 +31,8 @@ export interface QuestionaryListQuery {
   kind?: QuestionnaireKind | "";
   status?: QuestionaryStatus | "";
   sort?: QuestionarySort;
+  /** 星标问卷 only. */
+  starred?: boolean;
 }
 
 /** Filters of the recycle bin (`questionary/getHSZQuestionaryList`). */
@@ -124,6 +126,8 @@ export const questionaryApi = {
   saveQuestionary: (input: SaveQuestionaryInput, options?: CallOptions) =>
     http.postJson<SaveQuestionaryResult>("questionary/saveQuestionary", input, options),
   copyQuestionary: (id: number) => http.post<QuestionarySummary>("questionary/copyQuestionary", { id }),
+  starQuestionary: ({ id, starred }: { id: number; starred: boolean }) =>
+    http.post<QuestionarySummary>("questionary/starQuestionary", { id, starred }),
   delQuestionary: (id: number) => http.post<null>("questionary/delQuestionary", { id }),
   getRecycleList: (query: RecycleListQuery, options?: CallOptions) =>
     http.get<Page<QuestionarySummary>>("questionary/getHSZQuestionaryList", { ...query }, options),
@@ -278,6 +282,11 @@ export function useAddQuestionaryMutation() {
 
 export function useCopyQuestionaryMutation() {
   return useListMutation(questionaryApi.copyQuestionary, () => null);
+}
+
+/** 星标 on or off in 我的问卷. */
+export function useStarQuestionaryMutation() {
+  return useListMutation(questionaryApi.starQuestionary, ({ id }) => id);
 }
 
 export function useDelQuestionaryMutation() {

@@ -1,4 +1,5 @@
 import {
+  allowedActions,
   checkDefinition,
   type MessageKey,
   type QuestionarySettings,
@@ -11,7 +12,7 @@ import { iso } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { type CommitHook, type Trx, transaction } from "../../db/index.ts";
 import { type QuestionnaireRow, responseCountColumn } from "../../db/tables/questionnaires.ts";
-import { AppError, ConflictError, InvalidInputError } from "../../errors.ts";
+import { AppError, ConflictError, ForbiddenError, InvalidInputError } from "../../errors.ts";
 import { zodIssuesToFieldErrors } from "../../http/params.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { endPost, livePost } from "../answer-space/posts.ts";
@@ -24,6 +25,7 @@ import { writeDraft } from "./drafts.ts";
 import {
   countQuestions,
   loadQuestionnaire,
+  loadQuestionnaireWithRole,
   newPublicId,
   readDefinition,
   readSettings,
@@ -64,6 +66,25 @@ export async function copyQuestionnaire(
     .returningAll()
     .returning(responseCountColumn)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * 星标 in the owner's 我的问卷 (the list's filter finds it again). The owner's own mark, so members of its team
+ * cannot set it; a questionnaire in the recycle bin keeps it for when it comes back.
+ */
+export async function starQuestionnaire(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  starred: boolean,
+): Promise<QuestionnaireRow> {
+  const { row, role } = await loadQuestionnaireWithRole(ctx.db, viewer, id, "read");
+  if (!allowedActions(role).includes("star")) throw new ForbiddenError("questionaryStarOwnerOnly");
+  // Starring again keeps the first time: the mark does not move the questionnaire in its list.
+  if (starred === (row.starredAt !== null)) return row;
+  const starredAt = starred ? iso(ctx.clock.now()) : null;
+  await ctx.db.updateTable("questionnaires").set({ starredAt }).where("id", "=", id).execute();
+  return { ...row, starredAt };
 }
 
 export async function moveToRecycleBin(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {

@@ -14,6 +14,8 @@ export interface ListFilters {
   kind?: QuestionnaireKind | undefined;
   status?: QuestionaryStatus | undefined;
   sort?: QuestionarySort | undefined;
+  /** 星标 only. */
+  starred?: boolean | undefined;
 }
 
 /** The viewer's questionnaires, either the working list or the recycle bin. */
@@ -30,6 +32,7 @@ export async function listQuestionnaires(
   if (filters.title) query = query.where(contains("title", filters.title));
   if (filters.kind) query = query.where("kind", "=", filters.kind);
   if (filters.status) query = query.where("status", "=", filters.status);
+  if (filters.starred) query = query.where("starredAt", "is not", null);
 
   let rows = query.selectAll().select(responseCountColumn);
   switch (bin === "recycled" ? "deleted" : (filters.sort ?? "updatedDesc")) {

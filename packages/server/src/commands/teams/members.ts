@@ -203,7 +203,8 @@ export async function transferOwnership(
     await trx.deleteFrom("team_members").where("id", "=", member.id).execute();
     await trx
       .updateTable("questionnaires")
-      .set({ ownerId: input.userId })
+      // The star was the old owner's mark in their list, not the new owner's.
+      .set({ ownerId: input.userId, starredAt: null })
       .where("id", "=", input.id)
       .execute();
     await trx

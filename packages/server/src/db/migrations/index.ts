@@ -72,6 +72,7 @@ import { foreignKeyIndexesMigration } from "./0245-foreign-key-indexes.ts";
 import { responsesUserIndexPartialMigration } from "./0250-responses-user-index-partial.ts";
 import { factPacksMigration } from "./0255-fact-packs.ts";
 import { sqliteFactPacksMigration } from "./0260-sqlite-fact-packs.ts";
+import { questionnaireStarsMigration } from "./0265-questionnaire-stars.ts";
 
 /** The static, numbered list of migrations; the same ones run on SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -147,6 +148,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     "0250-responses-user-index-partial": responsesUserIndexPartialMigration(),
     "0255-fact-packs": factPacksMigration(dialect),
     "0260-sqlite-fact-packs": sqliteFactPacksMigration(dialect),
+    "0265-questionnaire-stars": questionnaireStarsMigration(),
   };
 }
 

@@ -33,6 +33,8 @@ export interface QuestionnairesTable {
   takenDownReason: string | null;
   /** When collection last stopped (停止收集); null while collecting (0175). */
   stoppedAt: ColumnType<string | null, string | null | undefined>;
+  /** When the owner marked it 星标 in 我的问卷; null while not (0265). */
+  starredAt: ColumnType<string | null, string | null | undefined>;
 }
 
 /** Immutable published snapshots; a response names the revision it answered. */

@@ -49,6 +49,8 @@ describe("questionnaire calls are the owner's alone", () => {
       // 商品 (issue #41): an order to refund.
       orderNo: "F2026120410000012345678901",
       amountFen: 100,
+      // 星标 on 我的问卷.
+      starred: true,
     };
     const before = await tableCounts(t);
     const row = () =>

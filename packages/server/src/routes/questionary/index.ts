@@ -11,6 +11,7 @@ import {
   readQuestionnaireSettings,
   readRetention,
   recoverFromRecycleBin,
+  starQuestionnaire,
   stopQuestionnaire,
   updateQuestionnaireSettings,
 } from "../../commands/questionnaires/lifecycle.ts";
@@ -22,7 +23,15 @@ import { presentQuestionnaireDetail, presentQuestionnaireSummary } from "../../p
 import { questionaryBookingRoutes } from "./bookings.ts";
 import { questionaryFormOrderRoutes } from "./form-orders.ts";
 import { questionaryImportRoutes } from "./import.ts";
-import { addInput, idInput, listInput, recycleListInput, saveInput, settingsInput } from "./schema.ts";
+import {
+  addInput,
+  idInput,
+  listInput,
+  recycleListInput,
+  saveInput,
+  settingsInput,
+  starInput,
+} from "./schema.ts";
 
 /** Whole definitions travel in these calls; 500 questions with options fit well within this. */
 const DEFINITION_BODY_LIMIT = 8 * 1024 * 1024;
@@ -113,6 +122,15 @@ export function questionaryRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     });
   }
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "questionary/starQuestionary",
+    access: "account:use",
+    input: starInput,
+    handler: async ({ viewer, input }) =>
+      presentQuestionnaireSummary(await starQuestionnaire(ctx, viewer, input.id, input.starred)),
+  });
 
   const binCalls = [
     ["questionary/delQuestionary", moveToRecycleBin],

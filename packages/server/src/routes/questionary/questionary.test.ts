@@ -1,6 +1,6 @@
 import type { QuestionaryDetail, QuestionarySummary } from "@wjgj/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildQuestionnaire, buildUser, sampleDefinition } from "../../../test/factories.ts";
+import { buildQuestionnaire, buildTeamMember, buildUser, sampleDefinition } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
 
 let t: TestContext;
@@ -12,6 +12,77 @@ afterEach(async () => {
 });
 
 type Page = { list: QuestionarySummary[]; total: number };
+
+describe("星标 (questionary/starQuestionary)", () => {
+  it("marks and unmarks, lists 星标问卷 alone, and is the owner's own mark", async () => {
+    const owner = await buildUser(t);
+    const colleague = await buildUser(t);
+    const first = await buildQuestionnaire(t, owner, { title: "常用的周报" });
+    t.clock.advance(60);
+    const second = await buildQuestionnaire(t, owner, { title: "一次性的报名" });
+    const star = (id: number, starred: string, token = owner.token) =>
+      call<QuestionarySummary>(t.app, "POST", "questionary/starQuestionary", {
+        token,
+        params: { id, starred },
+      });
+    const list = (params: Record<string, string | number> = {}) =>
+      call<Page>(t.app, "GET", "questionary/getQuestionaryList", { token: owner.token, params });
+
+    expect((await list()).body.data.list.map((q) => q.starred)).toEqual([false, false]);
+    const marked = await star(first.id, "true");
+    expect(marked.body).toMatchObject({ code: 200, data: { id: first.id, starred: true } });
+    // Marking does not move it: the list keeps its order (最近修改).
+    expect((await list()).body.data.list.map((q) => [q.title, q.starred])).toEqual([
+      ["一次性的报名", false],
+      ["常用的周报", true],
+    ]);
+    const starred = await list({ starred: "true" });
+    expect(starred.body.data.total).toBe(1);
+    expect(starred.body.data.list.map((q) => q.title)).toEqual(["常用的周报"]);
+    // Other filters still apply inside 星标问卷.
+    expect((await list({ starred: "true", title: "报名" })).body.data.total).toBe(0);
+
+    // A colleague on its team sees it but cannot mark or unmark the owner's list.
+    await buildTeamMember(t, first.id, colleague, "admin");
+    expect((await star(first.id, "false", colleague.token)).body).toMatchObject({
+      code: 403,
+      msg: "只有问卷的所有者可以设置星标",
+    });
+    // A copy starts unmarked.
+    const copy = await call<QuestionarySummary>(t.app, "POST", "questionary/copyQuestionary", {
+      token: owner.token,
+      params: { id: first.id },
+    });
+    expect(copy.body.data.starred).toBe(false);
+
+    expect((await star(first.id, "false")).body.data.starred).toBe(false);
+    expect((await list({ starred: "true" })).body.data.total).toBe(0);
+    expect((await star(second.id, "maybe")).body).toMatchObject({ code: 400, msg: "星标取值需为是或否" });
+    expect((await list({ starred: "maybe" })).body).toMatchObject({ code: 400, msg: "星标取值需为是或否" });
+    expect((await star(999_999, "true")).body.code).toBe(404);
+  });
+
+  it("is cleared when the questionnaire passes to another owner", async () => {
+    const owner = await buildUser(t);
+    const heir = await buildUser(t);
+    const q = await buildQuestionnaire(t, owner, { title: "移交的问卷" });
+    await call(t.app, "POST", "questionary/starQuestionary", {
+      token: owner.token,
+      params: { id: q.id, starred: "true" },
+    });
+    await buildTeamMember(t, q.id, heir, "admin");
+    const moved = await call(t.app, "POST", "queationaryTeam/transferOwner", {
+      token: owner.token,
+      params: { id: q.id, userId: heir.user.id },
+    });
+    expect(moved.body.code).toBe(200);
+    const heirs = await call<Page>(t.app, "GET", "questionary/getQuestionaryList", {
+      token: heir.token,
+      params: { starred: "true" },
+    });
+    expect(heirs.body.data.total).toBe(0);
+  });
+});
 
 describe("creating and listing", () => {
   it("creates a blank questionnaire and answers its detail", async () => {

@@ -2,6 +2,7 @@ import { questionarySorts, questionaryStatuses, questionnaireKinds } from "@wjgj
 import { z } from "zod";
 import {
   blankAsAbsent,
+  booleanParam,
   enumParam,
   idParam,
   intFromText,
@@ -34,9 +35,12 @@ export const listInput = z.object({
   kind: blankAsAbsent(kindParam),
   status: blankAsAbsent(enumParam(questionaryStatuses, "statusInvalid")),
   sort: blankAsAbsent(enumParam(questionarySorts, "listSortInvalid")),
+  starred: blankAsAbsent(booleanParam("starredInvalid")),
 });
 
 export const recycleListInput = listInput.pick({ pageNum: true, pageSize: true, title: true });
+
+export const starInput = z.object({ id: idParam, starred: booleanParam("starredInvalid") });
 
 export const saveInput = z.object({
   id: idParam,

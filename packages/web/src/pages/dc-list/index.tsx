@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   FileAddOutlined,
   PlusOutlined,
+  StarOutlined,
   TeamOutlined,
   UnorderedListOutlined,
 } from "@ant-design/icons";
@@ -20,11 +21,12 @@ import { SharedList } from "./components/shared-list.tsx";
 import { SaveAsTemplateDialog, ShareDialog, TeamDialog } from "./dialogs.tsx";
 import { useListFilters } from "./hooks/use-list-filters.ts";
 import { useQuestionaryActions } from "./hooks/use-questionary-actions.tsx";
-import { defaultFilters, type ListTab } from "./list-filters.ts";
+import { defaultFilters, isOwnList, type ListTab } from "./list-filters.ts";
 import "./dc-list.css";
 
 const tabs: { key: ListTab; label: string; icon: ReactNode }[] = [
   { key: "mine", label: "我创建的", icon: <UnorderedListOutlined aria-hidden /> },
+  { key: "starred", label: "星标问卷", icon: <StarOutlined aria-hidden /> },
   { key: "shared", label: "共享给我的", icon: <TeamOutlined aria-hidden /> },
   { key: "recycle", label: "回收站", icon: <DeleteOutlined aria-hidden /> },
 ];
@@ -35,7 +37,12 @@ const RecycleBin = lazyExport(
   (m) => m.RecycleBin,
 );
 
-const titles: Record<ListTab, string> = { mine: "我的问卷", shared: "共享给我的", recycle: "回收站" };
+const titles: Record<ListTab, string> = {
+  mine: "我的问卷",
+  starred: "星标问卷",
+  shared: "共享给我的",
+  recycle: "回收站",
+};
 
 function Workspace() {
   const navigate = useNavigate();
@@ -80,7 +87,7 @@ function Workspace() {
           <h1>{titles[filters.tab]}</h1>
           <ListToolbar filters={filters} onChange={update} />
         </header>
-        {filters.tab === "mine" ? (
+        {isOwnList(filters.tab) ? (
           <QuestionaryList filters={filters} onChange={update} onClear={clear} actions={actions} />
         ) : filters.tab === "shared" ? (
           <SharedList filters={filters} onChange={update} actions={actions} />

@@ -26,6 +26,21 @@ describe("list filters in the URL", () => {
     expect(filtersFromSearch(searchFromFilters(filters))).toEqual(filters);
   });
 
+  it("keeps 星标问卷 with its own filters and asks the server for the marked ones", () => {
+    const starred = {
+      ...defaultFilters,
+      tab: "starred" as const,
+      kind: "exam" as const,
+      sort: "titleAsc" as const,
+    };
+    const search = searchFromFilters(starred);
+    expect(search.toString()).toBe("tab=starred&kind=exam&sort=titleAsc");
+    expect(filtersFromSearch(search)).toEqual(starred);
+    expect(toListQuery(starred)).toMatchObject({ kind: "exam", sort: "titleAsc", starred: true });
+    expect(toListQuery(defaultFilters)).not.toHaveProperty("starred");
+    expect(filtersFromSearch(new URLSearchParams("tab=stars")).tab).toBe("mine");
+  });
+
   it("drops values it does not know instead of sending them to the server", () => {
     const filters = filtersFromSearch(
       new URLSearchParams("kind=poll&status=open&sort=random&page=-2&size=7"),

@@ -9,7 +9,12 @@ import {
 } from "@wjgj/core";
 import type { QuestionaryListQuery, RecycleListQuery } from "../../api/questionary.ts";
 
-export type ListTab = "mine" | "shared" | "recycle";
+export type ListTab = "mine" | "starred" | "shared" | "recycle";
+
+const listTabs: readonly ListTab[] = ["mine", "starred", "shared", "recycle"];
+
+/** 我创建的 and its 星标问卷: the owner's own list, with its filters and sorts. */
+export const isOwnList = (tab: ListTab) => tab === "mine" || tab === "starred";
 
 /** What the list shows, kept in the URL so a reload or a shared link keeps the view. */
 export interface ListFilters {
@@ -53,7 +58,7 @@ export function filtersFromSearch(search: URLSearchParams): ListFilters {
   const pageNum = Number(search.get("page"));
   const pageSize = Number(search.get("size"));
   return {
-    tab: search.get("tab") === "recycle" ? "recycle" : search.get("tab") === "shared" ? "shared" : "mine",
+    tab: oneOf(listTabs, search.get("tab")) || "mine",
     title: (search.get("title") ?? "").trim().slice(0, 50),
     kind: oneOf(questionnaireKinds, search.get("kind")),
     status: oneOf(questionaryStatuses, search.get("status")),
@@ -68,9 +73,10 @@ export function searchFromFilters(filters: ListFilters): URLSearchParams {
   const search = new URLSearchParams();
   if (filters.tab !== "mine") search.set("tab", filters.tab);
   if (filters.title) search.set("title", filters.title);
-  if (filters.kind && filters.tab === "mine") search.set("kind", filters.kind);
-  if (filters.status && filters.tab === "mine") search.set("status", filters.status);
-  if (filters.sort !== defaultFilters.sort && filters.tab === "mine") search.set("sort", filters.sort);
+  const own = isOwnList(filters.tab);
+  if (filters.kind && own) search.set("kind", filters.kind);
+  if (filters.status && own) search.set("status", filters.status);
+  if (filters.sort !== defaultFilters.sort && own) search.set("sort", filters.sort);
   if (filters.pageNum !== 1) search.set("page", String(filters.pageNum));
   if (filters.pageSize !== defaultFilters.pageSize) search.set("size", String(filters.pageSize));
   return search;
@@ -84,6 +90,7 @@ export function toListQuery(filters: ListFilters): QuestionaryListQuery {
     ...(filters.title ? { title: filters.title } : {}),
     ...(filters.kind ? { kind: filters.kind } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.tab === "starred" ? { starred: true } : {}),
   };
 }
 

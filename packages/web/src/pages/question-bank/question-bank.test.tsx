@@ -26,6 +26,7 @@ const summary = (
   publishedAt: "2026-12-02 10:00:00",
   deletedAt: "",
   takenDown: false,
+  starred: false,
 });
 const NOTHING = "这份问卷中没有可加入题库的题目（需设置正确答案的单选、多选、判断或填空题）";
 

@@ -53,6 +53,7 @@ export function detailOf(definition: SurveyDefinition, version = 1): Questionary
     publishedAt: "",
     deletedAt: "",
     takenDown: false,
+    starred: false,
     definition,
     settings: questionarySettingsSchema.parse({}),
     publishedVersion: null,

@@ -3,13 +3,31 @@ import { Button, Empty, Space } from "antd";
 import { useNavigate } from "react-router";
 
 /** No questionnaire at all: lead to creating the first one. With filters set: offer to clear them. */
-export function ListEmpty({ narrowed, onClear }: { narrowed: boolean; onClear: () => void }) {
+export function ListEmpty({
+  narrowed,
+  starred = false,
+  onClear,
+}: {
+  narrowed: boolean;
+  /** 星标问卷: nothing marked yet, which says how to mark one. */
+  starred?: boolean;
+  onClear: () => void;
+}) {
   const navigate = useNavigate();
   if (narrowed) {
     return (
       <Empty className="wj-dclist__empty" description="没有符合条件的问卷">
         <Button onClick={onClear}>清除筛选条件</Button>
       </Empty>
+    );
+  }
+  if (starred) {
+    return (
+      <Empty
+        className="wj-dclist__empty"
+        data-testid="starred-empty"
+        description="还没有星标问卷。在「我创建的」里点问卷名称前的星标，常用的问卷就会出现在这里。"
+      />
     );
   }
   return (

@@ -5,8 +5,7 @@ import {
   questionaryStatusNames,
 } from "@wjgj/core";
 import { Input, Select } from "antd";
-import type { ListFilters } from "../list-filters.ts";
-import { sortNames } from "../list-filters.ts";
+import { isOwnList, type ListFilters, sortNames } from "../list-filters.ts";
 
 interface ListToolbarProps {
   filters: ListFilters;
@@ -25,7 +24,7 @@ const sortOptions = questionarySorts.map((sort) => ({ value: sort, label: sortNa
 
 /** Search by title, filter by kind and status, sort. The recycle bin only searches. */
 export function ListToolbar({ filters, onChange }: ListToolbarProps) {
-  const mine = filters.tab === "mine";
+  const mine = isOwnList(filters.tab);
   return (
     <div className="wj-dclist__toolbar">
       <Input.Search

@@ -25,6 +25,7 @@ const item = (overrides: Partial<QuestionarySummary>): QuestionarySummary => ({
   publishedAt: "2026-12-01 10:00:00",
   deletedAt: "",
   takenDown: true,
+  starred: false,
   ...overrides,
 });
 

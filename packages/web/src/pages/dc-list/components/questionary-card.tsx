@@ -11,6 +11,8 @@ import {
   PlayCircleOutlined,
   SaveOutlined,
   ShareAltOutlined,
+  StarFilled,
+  StarOutlined,
   TeamOutlined,
   UsergroupAddOutlined,
 } from "@ant-design/icons";
@@ -39,6 +41,8 @@ export interface CardActions {
   handleExport: (item: QuestionarySummary, format: DefinitionFormat) => unknown;
   handleDelete: (item: QuestionarySummary) => unknown;
   handleTeam?: (item: QuestionarySummary) => void;
+  /** 星标 on or off: the owner's list only. */
+  handleStar?: (item: QuestionarySummary) => unknown;
 }
 
 /** A card of 共享给我的: the viewer's role, the owner, and what the role allows (other actions are hidden). */
@@ -73,6 +77,20 @@ export function QuestionaryCard({
         <KindIcon kind={item.kind} size={44} />
         <div className="wj-qcard__info">
           <div className="wj-qcard__heading">
+            {!shared && actions.handleStar && (
+              <Tooltip title={item.starred ? "取消星标" : "设为星标"}>
+                <Button
+                  type="text"
+                  size="small"
+                  className={`wj-qcard__star${item.starred ? " wj-qcard__star--on" : ""}`}
+                  icon={item.starred ? <StarFilled /> : <StarOutlined />}
+                  aria-label={item.starred ? `取消星标：${item.title}` : `设为星标：${item.title}`}
+                  aria-pressed={item.starred}
+                  onClick={() => actions.handleStar?.(item)}
+                  data-testid="star-button"
+                />
+              </Tooltip>
+            )}
             <Link to={designPath(item.id)} className="wj-qcard__title" title={item.title}>
               {item.title || `未命名${noun}`}
             </Link>

@@ -40,7 +40,10 @@ export function QuestionaryList({ filters, onChange, onClear, actions }: Questio
       </div>
     );
   }
-  if (page.total === 0) return <ListEmpty narrowed={hasNarrowing(filters)} onClear={onClear} />;
+  if (page.total === 0)
+    return (
+      <ListEmpty narrowed={hasNarrowing(filters)} starred={filters.tab === "starred"} onClear={onClear} />
+    );
   return (
     <>
       <div className="wj-dclist__cards" aria-busy={query.isFetching} data-testid="questionary-list">

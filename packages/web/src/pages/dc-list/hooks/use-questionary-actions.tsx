@@ -9,6 +9,7 @@ import {
   useDelQuestionaryMutation,
   useRecoverQuestionaryMutation,
   useReleaseQuestionaryMutation,
+  useStarQuestionaryMutation,
   useStopQuestionaryMutation,
   useThoroughDelQuestionaryMutation,
 } from "../../../api/questionary.ts";
@@ -32,6 +33,7 @@ export function useQuestionaryActions() {
   const destroy = useThoroughDelQuestionaryMutation();
   const release = useReleaseQuestionaryMutation();
   const stop = useStopQuestionaryMutation();
+  const star = useStarQuestionaryMutation();
   const [shared, setShared] = useState<{ id: number; target: ShareTarget } | null>(null);
   const [templateSource, setTemplateSource] = useState<TemplateSource | null>(null);
   const share = (item: QuestionarySummary) =>
@@ -121,6 +123,14 @@ export function useQuestionaryActions() {
     handleExport: async (item: QuestionarySummary, format: DefinitionFormat) => {
       try {
         await importsApi.exportDefinition(item, format);
+      } catch (error) {
+        showError(error);
+      }
+    },
+    handleStar: async (item: QuestionarySummary) => {
+      try {
+        await star.mutateAsync({ id: item.id, starred: !item.starred });
+        void message.success(item.starred ? "已取消星标" : "已设为星标");
       } catch (error) {
         showError(error);
       }

@@ -1,0 +1,81 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { QuestionarySummary } from "@wjgj/core";
+import { describe, expect, it, vi } from "vitest";
+import { useSessionStore } from "../../stores/session-store.ts";
+import { fakeApiForEachTest, renderRoute } from "../../testing/route-harness.tsx";
+
+const summary = (id: number, title: string): QuestionarySummary => ({
+  id,
+  publicId: `p${id}`,
+  title,
+  kind: "survey",
+  kindName: "问卷调查",
+  status: "published",
+  statusName: "已发布",
+  hasUnpublishedChanges: false,
+  responseCount: 3,
+  questionCount: 12,
+  version: 1,
+  createdAt: "2026-12-01 10:00:00",
+  updatedAt: "2026-12-02 10:00:00",
+  publishedAt: "2026-12-02 10:00:00",
+  deletedAt: "",
+  takenDown: false,
+  starred: false,
+});
+
+let store: QuestionarySummary[] = [];
+
+const lastBody = (path: string) =>
+  new URLSearchParams(
+    String(vi.mocked(fetch).mock.calls.findLast(([url]) => String(url).includes(path))?.[1]?.body ?? ""),
+  );
+
+const requests = fakeApiForEachTest({
+  "user/getUserInfo": { nickName: "李老师", phone: "13900000002", isTemplate: 0, role: "user" },
+  "questionary/getQuestionaryList": (url: string) => {
+    const starredOnly = new URL(url, "http://x").searchParams.get("starred") === "true";
+    const list = store.filter((item) => !starredOnly || item.starred);
+    return { list, total: list.length, pageNum: 1, pageSize: 10 };
+  },
+  "questionary/starQuestionary": () => {
+    const body = lastBody("questionary/starQuestionary");
+    const item = store.find((candidate) => candidate.id === Number(body.get("id")));
+    if (!item) return null;
+    item.starred = body.get("starred") === "true";
+    return item;
+  },
+});
+
+const card = (title: string) =>
+  screen.getAllByTestId("questionary-card").find((node) => within(node).queryByText(title)) as HTMLElement;
+
+describe("星标 in 我的问卷", () => {
+  it("marks a questionnaire from its card, lists it under 星标问卷, and unmarks it there", async () => {
+    store = [summary(1, "常用的周报"), summary(2, "一次性的报名")];
+    useSessionStore.getState().setToken("t");
+    renderRoute("/dc/dclist");
+
+    const mark = await screen.findByRole("button", { name: "设为星标：常用的周报" });
+    expect(mark.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(mark);
+    await waitFor(() => expect(lastBody("questionary/starQuestionary").get("starred")).toBe("true"));
+    const marked = await within(card("常用的周报")).findByRole("button", { name: "取消星标：常用的周报" });
+    expect(marked.getAttribute("aria-pressed")).toBe("true");
+    expect(await screen.findByText("已设为星标")).toBeTruthy();
+
+    // 星标问卷: the list asks for the marked ones alone.
+    fireEvent.click(screen.getByRole("button", { name: "星标问卷" }));
+    expect(await screen.findByRole("heading", { name: "星标问卷" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("一次性的报名")).toBeNull());
+    expect(screen.getByText("常用的周报")).toBeTruthy();
+    expect(requests.some((url) => url.includes("getQuestionaryList") && url.includes("starred=true"))).toBe(
+      true,
+    );
+
+    // Unmarked there, it leaves the list, which then says how to mark one.
+    fireEvent.click(screen.getByRole("button", { name: "取消星标：常用的周报" }));
+    expect(await screen.findByText(/还没有星标问卷/)).toBeTruthy();
+    expect(store[0]?.starred).toBe(false);
+  });
+});
