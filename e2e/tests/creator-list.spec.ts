@@ -79,6 +79,24 @@ test.describe("creator list", () => {
     const copy = card(page, copyTitle);
     await expect(copy).toBeVisible();
 
+    // 星标: the original is marked from its card and found under 星标问卷, where its copy is not.
+    await original.getByRole("button", { name: `设为星标：${title}` }).click();
+    await expect(page.getByText("已设为星标")).toBeVisible();
+    await expect(original.getByRole("button", { name: `取消星标：${title}` })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.getByRole("button", { name: "星标问卷", exact: true }).click();
+    await expect(page).toHaveURL(/tab=starred/);
+    await page.getByLabel("搜索问卷名称").fill(title);
+    await page.getByLabel("搜索问卷名称").press("Enter");
+    await expect(original).toBeVisible();
+    await expect(copy).toHaveCount(0);
+    await page.getByRole("button", { name: "我创建的", exact: true }).click();
+    await page.getByLabel("搜索问卷名称").fill(title);
+    await page.getByLabel("搜索问卷名称").press("Enter");
+    await expect(copy).toBeVisible();
+
     await copy.getByRole("button", { name: "删除" }).click();
     await expect(page.getByRole("dialog")).toContainText("将移入回收站");
     await confirm(page, "删除");
