@@ -56,12 +56,19 @@ describe("星标 in 我的问卷", () => {
     useSessionStore.getState().setToken("t");
     renderRoute("/dc/dclist");
 
-    const mark = await screen.findByRole("button", { name: "设为星标：常用的周报" });
+    await screen.findByText("常用的周报");
+    const mark = within(card("常用的周报")).getByRole("button", { name: "星标" });
     expect(mark.getAttribute("aria-pressed")).toBe("false");
     fireEvent.click(mark);
     await waitFor(() => expect(lastBody("questionary/starQuestionary").get("starred")).toBe("true"));
-    const marked = await within(card("常用的周报")).findByRole("button", { name: "取消星标：常用的周报" });
-    expect(marked.getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() =>
+      expect(
+        within(card("常用的周报")).getByRole("button", { name: "星标" }).getAttribute("aria-pressed"),
+      ).toBe("true"),
+    );
+    expect(
+      within(card("一次性的报名")).getByRole("button", { name: "星标" }).getAttribute("aria-pressed"),
+    ).toBe("false");
     expect(await screen.findByText("已设为星标")).toBeTruthy();
 
     // 星标问卷: the list asks for the marked ones alone.
@@ -74,7 +81,7 @@ describe("星标 in 我的问卷", () => {
     );
 
     // Unmarked there, it leaves the list, which then says how to mark one.
-    fireEvent.click(screen.getByRole("button", { name: "取消星标：常用的周报" }));
+    fireEvent.click(within(card("常用的周报")).getByRole("button", { name: "星标" }));
     expect(await screen.findByText(/还没有星标问卷/)).toBeTruthy();
     expect(store[0]?.starred).toBe(false);
   });

@@ -84,7 +84,8 @@ export function QuestionaryCard({
                   size="small"
                   className={`wj-qcard__star${item.starred ? " wj-qcard__star--on" : ""}`}
                   icon={item.starred ? <StarFilled /> : <StarOutlined />}
-                  aria-label={item.starred ? `取消星标：${item.title}` : `设为星标：${item.title}`}
+                  // One name, the state in aria-pressed: a screen reader says 星标, pressed or not.
+                  aria-label="星标"
                   aria-pressed={item.starred}
                   onClick={() => actions.handleStar?.(item)}
                   data-testid="star-button"
