@@ -2,27 +2,10 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { QuestionarySummary } from "@wjgj/core";
 import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../stores/session-store.ts";
+import { buildQuestionarySummary } from "../../testing/questionary-fixtures.ts";
 import { fakeApiForEachTest, renderRoute } from "../../testing/route-harness.tsx";
 
-const summary = (id: number, title: string): QuestionarySummary => ({
-  id,
-  publicId: `p${id}`,
-  title,
-  kind: "survey",
-  kindName: "问卷调查",
-  status: "published",
-  statusName: "已发布",
-  hasUnpublishedChanges: false,
-  responseCount: 3,
-  questionCount: 12,
-  version: 1,
-  createdAt: "2026-12-01 10:00:00",
-  updatedAt: "2026-12-02 10:00:00",
-  publishedAt: "2026-12-02 10:00:00",
-  deletedAt: "",
-  takenDown: false,
-  starred: false,
-});
+const summary = (id: number, title: string) => buildQuestionarySummary({ id, title });
 
 let store: QuestionarySummary[] = [];
 

@@ -2,32 +2,11 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { QuestionarySummary } from "@wjgj/core";
 import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../stores/session-store.ts";
+import { buildQuestionarySummary } from "../../testing/questionary-fixtures.ts";
 import { ApiFailure, fakeApiForEachTest, renderRoute } from "../../testing/route-harness.tsx";
 
-const summary = (
-  id: number,
-  title: string,
-  kind: "exam" | "survey",
-  kindName: string,
-): QuestionarySummary => ({
-  id,
-  publicId: `p${id}`,
-  title,
-  kind,
-  kindName,
-  status: "published",
-  statusName: "已发布",
-  hasUnpublishedChanges: false,
-  responseCount: 3,
-  questionCount: 12,
-  version: 1,
-  createdAt: "2026-12-01 10:00:00",
-  updatedAt: "2026-12-02 10:00:00",
-  publishedAt: "2026-12-02 10:00:00",
-  deletedAt: "",
-  takenDown: false,
-  starred: false,
-});
+const summary = (id: number, title: string, kind: "exam" | "survey", kindName: string) =>
+  buildQuestionarySummary({ id, title, kind, kindName });
 const NOTHING = "这份问卷中没有可加入题库的题目（需设置正确答案的单选、多选、判断或填空题）";
 
 let banks: { id: number; name: string; practicePublicId: null; questionCount: number; updatedAt: string }[] =

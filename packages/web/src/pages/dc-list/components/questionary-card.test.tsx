@@ -2,32 +2,21 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import type { QuestionarySummary } from "@wjgj/core";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildQuestionarySummary } from "../../../testing/questionary-fixtures.ts";
 import { type CardActions, QuestionaryCard } from "./questionary-card.tsx";
 
 afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const item = (overrides: Partial<QuestionarySummary>): QuestionarySummary => ({
-  id: 7,
-  publicId: "abc123",
-  kind: "survey",
-  kindName: "问卷调查",
-  title: "",
-  status: "published",
-  statusName: "收集中",
-  hasUnpublishedChanges: false,
-  responseCount: 3,
-  questionCount: 5,
-  version: 2,
-  createdAt: "2026-12-01 09:00:00",
-  updatedAt: "2026-12-01 10:00:00",
-  publishedAt: "2026-12-01 10:00:00",
-  deletedAt: "",
-  takenDown: true,
-  starred: false,
-  ...overrides,
-});
+const item = (overrides: Partial<QuestionarySummary>) =>
+  buildQuestionarySummary({
+    statusName: "收集中",
+    questionCount: 5,
+    version: 2,
+    takenDown: true,
+    ...overrides,
+  });
 
 const actions = new Proxy({} as CardActions, { get: () => vi.fn() });
 
