@@ -9,9 +9,8 @@ import {
 } from "@wjgj/core";
 import type { QuestionaryListQuery, RecycleListQuery } from "../../api/questionary.ts";
 
-export type ListTab = "mine" | "starred" | "shared" | "recycle";
-
-const listTabs: readonly ListTab[] = ["mine", "starred", "shared", "recycle"];
+const listTabs = ["mine", "starred", "shared", "recycle"] as const;
+export type ListTab = (typeof listTabs)[number];
 
 /** 我创建的 and its 星标问卷: the owner's own list, with its filters and sorts. */
 export const isOwnList = (tab: ListTab) => tab === "mine" || tab === "starred";

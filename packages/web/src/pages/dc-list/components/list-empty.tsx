@@ -25,7 +25,6 @@ export function ListEmpty({
     return (
       <Empty
         className="wj-dclist__empty"
-        data-testid="starred-empty"
         description="还没有星标问卷。在「我创建的」里点问卷名称前的星标，常用的问卷就会出现在这里。"
       />
     );

@@ -88,7 +88,6 @@ export function QuestionaryCard({
                   aria-label="星标"
                   aria-pressed={item.starred}
                   onClick={() => actions.handleStar?.(item)}
-                  data-testid="star-button"
                 />
               </Tooltip>
             )}
