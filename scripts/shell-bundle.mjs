@@ -29,9 +29,15 @@ export function zodChunks(files) {
  * The pages a creator lands on, which paint without zod too (我的题库's drawer, with the designer's question
  * editor, loads after its list: pages/question-bank/index.tsx). 我的问卷 once loaded zod and built every settings
  * schema before its list, for three constants (core's api/questionary-list.ts now holds them) and a share dialog
- * nobody had opened yet (it loads when the browser is idle: pages/dc-list/dialogs.tsx).
+ * nobody had opened yet (it loads when the browser is idle: pages/dc-list/dialogs.tsx). The shared 数据报告, which
+ * anyone with the link opens, often on a phone: it loaded every question type's module and zod (44 kB gzip of its
+ * 382) to name the types; the names are core's survey/types/names.ts now.
  */
-export const ZOD_FREE_PAGES = ["src/pages/dc-list/index.tsx", "src/pages/question-bank/index.tsx"];
+export const ZOD_FREE_PAGES = [
+  "src/pages/dc-list/index.tsx",
+  "src/pages/question-bank/index.tsx",
+  "src/pages/data-report/index.tsx",
+];
 
 /** The chunks a page's own chunk imports statically, by its source path in the build's manifest. */
 export function pageChunkClosure(dist, source) {

@@ -3,7 +3,7 @@ import { CountTable } from "../results/counts.ts";
 import { formatDuration } from "../results/durations.ts";
 import { questionStatistics } from "../results/statistics.ts";
 import { questionSchema } from "../survey/definition/question.ts";
-import { overviewTables, pinTables, questionTable, reading } from "./report-content.ts";
+import { overviewTables, pinTables, questionTable, reading, typeName } from "./report-content.ts";
 
 /** The report words things as the results page does: its duration formatter, its 合计 row, its point captions. */
 describe("分析报告 wording", () => {
@@ -15,6 +15,14 @@ describe("分析报告 wording", () => {
     averageSeconds: 75,
     sources: [],
   };
+
+  it("names each question's type as the designer's palette does, and an unknown type by its id", () => {
+    const named = (type: string) => typeName({ type } as Parameters<typeof typeName>[0]);
+    expect(named("single")).toBe("单选");
+    expect(named("textarea")).toBe("多行文本");
+    expect(named("matrixScale")).toBe("矩阵量表");
+    expect(named("someFutureType")).toBe("someFutureType");
+  });
 
   it("gives the average answering time as the 数据概况 page does", () => {
     const figures = overviewTables(overview).figures.rows;

@@ -6,7 +6,7 @@ import { chartPalette, countChart } from "../charts/count-chart.ts";
 import { formatDuration } from "../results/durations.ts";
 import { outcomeTables } from "../stats-tables/outcome-tables.ts";
 import { rowTexts, type StatTable } from "../stats-tables/table-model.ts";
-import { getQuestionType } from "../survey/index.ts";
+import { questionTypeName } from "../survey/types/names.ts";
 import { wordCloudOption } from "../text/word-cloud-option.ts";
 
 /**
@@ -48,9 +48,12 @@ export function overviewTables(o: ReportOverview): { figures: ReportTable; sourc
   };
 }
 
-/** The question's type as the designer names it (单选题, 多行文本…). */
+/**
+ * The question's type as the designer names it (单选, 多行文本…). From the names alone: the shared 数据报告 page
+ * draws its report through this file without loading the question types' modules and their answer schemas.
+ */
 export function typeName(stats: QuestionStatistics): string {
-  return getQuestionType(stats.type)?.name ?? stats.type;
+  return questionTypeName(stats.type) ?? stats.type;
 }
 
 /** The question's counts as the results page tables them; null when it has none to table. */

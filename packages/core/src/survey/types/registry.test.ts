@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { questionSchema } from "../definition/question.ts";
 import type { AnyQuestionModule } from "./module.ts";
+import { questionTypeName, questionTypeNames } from "./names.ts";
 import { getQuestionType, palette, questionTypes } from "./registry.ts";
 
 const modules: readonly AnyQuestionModule[] = questionTypes;
@@ -13,6 +14,13 @@ describe("question type registry", () => {
       expect(module.name).toMatch(/[\u4e00-\u9fff]/);
       expect(getQuestionType(module.type)).toBe(module);
     }
+  });
+
+  it("names every type, and only those, as its module does, in palette order (names.ts)", () => {
+    expect(Object.keys(questionTypeNames)).toEqual(questionTypes.map((module) => module.type));
+    for (const module of questionTypes) expect(questionTypeName(module.type)).toBe(module.name);
+    expect(questionTypeName("toString")).toBeUndefined();
+    expect(questionTypeName("retiredType")).toBeUndefined();
   });
 
   it("every type's defaults pass its own config schema and, inside a question, the question schema", () => {

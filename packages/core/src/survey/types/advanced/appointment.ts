@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
 import { singleChoiceType } from "../choice/single-choice-base.ts";
+import { questionTypeNames } from "../names.ts";
 
 /** A bookable time slot; `quota` is its capacity, so each booking yields the quota key `option:<q>:<slot>`. */
 const slotSchema = optionSchema.extend({
@@ -21,7 +22,7 @@ export type AppointmentConfig = z.output<typeof configSchema>;
 export const appointmentType = singleChoiceType({
   retired: true,
   type: "appointment",
-  name: "预约时段",
+  name: questionTypeNames.appointment,
   group: "advanced",
   configSchema,
   defaults: () => ({

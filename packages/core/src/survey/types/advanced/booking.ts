@@ -9,6 +9,7 @@ import {
 import { error } from "../../shared/issue.ts";
 import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 /**
  * 预约 (issue #41): the respondent picks one time slot of the creator's schedule (api/bookings.ts). The answer
@@ -27,7 +28,7 @@ export type BookingAnswer = z.output<typeof answerSchema>;
 
 export const bookingType = defineQuestionType({
   type: "booking",
-  name: "预约",
+  name: questionTypeNames.booking,
   group: "advanced",
   configSchema,
   answerSchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z.object({
   /** Allowed extensions without dot, lower case; empty allows any. */
@@ -46,7 +47,7 @@ function validateFiles(config: FileUploadConfig, files: readonly UploadedFile[])
 /** 文件上传: type, size and count limits; `$id` is the number of files. */
 export const fileUploadType = defineQuestionType({
   type: "file",
-  name: "文件上传",
+  name: questionTypeNames.file,
   group: "advanced",
   configSchema,
   answerSchema: z.array(fileSchema).max(50),

@@ -6,6 +6,7 @@ import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../h
 import { matchesFormat } from "../helpers/formats.ts";
 import { textLength } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { ethnicGroups } from "./ethnic-groups.ts";
 
 export const personalPresets = [
@@ -90,7 +91,7 @@ function validatePersonal(config: PersonalConfig, answer: string): Issue[] {
 /** 个人信息: one preset field per question. `$id` is the text, a number for 年龄. */
 export const personalType = defineQuestionType({
   type: "personal",
-  name: "个人信息",
+  name: questionTypeNames.personal,
   group: "advanced",
   configSchema,
   answerSchema: z.string().max(100),

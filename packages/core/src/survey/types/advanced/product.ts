@@ -11,6 +11,7 @@ import { fenToYuan } from "../../../api/money.ts";
 import { error } from "../../shared/issue.ts";
 import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 /**
  * 商品 (issue #41): the respondent picks products of the creator's list (api/form-products.ts) with their
@@ -37,7 +38,7 @@ export function productAnswerText(config: ProductConfig, answer: ProductAnswer):
 
 export const productType = defineQuestionType({
   type: "product",
-  name: "商品",
+  name: questionTypeNames.product,
   group: "advanced",
   configSchema,
   answerSchema: productAnswerSchema,

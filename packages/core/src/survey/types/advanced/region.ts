@@ -3,6 +3,7 @@ import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z.object({ levels: z.number().int().min(1).max(3).default(3) });
 export type RegionConfig = z.output<typeof configSchema>;
@@ -34,7 +35,7 @@ function validateRegion(config: RegionConfig, answer: RegionAnswer): Issue[] {
 /** 省市区: 1 (province), 2 (+ city) or 3 (+ district) levels. Statistics count provinces. */
 export const regionType = defineQuestionType({
   type: "region",
-  name: "省市区",
+  name: questionTypeNames.region,
   group: "advanced",
   configSchema,
   answerSchema,

@@ -3,6 +3,7 @@ import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { answeredReducer } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { isTypedSignature } from "./signature-mark.ts";
 
 export { isTypedSignature, signatureImage, TYPED_SIGNATURE_MARK } from "./signature-mark.ts";
@@ -27,7 +28,7 @@ const signaturePattern = /^(?:(?:https?:\/\/|\/)[^\s#]+|data:image\/png;base64,[
 /** 电子签名: the answer references the exported PNG; a blank pad cannot be exported, so "" means unsigned. */
 export const signatureType = defineQuestionType({
   type: "signature",
-  name: "电子签名",
+  name: questionTypeNames.signature,
   group: "advanced",
   configSchema,
   answerSchema: z.string().max(2_000_000),

@@ -4,6 +4,7 @@ import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 export interface CascaderNode {
   id: string;
@@ -44,7 +45,7 @@ function resolvePath(nodes: readonly CascaderNode[], path: readonly string[]): C
  */
 export const cascaderType = defineQuestionType({
   type: "cascader",
-  name: "多级联动",
+  name: questionTypeNames.cascader,
   group: "choice",
   configSchema,
   answerSchema,

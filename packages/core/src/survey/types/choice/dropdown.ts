@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
 import { defaultOptions } from "../helpers/choice.ts";
+import { questionTypeNames } from "../names.ts";
 import { singleChoiceType } from "./single-choice-base.ts";
 
 const configSchema = z.object({
@@ -11,7 +12,7 @@ export type DropdownConfig = z.output<typeof configSchema>;
 
 export const dropdownType = singleChoiceType({
   type: "dropdown",
-  name: "下拉框",
+  name: questionTypeNames.dropdown,
   group: "choice",
   configSchema,
   defaults: () => ({ options: defaultOptions(3), placeholder: "请选择" }),

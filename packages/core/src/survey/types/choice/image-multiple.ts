@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { selectionRangeSchema } from "../../definition/validation-rules.ts";
+import { questionTypeNames } from "../names.ts";
 import { imageOptionSchema } from "./image-single.ts";
 import { multipleChoiceType } from "./multiple-choice-base.ts";
 
@@ -13,7 +14,7 @@ export type ImageMultipleConfig = z.output<typeof configSchema>;
 
 export const imageMultipleType = multipleChoiceType({
   type: "imageMultiple",
-  name: "图片多选",
+  name: questionTypeNames.imageMultiple,
   group: "choice",
   configSchema,
   defaults: () => ({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
+import { questionTypeNames } from "../names.ts";
 import { singleChoiceType } from "./single-choice-base.ts";
 
 // Every option of an image choice carries its picture.
@@ -14,7 +15,7 @@ export type ImageSingleConfig = z.output<typeof configSchema>;
 
 export const imageSingleType = singleChoiceType({
   type: "imageSingle",
-  name: "图片单选",
+  name: questionTypeNames.imageSingle,
   group: "choice",
   configSchema,
   defaults: () => ({

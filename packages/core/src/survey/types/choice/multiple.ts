@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
 import { selectionRangeSchema } from "../../definition/validation-rules.ts";
 import { defaultOptions } from "../helpers/choice.ts";
+import { questionTypeNames } from "../names.ts";
 import { multipleChoiceType } from "./multiple-choice-base.ts";
 
 const configSchema = z.object({
@@ -13,7 +14,7 @@ export type MultipleConfig = z.output<typeof configSchema>;
 
 export const multipleType = multipleChoiceType({
   type: "multiple",
-  name: "多选",
+  name: questionTypeNames.multiple,
   group: "choice",
   configSchema,
   defaults: () => ({ options: defaultOptions(3), columns: 1 }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
 import { defaultOptions } from "../helpers/choice.ts";
+import { questionTypeNames } from "../names.ts";
 import { singleChoiceType } from "./single-choice-base.ts";
 
 const configSchema = z.object({
@@ -11,7 +12,7 @@ export type SingleConfig = z.output<typeof configSchema>;
 
 export const singleType = singleChoiceType({
   type: "single",
-  name: "单选",
+  name: questionTypeNames.single,
   group: "choice",
   configSchema,
   defaults: () => ({ options: defaultOptions(2), columns: 1 }),

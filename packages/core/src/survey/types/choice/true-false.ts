@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
+import { questionTypeNames } from "../names.ts";
 import { singleChoiceType } from "./single-choice-base.ts";
 
 // Exactly two options so that 判断题 reads as 对/错 (labels are editable, e.g. 是/否).
@@ -8,7 +9,7 @@ export type TrueFalseConfig = z.output<typeof configSchema>;
 
 export const trueFalseType = singleChoiceType({
   type: "trueFalse",
-  name: "判断题",
+  name: questionTypeNames.trueFalse,
   group: "choice",
   configSchema,
   defaults: () => ({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
 import { selectionRangeSchema } from "../../definition/validation-rules.ts";
 import { defaultOptions } from "../helpers/choice.ts";
+import { questionTypeNames } from "../names.ts";
 import { multipleChoiceType } from "./multiple-choice-base.ts";
 import { voteResultsSchema } from "./vote-single.ts";
 
@@ -14,7 +15,7 @@ export type VoteMultipleConfig = z.output<typeof configSchema>;
 
 export const voteMultipleType = multipleChoiceType({
   type: "voteMultiple",
-  name: "投票多选",
+  name: questionTypeNames.voteMultiple,
   group: "choice",
   configSchema,
   defaults: () => ({ options: defaultOptions(3), showResults: "afterVote" as const }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionSchema } from "../../definition/option.ts";
 import { defaultOptions } from "../helpers/choice.ts";
+import { questionTypeNames } from "../names.ts";
 import { singleChoiceType } from "./single-choice-base.ts";
 
 /** When the respondent may see live results: never, after voting, or always. */
@@ -14,7 +15,7 @@ export type VoteSingleConfig = z.output<typeof configSchema>;
 
 export const voteSingleType = singleChoiceType({
   type: "voteSingle",
-  name: "投票单选",
+  name: questionTypeNames.voteSingle,
   group: "choice",
   configSchema,
   defaults: () => ({ options: defaultOptions(2), showResults: "afterVote" as const }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../../definition/ids.ts";
+import { questionTypeNames } from "../names.ts";
 import { layoutType } from "./layout-base.ts";
 
 /**
@@ -8,7 +9,7 @@ import { layoutType } from "./layout-base.ts";
  */
 export const groupType = layoutType({
   type: "group",
-  name: "题组",
+  name: questionTypeNames.group,
   configSchema: z.object({ memberIds: z.array(idSchema).max(500) }),
   defaults: () => ({ memberIds: [] }),
 });

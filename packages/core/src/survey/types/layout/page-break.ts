@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { questionTypeNames } from "../names.ts";
 import { layoutType } from "./layout-base.ts";
 
 /**
@@ -7,7 +8,7 @@ import { layoutType } from "./layout-base.ts";
  */
 export const pageBreakType = layoutType({
   type: "pageBreak",
-  name: "分页",
+  name: questionTypeNames.pageBreak,
   configSchema: z.object({ title: z.string().max(200).optional() }),
   defaults: () => ({}),
 });

@@ -6,6 +6,7 @@ import { surveyMessages as m } from "../../shared/messages.ts";
 import { defaultOptions } from "../helpers/choice.ts";
 import { addNested } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import {
   checkRows,
   defaultRows,
@@ -48,7 +49,7 @@ function choiceLabelOf(config: MatrixDropdownConfig, columnId: string, choiceId:
 /** 矩阵下拉: a dropdown per row and column, each column with its own choices. */
 export const matrixDropdownType = defineQuestionType({
   type: "matrixDropdown",
-  name: "矩阵下拉",
+  name: questionTypeNames.matrixDropdown,
   group: "matrix",
   configSchema,
   answerSchema: z.record(z.string(), z.record(z.string(), z.string().min(1).max(64))),

@@ -7,6 +7,7 @@ import { addNested } from "../helpers/counters.ts";
 import { matchesFormat, textFormatNames, textFormatSchema } from "../helpers/formats.ts";
 import { checkLength } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import {
   checkRows,
   defaultColumns,
@@ -50,7 +51,7 @@ const rowComplete = (config: MatrixFillConfig, answer: Answer, rowId: string) =>
 /** 矩阵填空: a text cell per row and column. `$id.<rowId>` lists the row's cells. */
 export const matrixFillType = defineQuestionType({
   type: "matrixFill",
-  name: "矩阵填空",
+  name: questionTypeNames.matrixFill,
   group: "matrix",
   configSchema,
   answerSchema: z.record(z.string(), z.record(z.string(), z.string().max(2000))),

@@ -6,6 +6,7 @@ import { surveyMessages as m } from "../../shared/messages.ts";
 import { validateSelectionCount } from "../helpers/choice.ts";
 import { addNested } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import {
   checkRows,
   defaultColumns,
@@ -58,7 +59,7 @@ function validateMatrixMultiple(
 /** 矩阵多选: several columns per row; answer maps row id → column ids. */
 export const matrixMultipleType = defineQuestionType({
   type: "matrixMultiple",
-  name: "矩阵多选",
+  name: questionTypeNames.matrixMultiple,
   group: "matrix",
   configSchema,
   answerSchema: z.record(z.string(), z.array(z.string().min(1).max(64)).max(50)),

@@ -3,6 +3,7 @@ import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { addNested } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { likertScaleSchema, scaleLabel, scalePointValid } from "../rating/likert.ts";
 import {
   checkRows,
@@ -21,7 +22,7 @@ export type MatrixScaleConfig = z.output<typeof configSchema>;
 /** 矩阵量表: a Likert point per row. `$id.<rowId>` is the point; `$id` lists the points of answered rows. */
 export const matrixScaleType = defineQuestionType({
   type: "matrixScale",
-  name: "矩阵量表",
+  name: questionTypeNames.matrixScale,
   group: "matrix",
   configSchema,
   answerSchema: z.record(z.string(), z.number()),

@@ -4,6 +4,7 @@ import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { addNested } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import {
   checkRows,
   defaultColumns,
@@ -22,7 +23,7 @@ export type MatrixSingleConfig = z.output<typeof configSchema>;
 /** 矩阵单选: one column per row; answer maps row id → column id. `$id.<rowId>` is the column's label. */
 export const matrixSingleType = defineQuestionType({
   type: "matrixSingle",
-  name: "矩阵单选",
+  name: questionTypeNames.matrixSingle,
   group: "matrix",
   configSchema,
   answerSchema: z.record(z.string(), z.string().min(1).max(64)),

@@ -4,6 +4,7 @@ import { optionSchema } from "../../definition/option.ts";
 import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const columnSchema = z.object({
   id: idSchema,
@@ -58,7 +59,7 @@ function validateTable(config: TableConfig, rows: readonly Row[]): Issue[] {
 /** 表格自增: the respondent adds rows (between minRows and maxRows); `$id` is the row count. */
 export const tableType = defineQuestionType({
   type: "table",
-  name: "表格自增",
+  name: questionTypeNames.table,
   group: "matrix",
   configSchema,
   answerSchema: z.array(z.record(z.string(), cellSchema)).max(200),

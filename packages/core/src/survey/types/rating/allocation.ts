@@ -5,6 +5,7 @@ import { surveyMessages as m } from "../../shared/messages.ts";
 import { defaultOptions } from "../helpers/choice.ts";
 import { type Counts, mergeCounts } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z.object({
   options: z.array(optionSchema).min(1).max(50),
@@ -37,7 +38,7 @@ export interface AllocationStats {
  */
 export const allocationType = defineQuestionType({
   type: "allocation",
-  name: "比重题",
+  name: questionTypeNames.allocation,
   group: "rating",
   configSchema,
   answerSchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { integerIn, ratingStats } from "./rating-stats.ts";
 
 export const likertScaleSchema = z.object({
@@ -25,7 +26,7 @@ export function scaleLabel(config: LikertConfig, value: number): string {
 /** 量表 (Likert): `points` points from `start`, with labels at both ends. `$id` is the point. */
 export const likertType = defineQuestionType({
   type: "likert",
-  name: "量表题",
+  name: questionTypeNames.likert,
   group: "rating",
   configSchema: likertScaleSchema,
   answerSchema: z.number(),

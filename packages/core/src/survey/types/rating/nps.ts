@@ -2,6 +2,7 @@ import { z } from "zod";
 import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { integerIn, type RatingStats, ratingStats } from "./rating-stats.ts";
 
 const configSchema = z.object({
@@ -25,7 +26,7 @@ export function npsScore(stats: RatingStats): number | null {
 /** NPS 净推荐值: 0–10. */
 export const npsType = defineQuestionType({
   type: "nps",
-  name: "NPS量表",
+  name: questionTypeNames.nps,
   group: "rating",
   configSchema,
   answerSchema: z.number(),

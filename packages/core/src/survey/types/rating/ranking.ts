@@ -5,6 +5,7 @@ import { surveyMessages as m } from "../../shared/messages.ts";
 import { choiceLabel, defaultOptions } from "../helpers/choice.ts";
 import { addNested, mergeNested, type NestedCounts } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z.object({
   options: z.array(optionSchema).min(1).max(50),
@@ -34,7 +35,7 @@ export interface RankingStats {
 /** 排序: option ids from first to last. `$id.<optionId>` is that option's rank; `$id` the ordered labels. */
 export const rankingType = defineQuestionType({
   type: "ranking",
-  name: "排序题",
+  name: questionTypeNames.ranking,
   group: "rating",
   configSchema,
   answerSchema: z.array(z.string().min(1).max(64)).max(50),

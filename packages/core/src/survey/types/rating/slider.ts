@@ -4,6 +4,7 @@ import { error, type Issue } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { addToSummary, emptySummary, mergeSummaries, type NumberSummary } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z
   .object({
@@ -27,7 +28,7 @@ function validateSlider(config: SliderConfig, answer: number): Issue[] {
 /** 滑块: a number between min and max on a step grid. */
 export const sliderType = defineQuestionType({
   type: "slider",
-  name: "滑块",
+  name: questionTypeNames.slider,
   group: "rating",
   configSchema,
   answerSchema: z.number().finite(),

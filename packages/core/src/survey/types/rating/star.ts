@@ -2,6 +2,7 @@ import { z } from "zod";
 import { error } from "../../shared/issue.ts";
 import { surveyMessages as m } from "../../shared/messages.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { integerIn, ratingStats } from "./rating-stats.ts";
 
 const configSchema = z.object({
@@ -14,7 +15,7 @@ export type StarConfig = z.output<typeof configSchema>;
 /** 星级评分: 1…max stars. `$id` is the number of stars. */
 export const starType = defineQuestionType({
   type: "star",
-  name: "星级评分",
+  name: questionTypeNames.star,
   group: "rating",
   configSchema,
   answerSchema: z.number(),

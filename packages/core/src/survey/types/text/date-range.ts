@@ -6,6 +6,7 @@ import { surveyMessages as m } from "../../shared/messages.ts";
 import { addToSummary, emptySummary, mergeSummaries, type NumberSummary } from "../helpers/counters.ts";
 import { checkDateRange } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z.object({
   range: dateRangeRuleSchema.optional(),
@@ -33,7 +34,7 @@ function validateRange(config: DateRangeConfig, answer: DateRangeAnswer, today: 
 /** 日期范围: start and end dates, both inclusive. `$id.start`/`$id.end` are the dates, `$id` the day count. */
 export const dateRangeType = defineQuestionType({
   type: "dateRange",
-  name: "日期范围",
+  name: questionTypeNames.dateRange,
   group: "text",
   configSchema,
   answerSchema,

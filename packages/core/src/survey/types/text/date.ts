@@ -7,6 +7,7 @@ import { textAnswerAsIs } from "../helpers/as-is.ts";
 import { addToSummary, emptySummary, mergeSummaries, type NumberSummary } from "../helpers/counters.ts";
 import { checkDateRange } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z.object({ range: dateRangeRuleSchema.optional() });
 export type DateConfig = z.output<typeof configSchema>;
@@ -14,7 +15,7 @@ export type DateConfig = z.output<typeof configSchema>;
 /** 日期 as YYYY-MM-DD; bounds may be relative to today (e.g. no later than today for a birth date). */
 export const dateType = defineQuestionType({
   type: "date",
-  name: "日期",
+  name: questionTypeNames.date,
   group: "text",
   configSchema,
   answerSchema: z.string().max(10),

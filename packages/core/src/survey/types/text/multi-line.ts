@@ -4,6 +4,7 @@ import { scoreText } from "../../scoring/text-scoring.ts";
 import { textAnswerAsIs } from "../helpers/as-is.ts";
 import { checkLength, checkPatterns } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { textStats } from "./text-stats.ts";
 
 const configSchema = z.object({
@@ -17,7 +18,7 @@ export type MultiLineConfig = z.output<typeof configSchema>;
 /** 多行文本; in exams usually an essay graded manually (`scoring: { mode: "manual" }`). */
 export const multiLineType = defineQuestionType({
   type: "textarea",
-  name: "多行文本",
+  name: questionTypeNames.textarea,
   group: "text",
   configSchema,
   answerSchema: z.string().max(20000),

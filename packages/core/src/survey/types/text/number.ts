@@ -6,6 +6,7 @@ import { surveyMessages as m } from "../../shared/messages.ts";
 import { addToSummary, emptySummary, mergeSummaries, type NumberSummary } from "../helpers/counters.ts";
 import { checkNumberRange, decimalPlaces } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const configSchema = z.object({
   range: numberRangeSchema.optional(),
@@ -24,7 +25,7 @@ function validateNumber(config: NumberConfig, answer: number): Issue[] {
 /** 数字: a number with optional unit, range and decimal places. `$id` is the number. */
 export const numberType = defineQuestionType({
   type: "number",
-  name: "数字",
+  name: questionTypeNames.number,
   group: "text",
   configSchema,
   answerSchema: z.number().finite(),

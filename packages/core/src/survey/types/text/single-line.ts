@@ -19,6 +19,7 @@ import {
 } from "../helpers/formats.ts";
 import { checkDateRange, checkLength, checkNumberRange, checkPatterns } from "../helpers/text-rules.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 import { textStats } from "./text-stats.ts";
 
 const configSchema = z.object({
@@ -49,7 +50,7 @@ function validateSingleLine(config: SingleLineConfig, answer: string, today: str
 /** 单行文本 with an input format. `$id` is the text, or a number for numeric formats. */
 export const singleLineType = defineQuestionType({
   type: "text",
-  name: "单行文本",
+  name: questionTypeNames.text,
   group: "text",
   configSchema,
   answerSchema,

@@ -6,6 +6,7 @@ import { surveyMessages as m } from "../../shared/messages.ts";
 import { textAnswerAsIs } from "../helpers/as-is.ts";
 import { addChoice, type ChoiceStats, emptyChoiceStats, mergeChoice } from "../helpers/counters.ts";
 import { defineQuestionType } from "../module.ts";
+import { questionTypeNames } from "../names.ts";
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 const configSchema = z.object({
@@ -16,7 +17,7 @@ export type TimeConfig = z.output<typeof configSchema>;
 /** 时间 as HH:mm (seconds optional). Statistics count answers per hour of the day. */
 export const timeType = defineQuestionType({
   type: "time",
-  name: "时间",
+  name: questionTypeNames.time,
   group: "text",
   configSchema,
   answerSchema: z.string().max(8),
