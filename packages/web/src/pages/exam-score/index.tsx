@@ -1,14 +1,21 @@
 import type { ExamReview } from "@wjgj/core";
 import { Alert, Button, Form, Input, Result, Spin } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { PhoneCodeFields, type PhoneCodeValues } from "../../components/phone-code-fields.tsx";
-import { ReviewSheet } from "./review-sheet.tsx";
+import { lazyExport } from "../../lib/on-demand.tsx";
 import { rememberedToken, rememberSignIn, type ScoreGate, scoreApi } from "./score-api.ts";
 import "../receipt/receipt.css";
 import "./exam-score.css";
+
+/**
+ * The answer sheet reads answers through the question types' modules (and so zod): it is fetched once the sign-in
+ * has painted, not before (scripts/shell-bundle.mjs keeps this page's first paint free of zod).
+ */
+const loadReviewSheet = () => import("./review-sheet.tsx");
+const ReviewSheet = lazyExport(loadReviewSheet, (module) => module.ReviewSheet);
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "网络异常，请稍后重试");
 
@@ -45,6 +52,8 @@ export function ExamScorePage() {
       .then((found) => {
         if (!alive) return;
         setGate(found);
+        // Ready by the time the candidate has signed in; a failure here shows when the sheet itself loads.
+        if (found.examGuard?.review) loadReviewSheet().catch(() => {});
         const token = rememberedToken(publicId);
         if (token) void load(token);
       })
@@ -72,7 +81,9 @@ export function ExamScorePage() {
       <main className="rc-page" data-testid="exam-score-page">
         <h1>{review.title}</h1>
         <p className="rc-meta">{`${review.candidate.name}（${review.candidate.number}）· 交卷于 ${dayjs(review.submittedAt).format("YYYY-MM-DD HH:mm")}`}</p>
-        <ReviewSheet review={review} />
+        <Suspense fallback={<Spin />}>
+          <ReviewSheet review={review} />
+        </Suspense>
         <Button
           onClick={() => {
             rememberSignIn(publicId, null);
