@@ -32,13 +32,14 @@ export function zodChunks(files) {
  * nobody had opened yet (it loads when the browser is idle: pages/dc-list/dialogs.tsx). The shared 数据报告, which
  * anyone with the link opens, often on a phone: it loaded every question type's module and zod (44 kB gzip of its
  * 382) to name the types; the names are core's survey/types/names.ts now. 查分, whose sign-in paints first and whose
- * answer sheet (which needs the types' modules) loads after it.
+ * answer sheet (which needs the types' modules) loads after it. 刷题, which only needs core's practice helpers.
  */
 export const ZOD_FREE_PAGES = [
   "src/pages/dc-list/index.tsx",
   "src/pages/question-bank/index.tsx",
   "src/pages/data-report/index.tsx",
   "src/pages/exam-score/index.tsx",
+  "src/pages/practice/index.tsx",
 ];
 
 /** The chunks a page's own chunk imports statically, by its source path in the build's manifest. */

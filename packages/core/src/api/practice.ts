@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { SurveyDefinition } from "../survey/definition/definition.ts";
 import { richTextToPlain } from "../survey/definition/rich-text.ts";
 
@@ -51,11 +50,14 @@ export interface PracticeFeedback {
   progress: PracticeProgress;
 }
 
-export const practiceAnswerSchema = z.object({
-  optionIds: z.array(z.string().min(1).max(64)).max(100).optional(),
-  text: z.string().max(5000).optional(),
-});
-export type PracticeAnswer = z.output<typeof practiceAnswerSchema>;
+/**
+ * A practice answer: the options picked, or the text typed. The server checks its shape (routes/exercise/schema.ts);
+ * this file holds no schema, so the 刷题 page paints without zod.
+ */
+export interface PracticeAnswer {
+  optionIds?: string[] | undefined;
+  text?: string | undefined;
+}
 
 export const emptyPracticeProgress = (): PracticeProgress => ({ answered: {}, wrong: [] });
 
