@@ -117,7 +117,10 @@ test("a cross-tab pinned, a shared 数据报告 link with a password opened on a
     await phone.getByRole("button", { name: "查看报告" }).click();
     const report = phone.getByTestId("data-report");
     await expect(report.getByRole("heading", { level: 1 })).toHaveText(DEMO_TITLE);
-    await expect(report.getByRole("heading", { name: /您对公司还有哪些建议？/ })).toBeVisible();
+    const advice = report.getByRole("heading", { name: /您对公司还有哪些建议？/ });
+    await expect(advice).toBeVisible();
+    // The type is named as the designer's palette names it (core's survey/types/names.ts).
+    await expect(advice).toContainText("【多行文本】");
     await expect(report.locator('[data-kind="wordCloud"] canvas').first()).toBeAttached();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const pinnedPart = report.getByTestId("report-pinned");
