@@ -24,6 +24,15 @@ class ResizeObserverStub implements ResizeObserver {
 }
 if (typeof window.ResizeObserver === "undefined") window.ResizeObserver = ResizeObserverStub;
 
+// jsdom has no idle periods, and here the browser is never idle: on-demand.tsx's fallback (a timer) fetched a page's
+// dialogs after its test had passed, and an import still running when the worker's environment was torn down failed
+// the files that shared the worker (EnvironmentTeardownError, once in CI). What loads on demand loads when opened;
+// on-demand.test.tsx stubs these to run the idle tasks itself.
+if (typeof window.requestIdleCallback !== "function") {
+  window.requestIdleCallback = () => 0;
+  window.cancelIdleCallback = () => {};
+}
+
 // jsdom's getComputedStyle tests every antd rule against the element and its ancestors (test-style-prefilter.ts).
 installStylePrefilter(document);
 

@@ -8,8 +8,11 @@ export function lazyExport<M, P extends object>(
   return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
-/** Runs `task` when the browser is idle (soon after, where it cannot tell). */
-function whenIdle(task: () => void): () => void {
+/**
+ * Runs `task` when the browser is idle (soon after, where it cannot tell); returns what cancels it. Unit tests have
+ * no idle time (test-setup.ts), so nothing is fetched behind a test's back.
+ */
+export function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === "function" && typeof window.cancelIdleCallback === "function") {
     const handle = window.requestIdleCallback(task);
     const cancel = window.cancelIdleCallback.bind(window);

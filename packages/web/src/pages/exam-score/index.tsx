@@ -5,7 +5,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { PhoneCodeFields, type PhoneCodeValues } from "../../components/phone-code-fields.tsx";
-import { lazyExport } from "../../lib/on-demand.tsx";
+import { lazyExport, whenIdle } from "../../lib/on-demand.tsx";
 import { rememberedToken, rememberSignIn, type ScoreGate, scoreApi } from "./score-api.ts";
 import "../receipt/receipt.css";
 import "./exam-score.css";
@@ -47,13 +47,17 @@ export function ExamScorePage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per exam
   useEffect(() => {
     let alive = true;
+    let cancelPrefetch = () => {};
     scoreApi
       .gate(publicId)
       .then((found) => {
         if (!alive) return;
         setGate(found);
         // Ready by the time the candidate has signed in; a failure here shows when the sheet itself loads.
-        if (found.examGuard?.review) loadReviewSheet().catch(() => {});
+        if (found.examGuard?.review)
+          cancelPrefetch = whenIdle(() => {
+            loadReviewSheet().catch(() => {});
+          });
         const token = rememberedToken(publicId);
         if (token) void load(token);
       })
@@ -61,6 +65,7 @@ export function ExamScorePage() {
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
+      cancelPrefetch();
     };
   }, [publicId]);
 
