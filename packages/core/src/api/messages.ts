@@ -233,7 +233,6 @@ export const messages = {
   questionaryTakenDown: "该问卷已被管理员下架，暂不能发布，如有疑问请联系客服",
   questionaryTakenDownCopy: "该问卷已被管理员下架，不能复制，如有疑问请联系客服",
   // 星标 in 我的问卷
-  questionaryStarOwnerOnly: "只有问卷的所有者可以设置星标",
   starredInvalid: "星标取值需为是或否",
   takeDownReasonInvalid: "请填写下架原因（1-200个字符）",
   questionaryAlreadyTakenDown: "该问卷已经是下架状态",

@@ -46,7 +46,7 @@ describe("星标 (questionary/starQuestionary)", () => {
     await buildTeamMember(t, first.id, colleague, "admin");
     expect((await star(first.id, "false", colleague.token)).body).toMatchObject({
       code: 403,
-      msg: "只有问卷的所有者可以设置星标",
+      msg: "账号没有相关操作权限",
     });
     // A copy starts unmarked.
     const copy = await call<QuestionarySummary>(t.app, "POST", "questionary/copyQuestionary", {
