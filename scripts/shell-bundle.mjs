@@ -33,6 +33,9 @@ export function zodChunks(files) {
  * anyone with the link opens, often on a phone: it loaded every question type's module and zod (44 kB gzip of its
  * 382) to name the types; the names are core's survey/types/names.ts now. 查分, whose sign-in paints first and whose
  * answer sheet (which needs the types' modules) loads after it. 刷题, which only needs core's practice helpers.
+ * A template's page, public (/website/free/:id, often opened from a search engine) and in the console
+ * (/questionnaireDetails): its facts and 使用此模板 come first, the question preview after
+ * (components/template-details); the server still renders the preview into the public page.
  */
 export const ZOD_FREE_PAGES = [
   "src/pages/dc-list/index.tsx",
@@ -40,6 +43,8 @@ export const ZOD_FREE_PAGES = [
   "src/pages/data-report/index.tsx",
   "src/pages/exam-score/index.tsx",
   "src/pages/practice/index.tsx",
+  "src/pages/website-free-template/index.tsx",
+  "src/pages/questionnaire-details/index.tsx",
 ];
 
 /** The chunks a page's own chunk imports statically, by its source path in the build's manifest. */

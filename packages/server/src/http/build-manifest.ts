@@ -6,6 +6,9 @@ export interface ManifestChunk {
   file?: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
+  /** index.html and the other entries: their dynamic imports are whole pages of their own. */
+  isEntry?: boolean;
 }
 
 export type BuildManifest = Record<string, ManifestChunk>;

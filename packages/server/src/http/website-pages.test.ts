@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PRODUCT_LINKS } from "@wjgj/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildNews } from "../../test/factories.ts";
@@ -6,6 +9,7 @@ import { headOf, rootOf } from "../../test/website-html.ts";
 import { seedHelp } from "../seed/help-content.ts";
 import { seedNews } from "../seed/news-content.ts";
 import { seedSiteContent } from "../seed/site-content.ts";
+import { websiteStylesheets } from "./website-pages.ts";
 
 // The renderer runs from source here (no web build): the same React tree the build bundles.
 
@@ -170,5 +174,48 @@ describe("GET /website/* renders the page on the server", () => {
     expect(headOf(res.body).title).toBe(
       "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; - 问卷管家",
     );
+  });
+});
+
+describe("websiteStylesheets", () => {
+  it("links what website pages load as they render (a template's preview), not the other pages of the app", () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), "wjgj-web-dist-"));
+    fs.mkdirSync(path.join(dist, ".vite"));
+    const manifest = {
+      "index.html": {
+        file: "assets/index.js",
+        isEntry: true,
+        css: ["assets/index.css"],
+        dynamicImports: ["src/pages/dc-list/index.tsx", "src/pages/website-free-template/index.tsx"],
+      },
+      "src/pages/website-free-template/index.tsx": {
+        file: "assets/free-template.js",
+        isDynamicEntry: true,
+        imports: ["index.html", "_details.js"],
+        dynamicImports: ["src/components/template-details/preview-survey.tsx"],
+      },
+      "_details.js": { file: "assets/details.js", css: ["assets/details.css"] },
+      "src/components/template-details/preview-survey.tsx": {
+        file: "assets/preview-survey.js",
+        isDynamicEntry: true,
+        imports: ["index.html", "_fields.js"],
+      },
+      "_fields.js": { file: "assets/fields.js", css: ["assets/fields.css"] },
+      "src/pages/dc-list/index.tsx": {
+        file: "assets/dc-list.js",
+        isDynamicEntry: true,
+        css: ["assets/dc-list.css"],
+      },
+    };
+    fs.writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(manifest));
+    try {
+      expect(websiteStylesheets(dist)).toEqual([
+        "/assets/index.css",
+        "/assets/details.css",
+        "/assets/fields.css",
+      ]);
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

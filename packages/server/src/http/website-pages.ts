@@ -16,16 +16,25 @@ import { escapeHtml, inlineJson, MINIMAL_TEMPLATE, SITE, siteOrigin } from "./pa
 import { API_PREFIX } from "./route.ts";
 import { newNonce, nonceTemplate, setPageSecurityHeaders, withNonce } from "./security-headers.ts";
 
-/** CSS of every website page chunk (from the client build's manifest), so pages are styled before their chunk loads. */
+/**
+ * CSS of every website page chunk (from the client build's manifest), so pages are styled before their chunk
+ * loads; and of what those chunks load on their own when they render (a template's question preview,
+ * components/template-details), which the server renders into the page before the browser has it. Not of the
+ * entries' dynamic imports: index.html's are every other page of the app.
+ */
 export function websiteStylesheets(webDist: string): string[] {
   const manifest = readBuildManifest(webDist);
   if (!manifest) return [];
   const pages = Object.keys(manifest).filter((key) =>
     /^src\/pages\/(website-|coming-soon\/|not-found\/)/.test(key),
   );
+  const chunks = reachableChunks(manifest, pages);
+  const loadedLater = chunks.filter((chunk) => !chunk.isEntry).flatMap((chunk) => chunk.dynamicImports ?? []);
   return [
     ...new Set(
-      reachableChunks(manifest, pages).flatMap((chunk) => (chunk.css ?? []).map((sheet) => `/${sheet}`)),
+      [...chunks, ...reachableChunks(manifest, loadedLater)].flatMap((chunk) =>
+        (chunk.css ?? []).map((sheet) => `/${sheet}`),
+      ),
     ),
   ];
 }

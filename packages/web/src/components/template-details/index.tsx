@@ -1,10 +1,9 @@
 import type { TemplateDetail } from "@wjgj/core";
-import { Tag } from "antd";
-import {
-  ReadOnlySurvey,
-  type ReadOnlySurveyProps,
-} from "../../answer/components/read-only/read-only-survey.tsx";
-import { AnswerStyles, READ_ONLY_SCOPE } from "../../answer/components/read-only/scoped-styles.tsx";
+import { Skeleton, Tag } from "antd";
+import { Suspense } from "react";
+import type { ReadOnlySurveyProps } from "../../answer/components/read-only/read-only-survey.tsx";
+import { READ_ONLY_SCOPE } from "../../answer/components/read-only/scoped-styles.tsx";
+import { lazyExport } from "../../lib/on-demand.tsx";
 import "./template-details.css";
 
 /*
@@ -13,6 +12,17 @@ import "./template-details.css";
  * stylesheet sizes and colours them; the layout both share lives in template-details.css, imported here so
  * the website's server renderer links it with the page chunk (packages/server/src/http/website-pages.ts).
  */
+
+/**
+ * The questions load after the rest of the page (preview-survey.tsx): drawing them takes every question type's
+ * module and zod, which the facts and 使用此模板 do not. The server renders them into the page all the same
+ * (react-dom's `prerender` waits for lazy parts), the browser keeps that markup until the chunk is in, and
+ * the website's server renderer links the chunk's stylesheet too (website-pages.ts follows dynamic imports).
+ */
+const PreviewSurvey = lazyExport(
+  () => import("./preview-survey.tsx"),
+  (module) => module.PreviewSurvey,
+);
 
 /** The name, description, tags and facts (题目数, 使用次数, 作者) beside the preview. */
 export function TemplateSummary({ template, block }: { template: TemplateDetail; block: string }) {
@@ -65,8 +75,9 @@ export function TemplatePreview({
 } & Pick<ReadOnlySurveyProps, "frame" | "today">) {
   return (
     <section className={`wj-tpl-preview ${block}__preview ${READ_ONLY_SCOPE}`} aria-label={label}>
-      <AnswerStyles />
-      <ReadOnlySurvey definition={template.definition} title={template.title} frame={frame} today={today} />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 10 }} />}>
+        <PreviewSurvey definition={template.definition} title={template.title} frame={frame} today={today} />
+      </Suspense>
     </section>
   );
 }

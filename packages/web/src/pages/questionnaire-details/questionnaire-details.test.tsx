@@ -42,9 +42,9 @@ describe("模板预览 /questionnaireDetails", { timeout: 60_000 }, () => {
     useSessionStore.getState().setToken("t");
     const router = renderRoute("/questionnaireDetails?id=5");
 
-    // The page's own heading, and the survey's title as respondents see it in the preview.
-    const headings = await screen.findAllByRole("heading", { name: "消防安全调查" }, { timeout: 20_000 });
-    expect(headings).toHaveLength(2);
+    // The page's own heading, and the survey's title as respondents see it in the preview, which loads after it.
+    await screen.findByRole("group", { name: "模板题目（只读预览）" }, { timeout: 20_000 });
+    expect(screen.getAllByRole("heading", { name: "消防安全调查" })).toHaveLength(2);
     expect(screen.getByText("了解员工的消防安全意识")).toBeTruthy();
     expect(screen.getByText("问卷调查")).toBeTruthy();
     expect(screen.getByText("2 题")).toBeTruthy();
