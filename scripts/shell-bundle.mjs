@@ -35,7 +35,8 @@ export function zodChunks(files) {
  * answer sheet (which needs the types' modules) loads after it. 刷题, which only needs core's practice helpers.
  * A template's page, public (/website/free/:id, often opened from a search engine) and in the console
  * (/questionnaireDetails): its facts and 使用此模板 come first, the question preview after
- * (components/template-details); the server still renders the preview into the public page.
+ * (components/template-details); the server still renders the preview into the public page. 创建问卷, whose
+ * text and file imports (the parser, every type's module for their preview) load when chosen or when idle.
  */
 export const ZOD_FREE_PAGES = [
   "src/pages/dc-list/index.tsx",
@@ -45,6 +46,7 @@ export const ZOD_FREE_PAGES = [
   "src/pages/practice/index.tsx",
   "src/pages/website-free-template/index.tsx",
   "src/pages/questionnaire-details/index.tsx",
+  "src/pages/creat-dc/index.tsx",
 ];
 
 /** The chunks a page's own chunk imports statically, by its source path in the build's manifest. */

@@ -1,13 +1,30 @@
 import { type QuestionnaireKind, questionaryKindInfos, questionnaireKinds } from "@wjgj/core";
-import { useState } from "react";
+import { Skeleton } from "antd";
+import { Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { lazyExport, whenIdle } from "../../lib/on-demand.tsx";
 import { BlankCreateModal } from "./components/blank-create-modal.tsx";
-import { FileImportView } from "./components/file-import-view.tsx";
 import { KindPicker } from "./components/kind-picker.tsx";
 import { type CreateMethod, MethodCards } from "./components/method-cards.tsx";
-import { TextImportView } from "./components/text-import-view.tsx";
 import { useCreateQuestionary } from "./hooks/use-create-questionary.ts";
 import "./creat-dc.css";
+
+/*
+ * The two imports parse questions with core's text parser and preview them with every question type's module
+ * (and zod): they load when chosen, or when the browser is idle after the kind and method cards have painted.
+ */
+const loadFileImport = () => import("./components/file-import-view.tsx");
+const loadTextImport = () => import("./components/text-import-view.tsx");
+const FileImportView = lazyExport(loadFileImport, (module) => module.FileImportView);
+const TextImportView = lazyExport(loadTextImport, (module) => module.TextImportView);
+
+function ImportLoading() {
+  return (
+    <div className="wj-create" aria-busy="true">
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </div>
+  );
+}
 
 function kindFrom(value: string | null): QuestionnaireKind {
   return questionnaireKinds.find((kind) => kind === value) ?? "survey";
@@ -26,6 +43,15 @@ export function CreatDcPage() {
   const kindName = info?.name ?? "问卷";
   const [blankOpen, setBlankOpen] = useState(false);
   const { create, creating } = useCreateQuestionary();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        // A failed prefetch is retried when the import is chosen (the lazy component loads it again).
+        loadFileImport().catch(() => {});
+        loadTextImport().catch(() => {});
+      }),
+    [],
+  );
 
   const setKind = (next: QuestionnaireKind) => {
     const params = new URLSearchParams(search);
@@ -41,25 +67,29 @@ export function CreatDcPage() {
 
   if (mode === "file") {
     return (
-      <FileImportView
-        kind={kind}
-        onKindChange={setKind}
-        onBack={() => navigate(-1)}
-        creating={creating}
-        onCreate={(definition) => void create({ kind, title: definition.title, definition })}
-      />
+      <Suspense fallback={<ImportLoading />}>
+        <FileImportView
+          kind={kind}
+          onKindChange={setKind}
+          onBack={() => navigate(-1)}
+          creating={creating}
+          onCreate={(definition) => void create({ kind, title: definition.title, definition })}
+        />
+      </Suspense>
     );
   }
 
   if (mode === "import") {
     return (
-      <TextImportView
-        kind={kind}
-        onKindChange={setKind}
-        onBack={() => navigate(-1)}
-        creating={creating}
-        onCreate={(definition) => void create({ kind, title: definition.title, definition })}
-      />
+      <Suspense fallback={<ImportLoading />}>
+        <TextImportView
+          kind={kind}
+          onKindChange={setKind}
+          onBack={() => navigate(-1)}
+          creating={creating}
+          onCreate={(definition) => void create({ kind, title: definition.title, definition })}
+        />
+      </Suspense>
     );
   }
 
