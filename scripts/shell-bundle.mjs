@@ -37,6 +37,8 @@ export function zodChunks(files) {
  * (/questionnaireDetails): its facts and 使用此模板 come first, the question preview after
  * (components/template-details); the server still renders the preview into the public page. 创建问卷, whose
  * text and file imports (the parser, every type's module for their preview) load when chosen or when idle.
+ * 个人中心, which loaded zod for one form rule (API 密钥's name; core's api/open-api-key-name.ts loads with its
+ * first check).
  */
 export const ZOD_FREE_PAGES = [
   "src/pages/dc-list/index.tsx",
@@ -47,6 +49,7 @@ export const ZOD_FREE_PAGES = [
   "src/pages/website-free-template/index.tsx",
   "src/pages/questionnaire-details/index.tsx",
   "src/pages/creat-dc/index.tsx",
+  "src/pages/personal-center/index.tsx",
 ];
 
 /** The chunks a page's own chunk imports statically, by its source path in the build's manifest. */

@@ -19,6 +19,7 @@ export * from "./messages.ts";
 export * from "./mini-program.ts";
 export * from "./money.ts";
 export * from "./open-api.ts";
+export * from "./open-api-key-name.ts";
 export * from "./personal-data.ts";
 export * from "./placeholders.ts";
 export * from "./practice.ts";

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The open API's contract (issue #38): API keys with scopes, shown once, kept only as a hash; what 个人中心 ·
  * API 密钥 lists. The routes themselves live under `/openapi/v1` on the server and document themselves
@@ -27,8 +25,6 @@ export const apiKeyScopeNames: Record<ApiKeyScope, string> = {
 export const API_KEY_PREFIX = "wjk_";
 export const API_KEY_SHOWN_PREFIX_LENGTH = 12;
 export const MAX_API_KEYS_PER_USER = 20;
-
-export const apiKeyNameSchema = z.string().trim().min(1, "请填写密钥名称").max(50, "密钥名称最多50个字");
 
 export interface ApiKeySummary {
   id: number;

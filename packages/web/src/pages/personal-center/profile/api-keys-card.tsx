@@ -2,7 +2,6 @@ import { KeyOutlined } from "@ant-design/icons";
 import {
   type ApiKeyScope,
   type ApiKeySummary,
-  apiKeyNameSchema,
   apiKeyScopeNames,
   apiKeyScopes,
   type CreatedApiKey,
@@ -220,6 +219,8 @@ function CreateKeyModal(props: {
           rules={[
             {
               validator: async (_rule, value) => {
+                // zod loads with the first check, not with 个人中心.
+                const { apiKeyNameSchema } = await import("@wjgj/core/api/open-api-key-name");
                 const parsed = apiKeyNameSchema.safeParse(value ?? "");
                 if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
               },
