@@ -38,7 +38,8 @@ export function zodChunks(files) {
  * (components/template-details); the server still renders the preview into the public page. 创建问卷, whose
  * text and file imports (the parser, every type's module for their preview) load when chosen or when idle.
  * 个人中心, which loaded zod for one form rule (API 密钥's name; core's api/open-api-key-name.ts loads with its
- * first check).
+ * first check). 结果页, which loaded zod for the names of the review states (core's api/reviews.ts, whose setting's
+ * schema now lives with the other settings in api/questionary.ts).
  */
 export const ZOD_FREE_PAGES = [
   "src/pages/dc-list/index.tsx",
@@ -50,6 +51,7 @@ export const ZOD_FREE_PAGES = [
   "src/pages/questionnaire-details/index.tsx",
   "src/pages/creat-dc/index.tsx",
   "src/pages/personal-center/index.tsx",
+  "src/pages/dc-result/index.tsx",
 ];
 
 /** The chunks a page's own chunk imports statically, by its source path in the build's manifest. */

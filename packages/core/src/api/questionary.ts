@@ -5,7 +5,7 @@ import { plainExcerpt, richTextToPlain } from "../survey/definition/rich-text.ts
 import type { Issue } from "../survey/shared/issue.ts";
 import { examGuardSchema } from "./exam-guard.ts";
 import type { QuestionaryStatus } from "./questionary-list.ts";
-import { reviewSettingsSchema } from "./reviews.ts";
+import { DEFAULT_REVIEW_NOTE } from "./reviews.ts";
 import type { QuestionnaireAction, TeamRole } from "./roles.ts";
 
 /**
@@ -155,6 +155,14 @@ export function shareFallbackDescription(description: string, title: string, sta
   const text = richTextToPlain(description).trim() ? plainExcerpt(description, 120) : "";
   return text || stateMessage || `${plainExcerpt(title, 80)} - ${SITE_NAME}在线问卷`;
 }
+
+/** 提交后需审核 in 问卷设置 (api/reviews.ts). */
+export const reviewSettingsSchema = z.object({
+  required: z.boolean().default(false),
+  /** Shown to the respondent on the thank-you screen while review is on. */
+  note: z.string().trim().max(200, "审核提示最多200个字").default(DEFAULT_REVIEW_NOTE),
+});
+export type ReviewSettings = z.output<typeof reviewSettingsSchema>;
 
 /**
  * 问卷设置 (collection settings). They apply immediately, without re-publishing; the engine's own

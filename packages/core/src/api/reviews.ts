@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * 审核 (issue #41): a questionnaire may require each submission to be approved. A response of such a
  * questionnaire is `pending` from its submit, then `approved` or `rejected` (with a reason) by an owner or
@@ -23,15 +21,11 @@ export const reviewStateNames: Record<ReviewState, string> = {
 
 /** The longest reason a reviewer may give when rejecting. */
 export const REVIEW_REASON_MAX = 200;
+/**
+ * 提交后需审核's note when the owner wrote none. The setting's schema is api/questionary.ts's: this module, which
+ * the results page needs before it paints, holds no zod.
+ */
 export const DEFAULT_REVIEW_NOTE = "您的提交将在审核后生效";
-
-/** 提交后需审核 in 问卷设置. */
-export const reviewSettingsSchema = z.object({
-  required: z.boolean().default(false),
-  /** Shown to the respondent on the thank-you screen while review is on. */
-  note: z.string().trim().max(200, "审核提示最多200个字").default(DEFAULT_REVIEW_NOTE),
-});
-export type ReviewSettings = z.output<typeof reviewSettingsSchema>;
 
 export const reviewDecisions = ["approve", "reject", "undo"] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
