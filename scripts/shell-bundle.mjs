@@ -26,46 +26,50 @@ export function zodChunks(files) {
 }
 
 /**
- * The pages a creator lands on, which paint without zod too (我的题库's drawer, with the designer's question
- * editor, loads after its list: pages/question-bank/index.tsx). 我的问卷 once loaded zod and built every settings
- * schema before its list, for three constants (core's api/questionary-list.ts now holds them) and a share dialog
- * nobody had opened yet (it loads when the browser is idle: pages/dc-list/dialogs.tsx). The shared 数据报告, which
- * anyone with the link opens, often on a phone: it loaded every question type's module and zod (44 kB gzip of its
- * 382) to name the types; the names are core's survey/types/names.ts now. 查分, whose sign-in paints first and whose
- * answer sheet (which needs the types' modules) loads after it. 刷题, which only needs core's practice helpers.
- * A template's page, public (/website/free/:id, often opened from a search engine) and in the console
- * (/questionnaireDetails): its facts and 使用此模板 come first, the question preview after
- * (components/template-details); the server still renders the preview into the public page. 创建问卷, whose
- * text and file imports (the parser, every type's module for their preview) load when chosen or when idle.
- * 个人中心, which loaded zod for one form rule (API 密钥's name; core's api/open-api-key-name.ts loads with its
- * first check). 结果页, which loaded zod for the names of the review states (core's api/reviews.ts, whose setting's
- * schema now lives with the other settings in api/questionary.ts).
+ * Every page of the app (index.html's lazy routes) paints without zod, but these, which draw questions with every
+ * question type's module (and those carry their config schemas) from the start: the designer and the template
+ * editor, and 奖励, whose prize form edits its 参与条件 with the designer's condition builder. Keyed by the
+ * chunk's name in the build's manifest.
+ *
+ * The pages made to paint without zod, and how: 我的问卷 once loaded zod and built every settings schema
+ * before its list, for three constants (core's api/questionary-list.ts now holds them) and a share dialog
+ * nobody had opened yet (it loads when the browser is idle: pages/dc-list/dialogs.tsx); 我的题库's drawer,
+ * with the designer's question editor, loads after its list (pages/question-bank/index.tsx). The shared 数据报告
+ * loaded every question type's module and zod (44 kB gzip of its 382) to name the types; the names are core's
+ * survey/types/names.ts now. 查分's sign-in paints first and its answer sheet (which needs the types' modules)
+ * loads after it; 刷题 only needs core's practice helpers. A template's page, public (/website/free/:id) and in
+ * the console (/questionnaireDetails), loads its question preview after its facts and 使用此模板
+ * (components/template-details); the server still renders the preview into the public page. 创建问卷's text
+ * and file imports load when chosen or when idle. 个人中心 loaded zod for one form rule (API 密钥's name, now
+ * core's api/open-api-key-name.ts, loaded with the first check), 结果页 for the review states' names (core's
+ * api/reviews.ts; the setting's schema now lives in api/questionary.ts).
  */
-export const ZOD_FREE_PAGES = [
-  "src/pages/dc-list/index.tsx",
-  "src/pages/question-bank/index.tsx",
-  "src/pages/data-report/index.tsx",
-  "src/pages/exam-score/index.tsx",
-  "src/pages/practice/index.tsx",
-  "src/pages/website-free-template/index.tsx",
-  "src/pages/questionnaire-details/index.tsx",
-  "src/pages/creat-dc/index.tsx",
-  "src/pages/personal-center/index.tsx",
-  "src/pages/dc-result/index.tsx",
-];
+export const ZOD_PAGES = ["dc-design", "create-template", "dc-rewards"];
 
-/** The chunks a page's own chunk imports statically, by its source path in the build's manifest. */
-export function pageChunkClosure(dist, source) {
+/** index.html's lazy routes by chunk name, each with the chunks it imports statically. */
+export function routeClosures(dist) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
-  const entry = manifest[source];
-  if (!entry) throw new Error(`构建清单中没有 ${source}`);
-  return closure([path.join(dist, entry.file)]);
+  return (manifest["index.html"]?.dynamicImports ?? []).map((key) => {
+    const entry = manifest[key];
+    if (!entry) throw new Error(`构建清单中没有 ${key}`);
+    return { name: entry.name ?? key, files: closure([path.join(dist, entry.file)]) };
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../packages/web/dist");
-  const pagesWithZod = ZOD_FREE_PAGES.filter((page) => zodChunks(pageChunkClosure(dist, page)).length > 0);
-  for (const page of pagesWithZod) console.error(`  ${page} 在显示之前加载了 zod：它应在需要校验时再加载`);
+  const routes = routeClosures(dist);
+  const pagesWithZod = routes.filter(
+    (route) => !ZOD_PAGES.includes(route.name) && zodChunks(route.files).length > 0,
+  );
+  for (const page of pagesWithZod)
+    console.error(`  页面 ${page.name} 在显示之前加载了 zod：它应在需要校验时再加载`);
+  // An allowed page that no longer loads it (or was renamed) leaves the list.
+  const stale = ZOD_PAGES.filter(
+    (name) => !routes.some((route) => route.name === name && zodChunks(route.files).length > 0),
+  );
+  for (const name of stale)
+    console.error(`  ZOD_PAGES 中的 ${name} 已不在显示前加载 zod（或已改名）：请从名单中删去`);
   const files = builtPageChunks("index.html");
   const total = sumKb(files);
   const withZod = zodChunks(files);
@@ -77,5 +81,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(
       `  ${path.basename(file)} 含 zod（${gzipKb(file).toFixed(1)} kB）：它只应随需要校验的页面加载`,
     );
-  if (total > SHELL_BUDGET_KB || withZod.length > 0 || pagesWithZod.length > 0) process.exit(1);
+  if (total > SHELL_BUDGET_KB || withZod.length > 0 || pagesWithZod.length > 0 || stale.length > 0)
+    process.exit(1);
 }
