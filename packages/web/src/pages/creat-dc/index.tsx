@@ -65,24 +65,11 @@ export function CreatDcPage() {
     else setSearch({ kind, mode: method });
   };
 
-  if (mode === "file") {
+  const ImportView = mode === "file" ? FileImportView : mode === "import" ? TextImportView : null;
+  if (ImportView) {
     return (
       <Suspense fallback={<ImportLoading />}>
-        <FileImportView
-          kind={kind}
-          onKindChange={setKind}
-          onBack={() => navigate(-1)}
-          creating={creating}
-          onCreate={(definition) => void create({ kind, title: definition.title, definition })}
-        />
-      </Suspense>
-    );
-  }
-
-  if (mode === "import") {
-    return (
-      <Suspense fallback={<ImportLoading />}>
-        <TextImportView
+        <ImportView
           kind={kind}
           onKindChange={setKind}
           onBack={() => navigate(-1)}
