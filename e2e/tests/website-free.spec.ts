@@ -135,10 +135,27 @@ test.describe("免费模板", () => {
       await expect(readOnly.locator("input, textarea, button").first()).toBeDisabled();
       await expect(readOnly.locator("input:enabled, textarea:enabled, button:enabled")).toHaveCount(0);
       await expectNoSidewaysScroll(page);
-      // The template page, loaded afresh, hydrates the server's markup as it is.
+      // The template page, loaded afresh, hydrates the server's markup as it is. Its question preview comes in a
+      // chunk of its own after the page's: held back here, the page goes live with the server's questions still
+      // in place (not a skeleton), and they stay when the chunk arrives.
+      const previewChunk = /\/assets\/preview-survey-[^/]*\.js$/;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(previewChunk, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.reload();
+      await page.locator("html[data-live]").waitFor({ state: "attached" });
       await expect(page.getByRole("link", { name: "使用此模板" })).toBeVisible();
+      await expect(page.locator(".wa-readonly .wa-card")).toHaveCount(titles.length);
+      await expect(page.locator(".wj-free-tpl .ant-skeleton")).toHaveCount(0);
+      // Later requests for it pass straight through.
+      release();
       await page.waitForLoadState("networkidle");
+      await expect(page.locator(".wa-readonly .wa-card")).toHaveCount(titles.length);
       expect(errors).toEqual([]);
 
       // 使用此模板 asks a visitor to log in, comes back, and copies the template into the designer.

@@ -1,6 +1,6 @@
 import type { TemplateDetail } from "@wjgj/core";
 import { Skeleton, Tag } from "antd";
-import { Suspense } from "react";
+import { memo, Suspense } from "react";
 import type { ReadOnlySurveyProps } from "../../answer/components/read-only/read-only-survey.tsx";
 import { READ_ONLY_SCOPE } from "../../answer/components/read-only/scoped-styles.tsx";
 import { lazyExport } from "../../lib/on-demand.tsx";
@@ -61,8 +61,13 @@ export function TemplateSummary({ template, block }: { template: TemplateDetail;
   );
 }
 
-/** Every question of the template, drawn by the respondent page's own cards and disabled. */
-export function TemplatePreview({
+/**
+ * Every question of the template, drawn by the respondent page's own cards and disabled. Memoised: the page
+ * re-renders as it hydrates (the session's 使用此模板 switches then), and a Suspense boundary that receives an
+ * update before its chunk is in gives up the server's markup for its fallback; with the same props this one
+ * is left alone and hydrates once the chunk arrives.
+ */
+export const TemplatePreview = memo(function TemplatePreview({
   template,
   block,
   label,
@@ -80,4 +85,4 @@ export function TemplatePreview({
       </Suspense>
     </section>
   );
-}
+});
