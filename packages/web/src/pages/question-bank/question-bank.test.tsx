@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { QuestionarySummary } from "@wjgj/core";
 import { describe, expect, it, vi } from "vitest";
 import { useSessionStore } from "../../stores/session-store.ts";
 import { buildQuestionarySummary } from "../../testing/questionary-fixtures.ts";
