@@ -58,16 +58,14 @@ export function routeClosures(dist) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../packages/web/dist");
-  const routes = routeClosures(dist);
-  const pagesWithZod = routes.filter(
-    (route) => !ZOD_PAGES.includes(route.name) && zodChunks(route.files).length > 0,
-  );
-  for (const page of pagesWithZod)
-    console.error(`  页面 ${page.name} 在显示之前加载了 zod：它应在需要校验时再加载`);
+  const withZodFirst = routeClosures(dist)
+    .filter((route) => zodChunks(route.files).length > 0)
+    .map((route) => route.name);
+  const pagesWithZod = withZodFirst.filter((name) => !ZOD_PAGES.includes(name));
+  for (const name of pagesWithZod)
+    console.error(`  页面 ${name} 在显示之前加载了 zod：它应在需要校验时再加载`);
   // An allowed page that no longer loads it (or was renamed) leaves the list.
-  const stale = ZOD_PAGES.filter(
-    (name) => !routes.some((route) => route.name === name && zodChunks(route.files).length > 0),
-  );
+  const stale = ZOD_PAGES.filter((name) => !withZodFirst.includes(name));
   for (const name of stale)
     console.error(`  ZOD_PAGES 中的 ${name} 已不在显示前加载 zod（或已改名）：请从名单中删去`);
   const files = builtPageChunks("index.html");

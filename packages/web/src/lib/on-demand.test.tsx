@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { type ComponentType, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { onDemand } from "./on-demand.tsx";
+import { onDemand, prefetchWhenIdle } from "./on-demand.tsx";
 
 interface Props {
   target: string | null;
@@ -84,5 +84,27 @@ describe("onDemand", () => {
     act(() => setTarget("另存为模板"));
     expect((await screen.findByRole("dialog")).textContent).toBe("另存为模板");
     expect(flaky).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("prefetchWhenIdle", () => {
+  it("fetches every chunk once the browser is idle, shrugs off a failure, and does nothing once cancelled", async () => {
+    const idle: (() => void)[] = [];
+    const cancelled: number[] = [];
+    vi.stubGlobal("requestIdleCallback", (task: () => void) => idle.push(task));
+    vi.stubGlobal("cancelIdleCallback", (handle: number) => cancelled.push(handle));
+    const first = vi.fn(async () => ({}));
+    const failing = vi.fn(() => Promise.reject(new Error("offline")));
+    prefetchWhenIdle(first, failing);
+    expect(first).not.toHaveBeenCalled();
+    runIdle(idle);
+    // The rejection is caught: an unhandled one would fail this test file.
+    await Promise.resolve();
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(failing).toHaveBeenCalledTimes(1);
+
+    const cancel = prefetchWhenIdle(first);
+    cancel();
+    expect(cancelled).toEqual([2]);
   });
 });

@@ -23,6 +23,16 @@ export function whenIdle(task: () => void): () => void {
 }
 
 /**
+ * Fetches chunks a page will likely need next once the browser is idle; returns what cancels it. A failed fetch is
+ * left to the lazy component that needs the chunk, which loads it again and reports the failure.
+ */
+export function prefetchWhenIdle(...loads: (() => Promise<unknown>)[]): () => void {
+  return whenIdle(() => {
+    for (const load of loads) load().catch(() => {});
+  });
+}
+
+/**
  * A dialog a page offers but opens only on request, kept out of what the page loads before it paints: its chunk
  * is fetched when the browser is idle after the page has painted, or at once when it is opened first. Nothing is
  * rendered until it is first opened (a click before the chunk is in waits for it); from then on it stays mounted,

@@ -2,7 +2,7 @@ import { type QuestionnaireKind, questionaryKindInfos, questionnaireKinds } from
 import { Skeleton } from "antd";
 import { Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { lazyExport, whenIdle } from "../../lib/on-demand.tsx";
+import { lazyExport, prefetchWhenIdle } from "../../lib/on-demand.tsx";
 import { BlankCreateModal } from "./components/blank-create-modal.tsx";
 import { KindPicker } from "./components/kind-picker.tsx";
 import { type CreateMethod, MethodCards } from "./components/method-cards.tsx";
@@ -43,15 +43,7 @@ export function CreatDcPage() {
   const kindName = info?.name ?? "问卷";
   const [blankOpen, setBlankOpen] = useState(false);
   const { create, creating } = useCreateQuestionary();
-  useEffect(
-    () =>
-      whenIdle(() => {
-        // A failed prefetch is retried when the import is chosen (the lazy component loads it again).
-        loadFileImport().catch(() => {});
-        loadTextImport().catch(() => {});
-      }),
-    [],
-  );
+  useEffect(() => prefetchWhenIdle(loadFileImport, loadTextImport), []);
 
   const setKind = (next: QuestionnaireKind) => {
     const params = new URLSearchParams(search);

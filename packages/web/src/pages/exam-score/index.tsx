@@ -5,7 +5,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../../api/errors.ts";
 import { PhoneCodeFields, type PhoneCodeValues } from "../../components/phone-code-fields.tsx";
-import { lazyExport, whenIdle } from "../../lib/on-demand.tsx";
+import { lazyExport, prefetchWhenIdle } from "../../lib/on-demand.tsx";
 import { rememberedToken, rememberSignIn, type ScoreGate, scoreApi } from "./score-api.ts";
 import "../receipt/receipt.css";
 import "./exam-score.css";
@@ -53,11 +53,8 @@ export function ExamScorePage() {
       .then((found) => {
         if (!alive) return;
         setGate(found);
-        // Ready by the time the candidate has signed in; a failure here shows when the sheet itself loads.
-        if (found.examGuard?.review)
-          cancelPrefetch = whenIdle(() => {
-            loadReviewSheet().catch(() => {});
-          });
+        // Ready by the time the candidate has signed in.
+        if (found.examGuard?.review) cancelPrefetch = prefetchWhenIdle(loadReviewSheet);
         const token = rememberedToken(publicId);
         if (token) void load(token);
       })
