@@ -10,6 +10,7 @@ import type { AppContext } from "./context.ts";
 import { registerAnswerPages } from "./http/answer-pages.ts";
 import { clientErrorOptions } from "./http/client-errors.ts";
 import { registerErrorHandling } from "./http/error-handler.ts";
+import { registerJsonBody } from "./http/json-body.ts";
 import { type PoolCounts, registerMetrics } from "./http/metrics.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { registerOperations } from "./http/operations.ts";
@@ -130,6 +131,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(formbody);
+  registerJsonBody(app);
   registerMultipart(app);
   registerSecurityHeaders(app);
   registerJobs(app, ctx);

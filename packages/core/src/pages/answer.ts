@@ -73,7 +73,7 @@ export interface AnsweredLimit {
 /** What the first page needs before the logic engine has loaded: the engine's own result, trimmed. */
 export interface PageView {
   visibleQuestions: string[];
-  options: Record<string, { id: string; label: string }[]>;
+  options: Record<string, readonly { readonly id: string; readonly label: string }[]>;
   numbers: Record<string, number>;
   texts: Record<string, { title: string; description?: string }>;
   pagePath: string[];

@@ -82,8 +82,24 @@ describe("the envelope and the central error handler", () => {
       headers: { token },
     });
     expect(query.json()).toMatchObject({ code: 400, msg: "内容包含不可见的控制字符，请删除后重试" });
+    // A JSON body without NUL escapes leaves only the query to look at (json-body.ts): still refused there.
+    const queryWithBody = await t.app.inject({
+      method: "POST",
+      url: "/wjgj/api/user/updateUserInfo?extra=a%00b",
+      headers: { token, "content-type": "application/json" },
+      payload: JSON.stringify({ nickName: "好名字" }),
+    });
+    expect(queryWithBody.json()).toMatchObject({ code: 400, msg: "内容包含不可见的控制字符，请删除后重试" });
     const info = await call<{ nickName: string }>(t.app, "GET", "user/getUserInfo", { token });
     expect(info.body.data.nickName).toBe("原来的名字");
+    // The text \u0000 itself (an escaped backslash, no NUL) is an ordinary name.
+    const literal = await call(t.app, "POST", "user/updateUserInfo", {
+      token,
+      json: { nickName: "a\\u0000b" },
+    });
+    expect(literal.body).toMatchObject({ code: 200 });
+    const renamed = await call<{ nickName: string }>(t.app, "GET", "user/getUserInfo", { token });
+    expect(renamed.body.data.nickName).toBe("a\\u0000b");
   });
 
   it("names where the NUL character is: the dotted path of the value, or the key that holds it", () => {
@@ -93,6 +109,11 @@ describe("the envelope and the central error handler", () => {
     expect(nulCharacterPath({ a: { "k\u0000": 1 } })).toBe("a.k\u0000");
     expect(nulCharacterPath({ top: "\u0000" })).toBe("top");
     expect(nulCharacterPath({ a: [1, "两个", { b: null }], c: Buffer.from([0]) })).toBeNull();
+    // Deeper than the first look recurses: the walk decides, either way.
+    const nested = (depth: number, leaf: string): Record<string, unknown> =>
+      depth === 0 ? { leaf } : { n: nested(depth - 1, leaf) };
+    expect(nulCharacterPath(nested(40, "a\u0000"))).toBe(`${"n.".repeat(40)}leaf`);
+    expect(nulCharacterPath(nested(40, "fine"))).toBeNull();
   });
 
   it("hides the internals of a crash behind a Chinese 500", async () => {

@@ -6,6 +6,7 @@ import { resolveSession } from "../commands/account/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { ForbiddenError, InvalidInputError, NotLoggedInError, OtherLoginRequiredError } from "../errors.ts";
 import { type Action, allow } from "../policies/index.ts";
+import { jsonBodyIsNulFree } from "./json-body.ts";
 import { zodIssuesToFieldErrors } from "./params.ts";
 import type { Viewer } from "./viewer.ts";
 
@@ -71,6 +72,9 @@ function mergedParams(request: FastifyRequest): Record<string, unknown> {
  * (Buffers) are bytes, not text, and are not looked into.
  */
 export function nulCharacterPath(params: Record<string, unknown>): string | null {
+  // Nearly every request holds none: a first look allocates nothing, and only a NUL (or nesting too deep for
+  // it) takes the walk below, which spells the path.
+  if (!mayHoldNul(params, 0)) return null;
   // Each entry names its key and its parent's entry: the dotted path is spelled only for a NUL found.
   type Entry = { value: unknown; key: string; parent: Entry | null };
   const pathOf = (entry: Entry) => {
@@ -94,6 +98,21 @@ export function nulCharacterPath(params: Record<string, unknown>): string | null
     }
   }
   return null;
+}
+
+/** Nesting the first look follows by recursion; deeper values are left to the walk (no stack to overflow). */
+const NUL_LOOK_DEPTH = 32;
+
+/** Whether `value` may hold a NUL in a text or key: false only when it certainly holds none. */
+function mayHoldNul(value: unknown, depth: number): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (typeof value !== "object" || value === null || Buffer.isBuffer(value)) return false;
+  if (depth === NUL_LOOK_DEPTH) return true;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes("\u0000") || mayHoldNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 async function viewerFor(ctx: AppContext, request: FastifyRequest, access: Access): Promise<Viewer | null> {
@@ -150,7 +169,10 @@ export function defineRoute<S extends z.ZodType, A extends Access, R>(
     handler: async (request, reply) => {
       const viewer = await viewerFor(ctx, request, spec.access);
       const params = mergedParams(request);
-      const nulAt = nulCharacterPath(params);
+      // A JSON body read as text was looked at for NUL escapes already (json-body.ts): only the query is left.
+      const nulAt = nulCharacterPath(
+        jsonBodyIsNulFree(request) ? ((request.query ?? {}) as Record<string, unknown>) : params,
+      );
       if (nulAt) throw InvalidInputError.field(nulAt, "controlChars");
       const parsed = spec.input.safeParse(params);
       if (!parsed.success) throw new InvalidInputError(zodIssuesToFieldErrors(parsed.error));

@@ -34,6 +34,21 @@ interface Normalised {
   issues: Issue[];
 }
 
+/**
+ * The ids of an offered option list. Most questions offer their own options as written (options.ts), the same
+ * array on every evaluation, so the set is built once per list rather than once per answer.
+ */
+const offeredIdSets = new WeakMap<NonNullable<QuestionState["options"]>, ReadonlySet<string>>();
+
+function offeredIds(offered: NonNullable<QuestionState["options"]>): ReadonlySet<string> {
+  let ids = offeredIdSets.get(offered);
+  if (!ids) {
+    ids = new Set(offered.map((option) => option.id));
+    offeredIdSets.set(offered, ids);
+  }
+  return ids;
+}
+
 /** Parses and restricts the raw answer of a visible question. */
 function normalise(node: QuestionNode, raw: unknown, offered: QuestionState["options"]): Normalised {
   if (raw === undefined || raw === null) return { answer: undefined, discarded: null, issues: [] };
@@ -46,7 +61,7 @@ function normalise(node: QuestionNode, raw: unknown, offered: QuestionState["opt
   }
   let discarded: Discarded = null;
   if (offered && node.module.restrict) {
-    const restricted = node.module.restrict(answer, new Set(offered.map((option) => option.id)));
+    const restricted = node.module.restrict(answer, offeredIds(offered));
     if (restricted !== answer) discarded = "hiddenOption";
     answer = restricted;
   }

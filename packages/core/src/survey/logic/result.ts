@@ -1,3 +1,4 @@
+import type { Option } from "../definition/option.ts";
 import type { ExprValue } from "../expression/value.ts";
 import type { Issue } from "../shared/issue.ts";
 import { evaluateCondition } from "./conditions.ts";
@@ -16,8 +17,11 @@ export interface EndState {
 export interface EvaluationResult {
   /** Visible items (questions and layout) in display order: definition order unless 题目随机 shuffles it. */
   visibleQuestions: string[];
-  /** Offered options of visible choice-like questions, in display order, with labels after piping/joining. */
-  options: Record<string, { id: string; label: string }[]>;
+  /**
+   * Offered options of visible choice-like questions, in display order, with labels after piping/joining.
+   * Frozen: a list offered as written is the same array on every evaluation (`optionsShown`).
+   */
+  options: Record<string, readonly OptionShown[]>;
   /** Pages the respondent passes through (pages with at least one visible item). */
   pagePath: string[];
   end: EndState | null;
@@ -34,6 +38,28 @@ export interface EvaluationResult {
   quotaKeys: string[];
   /** No blocking errors (warnings allowed). */
   valid: boolean;
+}
+
+/** An offered option as a result reports it. */
+export interface OptionShown {
+  readonly id: string;
+  readonly label: string;
+}
+
+const shownLists = new WeakMap<readonly Option[], readonly OptionShown[]>();
+
+/**
+ * The ids and labels of an offered list. Most questions offer their own options as written (options.ts), the
+ * same array every time: its projection is made once, not once per response (a submit reports every visible
+ * question's list).
+ */
+function optionsShown(offered: readonly Option[]): readonly OptionShown[] {
+  let shown = shownLists.get(offered);
+  if (!shown) {
+    shown = Object.freeze(offered.map(({ id, label }) => Object.freeze({ id, label })));
+    shownLists.set(offered, shown);
+  }
+  return shown;
 }
 
 /** Whether any option of the plan's questions carries a quota (most questionnaires: none). */
@@ -167,7 +193,7 @@ export function submissionParts(
       continue;
     }
     if (current?.kind !== "question" || !current.visible) continue;
-    if (current.options) parts.options[node.id] = current.options.map(({ id, label }) => ({ id, label }));
+    if (current.options) parts.options[node.id] = optionsShown(current.options);
     if (current.answer !== undefined) parts.answers[node.id] = current.answer;
     if (current.jump && current.jump.kind !== "to")
       parts.end = { kind: current.jump.kind, questionId: node.id };

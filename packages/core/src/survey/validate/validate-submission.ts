@@ -3,7 +3,7 @@ import type { SurveyDefinition } from "../definition/definition.ts";
 import type { ExprValue } from "../expression/value.ts";
 import { type Answers, answerSource, evaluateStates } from "../logic/evaluate.ts";
 import { planOf } from "../logic/plan.ts";
-import { type EndState, submissionParts } from "../logic/result.ts";
+import { type EndState, type EvaluationResult, submissionParts } from "../logic/result.ts";
 import type { EvaluationContext } from "../logic/state.ts";
 import { type ExamResult, scoreStates } from "../scoring/exam.ts";
 import { error, type Issue } from "../shared/issue.ts";
@@ -24,7 +24,7 @@ export interface SubmissionResult {
   score: ExamResult | null;
   quotaKeys: string[];
   /** Options each visible choice-like question offered, as the respondent saw them (stored with the answers). */
-  options: Record<string, { id: string; label: string }[]>;
+  options: EvaluationResult["options"];
   /**
    * Values of answered 不允许重复 questions, normalised: the server rejects the response when another
    * response of the questionnaire already holds the same value for the same question.
