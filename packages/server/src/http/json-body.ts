@@ -20,7 +20,9 @@ export function registerJsonBody(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (typeof body === "string" && !body.includes("\\u0000")) nulFreeBodies.add(request);
-    parse(request, body, done);
+    // Read as a string (parseAs): the Buffer case of the signature never comes.
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (!text.includes("\\u0000")) nulFreeBodies.add(request);
+    parse(request, text, done);
   });
 }
