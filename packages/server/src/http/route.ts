@@ -51,12 +51,15 @@ function fromTypeOf(request: FastifyRequest): number {
   return Number.isInteger(value) && value > 0 && value < 100 ? value : 1;
 }
 
+/** The query string's parameters, as Fastify parsed them. */
+const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+
 /**
  * Parameters may come as query string, form-urlencoded body, JSON body or multipart fields (seed §7);
  * the route sees them as one object, body winning over query on a clash.
  */
 function mergedParams(request: FastifyRequest): Record<string, unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
+  const query = queryOf(request);
   const body = request.body;
   if (body === undefined || body === null || body === "") return { ...query };
   if (typeof body !== "object" || Array.isArray(body)) {
@@ -170,9 +173,7 @@ export function defineRoute<S extends z.ZodType, A extends Access, R>(
       const viewer = await viewerFor(ctx, request, spec.access);
       const params = mergedParams(request);
       // A JSON body read as text was looked at for NUL escapes already (json-body.ts): only the query is left.
-      const nulAt = nulCharacterPath(
-        jsonBodyIsNulFree(request) ? ((request.query ?? {}) as Record<string, unknown>) : params,
-      );
+      const nulAt = nulCharacterPath(jsonBodyIsNulFree(request) ? queryOf(request) : params);
       if (nulAt) throw InvalidInputError.field(nulAt, "controlChars");
       const parsed = spec.input.safeParse(params);
       if (!parsed.success) throw new InvalidInputError(zodIssuesToFieldErrors(parsed.error));
