@@ -135,6 +135,24 @@ async function viewerFor(ctx: AppContext, request: FastifyRequest, access: Acces
   return viewer;
 }
 
+/**
+ * What every route checks of its parameters before its handler runs: no NUL character in any text or key of
+ * `nulScope` (the parameters, or only what may still hold one: see json-body.ts), then its input schema. Answers
+ * the schema's output or throws the refusal. The bad-input sweep asks it too, to tell which requests never reach
+ * a handler (test/bad-input-attacks.ts refusalBeforeHandler).
+ */
+export function checkedInput<S extends z.ZodType>(
+  schema: S,
+  params: Record<string, unknown>,
+  nulScope: Record<string, unknown> = params,
+): z.output<S> {
+  const nulAt = nulCharacterPath(nulScope);
+  if (nulAt) throw InvalidInputError.field(nulAt, "controlChars");
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new InvalidInputError(zodIssuesToFieldErrors(parsed.error));
+  return parsed.data;
+}
+
 export interface RouteInfo {
   method: "GET" | "POST";
   path: string;
@@ -173,12 +191,9 @@ export function defineRoute<S extends z.ZodType, A extends Access, R>(
       const viewer = await viewerFor(ctx, request, spec.access);
       const params = mergedParams(request);
       // A JSON body read as text was looked at for NUL escapes already (json-body.ts): only the query is left.
-      const nulAt = nulCharacterPath(jsonBodyIsNulFree(request) ? queryOf(request) : params);
-      if (nulAt) throw InvalidInputError.field(nulAt, "controlChars");
-      const parsed = spec.input.safeParse(params);
-      if (!parsed.success) throw new InvalidInputError(zodIssuesToFieldErrors(parsed.error));
+      const input = checkedInput(spec.input, params, jsonBodyIsNulFree(request) ? queryOf(request) : params);
       const data = await spec.handler({
-        input: parsed.data,
+        input,
         viewer: viewer as Viewer,
         ctx,
         request,
