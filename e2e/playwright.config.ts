@@ -106,6 +106,9 @@ export default defineConfig({
         PAY_FAKE_JSAPI: "1",
         // Every journey asks for its codes from 127.0.0.1; the suite sends more than a real client may in an hour.
         SMS_PER_IP_PER_HOUR: "1000",
+        // Password hashes at the lowest cost (the default's scrypt was about three tenths of this server's CPU in the
+        // journeys, which log in and sign up hundreds of times); a production start refuses it.
+        PASSWORD_HASH_COST: "10",
         // The webhook journey's local receivers (one per width): test-only, refused under NODE_ENV=production.
         OUTBOUND_TEST_ALLOW: `127.0.0.1:${port + 101},127.0.0.1:${port + 102}`,
         // WeChat (issue #39), every call to the local fake started above.

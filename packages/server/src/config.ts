@@ -6,6 +6,7 @@ import { type OutboundConfig, outboundConfigFromEnv } from "./outbound/outbound-
 import type { AlipayConfig } from "./payments/alipay.ts";
 import { allOrNone, paymentConfigs } from "./payments/env.ts";
 import type { WechatPayConfig } from "./payments/wechat-pay.ts";
+import { PASSWORD_HASH_COST } from "./security/hashing.ts";
 import { type WeChatConfig, wechatConfig } from "./wechat/env.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,6 +60,16 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   SEED_DEMO: flag.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * scrypt's cost for new password hashes, as log2 N (security/hashing.ts): 15 by default, and no lower in
+   * production; automated tests set 10.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(PASSWORD_HASH_COST.min)
+    .max(PASSWORD_HASH_COST.max)
+    .default(PASSWORD_HASH_COST.default),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Open API: calls per key per minute, across every instance. */
   OPEN_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
@@ -154,6 +165,8 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   sessionTtlDays: number;
+  /** scrypt's cost for new password hashes, as log2 N (PASSWORD_HASH_COST). */
+  passwordHashCost: number;
   bodyLimitBytes: number;
   openApiCallsPerMinute: number;
   /** Set when WECHAT_MP_APPID and WECHAT_MP_SECRET both are. */
@@ -213,6 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "红包微信零钱打款未开通：REDPACKET_PAYOUT=wechat 需要完整的微信支付配置（WECHATPAY_MCH_ID 等环境变量）",
     );
+  // NODE_ENV is read from the raw environment, as for OUTBOUND_TEST_ALLOW: the schema leaves it out.
+  if (e.PASSWORD_HASH_COST < PASSWORD_HASH_COST.default && env.NODE_ENV === "production")
+    throw new Error(
+      `PASSWORD_HASH_COST 低于 ${PASSWORD_HASH_COST.default} 仅供自动化测试使用，生产环境（NODE_ENV=production）不得设置：密码的哈希会更容易被离线猜出。请删除该环境变量或设为 ${PASSWORD_HASH_COST.default} 及以上后再启动`,
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -240,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     openApiCallsPerMinute: e.OPEN_API_CALLS_PER_MINUTE,
     miniProgram: miniProgram && {

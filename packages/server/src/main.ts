@@ -49,7 +49,7 @@ async function main(): Promise<void> {
         .executeTakeFirst();
       const empty = toCount(users) === 0;
       const admin = await ensureAdmin(db, clock, config);
-      const demo = config.seedDemo ? await seedDemoAccounts(db, clock, empty) : [];
+      const demo = config.seedDemo ? await seedDemoAccounts(db, clock, empty, config.passwordHashCost) : [];
       if (config.seedDemo && empty) {
         const author = await db
           .selectFrom("users")

@@ -32,7 +32,7 @@ export async function buildUser(
   const { password, ...rest } = values;
   const user = await insertUser(t.db, t.clock.now(), {
     phone: nextPhone(),
-    ...(password ? { passwordHash: await hashPassword(password) } : {}),
+    ...(password ? { passwordHash: await hashPassword(password, t.config.passwordHashCost) } : {}),
     ...rest,
   });
   const { token } = await createSession(t.db, t.clock, t.config.sessionTtlDays, user, {

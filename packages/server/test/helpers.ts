@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import { openDb } from "../src/db/index.ts";
 import { migrateToLatest } from "../src/db/migrations/index.ts";
+import { PASSWORD_HASH_COST } from "../src/security/hashing.ts";
 import { consoleSmsProvider } from "../src/sms/console-provider.ts";
 import { createStorage, type Storage } from "../src/storage/index.ts";
 import { type DatabaseTemplate, databaseUrlNamed } from "./database-template.ts";
@@ -119,6 +120,8 @@ export async function createTestContext(
     WEB_DIST: path.join(database.dataDir, "no-web-build"),
     // A failed job is final at once, so a test awaiting the queue sees it (retries are tested on their own).
     JOB_MAX_ATTEMPTS: "1",
+    // Password hashes at the lowest cost: the tests sign up and log in hundreds of accounts (security/hashing.ts).
+    PASSWORD_HASH_COST: String(PASSWORD_HASH_COST.min),
     ...env,
   });
   const handle = openDb(config);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PASSWORD_HASH_COST } from "../src/security/hashing.ts";
 import { TEST_MASTER_KEY } from "./helpers.ts";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,6 +36,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SEED_DEMO: "0",
       LOG_LEVEL: "warn",
       MASTER_KEY: TEST_MASTER_KEY,
+      PASSWORD_HASH_COST: String(PASSWORD_HASH_COST.min),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

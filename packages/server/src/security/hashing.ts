@@ -1,7 +1,14 @@
 import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
 
-// scrypt cost: N=2^15 needs 32 MiB and ~50 ms here — slow enough for offline guessing, cheap per login.
-const SCRYPT = { N: 32768, r: 8, p: 1, keyLength: 32, maxmem: 64 * 1024 * 1024 };
+/**
+ * scrypt's cost for new password hashes, as log2 N (config PASSWORD_HASH_COST). The default, 15 (N = 32768), needs
+ * 32 MiB and ~50 ms here: slow enough for offline guessing, cheap per login, and the least a production site may
+ * use. Automated tests go lower (10: 32 times cheaper), since the journeys and API tests sign up and log in
+ * hundreds of accounts; the hash names its cost, so any hash verifies whatever the setting.
+ */
+export const PASSWORD_HASH_COST = { default: 15, min: 10, max: 17 } as const;
+
+const SCRYPT = { r: 8, p: 1, keyLength: 32, maxmem: 256 * 1024 * 1024 };
 
 function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -11,22 +18,32 @@ function scryptAsync(password: string, salt: Buffer, n: number, r: number, p: nu
   });
 }
 
-/** Self-describing hash: `scrypt$N$r$p$salt$key`, so the cost can rise later without a migration. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Self-describing hash: `scrypt$N$r$p$salt$key`, so the cost can rise later without a migration. `cost`: log2 N
+ * (the config's `passwordHashCost`).
+ */
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p);
-  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join(
-    "$",
-  );
+  const n = 2 ** cost;
+  const key = await scryptAsync(password, salt, n, SCRYPT.r, SCRYPT.p);
+  return ["scrypt", n, SCRYPT.r, SCRYPT.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 const DUMMY_SALT = randomBytes(16);
 
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+/**
+ * Whether `password` is the one `stored` hashes (at the cost the hash names). Without a hash (no account, or one
+ * made by SMS that never set a password) it spends as long as checking a new hash of `cost` would, and answers no.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string | null,
+  cost: number,
+): Promise<boolean> {
   const parts = stored?.split("$") ?? [];
   if (parts.length !== 6 || parts[0] !== "scrypt") {
     // Spend the same time as a real check so a missing account is not revealed by timing.
-    await scryptAsync(password, DUMMY_SALT, SCRYPT.N, SCRYPT.r, SCRYPT.p);
+    await scryptAsync(password, DUMMY_SALT, 2 ** cost, SCRYPT.r, SCRYPT.p);
     return false;
   }
   const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];

@@ -45,13 +45,13 @@ describe("first-start accounts", () => {
   });
 
   it("seeds the demo accounts on an empty database only", async () => {
-    const created = await seedDemoAccounts(t.db, t.clock, true);
+    const created = await seedDemoAccounts(t.db, t.clock, true, t.config.passwordHashCost);
     expect(created.map((c) => c.phone)).toEqual(["13900000001", "13900000002"]);
     const vip = await login("13900000002", DEMO_PASSWORD);
     expect(vip.body).toMatchObject({ code: 200, data: { userInfo: { vipLevel: 2 } } });
     expect((vip.body.data as { userInfo: { vipStopTime: string } }).userInfo.vipStopTime).toMatch(/^2027-/);
     await t.db.deleteFrom("users").where("phone", "=", "13900000001").execute();
-    const later = await seedDemoAccounts(t.db, t.clock, false);
+    const later = await seedDemoAccounts(t.db, t.clock, false, t.config.passwordHashCost);
     expect(later.map((c) => c.phone)).toEqual(["13900000002"]);
   });
 });

@@ -23,7 +23,7 @@ export async function ensureAdmin(db: Db, clock: Clock, config: Config): Promise
   if (!config.adminPassword && (existing?.role === "admin" || (anyAdmin && !config.adminPhone))) return null;
 
   const password = config.adminPassword ?? newPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, config.passwordHashCost);
   const now = iso(clock.now());
   if (existing) {
     await db
@@ -44,10 +44,18 @@ const demoAccounts = [
   { label: "演示会员（vipLevel 2）", phone: "13900000002", nickName: "演示会员", vipLevel: 2 },
 ] as const;
 
-/** Demo accounts, created only on an empty database; their credentials are printed on every start. */
-export async function seedDemoAccounts(db: Db, clock: Clock, empty: boolean): Promise<Credential[]> {
+/**
+ * Demo accounts, created only on an empty database; their credentials are printed on every start. `cost`: the
+ * password hash's (config `passwordHashCost`).
+ */
+export async function seedDemoAccounts(
+  db: Db,
+  clock: Clock,
+  empty: boolean,
+  cost: number,
+): Promise<Credential[]> {
   if (empty) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const passwordHash = await hashPassword(DEMO_PASSWORD, cost);
     for (const account of demoAccounts) {
       if (await findUserByPhone(db, account.phone)) continue;
       await insertUser(db, clock.now(), {

@@ -27,7 +27,7 @@ afterEach(async () => {
 
 describe("demo questionnaires", () => {
   it("gives the demo user one questionnaire of each kind, the published ones full of valid responses", async () => {
-    await seedDemoAccounts(t.db, t.clock, true);
+    await seedDemoAccounts(t.db, t.clock, true, t.config.passwordHashCost);
     await seedDemoQuestionnaires(t.ctx);
     const login = await call<{ token: string }>(t.app, "POST", "user/login", {
       params: { phone: "13900000001", password: DEMO_PASSWORD },
@@ -62,7 +62,7 @@ describe("demo questionnaires", () => {
   });
 
   it("keeps the vote's promise 每人限投一次: a second vote from the same device is refused", async () => {
-    await seedDemoAccounts(t.db, t.clock, true);
+    await seedDemoAccounts(t.db, t.clock, true, t.config.passwordHashCost);
     await seedDemoQuestionnaires(t.ctx);
     const vote = await t.db
       .selectFrom("questionnaires")
@@ -110,7 +110,7 @@ describe("demo questionnaires", () => {
   });
 
   it("stores responses whose text answers come from their own questionnaire's topic list", async () => {
-    await seedDemoAccounts(t.db, t.clock, true);
+    await seedDemoAccounts(t.db, t.clock, true, t.config.passwordHashCost);
     await seedDemoQuestionnaires(t.ctx);
     for (const demo of demoQuestionnaires.filter((d) => d.publish)) {
       const rows = await t.db

@@ -36,7 +36,7 @@ export async function requestDeletion(
     return;
   }
   if (!args.password) throw InvalidInputError.field("password", "deletionProofRequired");
-  if (!(await verifyPassword(args.password, viewer.user.passwordHash))) {
+  if (!(await verifyPassword(args.password, viewer.user.passwordHash, ctx.config.passwordHashCost))) {
     throw InvalidInputError.field("password", "loginPasswordWrong");
   }
   await transaction(ctx.db, mark);

@@ -88,7 +88,7 @@ export async function loginWithPassword(
   }
 
   const user = await findUserByPhone(ctx.db, args.phone);
-  const valid = await verifyPassword(args.password, user?.passwordHash ?? null);
+  const valid = await verifyPassword(args.password, user?.passwordHash ?? null, ctx.config.passwordHashCost);
   await ctx.db
     .insertInto("login_attempts")
     .values({ phone: args.phone, ip: origin.ip, success: valid ? 1 : 0, createdAt: iso(now) })

@@ -47,7 +47,7 @@ export async function setPassword(
   viewer: Viewer,
   args: { password: string; oldPassword?: string | undefined; code?: string | undefined },
 ): Promise<void> {
-  const passwordHash = await hashPassword(args.password);
+  const passwordHash = await hashPassword(args.password, ctx.config.passwordHashCost);
   if (viewer.user.passwordHash && args.code && !args.oldPassword) {
     const phone = ownPhone(viewer);
     await withPhoneCode(ctx, { phone, purpose: "password", code: args.code }, (trx) =>
@@ -55,7 +55,10 @@ export async function setPassword(
     );
     return;
   }
-  if (viewer.user.passwordHash && !(await verifyPassword(args.oldPassword ?? "", viewer.user.passwordHash))) {
+  if (
+    viewer.user.passwordHash &&
+    !(await verifyPassword(args.oldPassword ?? "", viewer.user.passwordHash, ctx.config.passwordHashCost))
+  ) {
     throw InvalidInputError.field(
       "oldPassword",
       args.oldPassword ? "oldPasswordWrong" : "passwordProofRequired",
@@ -71,7 +74,7 @@ export async function resetPassword(
 ): Promise<void> {
   const user = await findUserByPhone(ctx.db, args.phone);
   if (user?.status !== "active") throw InvalidInputError.field("phone", "phoneNotRegistered");
-  const passwordHash = await hashPassword(args.password);
+  const passwordHash = await hashPassword(args.password, ctx.config.passwordHashCost);
   await withPhoneCode(ctx, { phone: args.phone, purpose: "reset", code: args.code }, async (trx) => {
     const now = iso(ctx.clock.now());
     await trx.updateTable("users").set({ passwordHash, updatedAt: now }).where("id", "=", user.id).execute();
@@ -105,7 +108,7 @@ export async function changePhone(
   const oldPhone = viewer.user.phone;
   if (oldPhone && !args.oldCode) {
     if (!args.password) throw InvalidInputError.field("oldCode", "oldPhoneProofRequired");
-    if (!(await verifyPassword(args.password, viewer.user.passwordHash))) {
+    if (!(await verifyPassword(args.password, viewer.user.passwordHash, ctx.config.passwordHashCost))) {
       throw InvalidInputError.field("password", "loginPasswordWrong");
     }
   }

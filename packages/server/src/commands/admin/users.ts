@@ -101,7 +101,7 @@ export async function resetUserPassword(
 ): Promise<{ password: string }> {
   if (userId === adminId) throw InvalidInputError.field("id", "cannotResetOwnPassword");
   const password = newPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordHashCost);
   const now = iso(ctx.clock.now());
   await transaction(ctx.db, async (trx) => {
     const user = await findUserOrFail(trx, userId);
