@@ -466,14 +466,14 @@ export function strictParameterAttacks(
  * seven in ten of the sweep's requests). The first pass sends them all and checks that each is refused exactly as
  * foreseen, so what the second pass relies on is itself tested in every run.
  */
-export const SKIP_REFUSED_BEFORE_HANDLER = process.env.WJGJ_SKIP_DATABASE_FREE === "1";
+const SKIP_REFUSED_BEFORE_HANDLER = process.env.WJGJ_SKIP_DATABASE_FREE === "1";
 
 /**
  * The refusal a request whose whole input is this JSON body (`application/json`, no query string) gets from the
  * checks every route makes before its handler (route.ts `checkedInput`), or null when it passes them. Null too
  * when the body is no JSON object: what the app then answers is left to the app.
  */
-export function refusalBeforeHandler(route: RouteInfo, payload: unknown): InvalidInputError | null {
+function refusalBeforeHandler(route: RouteInfo, payload: unknown): InvalidInputError | null {
   if (typeof payload !== "string") return null;
   let params: unknown;
   try {
@@ -491,11 +491,41 @@ export function refusalBeforeHandler(route: RouteInfo, payload: unknown): Invali
   }
 }
 
+/** What a bad-input attempt is foreseen to get before its handler, and whether this pass sends it at all. */
+export interface Forecast {
+  /** Refused by the HTTP layer (`Attempt.beforeRoute`): a 4xx status. */
+  beforeRoute: boolean;
+  /** The refusal of the route's own checks, for a JSON body read as sent; null when none is foreseen. */
+  refusal: InvalidInputError | null;
+  /** Refused before any handler and left out on this pass (SKIP_REFUSED_BEFORE_HANDLER). */
+  skip: boolean;
+}
+
+/** The forecast for one attempt on `route`; `contentType` is the one it is sent with. */
+export function forecastOf(
+  route: RouteInfo,
+  attempt: { payload?: string | Buffer; query?: string; beforeRoute?: boolean },
+  contentType: string | undefined,
+): Forecast {
+  const beforeRoute = attempt.beforeRoute === true;
+  const refusal =
+    !beforeRoute && contentType === "application/json" && attempt.query === undefined
+      ? refusalBeforeHandler(route, attempt.payload)
+      : null;
+  return { beforeRoute, refusal, skip: (beforeRoute || refusal !== null) && SKIP_REFUSED_BEFORE_HANDLER };
+}
+
 /**
- * What is wrong with the app's answer `body` to a request foreseen to be refused with `refusal`: null when the
- * answer is exactly that refusal's envelope (error-handler.ts).
+ * What is wrong with the app's answer (`status`, `body`) to an attempt given its forecast: null when it was refused
+ * as foreseen (a 4xx before the route; exactly the route checks' envelope, error-handler.ts), or nothing was.
  */
-export function unforeseenRefusal(refusal: InvalidInputError, body: string): string | null {
+export function unforeseenAnswer(forecast: Forecast, status: number, body: string): string | null {
+  if (forecast.beforeRoute && !(status >= 400 && status < 500))
+    return `HTTP ${status}, not refused before the route`;
+  return forecast.refusal ? unforeseenRefusal(forecast.refusal, body) : null;
+}
+
+function unforeseenRefusal(refusal: InvalidInputError, body: string): string | null {
   const expected = JSON.stringify({ code: refusal.code, msg: refusal.message, data: refusal.data });
   let actual: string;
   try {

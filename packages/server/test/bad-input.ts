@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiRoutesOf } from "../src/http/route.ts";
-import { refusalBeforeHandler, SKIP_REFUSED_BEFORE_HANDLER, unforeseenRefusal } from "./bad-input-attacks.ts";
+import { forecastOf, unforeseenAnswer } from "./bad-input-attacks.ts";
 import { buildAdmin, tableCounts } from "./factories.ts";
 import { createTestContext, type TestContext } from "./helpers.ts";
 
@@ -149,12 +149,9 @@ export function badInputShare(part: { share: number; of: number }): void {
           required,
           route.bodyLimit ?? t.config.bodyLimitBytes,
         )) {
-          // A JSON body alone that the HTTP layer reads: the route's own checks may refuse it before its handler.
-          const refusal =
-            attempt.contentType === "application/json" && attempt.query === undefined && !attempt.beforeRoute
-              ? refusalBeforeHandler(route, attempt.payload)
-              : null;
-          if ((refusal || attempt.beforeRoute) && SKIP_REFUSED_BEFORE_HANDLER) {
+          // Refused before the handler, as foreseen (bad-input-attacks.ts): left out on CI's PostgreSQL pass.
+          const forecast = forecastOf(route, attempt, attempt.contentType);
+          if (forecast.skip) {
             skipped += 1;
             continue;
           }
@@ -179,8 +176,7 @@ export function badInputShare(part: { share: number; of: number }): void {
             expect(body.code, label).toBe(400);
           }
           expect(body.msg, label).toMatch(CHINESE);
-          if (refusal) expect(unforeseenRefusal(refusal, response.body), label).toBeNull();
-          if (attempt.beforeRoute) expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+          expect(unforeseenAnswer(forecast, response.statusCode, response.body), label).toBeNull();
           checked += 1;
         }
       }
