@@ -16,6 +16,8 @@ const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
+const passwordHashCostRange = `应为 ${PASSWORD_HASH_COST.min}–${PASSWORD_HASH_COST.max} 的整数（scrypt 的 N 取以 2 为底的对数），默认 ${PASSWORD_HASH_COST.default}`;
+
 /** Environment variables, parsed once at start (documented in the README's configuration table). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -65,10 +67,10 @@ const envSchema = z.object({
    * production; automated tests set 10.
    */
   PASSWORD_HASH_COST: z.coerce
-    .number()
-    .int()
-    .min(PASSWORD_HASH_COST.min)
-    .max(PASSWORD_HASH_COST.max)
+    .number({ error: passwordHashCostRange })
+    .int(passwordHashCostRange)
+    .min(PASSWORD_HASH_COST.min, passwordHashCostRange)
+    .max(PASSWORD_HASH_COST.max, passwordHashCostRange)
     .default(PASSWORD_HASH_COST.default),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Open API: calls per key per minute, across every instance. */
