@@ -15,9 +15,27 @@ import type { UserRow } from "../packages/server/src/db/tables/users.ts";
 import { consoleSmsProvider } from "../packages/server/src/sms/console-provider.ts";
 import { createStorage } from "../packages/server/src/storage/index.ts";
 
-/** The database of `config`, migrated, and the command context over it (system clock, silent SMS). */
-export async function openBenchContext(config: ReturnType<typeof loadConfig>) {
-  const handle = openDb(config);
+/**
+ * The database of `config`, migrated, and the command context over it (system clock, silent SMS).
+ * `checkpointThread`: SQLite's WAL checkpoints on a worker thread, as the server runs them (src/main.ts).
+ */
+export async function openBenchContext(
+  config: ReturnType<typeof loadConfig>,
+  options: { checkpointThread?: boolean } = {},
+) {
+  const handle = openDb({
+    ...config,
+    ...(options.checkpointThread
+      ? {
+          checkpointThread: {
+            onError: (message: string) => {
+              throw new Error(`检查点线程出错：${message}`);
+            },
+          },
+        }
+      : {}),
+  });
+  await handle.checkpointer?.ready;
   await migrateToLatest(handle.db, handle.dialect);
   // As buildApp does at start: submits of personal answers seal them with this keyring.
   await openKeyring(config, handle.db);

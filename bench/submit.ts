@@ -188,7 +188,8 @@ const config = loadConfig({
   LOG_LEVEL: "silent",
   WEB_DIST: path.join(dataDir, "none"),
 });
-const { handle, ctx } = await openBenchContext(config);
+// As the server opens it (src/main.ts): SQLite's WAL checkpoints on a worker thread, off the event loop.
+const { handle, ctx } = await openBenchContext(config, { checkpointThread: true });
 // A member whose level takes any number of responses: the bench stores thousands, and a free account's
 // questionnaire stops collecting at its level's cap (issue #16's entitlements). The per-submit check of the
 // owner's level still runs, as for every account (on PostgreSQL inside the store statement).

@@ -33,7 +33,14 @@ function printCredentials(url: string, credentials: Credential[], adminShown: bo
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = openDb(config);
+  // SQLite: WAL checkpoints on a worker thread, off the event loop (db/checkpointer.ts). A worker that fails
+  // leaves them to the server's connection, as SQLite does by default.
+  const handle = openDb({
+    ...config,
+    checkpointThread: {
+      onError: (message) => process.stderr.write(`SQLite 检查点线程出错，改由主连接做检查点：${message}\n`),
+    },
+  });
   await migrateToLatest(handle.db, handle.dialect);
 
   const clock = systemClock;

@@ -11,6 +11,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { PgPoolOptions } from "../config.ts";
+import { type Checkpointer, startCheckpointer } from "./checkpointer.ts";
 import type { Database } from "./schema.ts";
 import { registerDirectSqlite, withStatementCache } from "./statement-cache.ts";
 
@@ -23,6 +24,8 @@ export interface DbHandle {
   dialect: DialectName;
   /** PostgreSQL's connection pool (its counts go to /metrics); SQLite has none. */
   pool?: pg.Pool;
+  /** SQLite's checkpoint worker (checkpointer.ts), when asked for. */
+  checkpointer?: Checkpointer;
   destroy(): Promise<void>;
 }
 
@@ -55,6 +58,11 @@ export function openDb(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   pgPool?: PgPoolOptions;
+  /**
+   * SQLite: WAL checkpoints on a worker thread instead of inside a COMMIT on the event loop (checkpointer.ts).
+   * The server asks for it; the tests' many short-lived databases do not start a thread each.
+   */
+  checkpointThread?: { onError(message: string): void };
 }): DbHandle {
   const camelCase = new CamelCase();
   const plugins = [camelCase];
@@ -79,7 +87,8 @@ export function openDb(options: {
     return { db, dialect: "postgres", pool, destroy: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, "wjgj.sqlite"));
+  const file = path.join(options.dataDir, "wjgj.sqlite");
+  const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   // FULL: a commit is on disk before the response is acknowledged (answers are never lost on power failure).
   sqlite.pragma("synchronous = FULL");
@@ -90,7 +99,19 @@ export function openDb(options: {
   const database = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins });
   registerDirectSqlite(db.getExecutor().adapter, database, (row) => camelCase.rowOf(row));
-  return { db, dialect: "sqlite", destroy: () => db.destroy() };
+  const checkpointer = options.checkpointThread
+    ? startCheckpointer(sqlite, file, { onError: options.checkpointThread.onError })
+    : undefined;
+  return {
+    db,
+    dialect: "sqlite",
+    ...(checkpointer ? { checkpointer } : {}),
+    destroy: async () => {
+      // The worker's connection closes first: the server's, the last one, then checkpoints what is left.
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** Whether a database or transaction talks to SQLite, for the few statements written per dialect. */
