@@ -19,7 +19,7 @@ import type SQLite from "better-sqlite3";
 export interface Checkpointer {
   /** Resolves once the worker's connection is open and the server's connection checkpoints only as a backstop. */
   readonly ready: Promise<void>;
-  /** Checkpoints the worker ran that copied pages (tests). */
+  /** Checkpoints of the worker that copied pages into the database file (tests). */
   copied(): number;
   /** Ends the worker and closes its connection; the server's connection checkpoints at 1,000 pages again. */
   stop(): Promise<void>;
@@ -38,10 +38,13 @@ const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 const copied = new Int32Array(workerData.copied);
+// The WAL's frames already in the database file, as the last checkpoint reported them.
+let backfilled = 0;
 const timer = setInterval(() => {
   try {
     const [result] = db.pragma("wal_checkpoint(PASSIVE)");
-    if (result.checkpointed > 0) Atomics.add(copied, 0, 1);
+    if (result.checkpointed > 0 && result.checkpointed !== backfilled) Atomics.add(copied, 0, 1);
+    backfilled = result.checkpointed;
   } catch (error) {
     clearInterval(timer);
     parentPort.postMessage({ error: String(error && error.message ? error.message : error) });
