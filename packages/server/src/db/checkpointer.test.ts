@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { BACKSTOP_PAGES, startCheckpointer } from "./checkpointer.ts";
 import { openDb } from "./index.ts";
 
@@ -40,25 +40,16 @@ function fill(sqlite: SQLite.Database, pages: number) {
 
 const autocheckpoint = (sqlite: SQLite.Database) => sqlite.pragma("wal_autocheckpoint", { simple: true });
 
-/** Waits for `check` to hold, looking every 20 ms, for at most `ms`. */
-async function eventually(check: () => boolean, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe.skipIf(Boolean(process.env.DATABASE_URL))("WAL checkpoints on a worker thread", () => {
   it("takes the checkpoint out of the COMMIT: the pages stay in the WAL until the worker copies them", async () => {
-    const file = path.join(tempDir(), "db.sqlite");
-    const control = walDatabase(path.join(path.dirname(file), "control.sqlite"));
+    const dir = tempDir();
+    const file = path.join(dir, "db.sqlite");
+    const controlFile = path.join(dir, "control.sqlite");
+    const control = walDatabase(controlFile);
     // SQLite's default: the COMMIT that passes 1,000 pages copies them into the database file itself.
-    const controlBefore = fs.statSync(path.join(path.dirname(file), "control.sqlite")).size;
+    const controlBefore = fs.statSync(controlFile).size;
     fill(control, 1200);
-    expect(fs.statSync(path.join(path.dirname(file), "control.sqlite")).size).toBeGreaterThan(
-      controlBefore + 1000 * 4096,
-    );
+    expect(fs.statSync(controlFile).size).toBeGreaterThan(controlBefore + 1000 * 4096);
     control.close();
 
     const sqlite = walDatabase(file);
@@ -87,7 +78,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("WAL checkpoints on a worker 
     const before = fs.statSync(file).size;
     await sql`insert into filler (body) select randomblob(3500) from (with recursive n (i) as
       (select 1 union all select i + 1 from n where i < 300) select i from n)`.execute(handle.db);
-    await eventually(() => (handle.checkpointer?.copied() ?? 0) > 0);
+    await vi.waitFor(() => expect(handle.checkpointer?.copied()).toBeGreaterThan(0), {
+      timeout: 15_000,
+      interval: 20,
+    });
     expect(fs.statSync(file).size).toBeGreaterThan(before + 300 * 3500);
     await handle.destroy();
     // The last connection closed after the worker's: the WAL is checkpointed and gone.

@@ -88,7 +88,8 @@ export function startCheckpointer(
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_PAGES}`);
     options.onError?.(message);
   };
-  let settle: { resolve(): void; reject(error: Error): void } | null = null;
+  // Settled from the worker's events below (the executor runs at once, so `settle` is set before any of them).
+  let settle!: { resolve(): void; reject(error: Error): void };
   const ready = new Promise<void>((resolve, reject) => {
     settle = { resolve, reject };
   });
@@ -96,7 +97,7 @@ export function startCheckpointer(
   ready.catch(() => {});
   const failed = (message: string) => {
     fallBack(message);
-    settle?.reject(new Error(message));
+    settle.reject(new Error(message));
   };
   worker.on("message", (message: { ready?: boolean; error?: string }) => {
     if (message.ready) {
@@ -106,7 +107,7 @@ export function startCheckpointer(
         // until now it did, so that awaiting `ready` could not find the event loop empty.
         worker.unref();
       }
-      settle?.resolve();
+      settle.resolve();
     }
     if (message.error) failed(message.error);
   });
