@@ -235,6 +235,8 @@ test.describe("a candidate sits a proctored exam", () => {
   test("30 s offline mid-exam loses no answer", async ({ browser, request }) => {
     const q = await proctoredExam(request, {}, "断网考试");
     const { context, page } = await candidatePage(browser);
+    // The page's clock is Playwright's (it runs at the real pace), so the 30 s away pass on the page in an instant.
+    await page.clock.install();
     await signIn(page, q);
     await start(page);
     await choose(page, "q1", "119");
@@ -244,8 +246,9 @@ test.describe("a candidate sits a proctored exam", () => {
     await choose(page, "q2", "120");
     await page.locator("#q-q3").getByRole("textbox").fill("绿色");
     await expect(page.getByText("网络已断开，答案已保存在本机，网络恢复后自动同步")).toBeVisible();
-    // The connection stays away for 30 s (the scenario itself, not a wait for the page).
-    await page.waitForTimeout(30_000);
+    // The connection stays away for 30 s of the page's time: every timer due meanwhile runs (three heartbeats fail,
+    // the pending save waits), and the page reports the gap it measured.
+    await page.clock.runFor(30_000);
     const flushed = savedWith(page, (answers) => "q2" in answers && "q3" in answers);
     await context.setOffline(false);
     await flushed;
@@ -273,6 +276,8 @@ test.describe("a candidate sits a proctored exam", () => {
       { id: q.id, attemptId },
     );
     expect(timeline.events.map((event) => event.kind)).toEqual(expect.arrayContaining(["offline", "online"]));
+    // The gap the page measured on its own clock is what the invigilator reads.
+    expect(timeline.events.find((event) => event.kind === "online")?.detail).toBe("断开 30 秒");
     await context.close();
   });
 
