@@ -41,6 +41,12 @@ async function lighthouseScores(
         logLevel: "error",
         onlyCategories: categories,
         disableFullPageScreenshot: true,
+        // The audits here read the page's DOM, not its timings: a quarter of Lighthouse's default second of
+        // quiet after load (no request, no long task) is enough, and it took a quarter off the file (42 → 32 s).
+        pauseAfterFcpMs: 250,
+        pauseAfterLoadMs: 250,
+        networkQuietThresholdMs: 250,
+        cpuQuietThresholdMs: 250,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       const { categories: got, audits } = result.lhr;
