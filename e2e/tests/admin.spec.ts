@@ -19,6 +19,10 @@ test.afterEach(async () => {
 });
 
 test.describe("admin console", () => {
+  // Each journey changes its own part of the site (a news item, VIP level 3, a friend link, a fresh account,
+  // the contact and SMS settings, the data keys) and restores it: they spread over the workers, which otherwise
+  // waited for this file alone once the others were done.
+  test.describe.configure({ mode: "parallel" });
   test("an admin publishes a news item and it appears on the site", async ({ page, request }, testInfo) => {
     const title = unique("管理员发布的资讯");
     cleanups.push(async () => {
