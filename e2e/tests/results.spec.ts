@@ -64,8 +64,12 @@ async function answer(request: APIRequestContext, publicId: string): Promise<num
   return ids;
 }
 
-/** A full-page screenshot for review, once the charts' entry animation has settled. */
+/**
+ * A full-page screenshot for review, once the charts' entry animation has settled: with E2E_SHOTS=1 only, as in
+ * website-pages.spec.ts (nobody looks at CI's, and the nine of them with their waits were half of this file's time).
+ */
 async function shot(page: Page, name: string) {
+  if (process.env.E2E_SHOTS !== "1") return;
   await page.waitForTimeout(1200);
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
