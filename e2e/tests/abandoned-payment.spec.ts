@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
+import { reviewShot } from "../support/shots.ts";
 
 /**
  * Issue #33: an order left unpaid read "-99.00 待支付" beside the paid one, like a double charge, with nothing
@@ -44,7 +45,7 @@ for (const width of [1280, 390]) {
     await expect(unpaid).toContainText("99.00");
     await expect(unpaid).not.toContainText("-99.00");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: testInfo.outputPath(`pending-${width}.png`), fullPage: true });
+    await reviewShot(page, { path: testInfo.outputPath(`pending-${width}.png`), fullPage: true });
 
     await unpaid.getByRole("button", { name: "继续支付" }).click();
     const dialog = page.getByRole("dialog", { name: "继续支付" });
@@ -65,6 +66,6 @@ for (const width of [1280, 390]) {
     await expect(other).toContainText("已关闭");
     await expect(other).not.toContainText("-99.00");
     await expect(other.getByRole("button", { name: "继续支付" })).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath(`settled-${width}.png`), fullPage: true });
+    await reviewShot(page, { path: testInfo.outputPath(`settled-${width}.png`), fullPage: true });
   });
 }

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ADMIN, openLoggedIn } from "../support/accounts.ts";
 import { simpleSurvey } from "../support/answer-page.ts";
 import { publishQuestionnaire, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -33,12 +34,15 @@ test("an admin takes a questionnaire down, its respondents see the notice, and a
   await dialog.getByRole("button", { name: "确定" }).click();
   await expect(dialog).toContainText("请填写下架原因");
   await dialog.getByLabel("下架原因").fill("含有违规广告内容");
-  await page.screenshot({ path: testInfo.outputPath("admin-take-down-dialog.png"), animations: "disabled" });
+  await reviewShot(page, { path: testInfo.outputPath("admin-take-down-dialog.png"), animations: "disabled" });
   await dialog.getByRole("button", { name: "确定" }).click();
   await expect(page.getByText("已下架，答题者打开链接将看到下架提示")).toBeVisible();
   await expect(row).toContainText("已下架");
   await expect(row).toContainText("含有违规广告内容");
-  await page.screenshot({ path: testInfo.outputPath("admin-survey-taken-down.png"), animations: "disabled" });
+  await reviewShot(page, {
+    path: testInfo.outputPath("admin-survey-taken-down.png"),
+    animations: "disabled",
+  });
 
   // The respondent's page, server-rendered: the notice, no questions, no reason.
   await respondent.goto(`/r/${q.publicId}`);
@@ -49,7 +53,7 @@ test("an admin takes a questionnaire down, its respondents see the notice, and a
   await expect(notice).toContainText(title);
   await expect(respondent.getByText("您的年级")).toHaveCount(0);
   await expect(respondent.getByText("违规广告")).toHaveCount(0);
-  await respondent.screenshot({ path: testInfo.outputPath("respondent-taken-down.png") });
+  await reviewShot(respondent, { path: testInfo.outputPath("respondent-taken-down.png") });
 
   // The filter finds it among the taken-down ones; 恢复 reopens it for respondents.
   await row.getByRole("button", { name: "恢复" }).click();

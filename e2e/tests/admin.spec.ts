@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ADMIN, latestSmsCode, openLoggedIn } from "../support/accounts.ts";
 import { adminCall } from "../support/admin.ts";
 import { lifecycle, publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // The admin console in a desktop viewport. Whatever a journey adds to the site it takes away again, so
 // the public-site journeys that count seeded content run the same before or after these.
@@ -42,7 +43,7 @@ test.describe("admin console", () => {
     await form.getByRole("button", { name: "加粗" }).click();
     await page.keyboard.type("重点");
     await form.getByText("发布", { exact: true }).click();
-    await page.screenshot({ path: testInfo.outputPath("admin-news-form.png") });
+    await reviewShot(page, { path: testInfo.outputPath("admin-news-form.png") });
     await page.getByRole("dialog").getByRole("button", { name: "保存" }).click();
     await expect(page.getByText("已新建资讯")).toBeVisible();
     await expect(page.getByTestId("admin-news").getByRole("cell", { name: title })).toBeVisible();

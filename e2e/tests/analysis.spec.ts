@@ -5,6 +5,7 @@ import JSZip from "jszip";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 import { demoSurveyId } from "../support/demo.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // 统计分析 (issue #34): a researcher's path through the results page's analysis area, on the demo survey the
 // server seeds (2026年度员工满意度调查, 180 responses), and on a small survey of the journey's own for weighting,
@@ -95,7 +96,7 @@ for (const width of [1280, 390] as const) {
         await expect(result.getByText(dept).first()).toBeVisible();
       await expect(result).not.toContainText("NaN");
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/analysis-crosstab-${width}.png`, fullPage: true });
+      await reviewShot(page, { path: `/tmp/analysis-crosstab-${width}.png`, fullPage: true });
 
       // The whole result as Word and as Excel: the reading and the tables, with every department.
       const word = await download(page, result, "下载Word");
@@ -124,7 +125,7 @@ for (const width of [1280, 390] as const) {
       await expect(result).toContainText("F");
       await expect(result).not.toContainText("NaN");
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/analysis-anova-${width}.png`, fullPage: true });
+      await reviewShot(page, { path: `/tmp/analysis-anova-${width}.png`, fullPage: true });
 
       // 相关分析: the matrix as a table and as a heat map.
       await pickMethod(page, tab, "相关分析");
@@ -134,7 +135,7 @@ for (const width of [1280, 390] as const) {
       await expect(result).toContainText("Pearson相关分析");
       await expect(result.locator('.wj-chart[data-kind="heatmap"]')).toHaveAttribute("data-state", "ready");
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/analysis-correlation-${width}.png`, fullPage: true });
+      await reviewShot(page, { path: `/tmp/analysis-correlation-${width}.png`, fullPage: true });
 
       // 二元Logistic回归: whether 弹性工作 is among the valued benefits, by the overall satisfaction.
       await pickMethod(page, tab, "二元Logistic回归");
@@ -146,7 +147,7 @@ for (const width of [1280, 390] as const) {
       await expect(result.getByTestId("analysis-reading")).toContainText("二元Logistic回归模型");
       await expect(result).not.toContainText("NaN");
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/analysis-logistic-${width}.png`, fullPage: true });
+      await reviewShot(page, { path: `/tmp/analysis-logistic-${width}.png`, fullPage: true });
     });
   });
 }
@@ -272,7 +273,7 @@ test.describe("统计分析 with weighting, the .sav and bad input", () => {
     result = await run(page, tab);
     await expect(result.getByTestId("analysis-weighted")).toBeVisible();
     await expect(result).toContainText("40.0%");
-    await page.screenshot({ path: "/tmp/analysis-weighted-1280.png", fullPage: true });
+    await reviewShot(page, { path: "/tmp/analysis-weighted-1280.png", fullPage: true });
 
     // The .sav, through the export jobs, with the weights (the option is on once a weighting is saved).
     await page.getByRole("tab", { name: "导出", exact: true }).click();

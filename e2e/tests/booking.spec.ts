@@ -3,6 +3,7 @@ import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { card, openAnswerPage, PHONE } from "../support/answer-page.ts";
 import { publishQuestionnaire, unique } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // 预约 (issue #41): a creator publishes a form with a 预约 question; a respondent on a phone books a slot, sees the
 // code, moves the booking on the receipt and cancels it; someone else's booking is checked in by its code in
@@ -99,7 +100,7 @@ test("a respondent books, moves and cancels a slot; the creator checks a booking
   const slots = card(respondent, "visit").getByRole("radiogroup", { name: /预约体检时间/ });
   await expect(slots.getByRole("radio", { name: /09:00-10:00，剩余 2$/ })).toBeVisible();
   await noSidewaysScroll(respondent);
-  await respondent.screenshot({ path: test.info().outputPath("booking-answer-390.png"), fullPage: true });
+  await reviewShot(respondent, { path: test.info().outputPath("booking-answer-390.png"), fullPage: true });
   await expectNoSeriousViolations(respondent, "预约题");
   await slots.getByRole("radio", { name: /09:00-10:00/ }).tap();
   await expect(slots.getByRole("radio", { name: /09:00-10:00/ })).toBeChecked();
@@ -118,7 +119,7 @@ test("a respondent books, moves and cancels a slot; the creator checks a booking
   expect(ics.headers()["content-type"]).toContain("text/calendar");
   expect(await ics.text()).toContain("BEGIN:VEVENT");
   await noSidewaysScroll(respondent);
-  await respondent.screenshot({ path: test.info().outputPath("booking-thanks-390.png"), fullPage: true });
+  await reviewShot(respondent, { path: test.info().outputPath("booking-thanks-390.png"), fullPage: true });
 
   // The receipt: 改约 to 10:00, then 取消预约.
   await confirmation.getByRole("link", { name: "改约或取消预约" }).tap();
@@ -129,7 +130,7 @@ test("a respondent books, moves and cancels a slot; the creator checks a booking
   const dialog = respondent.getByRole("dialog", { name: /改约/ });
   await dialog.getByRole("radio", { name: /10:00-11:00/ }).tap();
   await noSidewaysScroll(respondent);
-  await respondent.screenshot({ path: test.info().outputPath("booking-move-390.png") });
+  await reviewShot(respondent, { path: test.info().outputPath("booking-move-390.png") });
   const moved = respondent.waitForResponse((r) => r.url().includes("/anQuestion/moveBooking"));
   await dialog.getByRole("button", { name: "确认改约" }).tap();
   expect((await (await moved).json()).code).toBe(200);
@@ -142,7 +143,7 @@ test("a respondent books, moves and cancels a slot; the creator checks a booking
   await expect(booking.getByRole("button", { name: "改约" })).toHaveCount(0);
   await noSidewaysScroll(respondent);
   await noEnglish(respondent, "main");
-  await respondent.screenshot({ path: test.info().outputPath("booking-receipt-390.png"), fullPage: true });
+  await reviewShot(respondent, { path: test.info().outputPath("booking-receipt-390.png"), fullPage: true });
   await expectNoSeriousViolations(respondent, "回执页的预约");
   await phone.close();
 
@@ -157,7 +158,7 @@ test("a respondent books, moves and cancels a slot; the creator checks a booking
   await expect(settings.getByTestId("booking-slot-count")).toHaveText("共 21 个时段");
   await expect(settings.getByRole("checkbox", { name: "周日" })).toBeChecked();
   await noSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath("booking-design-1280.png") });
+  await reviewShot(page, { path: test.info().outputPath("booking-design-1280.png") });
 
   // 预约管理 lists tomorrow's slots and checks the other booking in by its code.
   await page.goto(`/dc/result?id=${q.id}`);
@@ -175,16 +176,16 @@ test("a respondent books, moves and cancels a slot; the creator checks a booking
   await expect(board.getByTestId("booking-check-in")).toContainText("09:00-10:00");
   await expect(row).toContainText("已签到");
   await noSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath("booking-board-1280.png"), fullPage: true });
+  await reviewShot(page, { path: test.info().outputPath("booking-board-1280.png"), fullPage: true });
 
   // The same answer page at 1280 px, and 预约管理 on a phone: neither scrolls sideways.
   await openAnswerPage(page, q.publicId);
   await expect(card(page, "visit").getByRole("radio", { name: /09:00-10:00/ })).toBeVisible();
   await noSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath("booking-answer-1280.png"), fullPage: true });
+  await reviewShot(page, { path: test.info().outputPath("booking-answer-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/bookingCheckIn?id=${q.id}`);
   await expect(page.getByTestId("booking-check-in-page")).toContainText("预约签到");
   await noSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath("booking-check-in-390.png"), fullPage: true });
+  await reviewShot(page, { path: test.info().outputPath("booking-check-in-390.png"), fullPage: true });
 });

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { unique } from "../support/answering.ts";
 import { demoSurveyId } from "../support/demo.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // A phone: every console screen must fit its width and stay usable (issue #12.4).
 const PHONE_WIDTH = 390;
@@ -66,13 +67,13 @@ test.describe("the console on a phone", () => {
     for (const name of ["预览", "分享", "发布"]) {
       await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
     }
-    await page.screenshot({ path: testInfo.outputPath("designer-390-canvas.png") });
+    await reviewShot(page, { path: testInfo.outputPath("designer-390-canvas.png") });
 
     await bar.getByRole("button", { name: "添加题目" }).tap();
     await expect(page.getByTestId("palette")).toBeVisible();
     await expect(page.getByTestId("designer-canvas")).toBeHidden();
     await expectWithinWidth(page, ".dd-palette__item");
-    await page.screenshot({ path: testInfo.outputPath("designer-390-palette.png") });
+    await reviewShot(page, { path: testInfo.outputPath("designer-390-palette.png") });
     await page.locator('.dd-palette__item[data-type="single"]').tap();
     // The new question is shown on the canvas, where the palette was.
     await expect(page.getByTestId("designer-canvas")).toBeVisible();
@@ -85,7 +86,7 @@ test.describe("the console on a phone", () => {
     await expect(settings).toBeVisible();
     await expect(settings).toContainText("单选");
     await expectWithinWidth(page, ".dd-side, .dd-side .ant-tabs-tab");
-    await page.screenshot({ path: testInfo.outputPath("designer-390-settings.png") });
+    await reviewShot(page, { path: testInfo.outputPath("designer-390-settings.png") });
 
     await page.getByRole("button", { name: "分享", exact: true }).tap();
     await expect(page.getByRole("dialog")).toBeVisible();
@@ -103,7 +104,7 @@ test.describe("the console on a phone", () => {
       page,
       ".wj-dclist__toolbar, .wj-dclist__toolbar .ant-select, .wj-qcard, .wj-qcard button",
     );
-    await page.screenshot({ path: testInfo.outputPath("dclist-390.png"), fullPage: true });
+    await reviewShot(page, { path: testInfo.outputPath("dclist-390.png"), fullPage: true });
     await page.getByLabel("问卷状态").click();
     await page.locator(".ant-select-item-option", { hasText: "草稿" }).click();
     await expect(page).toHaveURL(/status=draft/);
@@ -118,7 +119,7 @@ test.describe("the console on a phone", () => {
     await expect(page.getByRole("tab").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: testInfo.outputPath("result-390.png"), fullPage: true });
+    await reviewShot(page, { path: testInfo.outputPath("result-390.png"), fullPage: true });
     for (const tab of await page.getByRole("tab").all()) {
       await tab.tap();
       await page.waitForLoadState("networkidle");

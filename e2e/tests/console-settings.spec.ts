@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { TINY_PNG, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -71,7 +72,7 @@ test.describe("问卷设置 in the designer", () => {
     await page.getByRole("button", { name: "返回" }).click();
     await expect(page).toHaveURL(/\/dc\/dclist/);
     expect((await readSettings(request, id)).maxResponses).toBe(120);
-    await page.screenshot({ path: testInfo.outputPath("after-leave.png") });
+    await reviewShot(page, { path: testInfo.outputPath("after-leave.png") });
   });
 
   test("切屏次数限制 sits with the exam settings, and the header image is uploaded", async ({
@@ -114,7 +115,7 @@ test.describe("问卷设置 in the designer", () => {
     await expect
       .poll(async () => String((await readSettings(request, id)).headerImage))
       .toMatch(/^\/uploads\/.+\.png$/);
-    await page.screenshot({ path: testInfo.outputPath("exam-settings.png"), fullPage: true });
+    await reviewShot(page, { path: testInfo.outputPath("exam-settings.png"), fullPage: true });
   });
 
   test("the same setting changed in another window is a conflict: 刷新 shows theirs, 覆盖 keeps mine", async ({

@@ -4,6 +4,7 @@ import { card, PHONE, tapText } from "../support/answer-page.ts";
 import { unique } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { openWithToken, publishAs } from "../support/mutual.ts";
+import { reviewShot } from "../support/shots.ts";
 
 /**
  * Issue #33 item 10: after posting to 互填 the poster manages the post in 我的发布 — progress, points reserved,
@@ -16,9 +17,9 @@ async function shoot(page: Page, what: Locator | null, testInfo: TestInfo, name:
   const dir = process.env.SHOTS_DIR;
   const width = page.viewportSize()?.width ?? 0;
   const path = dir ? `${dir}/my-posts-${width}-${name}.png` : testInfo.outputPath(`${name}.png`);
-  if (!what) return page.screenshot({ path });
+  if (!what) return reviewShot(page, { path });
   await what.scrollIntoViewIfNeeded();
-  return what.screenshot({ path });
+  return reviewShot(what, { path });
 }
 
 /** The page does not scroll sideways, and the card's parts sit inside the card, the card inside the page. */

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { latestSmsCode } from "../support/accounts.ts";
 import { card, simpleSurvey } from "../support/answer-page.ts";
 import { publishQuestionnaire, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // Issue #19: the respondent's notice page (/trailerPage) and cover page (/questionnaireSurvey).
 
@@ -88,7 +89,7 @@ test.describe("提醒页与封面页", () => {
         await expect(page.getByTestId(ready)).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} @${width}px`).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+        await reviewShot(page, { path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
       }
     });
   }

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { ADMIN, apiLogin, newSmsAccount, openUserPanel, TOKEN_PAGE } from "../support/accounts.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // Each step waits up to 30 s: on a loaded two-core machine a console list that refetches after a change took
 // longer than the default 10 s (the order was listed, just late).
@@ -69,7 +70,7 @@ for (const width of [1280, 390]) {
     const reference = (await details.getByTestId("transfer-reference").innerText()).trim();
     expect(reference).toMatch(/^\d{20}$/);
     expect(await noSideways(page)).toBe(true);
-    await page.screenshot({ path: `test-results/offline-transfer-checkout-${width}.png` });
+    await reviewShot(page, { path: `test-results/offline-transfer-checkout-${width}.png` });
     await dialog.getByRole("button", { name: "我知道了" }).click();
     await expectSoon(dialog).toBeHidden();
     await expectSoon(page.getByTestId("wallet-level")).not.toHaveText("黄金会员");
@@ -109,7 +110,7 @@ for (const width of [1280, 390]) {
     if (width > 800)
       expect((textBox?.x ?? 0) + (textBox?.width ?? 0)).toBeLessThanOrEqual(actionsBox?.x ?? 0);
     await expectSoon(row.getByRole("button", { name: "确认收款" })).toHaveCount(0);
-    await admin.screenshot({ path: `test-results/offline-transfer-admin-${width}.png` });
+    await reviewShot(admin, { path: `test-results/offline-transfer-admin-${width}.png` });
     await context.close();
 
     await page.goto("/dc/personalCenter?type=2");
@@ -130,6 +131,6 @@ for (const width of [1280, 390]) {
     await expectSoon(paidRow).toContainText("已支付");
     await expectSoon(paidRow).toContainText("黄金会员");
     expect(await noSideways(page)).toBe(true);
-    await page.screenshot({ path: `test-results/offline-transfer-details-${width}.png`, fullPage: true });
+    await reviewShot(page, { path: `test-results/offline-transfer-details-${width}.png`, fullPage: true });
   });
 }

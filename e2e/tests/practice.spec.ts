@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PHONE } from "../support/answer-page.ts";
 import { fireAlarmQuestion, publishQuestionnaire, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 const EXPLANATION = "119 是火警电话，110 是报警电话。";
 
@@ -72,7 +73,7 @@ test.describe("刷题 on a phone", () => {
     await page.getByRole("radio", { name: "A. 119" }).check();
     await page.getByRole("button", { name: "提交答案" }).tap();
     await expect(page.getByText("回答正确")).toBeVisible();
-    await page.screenshot({ path: "test-results/practice-phone.png", fullPage: true });
+    await reviewShot(page, { path: "test-results/practice-phone.png", fullPage: true });
     await page.getByRole("button", { name: "完成本轮" }).tap();
     await expect(page.getByText("错题本已清空")).toBeVisible();
     await expect(page.getByText("已练 2 / 2 题 · 错题 0 题")).toBeVisible();

@@ -9,6 +9,7 @@ import {
   updateSettings,
 } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // 同意隐私政策 and 答卷保留期限 (issue #36): the creator switches consent on in 问卷设置 and writes the notice; a respondent on a phone
 // cannot reach the questions before agreeing, and their response keeps the version they agreed to, which the
@@ -44,7 +45,7 @@ test("consent is asked before answering, and the creator sees it on the response
   await page.getByLabel("收集结束后保留天数").fill("30");
   await expect(status).toHaveAttribute("data-state", "saved");
   await expect(page.getByTestId("retention-note")).toContainText("停止收集（或到达结束时间）30 天后处理");
-  await page.screenshot({ path: test.info().outputPath("settings-1280.png") });
+  await reviewShot(page, { path: test.info().outputPath("settings-1280.png") });
   await page.getByTestId("publish-button").click();
   await expect(page.getByTestId("share-dialog")).toBeVisible();
   await page.keyboard.press("Escape");
@@ -60,7 +61,7 @@ test("consent is asked before answering, and the creator sees it on the response
   await expect(start).toBeDisabled();
   await noSidewaysScroll(respondent);
   await expectNoSeriousViolations(respondent, "同意隐私政策");
-  await respondent.screenshot({ path: test.info().outputPath("consent-390.png") });
+  await reviewShot(respondent, { path: test.info().outputPath("consent-390.png") });
   await gate.getByLabel("我已阅读并同意").check();
   await start.tap();
   await respondent.locator("html[data-engine=ready]").waitFor({ state: "attached" });

@@ -3,6 +3,7 @@ import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { card, openAnswerPage, PHONE } from "../support/answer-page.ts";
 import { publishQuestionnaire, unique } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // 商品 (issue #41): a creator publishes a paid registration form; a respondent on a phone picks the course and a
 // T-shirt size, sees the running total, submits, pays through the local gateway (PAY_FAKE) and sees the receipt
@@ -76,7 +77,7 @@ test("a respondent registers for a paid course through the fake gateway; the cre
   // 每人限购 1: the course's + is disabled at its bound.
   await expect(shop.getByRole("button", { name: "增加 周末训练营 数量" })).toBeDisabled();
   await noSidewaysScroll(respondent);
-  await respondent.screenshot({ path: test.info().outputPath("product-answer-390.png"), fullPage: true });
+  await reviewShot(respondent, { path: test.info().outputPath("product-answer-390.png"), fullPage: true });
   await expectNoSeriousViolations(respondent, "商品题");
   const stored = respondent.waitForResponse((r) => r.url().includes("/anQuestion/questionAnswer"));
   await respondent.getByRole("button", { name: "提交" }).tap();
@@ -90,7 +91,7 @@ test("a respondent registers for a paid course through the fake gateway; the cre
   await pay.getByRole("button", { name: "立即支付" }).tap();
   await expect(pay.getByTestId("form-order-scan")).toBeVisible();
   await noSidewaysScroll(respondent);
-  await respondent.screenshot({ path: test.info().outputPath("product-pay-390.png"), fullPage: true });
+  await reviewShot(respondent, { path: test.info().outputPath("product-pay-390.png"), fullPage: true });
   await pay.getByRole("button", { name: "模拟扫码支付" }).tap();
   await expect(pay).toContainText("支付成功");
 
@@ -100,7 +101,7 @@ test("a respondent registers for a paid course through the fake gateway; the cre
   await expect(order).toContainText("已支付");
   await expect(order).toContainText("营服");
   await noSidewaysScroll(respondent);
-  await respondent.screenshot({ path: test.info().outputPath("product-receipt-390.png"), fullPage: true });
+  await reviewShot(respondent, { path: test.info().outputPath("product-receipt-390.png"), fullPage: true });
   await expectNoSeriousViolations(respondent, "回执页的订单");
   await phone.close();
 
@@ -121,7 +122,7 @@ test("a respondent registers for a paid course through the fake gateway; the cre
   expect((await (await refunded).json()).code).toBe(200);
   await expect(row).toContainText("部分退款");
   await noSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath("product-orders-1280.png"), fullPage: true });
+  await reviewShot(page, { path: test.info().outputPath("product-orders-1280.png"), fullPage: true });
 
   // The designer shows the products' settings; the answer page at 1280 px does not scroll sideways.
   await page.goto(`/dc/dcDesign?id=${q.id}`);
@@ -130,9 +131,9 @@ test("a respondent registers for a paid course through the fake gateway; the cre
   await productCard.click({ position: { x: 8, y: 8 } });
   await expect(page.getByTestId("product-settings")).toBeVisible();
   await noSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath("product-design-1280.png") });
+  await reviewShot(page, { path: test.info().outputPath("product-design-1280.png") });
   await openAnswerPage(page, q.publicId);
   await expect(card(page, "shop").getByTestId("product-card").first()).toBeVisible();
   await noSidewaysScroll(page);
-  await page.screenshot({ path: test.info().outputPath("product-answer-1280.png"), fullPage: true });
+  await reviewShot(page, { path: test.info().outputPath("product-answer-1280.png"), fullPage: true });
 });

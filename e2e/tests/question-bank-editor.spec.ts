@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
 import { expectNoSeriousViolations, preloadAxe } from "../support/axe.ts";
+import { reviewShot } from "../support/shots.ts";
 
 /**
  * The bank drawer as its owner uses it (issue #33, item 5): every question read in full, edited and added
@@ -77,7 +78,7 @@ for (const width of [1280, 390] as const) {
       context,
     }) => {
       const shot = (name: string) =>
-        page.screenshot({ path: `test-results/question-bank-editor-${width}-${name}.png` });
+        reviewShot(page, { path: `test-results/question-bank-editor-${width}-${name}.png` });
       // One person's whole session with a bank, two axe runs included: longer than one page's journey.
       test.setTimeout(120_000);
       await preloadAxe(context);

@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { apiLogin, DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { createQuestionnaire, fireAlarmQuestion, unique } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
+import { reviewShot } from "../support/shots.ts";
 
 async function sheet(rows: string[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -49,7 +50,7 @@ test("importing a bank: a file with a bad row names it and imports nothing; the 
   await expect(page.getByText("第3行：缺少答案，应填选项字母，如 A 或 AC")).toBeVisible();
   await expect(page.getByText("第4行：答案E 超出选项范围（共2个选项）")).toBeVisible();
   await expect(page.getByText("第5行：判断题答案应为“对”或“错”")).toBeVisible();
-  await page.screenshot({ path: "test-results/question-bank-import-errors-1280.png" });
+  await reviewShot(page, { path: "test-results/question-bank-import-errors-1280.png" });
   await page.getByRole("button", { name: /知道了|确\s*定|OK/ }).click();
   await expect(row.getByRole("cell", { name: "0", exact: true })).toBeVisible();
 
@@ -62,7 +63,7 @@ test("importing a bank: a file with a bad row names it and imports nothing; the 
   await expect(page.getByRole("dialog").getByTestId("bank-question").nth(1)).toContainText(
     "2.电器起火应先切断电源",
   );
-  await page.screenshot({ path: "test-results/question-bank-1280.png" });
+  await reviewShot(page, { path: "test-results/question-bank-1280.png" });
 });
 
 test("从问卷导入: an exam's keyed questions become a new bank named after it; the essay stays out", async ({
@@ -95,7 +96,7 @@ test("从问卷导入: an exam's keyed questions become a new bank named after i
   await page.locator(".ant-select-dropdown").getByTitle(title, { exact: true }).click();
   await expect(dialog.getByLabel("题库名称")).toHaveValue(title);
   await expectNoSeriousViolations(page, "从问卷导入（390 px）");
-  await page.screenshot({ path: "test-results/question-bank-from-questionnaire-390.png" });
+  await reviewShot(page, { path: "test-results/question-bank-from-questionnaire-390.png" });
   await dialog.getByRole("button", { name: "导入" }).click();
   await expect(page.getByText(`已建立题库「${title}」，共 1 道题`)).toBeVisible();
   // The new bank opens with the keyed question, its answer marked.

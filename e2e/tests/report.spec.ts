@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { DEMO_TITLE, demoSurveyId } from "../support/demo.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // 分析报告 (issue #35): the demo survey's report made from the export tab as a PDF, downloaded, its first pages
 // rendered by poppler (pdftoppm, which .ci/run installs) and looked at side by side at desktop width.
@@ -56,7 +57,7 @@ test("a PDF analysis report of the demo survey, downloaded and its first pages r
   await expect(images).toHaveCount(3);
   for (const image of await images.all())
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await page.screenshot({ path: "/tmp/report-pages-1280.png" });
+  await reviewShot(page, { path: "/tmp/report-pages-1280.png" });
 });
 
 // 数据报告 shared by link: a 交叉分析 pinned to the report, the link switched on with a password in the export tab,

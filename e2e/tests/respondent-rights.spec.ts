@@ -3,6 +3,7 @@ import { DEMO_PERSONAL, latestSmsCode, openLoggedIn } from "../support/accounts.
 import { card, PHONE } from "../support/answer-page.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // Respondents' rights (issue #36): a respondent on a phone submits, opens the receipt the thank-you screen links,
 // finds the same response again with a code sent to their phone, and asks for its deletion; the owner approves it
@@ -79,7 +80,7 @@ test("a respondent finds their response, asks to delete it, and the owner delete
   await respondent.getByRole("button", { name: "提交申请" }).tap();
   expect((await (await asked).json()).code).toBe(200);
   await expect(receipt).toContainText("删除申请已提交，等待问卷发布者处理");
-  await respondent.screenshot({ path: test.info().outputPath("receipt-390.png") });
+  await reviewShot(respondent, { path: test.info().outputPath("receipt-390.png") });
 
   // The owner approves on the answers tab.
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
 import { everyTypeSurvey } from "../support/every-type-survey.ts";
+import { reviewShot } from "../support/shots.ts";
 
 /** A 1×1 PNG, as the signature pad would send it. */
 const SIGNATURE =
@@ -82,7 +83,7 @@ test.describe("答卷详情", () => {
     await expect(item(drawer, "company")).toContainText("（跳过）");
     await expect(item(drawer, "bonus")).toContainText("（跳过）");
     await expect(item(drawer, "phone")).toContainText("（未作答）");
-    await page.screenshot({ path: test.info().outputPath("viewer-1280.png") });
+    await reviewShot(page, { path: test.info().outputPath("viewer-1280.png") });
 
     // On a phone the drawer's matrices scroll inside it: the page never scrolls sideways.
     await page.keyboard.press("Escape");
@@ -93,6 +94,6 @@ test.describe("答卷详情", () => {
       () => (document.scrollingElement?.scrollWidth ?? 0) - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath("viewer-390.png") });
+    await reviewShot(page, { path: test.info().outputPath("viewer-390.png") });
   });
 });

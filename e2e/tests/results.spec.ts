@@ -8,6 +8,7 @@ import {
   submitAnswers,
   unique,
 } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 const survey = (title: string) => ({
   schemaVersion: 1,
@@ -71,7 +72,7 @@ async function answer(request: APIRequestContext, publicId: string): Promise<num
 async function shot(page: Page, name: string) {
   if (process.env.E2E_SHOTS !== "1") return;
   await page.waitForTimeout(1200);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await reviewShot(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 async function openTab(page: Page, name: string) {

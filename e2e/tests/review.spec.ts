@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { card, PHONE } from "../support/answer-page.ts";
 import { createQuestionnaire, nameForm, submitAnswers, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // 审核 (issue #41): the creator turns on 提交后需审核 in 问卷设置; a respondent on a phone submits, reads the review
 // note and opens the receipt (待审核); the creator rejects that response with a reason and approves another on the
@@ -71,7 +72,7 @@ test("a submission waits for review, is rejected with a reason, and the receipt 
   await row("李四").getByRole("button", { name: "通过" }).click();
   expect((await (await approved).json()).code).toBe(200);
   await expect(row("李四").getByTestId("review-tag")).toHaveText("已通过");
-  await page.screenshot({ path: test.info().outputPath("answers-1280.png") });
+  await reviewShot(page, { path: test.info().outputPath("answers-1280.png") });
 
   // The respondent's receipt follows.
   await respondent.goto(receiptUrl);
@@ -79,6 +80,6 @@ test("a submission waits for review, is rejected with a reason, and the receipt 
   await expect(review).toContainText("未通过审核");
   await expect(review).toContainText("原因：资料不全，请补充学号");
   await noSidewaysScroll(respondent);
-  await respondent.screenshot({ path: test.info().outputPath("receipt-390.png") });
+  await reviewShot(respondent, { path: test.info().outputPath("receipt-390.png") });
   await phone.close();
 });

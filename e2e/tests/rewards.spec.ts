@@ -3,6 +3,7 @@ import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { PHONE, simpleSurvey } from "../support/answer-page.ts";
 import { publishQuestionnaire, TINY_PNG, unique } from "../support/answering.ts";
 import { answerGrade, creatorCall, publishPrizeDraw } from "../support/rewards.ts";
+import { reviewShot } from "../support/shots.ts";
 
 /** Issue #17: a respondent on a phone answers, draws, wins and fills in the form; the creator sees the winner. */
 
@@ -89,7 +90,7 @@ for (const width of [1280, 390]) {
     const row = page.getByTestId("winners-tab").getByRole("row").filter({ hasText: "保温杯" });
     // 姓名, 手机号 and 收货地址 each say so, rather than "— — —".
     await expect(row.getByText("未填写", { exact: true })).toHaveCount(3);
-    await page.screenshot({ path: testInfo.outputPath(`winners-${width}.png`), fullPage: true });
+    await reviewShot(page, { path: testInfo.outputPath(`winners-${width}.png`), fullPage: true });
     await row.getByRole("button", { name: /查看答卷/ }).click();
     const drawer = page.getByRole("dialog");
     await expect(drawer).toContainText("您的年级");

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiLogin, DEMO_PERSONAL, newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
 import { genderQuestion, publishQuestionnaire, submitAnswers, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 
 /*
  * Each role sees on the designer, results and rewards screens only what it may do (core's role table, the one
@@ -90,7 +91,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId("publish-button")).toHaveCount(0);
     await expect(page.locator("[contenteditable=true]")).toHaveCount(0);
     await noSidewaysScroll(page, width);
-    await page.screenshot({ path: `/tmp/role-viewer-designer-${width}.png` });
+    await reviewShot(page, { path: `/tmp/role-viewer-designer-${width}.png` });
 
     // Its results: answers can be read, not deleted or marked; the bulk actions say why.
     await page.goto(`/dc/result?id=${q.id}&tab=answers`);
@@ -102,7 +103,7 @@ for (const width of [1280, 390]) {
     await expectDeniedWithReason(page, "批量删除", /「数据查看」成员不能删除、标记或批改答卷/);
     await expect(page.getByRole("button", { name: "查看问卷" })).toBeVisible();
     await noSidewaysScroll(page, width);
-    await page.screenshot({ path: `/tmp/role-viewer-results-${width}.png` });
+    await reviewShot(page, { path: `/tmp/role-viewer-results-${width}.png` });
 
     // Its rewards: everything shows, nothing can be changed.
     await page.goto(`/dc/rewards?id=${q.id}`);
@@ -113,7 +114,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("button", { name: "添加红包" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "查看中奖名单" })).toBeEnabled();
     await noSidewaysScroll(page, width);
-    await page.screenshot({ path: `/tmp/role-viewer-rewards-${width}.png`, fullPage: true });
+    await reviewShot(page, { path: `/tmp/role-viewer-rewards-${width}.png`, fullPage: true });
 
     // 编辑: designs and publishes, but the results are not theirs to see.
     await openAs(page, editor, `/dc/dcDesign?id=${q.id}`);

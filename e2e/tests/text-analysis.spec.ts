@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { expectNoSeriousViolations } from "../support/axe.ts";
 import { demoSurveyId } from "../support/demo.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // 文本分析 (issue #35): the demo survey's open question 您对公司还有哪些建议？ as a creator reads it — the 词云, the
 // frequency table, the answers containing a word, and a stop word of the creator's own — at desktop and phone
@@ -61,7 +62,7 @@ for (const width of [1280, 390] as const) {
       await expect(cloud).not.toHaveAttribute("data-words", "0");
       await expect(cloud.locator(".wj-chart")).toHaveAttribute("data-state", "ready");
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/text-analysis-cloud-${width}.png` });
+      await reviewShot(page, { path: `/tmp/text-analysis-cloud-${width}.png` });
 
       await panel.getByText("词频表", { exact: true }).click();
       const words = await tableWords(page);
@@ -75,7 +76,7 @@ for (const width of [1280, 390] as const) {
       await expect(answers).toContainText(`包含“${first}”的答案`);
       await expect(answers.locator("mark").first()).toHaveText(first);
       await expectNoSidewaysScroll(page);
-      await page.screenshot({ path: `/tmp/text-analysis-table-${width}.png`, fullPage: true });
+      await reviewShot(page, { path: `/tmp/text-analysis-table-${width}.png`, fullPage: true });
 
       // The top word as a stop word of the questionnaire's own: gone from the table; then taken back.
       await panel.getByRole("button", { name: "自定义词典" }).click();
@@ -139,7 +140,7 @@ test.describe("编码 at 1280 px", () => {
     await off.click();
     await tagged;
     await expect(row.locator(".wj-code-count")).toHaveText(String(before + 1));
-    await page.screenshot({ path: `/tmp/text-analysis-codes-1280.png` });
+    await reviewShot(page, { path: `/tmp/text-analysis-codes-1280.png` });
 
     // The code is a variable of 统计分析 (its label names the question and the code).
     const variables = (await (
@@ -187,7 +188,7 @@ test.describe("编码 at 1280 px", () => {
     await filtered;
     await expect(page.getByTestId("filter-chip")).toContainText("编码：含任一类别 1 项");
     await expect(page.getByTestId("stats-advice")).toContainText(`有效填写 ${before + 1} 人`);
-    await page.screenshot({ path: `/tmp/text-analysis-code-filter-1280.png` });
+    await reviewShot(page, { path: `/tmp/text-analysis-code-filter-1280.png` });
     await page.getByTestId("filter-chip").locator(".ant-tag-close-icon").click();
     await expect(page.getByTestId("filter-chip")).toHaveCount(0);
 
@@ -224,7 +225,7 @@ test.describe("a chunk gone after a release", () => {
     await expect(failed).toHaveAttribute("data-error-kind", "stale");
     await expect(page.getByRole("menuitem", { name: "项目管理" })).toBeVisible();
     await expectNoSeriousViolations(page, "页面需要刷新", failed);
-    await page.screenshot({ path: "/tmp/route-error-1280.png" });
+    await reviewShot(page, { path: "/tmp/route-error-1280.png" });
 
     await page.unroute(chunk);
     await failed.getByRole("button", { name: "刷新页面" }).click();

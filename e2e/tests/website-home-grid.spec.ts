@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { reviewShot } from "../support/shots.ts";
 
 // The seven product cards on /website/home fill every row of their grid, at every width (issue #12.9).
 for (const width of [1280, 1024, 768, 390]) {
@@ -23,7 +24,7 @@ for (const width of [1280, 1024, 768, 390]) {
         Math.round(frame.right - row.right),
       ]);
     });
-    await page.screenshot({ path: testInfo.outputPath(`home-products-${width}.png`), fullPage: true });
+    await reviewShot(page, { path: testInfo.outputPath(`home-products-${width}.png`), fullPage: true });
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) expect(row).toEqual([0, 0]);
     const scroll = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);

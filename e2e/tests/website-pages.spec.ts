@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiLogin, DEMO_PERSONAL } from "../support/accounts.ts";
+import { reviewShot } from "../support/shots.ts";
 
 // Every page of the public site on a desktop and a phone screen, as the server renders it and the browser
 // hydrates it. With E2E_SHOTS=1, screenshots land in test-results/website/ for a person to look through (not
@@ -62,8 +63,7 @@ for (const { label, use } of VIEWPORTS) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
         await expect(page.locator("img:not([alt])"), `${name} has images without alt text`).toHaveCount(0);
-        if (process.env.E2E_SHOTS === "1")
-          await page.screenshot({ path: `test-results/website/${label}-${name}.png`, fullPage: true });
+        await reviewShot(page, { path: `test-results/website/${label}-${name}.png`, fullPage: true });
       }
       expect(errors).toEqual([]);
     });
@@ -172,6 +172,6 @@ test.describe("phone menu", () => {
     await expect(page).toHaveURL(/\/website\/product\/exam$/);
     await expect(page.getByTestId("phone-menu")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("在线考试");
-    await page.screenshot({ path: "test-results/website/phone-menu-after.png" });
+    await reviewShot(page, { path: "test-results/website/phone-menu-after.png" });
   });
 });

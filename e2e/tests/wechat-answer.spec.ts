@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { card, PHONE, simpleSurvey, tapText } from "../support/answer-page.ts";
 import { createQuestionnaire, unique } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 import { actAsWeChatUser, WECHAT_USER_AGENT } from "../support/wechat.ts";
 
 // Respondents as WeChat users (issue #39): the creator switches on 仅限微信作答 and 记录微信昵称头像 in 问卷设置; a
@@ -39,7 +40,7 @@ test("a WeChat user answers a WeChat-only questionnaire and the creator sees the
   await page.getByLabel("记录微信昵称头像").click();
   await expect(status).toHaveAttribute("data-state", "saved");
   await page.getByRole("heading", { name: "微信作答" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath("settings-1280.png") });
+  await reviewShot(page, { path: test.info().outputPath("settings-1280.png") });
   await page.getByTestId("publish-button").click();
   await expect(page.getByTestId("share-dialog")).toBeVisible();
   await page.keyboard.press("Escape");
@@ -54,7 +55,7 @@ test("a WeChat user answers a WeChat-only questionnaire and the creator sees the
   await respondent.locator("html[data-engine=ready]").waitFor({ state: "attached" });
   await noSidewaysScroll(respondent);
   await tapText(card(respondent, "q1"), "大二");
-  await respondent.screenshot({ path: test.info().outputPath("wechat-answer-390.png") });
+  await reviewShot(respondent, { path: test.info().outputPath("wechat-answer-390.png") });
   const stored = respondent.waitForResponse((r) => r.url().includes("/anQuestion/questionAnswer"));
   await respondent.getByRole("button", { name: "提交" }).tap();
   expect((await (await stored).json()).code).toBe(200);
@@ -74,7 +75,7 @@ test("a WeChat user answers a WeChat-only questionnaire and the creator sees the
     `/r/${q.publicId}`,
   );
   await noSidewaysScroll(refuser);
-  await refuser.screenshot({ path: test.info().outputPath("refused-390.png") });
+  await reviewShot(refuser, { path: test.info().outputPath("refused-390.png") });
   await refusing.close();
 
   // The same link in a phone browser outside WeChat: open it in WeChat, with the QR code.
@@ -86,9 +87,9 @@ test("a WeChat user answers a WeChat-only questionnaire and the creator sees the
   await expect(stranger.getByRole("img", { name: "问卷链接二维码" })).toBeVisible();
   await expect(stranger.getByText(`/r/${q.publicId}`)).toBeVisible();
   await noSidewaysScroll(stranger);
-  await stranger.screenshot({ path: test.info().outputPath("outside-wechat-390.png") });
+  await reviewShot(stranger, { path: test.info().outputPath("outside-wechat-390.png") });
   await stranger.setViewportSize({ width: 1280, height: 900 });
-  await stranger.screenshot({ path: test.info().outputPath("outside-wechat-1280.png") });
+  await reviewShot(stranger, { path: test.info().outputPath("outside-wechat-1280.png") });
   await outside.close();
 
   // The creator reads the response: the WeChat nickname beside the rest.
@@ -97,5 +98,5 @@ test("a WeChat user answers a WeChat-only questionnaire and the creator sees the
   const shown = page.getByTestId("answer-drawer").getByTestId("answer-wechat");
   await expect(shown).toContainText("小王同学");
   await expect(shown.getByRole("img", { name: "微信头像", includeHidden: true })).toHaveCount(1);
-  await page.screenshot({ path: test.info().outputPath("viewer-1280.png") });
+  await reviewShot(page, { path: test.info().outputPath("viewer-1280.png") });
 });

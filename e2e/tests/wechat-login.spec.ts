@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { apiUserInfo, latestSmsCode } from "../support/accounts.ts";
 import { OTHER_LOGIN_SECRET, signRequestParam } from "../support/partner.ts";
+import { reviewShot } from "../support/shots.ts";
 import { actAsWeChatUser, WECHAT_USER_AGENT } from "../support/wechat.ts";
 
 /** A WeChat user of the fake nobody else uses (the fake's ids: letters, digits, - and _). */
@@ -36,13 +37,13 @@ test.describe("微信扫码登录 on a computer", () => {
     await page.getByRole("tab", { name: "微信登录" }).click();
     const qr = page.frameLocator('[data-testid="wechat-qr-frame"]');
     await expect(qr.getByText("请使用微信扫描二维码登录")).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("wechat-qr-1280.png") });
+    await reviewShot(page, { path: test.info().outputPath("wechat-qr-1280.png") });
     await qr.getByRole("link", { name: "模拟扫码确认（扫码用户）" }).click();
 
     // First time: the 绑定手机号 step, and the ticket already gone from the address.
     await expect(page.getByTestId("wechat-bind-phone")).toBeVisible();
     expect(page.url()).not.toContain("wxbind");
-    await page.screenshot({ path: test.info().outputPath("wechat-bind-1280.png") });
+    await reviewShot(page, { path: test.info().outputPath("wechat-bind-1280.png") });
     const phone = newPhone();
     await bindPhone(page, request, phone);
     await expect(page).toHaveURL(/\/dc\/dclist$/);
@@ -68,7 +69,7 @@ test.describe("微信扫码登录 on a computer", () => {
     const card = page.getByTestId("wechat-card");
     await expect(card).toContainText("已绑定微信：扫码用户");
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath("wechat-card-1280.png"), fullPage: true });
+    await reviewShot(page, { path: test.info().outputPath("wechat-card-1280.png"), fullPage: true });
     await card.getByTestId("wechat-unbind").click();
     await page.getByRole("button", { name: "解除绑定" }).last().click();
     await expect(page.getByText("已解除微信绑定")).toBeVisible();
@@ -79,7 +80,7 @@ test.describe("微信扫码登录 on a computer", () => {
     const dialog = page.getByRole("dialog", { name: "微信扫码绑定" });
     const dialogQr = dialog.frameLocator('[data-testid="wechat-qr-frame"]');
     await expect(dialogQr.getByText("请使用微信扫描二维码登录")).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("wechat-bind-dialog-1280.png") });
+    await reviewShot(page, { path: test.info().outputPath("wechat-bind-dialog-1280.png") });
     await dialogQr.getByRole("link", { name: /模拟扫码确认/ }).click();
     await expect(page.getByText("微信绑定成功")).toBeVisible();
     await expect(page).toHaveURL(/\/dc\/personalCenter\?type=1$/);
@@ -110,7 +111,7 @@ test.describe("/Loginone on a phone's browser (outside WeChat)", () => {
     await expect(
       page.frameLocator('[data-testid="wechat-qr-frame"]').getByText("请使用微信扫描二维码登录"),
     ).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("wechat-qr-390.png"), fullPage: true });
+    await reviewShot(page, { path: test.info().outputPath("wechat-qr-390.png"), fullPage: true });
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(390);
   });
 });
@@ -149,13 +150,13 @@ test.describe("微信一键登录 inside WeChat's browser", () => {
     await expect(page.getByRole("tab", { name: "微信登录" })).toHaveCount(0);
     const oneTap = page.getByTestId("wechat-one-tap");
     await expect(oneTap).toHaveText("微信一键登录");
-    await page.screenshot({ path: test.info().outputPath("wechat-one-tap-390.png"), fullPage: true });
+    await reviewShot(page, { path: test.info().outputPath("wechat-one-tap-390.png"), fullPage: true });
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(390);
     await page.getByTestId("agreement-check").check();
     await oneTap.click();
 
     await expect(page.getByTestId("wechat-bind-phone")).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("wechat-bind-390.png"), fullPage: true });
+    await reviewShot(page, { path: test.info().outputPath("wechat-bind-390.png"), fullPage: true });
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(390);
     await bindPhone(page, request, phone);
     await expect(page).toHaveURL(/\/dc\/dclist$/);
@@ -166,7 +167,7 @@ test.describe("微信一键登录 inside WeChat's browser", () => {
     await page.goto("/dc/personalCenter?type=1");
     await expect(page.getByTestId("wechat-card")).toContainText("已绑定微信");
     await page.getByTestId("wechat-card").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath("wechat-card-390.png") });
+    await reviewShot(page, { path: test.info().outputPath("wechat-card-390.png") });
     expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBe(390);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newSmsAccount, TOKEN_PAGE } from "../support/accounts.ts";
+import { reviewShot } from "../support/shots.ts";
 import { actAsWeChatUser, WECHAT_USER_AGENT } from "../support/wechat.ts";
 
 /**
@@ -76,7 +77,7 @@ test("inside WeChat, 开通会员 pays with WeChat's sheet after the 公众号's
     params: { package: `prepay_id=fake-${orderNo}`, signType: "RSA" },
   });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath("wechat-pay-390.png") });
+  await reviewShot(page, { path: testInfo.outputPath("wechat-pay-390.png") });
 
   await resumed.getByRole("button", { name: "完成" }).tap();
   await expect(resumed).toBeHidden();
@@ -102,7 +103,7 @@ test("back from WeChat Pay's H5 page, the wallet page waits for the result and s
   await expect(dialog.getByTestId("checkout-waiting")).toContainText("正在确认支付结果");
   await expect(dialog).toContainText(`订单号 ${orderNo}`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath("wechat-pay-waiting-390.png") });
+  await reviewShot(page, { path: testInfo.outputPath("wechat-pay-waiting-390.png") });
 
   // WeChat's notification arrives (here the fake gateway's): the page learns it by reading the order.
   const paid = await request.post("/wjgj/api/pay/fakeGatewayPay", { headers: { token }, form: { orderNo } });

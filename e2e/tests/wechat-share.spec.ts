@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_PERSONAL, openLoggedIn } from "../support/accounts.ts";
 import { nameForm, publishQuestionnaire, TINY_PNG, unique, updateSettings } from "../support/answering.ts";
+import { reviewShot } from "../support/shots.ts";
 import { WECHAT_OA, WECHAT_USER_AGENT } from "../support/wechat.ts";
 
 /**
@@ -84,14 +85,14 @@ test.describe("share cards", () => {
     await form.getByRole("button", { name: "保存分享设置" }).click();
     await expect(page.getByText("分享设置已保存")).toBeVisible();
     await expect(form.getByRole("button", { name: "保存分享设置" })).toBeDisabled();
-    await page.screenshot({ path: testInfo.outputPath("share-dialog-1280.png") });
+    await reviewShot(page, { path: testInfo.outputPath("share-dialog-1280.png") });
     await page.setViewportSize({ width: 390, height: 844 });
     await form.scrollIntoViewIfNeeded();
     await expect(form).toBeInViewport();
     await expectNoSidewaysScroll(page, 390);
     const box = await dialog.getByTestId("share-card-preview").boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-    await page.screenshot({ path: testInfo.outputPath("share-dialog-390.png") });
+    await reviewShot(page, { path: testInfo.outputPath("share-dialog-390.png") });
 
     const html = await (await request.get(`/r/${q.publicId}`)).text();
     expect(html).toContain('<meta property="og:title" content="来领取你的新年礼物" />');
@@ -159,7 +160,7 @@ test.describe("share cards", () => {
       // The page itself is the ordinary answer page, whole at 390 px.
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
       await expectNoSidewaysScroll(page, 390);
-      await page.screenshot({ path: testInfo.outputPath("answer-in-wechat-390.png"), fullPage: true });
+      await reviewShot(page, { path: testInfo.outputPath("answer-in-wechat-390.png"), fullPage: true });
     });
   });
 });
