@@ -67,7 +67,7 @@ async function answer(request: APIRequestContext, publicId: string): Promise<num
 
 /**
  * A full-page screenshot for review, once the charts' entry animation has settled: with E2E_SHOTS=1 only, as in
- * website-pages.spec.ts (nobody looks at CI's, and the nine of them with their waits were half of this file's time).
+ * website-pages.spec.ts (nobody looks at CI's; the nine of them with their waits were a third of this file's time).
  */
 async function shot(page: Page, name: string) {
   if (process.env.E2E_SHOTS !== "1") return;
