@@ -9,6 +9,5 @@ export async function reviewShot(
   options: PageScreenshotOptions & LocatorScreenshotOptions,
 ): Promise<void> {
   if (process.env.E2E_SHOTS !== "1") return;
-  if ("goto" in target) await target.screenshot(options);
-  else await target.screenshot(options);
+  await target.screenshot(options);
 }
