@@ -79,6 +79,8 @@ function client() {
         try {
           response = takeResponse(buffer);
         } catch (error) {
+          // Not counted as a lost request below: the run ends here.
+          inFlight = false;
           socket.destroy();
           reject(error);
           return;
@@ -92,11 +94,13 @@ function client() {
         } catch {}
         if (code !== 200) failures += 1;
         latencies.push(performance.now() - start);
-        if (response.close) {
+        if (!response.close) send();
+        else {
           socket.removeAllListeners();
           socket.destroy();
-          connect();
-        } else send();
+          if (more()) connect();
+          else resolve();
+        }
       });
       // A connection lost mid-request counts that request as failed; the client carries on on a new one.
       // One that cannot be opened at all ends the run.
