@@ -166,6 +166,13 @@ describe("统计分析", { timeout: 60_000 }, () => {
     const box = await screen.findByTestId("analysis-result");
     await waitFor(() => expect(box.textContent).toContain("「您的性别」不是数值变量，不能做相关分析"));
     expect(box.querySelector(".ant-alert-error")).toBeTruthy();
+    // Another method: the refusal was about the last one, and goes with it; a form not yet complete shows only
+    // what it lacks.
+    await pick("分析方法", "独立样本t检验");
+    expect(screen.queryByTestId("analysis-result")).toBeNull();
+    fireEvent.click(screen.getByTestId("analysis-run"));
+    expect(screen.getByTestId("analysis-problem").textContent).toBe("请选择分组变量");
+    expect(screen.queryByTestId("analysis-result")).toBeNull();
   });
 
   it("says an exam without variables has none, in the exam's words", async () => {

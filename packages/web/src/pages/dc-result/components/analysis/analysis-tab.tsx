@@ -62,9 +62,12 @@ export function AnalysisTab() {
       />
     );
 
+  // A result (or a refusal) belongs to the method it was run with: another method starts with none shown, so a
+  // refusal of the last method never sits under the form of the next one as if it were about it.
   const handleMethod = (next: AnalysisMethod) => {
     setMethod(next);
     setProblem(null);
+    setRequest(null);
   };
   const handleDraft = (patch: Partial<AnalysisDraft>) => {
     setDraft((old) => ({ ...old, ...patch }));
