@@ -73,9 +73,9 @@ export function ApiKeysCard() {
       }
     >
       <p className="wj-profile__muted">
-        用 API 密钥让您的
-        CRM、人事或数据系统读取问卷和答卷、创建并发布问卷。密钥拥有您账号的相应权限，请妥善保管；
-        不再使用时请立即吊销。<Link to="/website/resource/api">查看开放接口文档</Link>
+        {"用 API 密钥让您的 CRM、人事或数据系统读取问卷和答卷、创建并发布问卷。"}
+        {"密钥拥有您账号的相应权限，请妥善保管；不再使用时请立即吊销。"}
+        <Link to="/website/resource/api">查看开放接口文档</Link>
       </p>
       <List
         itemLayout="vertical"

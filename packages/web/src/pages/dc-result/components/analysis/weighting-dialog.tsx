@@ -182,8 +182,8 @@ export function WeightingDialog({
       ]}
     >
       <p className="wj-muted">
-        为样本结构与总体不一致的变量（如性别、年龄段）设定目标比例，系统按迭代比例拟合法计算每份答卷的权重。
-        加权用于描述统计和交叉表。
+        {"为样本结构与总体不一致的变量（如性别、年龄段）设定目标比例，"}
+        {"系统按迭代比例拟合法计算每份答卷的权重。加权用于描述统计和交叉表。"}
       </p>
       {saved && (
         <div className="wj-weighting__saved">
