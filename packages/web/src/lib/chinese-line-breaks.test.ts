@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../testing/source-files.ts";
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -44,10 +45,7 @@ function brokenSentences(file: string): string[] {
 
 describe("Chinese text in the pages", () => {
   it("never breaks a sentence across two lines of JSX, where the break shows as a space", () => {
-    const files = fs
-      .readdirSync(src, { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".tsx") && !name.endsWith(".test.tsx"))
-      .map((name) => path.join(src, name));
+    const files = filesUnder(src, /(?<!\.test)\.tsx$/);
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap(brokenSentences)).toEqual([]);
   });

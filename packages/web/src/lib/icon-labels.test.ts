@@ -6,6 +6,7 @@ import { render } from "@testing-library/react";
 import { type ComponentType, createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { applyPatch, DEPENDENCY_PATCHES, patchFor } from "../../localise-deps.ts";
+import { filesUnder } from "../testing/source-files.ts";
 import { ICON_LABELS, iconLabel } from "./icon-labels.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,13 +19,6 @@ function installed(relative: string): string {
     if (fs.existsSync(candidate)) return candidate;
     if (path.dirname(dir) === dir) throw new Error(`not installed: ${relative}`);
   }
-}
-
-function filesUnder(dir: string, pattern: RegExp): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((name) => pattern.test(name))
-    .map((name) => path.join(dir, name));
 }
 
 const ICON_EXPORT = /\b[A-Z][A-Za-z]+(?:Outlined|Filled|TwoTone)\b/g;
