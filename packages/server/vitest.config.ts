@@ -5,10 +5,10 @@ export const ISOLATED_FILES = ["src/**/*.isolated.test.ts", "test/**/*.isolated.
 
 /**
  * Test files that never open a database: the imports of Word (read back by LibreOffice), Excel, LimeSurvey and
- * SurveyJS files, the outbound client, the split of red packets. CI's second pass, on PostgreSQL, leaves them out
- * (WJGJ_SKIP_DATABASE_FREE=1, .ci/run): they would only repeat the first, about 60 s of its workers' time. The same
- * pass also leaves out the bad-input requests refused before any handler runs (test/bad-input-attacks.ts
- * SKIP_REFUSED_BEFORE_HANDLER).
+ * SurveyJS files, the outbound client, the split of red packets, the statistics checked against R. CI's second
+ * pass, on PostgreSQL, leaves them out (WJGJ_SKIP_DATABASE_FREE=1, .ci/run): they would only repeat the first,
+ * about 60 s of its workers' time. The same pass also leaves out the bad-input requests refused before any handler
+ * runs (test/bad-input-attacks.ts SKIP_REFUSED_BEFORE_HANDLER).
  * `npm test` runs them on whichever database it is given. database-free.test.ts checks that none of them reaches the
  * database layer or the test app.
  */
@@ -18,6 +18,7 @@ export const DATABASE_FREE_FILES = [
   "src/imports/imports.test.ts",
   "src/commands/rewards/split.test.ts",
   "src/outbound/outbound-client.test.ts",
+  "test/stats-against-r.test.ts",
 ];
 
 /** What both server projects share. */
