@@ -126,7 +126,8 @@ test.describe("the console on a phone", () => {
       await expectNoSidewaysScroll(page);
     }
     // Opened from a link, a tab far along the strip is scrolled into view (not left under 「…」 or off the
-    // left edge), and 筛选 does not push the strip: measured with the filter above it.
+    // left edge), its label clear of the strip's edges rather than flush against 「…」, and 筛选 does not push
+    // the strip: measured with the filter above it.
     for (const key of ["stats", "analysis", "answers", "export", "webhooks"]) {
       await page.goto(`/dc/result?id=${id}&tab=${key}`);
       const active = page.locator(".wj-result__tabs .ant-tabs-tab-active");
@@ -135,8 +136,16 @@ test.describe("the console on a phone", () => {
         .poll(() =>
           active.evaluate((tab) => {
             const box = tab.getBoundingClientRect();
+            const label = tab.querySelector(".ant-tabs-tab-btn")?.getBoundingClientRect();
             const strip = tab.closest(".ant-tabs-nav-wrap")?.getBoundingClientRect();
-            return strip !== undefined && box.left >= strip.left - 0.5 && box.right <= strip.right + 0.5;
+            return (
+              strip !== undefined &&
+              label !== undefined &&
+              box.left >= strip.left - 0.5 &&
+              box.right <= strip.right + 0.5 &&
+              label.left >= strip.left + 6 &&
+              label.right <= strip.right - 6
+            );
           }),
         )
         .toBe(true);

@@ -200,6 +200,8 @@ function Workspace({ questionary }: { questionary: QuestionaryDetail }) {
           onChange={handleTab}
           destroyOnHidden
           tabBarExtraContent={phone ? null : filterBar}
+          // On a phone each tab has 8 px of padding each side (dc-result.css): the line stays under the label.
+          indicator={phone ? { size: (width) => Math.max(width - 16, 0) } : undefined}
           items={tabs.map((spec) => ({ key: spec.key, label: spec.label, children: renderTab(spec) }))}
         />
         <ShareDialog
