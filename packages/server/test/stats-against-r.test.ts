@@ -17,6 +17,7 @@ import {
   pairedTTest,
   pearson,
   proportionWilson,
+  rake,
   type StatResult,
   spearman,
 } from "@wjgj/core/stats/index";
@@ -347,8 +348,8 @@ q <- quantile(x, c(0.25, 0.75), type = 6); put("q1", max(min(x), q[1])); put("q3
   );
 
   const variables = int(draw, 3, 7);
-  const cases = int(draw, variables + 5, 150);
-  const traits = Array.from({ length: cases }, () => [1 + draw() * 4, 1 + draw() * 4]);
+  const respondents = int(draw, variables + 5, 150);
+  const traits = Array.from({ length: respondents }, () => [1 + draw() * 4, 1 + draw() * 4]);
   const columns = Array.from({ length: variables }, (_, j) =>
     traits.map((t) => sometimesMissing(draw, likert(draw, Number(t[j % 2])))),
   );
@@ -376,6 +377,57 @@ chi <- -((n - 1) - (2 * p + 5) / 6) * log(det(r)); put("bartlett", chi)
 put("bartlettP", pchisq(chi, p * (p - 1) / 2, lower.tail = FALSE))
 inv <- solve(r); q <- -inv / sqrt(outer(diag(inv), diag(inv))); off <- row(r) != col(r)
 put("kmo", sum(r[off]^2) / (sum(r[off]^2) + sum(q[off]^2)))`,
+  );
+}
+
+for (let i = 0; i < 6; i++) {
+  const draw = random(7000 + i);
+  const n = int(draw, 30, 200);
+  const sizes = Array.from({ length: int(draw, 1, 3) }, () => int(draw, 2, 5));
+  // Every category answered at least once (the first respondents go round them), then at random with a lean.
+  const categories = Array.from({ length: n }, (_, row) =>
+    sizes.map((size) => (row < size ? row : Math.min(size - 1, Math.floor(draw() ** 1.5 * size)))),
+  );
+  const targets = sizes.map((size) => {
+    const raw = Array.from({ length: size }, () => 0.2 + draw());
+    const sum = raw.reduce((a, b) => a + b, 0);
+    return raw.map((v) => v / sum);
+  });
+  const raked = ok(rake(categories, targets, { tolerance: 1e-12, maxIterations: 1000 }), "rake");
+  const oursRake: Record<string, number> = { efficiency: raked.efficiency };
+  for (const row of [0, 1, n - 2, n - 1, int(draw, 0, n - 1)])
+    oursRake[`w${row}`] = raked.weights[row] as number;
+  addCase(
+    `raking #${i}`,
+    oursRake,
+    `codes <- matrix(${rVector(categories.flat())}, ncol = ${sizes.length}, byrow = TRUE) + 1
+targets <- list(${targets.map((t) => rVector(t)).join(", ")})
+w <- rep(1, nrow(codes))
+for (pass in 1:5000) {
+  for (m in seq_along(targets)) {
+    share <- tapply(w, factor(codes[, m], levels = seq_along(targets[[m]])), sum) / sum(w)
+    w <- w * (targets[[m]] / share)[codes[, m]]
+  }
+  gap <- max(sapply(seq_along(targets), function(m)
+    max(abs(tapply(w, factor(codes[, m], levels = seq_along(targets[[m]])), sum) / sum(w) - targets[[m]]))))
+  if (gap < 1e-14) break
+}
+w <- w / mean(w)
+for (row in c(${Object.keys(oursRake)
+      .filter((k) => k.startsWith("w"))
+      .map((k) => k.slice(1))
+      .join(", ")})) put(paste0("w", row), w[row + 1])
+put("efficiency", sum(w)^2 / (length(w) * sum(w^2)))`,
+  );
+
+  const values = Array.from({ length: n }, () => sometimesMissing(draw, likert(draw, 3)));
+  const weighted = ok(descriptives(values, raked.weights), "weighted descriptives");
+  addCase(
+    `weighted descriptives #${i}`,
+    { n: weighted.n, mean: weighted.mean, sd: weighted.sd, se: weighted.se },
+    `x <- ${rVector(values)}; w <- c(${raked.weights.map((v) => v.toPrecision(17)).join(",")})
+keep <- !is.na(x) & w > 0; x <- x[keep]; w <- w[keep]; W <- sum(w); m <- sum(w * x) / W
+put("n", W); put("mean", m); s <- sqrt(sum(w * (x - m)^2) / (W - 1)); put("sd", s); put("se", s / sqrt(W))`,
   );
 }
 
@@ -415,6 +467,6 @@ describe("统计分析 against R on random data", () => {
     });
     expect(disagreements).toEqual([]);
     // Every method above ran on every dataset drawn for it (none refused as degenerate).
-    expect(cases.length).toBeGreaterThanOrEqual(12 * 4 + 10 + 20 + 8 + 8 + 8 * 3);
+    expect(cases.length).toBeGreaterThanOrEqual(12 * 4 + 10 + 20 + 8 + 8 + 8 * 3 + 6 * 2);
   });
 });
