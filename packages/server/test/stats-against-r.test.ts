@@ -268,6 +268,8 @@ for (let i = 0; i < 8; i++) {
     ours[`se${j}`] = c.se;
     ours[`t${j}`] = c.t;
     ours[`p${j}`] = c.p;
+    if (c.beta !== null) ours[`beta${j}`] = c.beta;
+    if (c.vif !== null) ours[`vif${j}`] = c.vif;
   });
   const data = `y <- ${rVector(y)}; ${xs.map((x, j) => `x${j} <- ${rVector(x)}`).join("; ")}`;
   addCase(
@@ -279,6 +281,12 @@ put("r2", s$r.squared); put("adjR2", s$adj.r.squared); put("f", s$fstatistic[1])
 put("p", pf(s$fstatistic[1], s$fstatistic[2], s$fstatistic[3], lower.tail = FALSE)); put("sigma", s$sigma)
 for (j in seq_len(nrow(co))) {
   put(paste0("b", j - 1), co[j, 1]); put(paste0("se", j - 1), co[j, 2]); put(paste0("t", j - 1), co[j, 3]); put(paste0("p", j - 1), co[j, 4])
+}
+d <- model.frame(m); xs <- d[, -1, drop = FALSE]
+for (j in seq_len(ncol(xs))) {
+  put(paste0("beta", j), coef(m)[j + 1] * sd(xs[, j]) / sd(d[, 1]))
+  others <- xs[, -j, drop = FALSE]
+  put(paste0("vif", j), if (ncol(others) == 0) 1 else 1 / (1 - summary(lm(xs[, j] ~ ., data = others))$r.squared))
 }`,
   );
 
@@ -291,7 +299,14 @@ for (j in seq_len(nrow(co))) {
   );
   const logit = logisticRegression(outcome, xs);
   if (logit.ok) {
-    const oursLogit: Record<string, number> = { chi: logit.modelChiSquare, chiP: logit.modelP };
+    const oursLogit: Record<string, number> = {
+      chi: logit.modelChiSquare,
+      chiP: logit.modelP,
+      minus2LL: logit.minus2LogLikelihood,
+      coxSnell: logit.coxSnellR2,
+      nagelkerke: logit.nagelkerkeR2,
+      correct: logit.percentCorrect,
+    };
     logit.coefficients.forEach((c, j) => {
       oursLogit[`b${j}`] = c.b;
       oursLogit[`se${j}`] = c.se;
@@ -303,7 +318,9 @@ for (j in seq_len(nrow(co))) {
       `y <- ${rVector(outcome)}; ${xs.map((x, j) => `x${j} <- ${rVector(x)}`).join("; ")}
 m <- glm(y ~ ${xs.map((_, j) => `x${j}`).join(" + ")}, family = binomial, control = glm.control(epsilon = 1e-14, maxit = 100))
 co <- coef(summary(m)); chi <- m$null.deviance - m$deviance
-put("chi", chi); put("chiP", pchisq(chi, m$df.null - m$df.residual, lower.tail = FALSE))
+put("chi", chi); put("chiP", pchisq(chi, m$df.null - m$df.residual, lower.tail = FALSE)); put("minus2LL", m$deviance)
+n <- nobs(m); cs <- 1 - exp(-chi / n); put("coxSnell", cs); put("nagelkerke", cs / (1 - exp(-m$null.deviance / n)))
+put("correct", 100 * mean((fitted(m) >= 0.5) == (m$y == 1)))
 for (j in seq_len(nrow(co))) { put(paste0("b", j - 1), co[j, 1]); put(paste0("se", j - 1), co[j, 2]); put(paste0("p", j - 1), co[j, 4]) }`,
     );
   }
@@ -466,7 +483,10 @@ describe("统计分析 against R on random data", () => {
       }
     });
     expect(disagreements).toEqual([]);
-    // Every method above ran on every dataset drawn for it (none refused as degenerate).
-    expect(cases.length).toBeGreaterThanOrEqual(12 * 4 + 10 + 20 + 8 + 8 + 8 * 3 + 6 * 2);
+    // Every method above ran on every dataset drawn for it (none refused as degenerate); a logistic fit only
+    // where the draw did not separate the outcomes.
+    const logistic = cases.filter((c) => c.name.startsWith("logistic")).length;
+    expect(logistic).toBeGreaterThanOrEqual(6);
+    expect(cases.length - logistic).toBe(12 * 4 + 10 + 20 + 8 + 8 + 8 * 3 + 6 * 2);
   });
 });
