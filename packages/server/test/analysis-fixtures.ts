@@ -1,4 +1,5 @@
 import type { SurveyDefinition } from "@wjgj/core";
+import { seededRandom } from "@wjgj/core/survey/shared/random";
 
 /**
  * The questionnaire of the 统计分析 tests: two single choices (性别; 年龄段 with four options), a multi-select
@@ -82,18 +83,6 @@ export function analysisDefinition(): SurveyDefinition {
   } as unknown as SurveyDefinition;
 }
 
-/** Mulberry32: a small seeded generator, so every run (and PSPP) sees the same responses. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 
 /**
@@ -102,7 +91,8 @@ const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v
  * twenty leaves 性别 or a scale row empty, one in ten leaves the amount empty.
  */
 export function analysisAnswers(count: number, seed = 20260601): Record<string, unknown>[] {
-  const random = generator(seed);
+  // Seeded (core's mulberry32): every run, and PSPP, sees the same responses.
+  const random = seededRandom(seed);
   const normal = () => {
     const u = Math.max(random(), 1e-12);
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());

@@ -21,6 +21,7 @@ import {
   type StatResult,
   spearman,
 } from "@wjgj/core/stats/index";
+import { seededRandom } from "@wjgj/core/survey/shared/random";
 import { afterAll, describe, expect, it } from "vitest";
 import { runR } from "./rscript.ts";
 
@@ -34,18 +35,8 @@ import { runR } from "./rscript.ts";
  * losing digits below 1e-9 (stats/distributions.ts).
  */
 
-/** mulberry32: the same datasets every run, so a failure names a dataset that can be re-run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** Seeded (core's mulberry32): the same datasets every run, so a failure names one that can be re-run. */
+const random = seededRandom;
 type Draw = ReturnType<typeof random>;
 const int = (draw: Draw, lo: number, hi: number) => lo + Math.floor(draw() * (hi - lo + 1));
 /** A 1–5 answer leaning towards `lean` (ties everywhere, as in a survey). */
