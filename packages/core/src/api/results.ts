@@ -440,6 +440,40 @@ export interface ExamReport {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// statistics/getExamItemAnalysis — POST { id, filter? }: 试题分析 (difficulty, discrimination, reliability)
+
+/** One scored question over the valid (filtered) responses scored on it (core's stats/item-analysis.ts). */
+export interface ExamItemReport {
+  questionId: string;
+  /** Numbered as in 各题正确率 (drawn bank questions after the exam's own). */
+  number: number;
+  title: string;
+  maxScore: number;
+  /** Responses scored on it (a question still waiting for its grade is left out). */
+  scored: number;
+  /** 难度 P: mean score / full marks, 0–1 (higher is easier), three decimals; null without scores. */
+  difficulty: number | null;
+  /** 区分度 D: (upper 27 % mean − lower 27 % mean) / full marks, three decimals; null under 10 responses. */
+  discrimination: number | null;
+  /** Corrected item-total correlation r, three decimals; null when it cannot be computed. */
+  itemTotal: number | null;
+  drawn?: boolean;
+}
+
+export interface ExamItemAnalysisResult {
+  /** Valid (filtered) responses scored on at least one question. */
+  respondents: number;
+  /** Responses in each of the upper and lower groups (0 under 10 responses). */
+  groupSize: number;
+  /** Cronbach's α (KR-20 for right/wrong questions), three decimals, over the responses scored on every question. */
+  alpha: number | null;
+  alphaN: number;
+  /** 随机组卷: candidates answered papers of their own (α then rarely has responses to go on). */
+  drawnPapers: boolean;
+  items: ExamItemReport[];
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // statistics/getExamTagMastery — POST { id, filter? }: 知识点掌握 for 随机组卷 exams drawn from tagged banks
 
 /** One tag over the valid (filtered) responses whose papers had questions with that tag. */

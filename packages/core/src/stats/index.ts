@@ -26,6 +26,7 @@ export {
   zTwoTailedP,
 } from "./distributions.ts";
 export { type FactorAnalysis, factorAnalysis } from "./factor.ts";
+export { type ItemAnalysis, type ItemAnalysisItem, itemAnalysis } from "./item-analysis.ts";
 export { type LogisticCoefficient, type LogisticRegression, logisticRegression } from "./logistic.ts";
 export {
   type KruskalWallis,

@@ -118,6 +118,7 @@ export const questionnaireRouteActions: Record<string, QuestionnaireAction> = {
   "statistics/getCrossAnalysis": "results",
   "statistics/getExamReport": "results",
   "statistics/getExamTagMastery": "results",
+  "statistics/getExamItemAnalysis": "results",
   "statistics/getRescoreProgress": "results",
   "statistics/startRescore": "manageResponses",
   "statistics/getVoteResults": "results",

@@ -7,6 +7,7 @@ import type {
   AnswerSummary,
   CrossAnalysisInput,
   CrossAnalysisResult,
+  ExamItemAnalysisResult,
   ExamReport,
   ExamReportInput,
   ExamTagMasteryResult,
@@ -59,6 +60,12 @@ export const resultsApi = {
       { id, filter: filterOf(filter) },
       options,
     ),
+  getExamItemAnalysis: (id: number, filter?: ResultsFilter, options?: CallOptions) =>
+    http.postJson<ExamItemAnalysisResult>(
+      "statistics/getExamItemAnalysis",
+      { id, filter: filterOf(filter) },
+      options,
+    ),
   getVoteResults: (id: number, options?: CallOptions) =>
     http.get<VoteResults>("statistics/getVoteResults", { id }, options),
   getRescoreProgress: (id: number, options?: CallOptions) =>
@@ -103,6 +110,8 @@ export const resultsKeys = {
     [...resultsKeys.all(id), "exam", page, filterOf(filter) ?? null] as const,
   examTags: (id: number, filter?: ResultsFilter) =>
     [...resultsKeys.all(id), "examTags", filterOf(filter) ?? null] as const,
+  examItems: (id: number, filter?: ResultsFilter) =>
+    [...resultsKeys.all(id), "examItems", filterOf(filter) ?? null] as const,
   vote: (id: number) => [...resultsKeys.all(id), "vote"] as const,
   rescore: (id: number) => ["rescore", id] as const,
   answerLists: (id: number) => [...resultsKeys.all(id), "answers"] as const,
@@ -185,6 +194,15 @@ export function useExamTagMastery(id: number, filter?: ResultsFilter) {
   return useQuery({
     queryKey: resultsKeys.examTags(id, filter),
     queryFn: ({ signal }) => resultsApi.getExamTagMastery(id, filter, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** 试题分析: apart from the report too (it reads every score of the responses, not the counters). */
+export function useExamItemAnalysis(id: number, filter?: ResultsFilter) {
+  return useQuery({
+    queryKey: resultsKeys.examItems(id, filter),
+    queryFn: ({ signal }) => resultsApi.getExamItemAnalysis(id, filter, { signal }),
     placeholderData: keepPreviousData,
   });
 }

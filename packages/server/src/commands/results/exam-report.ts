@@ -116,11 +116,14 @@ export async function getExamReport(
     row: questionRow(question, number, maxOf(definition, question.id), factsByKey.get(question.id)),
   }));
   let number = answerable.at(-1)?.number ?? 0;
-  for (const { question, tally } of await drawnQuestions(ctx, definition, answerable, factsByKey)) {
+  for (const question of await drawnQuestions(ctx, definition, answerable, factsByKey.keys())) {
     number += 1;
     rows.push({
       question,
-      row: { ...questionRow(question, number, fullMarks(question), tally), drawn: true },
+      row: {
+        ...questionRow(question, number, fullMarks(question), factsByKey.get(question.id)),
+        drawn: true,
+      },
     });
   }
   const questions = await withTopWrong(
@@ -237,18 +240,18 @@ function questionRow(
 }
 
 /**
- * The bank questions 随机组卷 drew that the tallies know (`bank_<item id>`), in bank order, as the exam's rules
- * would score them. A question deleted from its bank since keeps its row, titled as such.
+ * The bank questions 随机组卷 drew among the scored question ids `scoredIds` (`bank_<item id>`), in bank order,
+ * as the exam's rules would score them. A question deleted from its bank since keeps its row, titled as such.
  */
-async function drawnQuestions(
+export async function drawnQuestions(
   ctx: AppContext,
   definition: SurveyDefinition,
   answerable: ReturnType<typeof answerableQuestions>,
-  tallies: ReadonlyMap<string, QuestionTally>,
-): Promise<{ question: Question; tally: QuestionTally }[]> {
+  scoredIds: Iterable<string>,
+): Promise<Question[]> {
   const rules = definition.settings.exam?.paperRules ?? [];
   const own = new Set(answerable.map(({ question }) => question.id));
-  const ids = [...tallies.keys()]
+  const ids = [...scoredIds]
     .filter((key) => !own.has(key))
     .map((key) => /^bank_(\d+)$/.exec(key))
     .filter((match) => match !== null)
@@ -262,7 +265,7 @@ async function drawnQuestions(
       id: `bank_${id}`,
       title: item ? richTextToPlain(item.question.title) : "（该题已从题库删除）",
     };
-    return { question: question as Question, tally: tallies.get(`bank_${id}`) as QuestionTally };
+    return question as Question;
   });
 }
 

@@ -5,6 +5,7 @@ import { getAnalysis } from "../../commands/results/analysis/analysis.ts";
 import { getAnalysisVariables } from "../../commands/results/analysis/variables.ts";
 import { deleteWeighting, getWeighting, saveWeighting } from "../../commands/results/analysis/weighting.ts";
 import { getCrossAnalysis } from "../../commands/results/cross-analysis.ts";
+import { getExamItemAnalysis } from "../../commands/results/exam-item-analysis.ts";
 import { getExamReport } from "../../commands/results/exam-report.ts";
 import { getExamTagMastery } from "../../commands/results/exam-tag-mastery.ts";
 import { RESCORE_JOB, rescoreJobKey, rescoreProgress, startRescore } from "../../commands/results/rescore.ts";
@@ -95,6 +96,14 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: "account:use",
     input: filterInput,
     handler: ({ viewer, input }) => getExamTagMastery(ctx, viewer, input),
+  });
+
+  defineRoute(app, ctx, {
+    method: "POST",
+    path: "statistics/getExamItemAnalysis",
+    access: "account:use",
+    input: filterInput,
+    handler: ({ viewer, input }) => getExamItemAnalysis(ctx, viewer, input),
   });
 
   defineRoute(app, ctx, {

@@ -22,6 +22,7 @@ import { countChart } from "../../../components/charts/chart-options.ts";
 import { useResults } from "../hooks/results-context.ts";
 import { formatNumber, formatPercent } from "../lib/format.ts";
 import { AnswerDrawer } from "./answers/answer-drawer.tsx";
+import { ExamItemCard } from "./exam-item-card.tsx";
 import { ExamTagCard } from "./exam-tag-card.tsx";
 import { RescoreBanner } from "./rescore-banner.tsx";
 import { TabLoading } from "./tab-loading.tsx";
@@ -87,8 +88,8 @@ const questionColumns: TableColumnsType<ExamQuestionReport> = [
 ];
 
 /**
- * 考试成绩: score statistics, bands, per-question correct rates, 知识点掌握 (随机组卷 from tagged banks), the
- * ranking and manual grading.
+ * 考试成绩: score statistics, bands, per-question correct rates, 试题分析 (difficulty, discrimination,
+ * reliability), 知识点掌握 (随机组卷 from tagged banks), the ranking and manual grading.
  */
 export function ExamTab() {
   const { id, filter } = useResults();
@@ -205,6 +206,7 @@ export function ExamTab() {
           scroll={{ x: 910 }}
         />
       </Card>
+      <ExamItemCard />
       <ExamTagCard />
       <Card title="成绩排名">
         <Table<ExamRankingItem>
