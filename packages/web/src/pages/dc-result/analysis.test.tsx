@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { allowedActions, type QuestionaryDetail } from "@wjgj/core";
 import type { AnalysisResult, WeightingResult } from "@wjgj/core/api/analysis";
 import { formatP } from "@wjgj/core/api/analysis-reading";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   catalogue,
   crosstabOutcome,
@@ -17,6 +17,7 @@ import {
   Failure,
   type Handler,
   renderResults,
+  screenWidth,
   setupResultTests,
   slow,
   stubApi,
@@ -267,23 +268,7 @@ describe("统计分析", { timeout: 60_000 }, () => {
   });
 
   it("lays out for a 390 px phone: one column, tables scrolling in their own box", async () => {
-    // antd reads the breakpoints through matchMedia: answer as a 390 px wide screen would.
-    vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
-      const min = /min-width:\s*(\d+)/.exec(query);
-      const max = /max-width:\s*(\d+)/.exec(query);
-      const width = 390;
-      const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-      return {
-        matches,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      };
-    });
+    screenWidth(390);
     stubAnalysis(() => result(crosstabOutcome));
     renderResults("?id=7&tab=analysis");
     const tab = await screen.findByTestId("analysis-tab", {}, slow);

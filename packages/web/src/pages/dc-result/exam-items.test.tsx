@@ -3,7 +3,14 @@ import type { ExamItemAnalysisResult, ExamReport, QuestionaryDetail } from "@wjg
 import { describe, expect, it } from "vitest";
 import { difficultyLevel, discriminationLevel } from "./components/exam-item-card.tsx";
 import { overview, questionary } from "./testing/fixtures.ts";
-import { type ApiCall, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
+import {
+  type ApiCall,
+  renderResults,
+  screenWidth,
+  setupResultTests,
+  slow,
+  stubApi,
+} from "./testing/harness.tsx";
 
 const exam = { ...questionary, kind: "exam", kindName: "在线考试" } as unknown as QuestionaryDetail;
 
@@ -64,6 +71,7 @@ setupResultTests();
 
 describe("考试成绩 · 试题分析", { timeout: 30_000 }, () => {
   it("lists each question's difficulty, discrimination with its grade and item-total r, and the paper's α", async () => {
+    screenWidth(1280);
     const calls = render(analysis);
     const card = await screen.findByTestId("exam-items", {}, slow);
     expect(within(card).getByText("试题分析")).toBeTruthy();
@@ -89,6 +97,25 @@ describe("考试成绩 · 试题分析", { timeout: 30_000 }, () => {
     expect(calls.filter((call: ApiCall) => call.path === "statistics/getExamItemAnalysis")[0]?.body).toEqual({
       id: 7,
     });
+  });
+
+  it("on a phone keeps the figures in sight: the title under the number, each grade under its figure", async () => {
+    screenWidth(390);
+    render(analysis);
+    const card = await screen.findByTestId("exam-items", {}, slow);
+    const rows = await waitFor(() => {
+      const found = within(card)
+        .getAllByRole("row")
+        .filter((row) => row.classList.contains("ant-table-row"));
+      expect(found).toHaveLength(3);
+      return found;
+    }, slow);
+    const headers = within(card)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(["题目", "难度", "区分度", "题总相关"]);
+    expect(rows[0]?.textContent).toBe("第1题火警电话0.58适中1.00很好0.41");
+    expect(card.querySelector(".ant-table-content")?.getAttribute("style") ?? "").not.toContain("overflow-x");
   });
 
   it("says why α or the discrimination is missing: papers of their own, or under ten responses", async () => {

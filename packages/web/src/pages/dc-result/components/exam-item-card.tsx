@@ -1,6 +1,6 @@
 import type { ExamItemAnalysisResult, ExamItemReport } from "@wjgj/core";
 import { formatStat } from "@wjgj/core/api/analysis-reading";
-import { Alert, Card, Empty, Table, type TableColumnsType, Tag } from "antd";
+import { Alert, Card, Empty, Grid, Table, type TableColumnsType, Tag } from "antd";
 import { useExamItemAnalysis } from "../../../api/results.ts";
 import { useResults } from "../hooks/results-context.ts";
 
@@ -19,51 +19,86 @@ export function discriminationLevel(d: number): { text: string; color: string } 
   return { text: "需改进", color: "red" };
 }
 
-const columns: TableColumnsType<ExamItemReport> = [
-  { title: "题号", dataIndex: "number", width: 64, render: (n: number) => `第${n}题` },
-  {
-    title: "题目",
-    dataIndex: "title",
-    ellipsis: true,
-    render: (title: string, row) =>
-      row.drawn ? (
-        <>
-          <Tag>抽题</Tag>
-          {title}
-        </>
-      ) : (
-        title
-      ),
-  },
-  { title: "满分", dataIndex: "maxScore", width: 64 },
-  { title: "作答", dataIndex: "scored", width: 64 },
-  {
-    title: "难度",
-    dataIndex: "difficulty",
-    width: 100,
-    render: (p: number | null) => (p === null ? "-" : `${formatStat(p)}（${difficultyLevel(p)}）`),
-  },
-  {
-    title: "区分度",
-    dataIndex: "discrimination",
-    width: 110,
-    render: (d: number | null) => {
-      if (d === null) return "-";
-      const level = discriminationLevel(d);
-      return (
-        <>
-          {formatStat(d)} <Tag color={level.color}>{level.text}</Tag>
-        </>
-      );
+const titleOf = (title: string, row: ExamItemReport) =>
+  row.drawn ? (
+    <>
+      <Tag>抽题</Tag>
+      {title}
+    </>
+  ) : (
+    title
+  );
+
+/**
+ * The table's columns. A phone keeps what the card is for — difficulty, discrimination, item-total r — in
+ * sight without scrolling: the number and title share a cell, 满分 and 作答 go, each grade sits under its figure.
+ */
+function columnsFor(phone: boolean): TableColumnsType<ExamItemReport> {
+  return [
+    ...(phone
+      ? [
+          {
+            title: "题目",
+            dataIndex: "title",
+            render: (title: string, row: ExamItemReport) => (
+              <>
+                <div>第{row.number}题</div>
+                <div className="wj-muted wj-exam-items__title">{titleOf(title, row)}</div>
+              </>
+            ),
+          },
+        ]
+      : [
+          { title: "题号", dataIndex: "number", width: 64, render: (n: number) => `第${n}题` },
+          { title: "题目", dataIndex: "title", ellipsis: true, render: titleOf },
+          { title: "满分", dataIndex: "maxScore", width: 64 },
+          { title: "作答", dataIndex: "scored", width: 64 },
+        ]),
+    {
+      title: "难度",
+      dataIndex: "difficulty",
+      width: phone ? 64 : 110,
+      render: (p: number | null) => {
+        if (p === null) return "-";
+        if (!phone) return `${formatStat(p)}（${difficultyLevel(p)}）`;
+        return (
+          <>
+            <div>{formatStat(p)}</div>
+            <div className="wj-muted">{difficultyLevel(p)}</div>
+          </>
+        );
+      },
     },
-  },
-  {
-    title: "题总相关",
-    dataIndex: "itemTotal",
-    width: 90,
-    render: (r: number | null) => (r === null ? "-" : formatStat(r)),
-  },
-];
+    {
+      title: "区分度",
+      dataIndex: "discrimination",
+      width: phone ? 72 : 120,
+      render: (d: number | null) => {
+        if (d === null) return "-";
+        const grade = discriminationLevel(d);
+        const tag = <Tag color={grade.color}>{grade.text}</Tag>;
+        if (!phone)
+          return (
+            <>
+              {formatStat(d)} {tag}
+            </>
+          );
+        return (
+          <>
+            <div>{formatStat(d)}</div>
+            {tag}
+          </>
+        );
+      },
+    },
+    {
+      title: "题总相关",
+      dataIndex: "itemTotal",
+      width: phone ? 72 : 90,
+      render: (r: number | null) => (r === null ? "-" : formatStat(r)),
+    },
+  ];
+}
 
 /** What the line above the table says of the paper's reliability. */
 function reliabilityText(data: ExamItemAnalysisResult): string {
@@ -83,6 +118,7 @@ function reliabilityText(data: ExamItemAnalysisResult): string {
 export function ExamItemCard() {
   const { id, filter } = useResults();
   const query = useExamItemAnalysis(id, filter);
+  const phone = Grid.useBreakpoint().md === false;
   const data = query.data;
   return (
     <Card title="试题分析" className="wj-exam-items" data-testid="exam-items">
@@ -101,11 +137,12 @@ export function ExamItemCard() {
           <Table<ExamItemReport>
             size="small"
             rowKey="questionId"
-            columns={columns}
+            columns={columnsFor(phone)}
             dataSource={data?.items ?? []}
             loading={query.isFetching}
             pagination={false}
-            scroll={{ x: 640 }}
+            // Wider screens than a phone but narrower than the columns scroll the table in its card.
+            scroll={phone ? undefined : { x: 640 }}
           />
           <p className="wj-muted wj-exam-items__note">
             {`难度 = 平均得分 ÷ 满分，越大越容易；区分度 = （高分组平均得分 − 低分组平均得分）÷ 满分，高、低分组各取总分最高和最低的 27%${data && data.groupSize > 0 ? `（各 ${data.groupSize} 人）` : ""}。区分度 0.4 及以上很好，0.3–0.39 良好，0.2–0.29 尚可，低于 0.2 建议修改题目。题总相关是该题得分与其余各题总分的相关系数，接近 0 或为负说明该题与整卷考查的能力不一致。`}

@@ -107,3 +107,25 @@ export function setupResultTests() {
     expect(problems).toEqual([]);
   });
 }
+
+/**
+ * antd reads its breakpoints through matchMedia, which answers no to every query in these tests (a phone to
+ * antd's Grid): answer as a screen `width` px wide would, until the test's mocks are restored.
+ */
+export function screenWidth(width: number) {
+  vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
+    const min = /min-width:\s*(\d+)/.exec(query);
+    const max = /max-width:\s*(\d+)/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+  });
+}
