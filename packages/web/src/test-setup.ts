@@ -1,20 +1,10 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { installStylePrefilter } from "./test-style-prefilter.ts";
+import { staticMediaQuery } from "./testing/media.ts";
 
 // antd's responsive components read matchMedia, which jsdom does not implement.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  });
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => staticMediaQuery(query, false);
 
 // antd's overflow-aware components (Menu, Tabs, Table) observe sizes; jsdom has no layout to observe.
 class ResizeObserverStub implements ResizeObserver {

@@ -1,34 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import type { ExamItemAnalysisResult, ExamReport, QuestionaryDetail } from "@wjgj/core";
+import type { ExamItemAnalysisResult } from "@wjgj/core";
 import { describe, expect, it } from "vitest";
 import { difficultyLevel, discriminationLevel } from "./components/exam-item-card.tsx";
-import { overview, questionary } from "./testing/fixtures.ts";
-import {
-  type ApiCall,
-  renderResults,
-  screenWidth,
-  setupResultTests,
-  slow,
-  stubApi,
-} from "./testing/harness.tsx";
-
-const exam = { ...questionary, kind: "exam", kindName: "在线考试" } as unknown as QuestionaryDetail;
-
-const report: ExamReport = {
-  count: 12,
-  maxScore: 4,
-  average: 2,
-  highest: 4,
-  lowest: 0,
-  median: 2,
-  passMark: null,
-  passCount: 0,
-  passRate: null,
-  pendingManualCount: 0,
-  bands: [],
-  questions: [],
-  ranking: { list: [], total: 0, pageNum: 1, pageSize: 20 },
-};
+import { examReport } from "./testing/fixtures.ts";
+import { type ApiCall, openExamTab, screenWidth, setupResultTests, slow } from "./testing/harness.tsx";
 
 const item = { maxScore: 1, scored: 12, itemTotal: 0.41 };
 const analysis: ExamItemAnalysisResult = {
@@ -55,16 +30,21 @@ const analysis: ExamItemAnalysisResult = {
 };
 
 function render(result: ExamItemAnalysisResult) {
-  const calls = stubApi({
-    "questionary/getQuestionaryDetail": () => exam,
-    "statistics/getOverview": () => overview(12),
-    "statistics/getExamReport": () => report,
-    "statistics/getRescoreProgress": () => ({ offered: false, run: null }),
-    "statistics/getExamTagMastery": () => ({ tagged: false, tags: [] }),
+  return openExamTab({
+    "statistics/getExamReport": () => examReport({ count: 12, maxScore: 4 }),
     "statistics/getExamItemAnalysis": () => result,
   });
-  renderResults("?id=7&tab=exam");
-  return calls;
+}
+
+/** The table's body rows once the figures are in (they may arrive after the card). */
+function bodyRows(card: HTMLElement, count: number) {
+  return waitFor(() => {
+    const found = within(card)
+      .getAllByRole("row")
+      .filter((row) => row.classList.contains("ant-table-row"));
+    expect(found).toHaveLength(count);
+    return found;
+  }, slow);
 }
 
 setupResultTests();
@@ -75,13 +55,7 @@ describe("考试成绩 · 试题分析", { timeout: 30_000 }, () => {
     const calls = render(analysis);
     const card = await screen.findByTestId("exam-items", {}, slow);
     expect(within(card).getByText("试题分析")).toBeTruthy();
-    const rows = await waitFor(() => {
-      const found = within(card)
-        .getAllByRole("row")
-        .filter((row) => row.classList.contains("ant-table-row"));
-      expect(found).toHaveLength(3);
-      return found;
-    }, slow);
+    const rows = await bodyRows(card, 3);
     expect(rows[0]?.textContent).toContain("第1题");
     expect(rows[0]?.textContent).toContain("0.58（适中）");
     expect(rows[0]?.textContent).toContain("1.00 很好");
@@ -103,13 +77,7 @@ describe("考试成绩 · 试题分析", { timeout: 30_000 }, () => {
     screenWidth(390);
     render(analysis);
     const card = await screen.findByTestId("exam-items", {}, slow);
-    const rows = await waitFor(() => {
-      const found = within(card)
-        .getAllByRole("row")
-        .filter((row) => row.classList.contains("ant-table-row"));
-      expect(found).toHaveLength(3);
-      return found;
-    }, slow);
+    const rows = await bodyRows(card, 3);
     const headers = within(card)
       .getAllByRole("columnheader")
       .map((cell) => cell.textContent);

@@ -1,37 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import type { ExamReport, ExamTagMasteryResult, QuestionaryDetail } from "@wjgj/core";
+import type { ExamReport, ExamTagMasteryResult } from "@wjgj/core";
 import { describe, expect, it } from "vitest";
-import { overview, questionary } from "./testing/fixtures.ts";
-import { type ApiCall, renderResults, setupResultTests, slow, stubApi } from "./testing/harness.tsx";
+import { examReport } from "./testing/fixtures.ts";
+import { type ApiCall, openExamTab, setupResultTests, slow } from "./testing/harness.tsx";
 
-const exam = { ...questionary, kind: "exam", kindName: "在线考试" } as unknown as QuestionaryDetail;
-
-const report: ExamReport = {
-  count: 2,
-  maxScore: 29,
-  average: 19,
-  highest: 29,
-  lowest: 9,
-  median: 19,
-  passMark: null,
-  passCount: 0,
-  passRate: null,
-  pendingManualCount: 0,
-  bands: [],
-  questions: [],
-  ranking: { list: [], total: 0, pageNum: 1, pageSize: 20 },
-};
-
-function render(mastery: ExamTagMasteryResult, examReport: ExamReport = report) {
-  const calls = stubApi({
-    "questionary/getQuestionaryDetail": () => exam,
-    "statistics/getOverview": () => overview(2),
-    "statistics/getExamReport": () => examReport,
-    "statistics/getRescoreProgress": () => ({ offered: false, run: null }),
+function render(mastery: ExamTagMasteryResult, report: ExamReport = examReport()) {
+  return openExamTab({
+    "statistics/getExamReport": () => report,
     "statistics/getExamTagMastery": () => mastery,
   });
-  renderResults("?id=7&tab=exam");
-  return calls;
 }
 
 setupResultTests();
@@ -88,7 +65,7 @@ describe("考试成绩 · 知识点掌握情况", { timeout: 30_000 }, () => {
     render(
       { tagged: true, tags: [] },
       {
-        ...report,
+        ...examReport(),
         questions: [
           { ...row, questionId: "q1", title: "固定题", number: 1, correct: 2, correctRate: 100 },
           {

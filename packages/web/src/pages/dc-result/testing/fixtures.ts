@@ -2,6 +2,7 @@ import {
   type AnswerDetail,
   type AnswerSummary,
   allowedActions,
+  type ExamReport,
   type ExportJob,
   type QuestionaryDetail,
   type QuestionStatisticsResult,
@@ -222,6 +223,33 @@ export function exportJob(patch: Partial<ExportJob> = {}): ExportJob {
     finishedAt: "",
     expiresAt: "",
     downloadPath: "",
+    ...patch,
+  };
+}
+
+/** The questionary above as an exam (the 考试成绩 tab shows for it). */
+export const examQuestionary = {
+  ...questionary,
+  kind: "exam",
+  kindName: "在线考试",
+} as unknown as QuestionaryDetail;
+
+/** An exam report of `count` responses with no questions, bands or ranking rows unless given. */
+export function examReport(patch: Partial<ExamReport> = {}): ExamReport {
+  return {
+    count: 2,
+    maxScore: 29,
+    average: 19,
+    highest: 29,
+    lowest: 9,
+    median: 19,
+    passMark: null,
+    passCount: 0,
+    passRate: null,
+    pendingManualCount: 0,
+    bands: [],
+    questions: [],
+    ranking: { list: [], total: 0, pageNum: 1, pageSize: 20 },
     ...patch,
   };
 }

@@ -3,7 +3,9 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 import { AppProviders, createQueryClient } from "../../../app.tsx";
 import { useSessionStore } from "../../../stores/session-store.ts";
+import { staticMediaQuery, widthMatches } from "../../../testing/media.ts";
 import { DcResultPage } from "../index.tsx";
+import { examQuestionary, examReport, overview } from "./fixtures.ts";
 
 export interface ApiCall {
   path: string;
@@ -113,19 +115,32 @@ export function setupResultTests() {
  * antd's Grid): answer as a screen `width` px wide would, until the test's mocks are restored.
  */
 export function screenWidth(width: number) {
-  vi.spyOn(window, "matchMedia").mockImplementation((query: string) => {
-    const min = /min-width:\s*(\d+)/.exec(query);
-    const max = /max-width:\s*(\d+)/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
+  vi.spyOn(window, "matchMedia").mockImplementation((query: string) =>
+    staticMediaQuery(query, widthMatches(query, width)),
+  );
+}
+
+/**
+ * The 考试成绩 tab of exam 7 opened, its calls answered: the exam, its overview, `handlers` over an empty report
+ * (examReport()), no 重新评分 on offer, no tags and nothing for 试题分析 (each test stubs what it reads).
+ */
+export function openExamTab(handlers: Record<string, Handler>): ApiCall[] {
+  const calls = stubApi({
+    "questionary/getQuestionaryDetail": () => examQuestionary,
+    "statistics/getOverview": () => overview(2),
+    "statistics/getExamReport": () => examReport(),
+    "statistics/getRescoreProgress": () => ({ offered: false, run: null }),
+    "statistics/getExamTagMastery": () => ({ tagged: false, tags: [] }),
+    "statistics/getExamItemAnalysis": () => ({
+      respondents: 0,
+      groupSize: 0,
+      alpha: null,
+      alphaN: 0,
+      drawnPapers: false,
+      items: [],
+    }),
+    ...handlers,
   });
+  renderResults("?id=7&tab=exam");
+  return calls;
 }
