@@ -45,6 +45,15 @@ describe("itemAnalysis", () => {
     expect(result.alphaN).toBe(3);
   });
 
+  it("reads typed columns, NaN for not scored, as arrays with null", () => {
+    const columns = [
+      [1, null, 0, 1, 1],
+      [2, 1, null, 0, 2],
+    ];
+    const typed = columns.map((column) => Float64Array.from(column, (v) => v ?? Number.NaN));
+    expect(itemAnalysis(typed, [1, 2])).toEqual(itemAnalysis(columns, [1, 2]));
+  });
+
   it("says nothing it cannot: no respondents, an item nobody was scored on, one that does not vary", () => {
     expect(itemAnalysis([], [])).toEqual({ respondents: 0, groupSize: 0, items: [], alpha: null, alphaN: 0 });
     const result = itemAnalysis(

@@ -8,12 +8,16 @@ import {
 } from "@wjgj/core";
 import { itemAnalysis } from "@wjgj/core/stats/index";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/index.ts";
 import { InvalidInputError } from "../../errors.ts";
 import type { Viewer } from "../../http/viewer.ts";
 import { fullMarks } from "../answering/papers.ts";
 import { drawnQuestions } from "./exam-report.ts";
 import { filteredSet, PREFIX_END, responsesIn } from "./filter.ts";
 import { resultsScope } from "./scope.ts";
+
+/** Responses whose score facts one statement reads (bound as parameters: well under either database's limit). */
+const FACT_BLOCK = 2000;
 
 const round3 = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
 
@@ -32,30 +36,10 @@ export async function getExamItemAnalysis(
   const { definition } = await resultsScope(ctx.db, viewer, input.id, "view");
   if (!definition.settings.exam) throw InvalidInputError.field("id", "examReportNotExam");
   const { set, predicate } = filteredSet(ctx.dialect, definition, input);
-  const facts = await ctx.db
-    .selectFrom("response_facts")
-    .select(["responseId", "key", "num"])
-    .where("questionnaireId", "=", input.id)
-    .where("key", ">=", "score:")
-    .where("key", "<", `score:${PREFIX_END}`)
-    .where("text", "<>", "pending")
-    .where("responseId", "in", responsesIn(ctx.db, set, predicate).select("responses.id"))
-    .execute();
-  // One row per response, one column per question scored anywhere.
-  const rowOf = new Map<number, number>();
-  const scoresOf = new Map<string, (number | null)[]>();
-  for (const fact of facts) {
-    if (!rowOf.has(fact.responseId)) rowOf.set(fact.responseId, rowOf.size);
-  }
-  for (const fact of facts) {
-    const questionId = fact.key.slice("score:".length);
-    let column = scoresOf.get(questionId);
-    if (!column) {
-      column = new Array<number | null>(rowOf.size).fill(null);
-      scoresOf.set(questionId, column);
-    }
-    column[rowOf.get(fact.responseId) as number] = Number(fact.num ?? 0);
-  }
+  const ids = (
+    await responsesIn(ctx.db, set, predicate).select("responses.id").orderBy("responses.id").execute()
+  ).map((row) => row.id);
+  const scoresOf = await scoreColumns(ctx.db, input.id, ids);
 
   const answerable = answerableQuestions(definition);
   // The rows of 各题正确率 (exam-report.ts): the exam's scored questions, then the bank questions drawn.
@@ -68,7 +52,7 @@ export async function getExamItemAnalysis(
     questions.push({ question, number, maxScore: fullMarks(question), drawn: true });
   }
   const columns = questions.map(
-    ({ question }) => scoresOf.get(question.id) ?? new Array<number | null>(rowOf.size).fill(null),
+    ({ question }) => scoresOf.get(question.id) ?? new Float64Array(ids.length).fill(Number.NaN),
   );
   const analysis = itemAnalysis(
     columns,
@@ -96,4 +80,41 @@ export async function getExamItemAnalysis(
     drawnPapers: (definition.settings.exam.paperRules ?? []).length > 0,
     items,
   };
+}
+
+/**
+ * The score facts of responses `ids` (`score:<question>`, a question waiting for its manual grade left out) as one
+ * column per question, a row per response in the order of `ids`, NaN where a response was not scored on it. Read
+ * `block` responses at a time by the facts' primary key (questionnaire · response · key): a large exam is never
+ * held as one result of millions of rows.
+ */
+export async function scoreColumns(
+  db: Db,
+  questionnaireId: number,
+  ids: readonly number[],
+  block = FACT_BLOCK,
+): Promise<Map<string, Float64Array>> {
+  const rowOf = new Map(ids.map((responseId, row) => [responseId, row]));
+  const scoresOf = new Map<string, Float64Array>();
+  for (let from = 0; from < ids.length; from += block) {
+    const facts = await db
+      .selectFrom("response_facts")
+      .select(["responseId", "key", "num"])
+      .where("questionnaireId", "=", questionnaireId)
+      .where("responseId", "in", ids.slice(from, from + block))
+      .where("key", ">=", "score:")
+      .where("key", "<", `score:${PREFIX_END}`)
+      .where("text", "<>", "pending")
+      .execute();
+    for (const fact of facts) {
+      const questionId = fact.key.slice("score:".length);
+      let column = scoresOf.get(questionId);
+      if (!column) {
+        column = new Float64Array(ids.length).fill(Number.NaN);
+        scoresOf.set(questionId, column);
+      }
+      column[rowOf.get(fact.responseId) as number] = Number(fact.num ?? 0);
+    }
+  }
+  return scoresOf;
 }

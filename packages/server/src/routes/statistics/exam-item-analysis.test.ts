@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishNew, submitAnswers } from "../../../test/export-fixtures.ts";
 import { type BuiltUser, buildUser } from "../../../test/factories.ts";
 import { call, createTestContext, type TestContext } from "../../../test/helpers.ts";
+import { scoreColumns } from "../../commands/results/exam-item-analysis.ts";
 
 let t: TestContext;
 let owner: BuiltUser;
@@ -107,6 +108,19 @@ describe("statistics/getExamItemAnalysis 试题分析", () => {
     );
     // q1: 7 of 12 right; upper group (totals 4, 4, 3) all right, lower group (0, 0, 1) none: D = 1.
     expect(data.items[0]).toMatchObject({ difficulty: 0.583, discrimination: 1 });
+    // Read a few responses at a time, the columns are the same as read at once.
+    const ids = (
+      await t.db
+        .selectFrom("responses")
+        .select("id")
+        .where("questionnaireId", "=", q.id)
+        .orderBy("id")
+        .execute()
+    ).map((row) => row.id);
+    const whole = await scoreColumns(t.db, q.id, ids);
+    expect(await scoreColumns(t.db, q.id, ids, 5)).toEqual(whole);
+    expect([...whole.keys()].sort()).toEqual(["q1", "q2", "q3"]);
+    expect(Array.from(whole.get("q3") ?? [])).toEqual(right.q3.map((v) => v * 2));
   });
 
   it("follows the filter, and under ten responses does not split groups", async () => {
