@@ -47,10 +47,7 @@ export const MIN_GROUPED = 10;
  * the respondent was not scored on it — a question not on their paper, or one still waiting for a grade),
  * `fullMarks[j]` the points item j is worth. A column may be a Float64Array with NaN for not scored. A respondent's total is the sum of the points they were scored.
  */
-export function itemAnalysis(
-  items: readonly ArrayLike<Maybe>[],
-  fullMarks: readonly number[],
-): ItemAnalysis {
+export function itemAnalysis(items: readonly ArrayLike<Maybe>[], fullMarks: readonly number[]): ItemAnalysis {
   const k = items.length;
   const cases = k === 0 ? 0 : at(items, 0).length;
   const totals = new Float64Array(cases);
