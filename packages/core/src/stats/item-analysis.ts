@@ -43,9 +43,10 @@ export const GROUP_SHARE = 0.27;
 export const MIN_GROUPED = 10;
 
 /**
- * Item statistics of `items` (one column per item, one entry per respondent: the points scored, or null where
- * the respondent was not scored on it — a question not on their paper, or one still waiting for a grade),
- * `fullMarks[j]` the points item j is worth. A column may be a Float64Array with NaN for not scored. A respondent's total is the sum of the points they were scored.
+ * Item statistics of `items` (one column per item, one entry per respondent: the points scored, or null — or
+ * NaN in a Float64Array — where the respondent was not scored on it: a question not on their paper, or one
+ * still waiting for a grade), `fullMarks[j]` the points item j is worth. A respondent's total is the sum of the
+ * points they were scored.
  */
 export function itemAnalysis(items: readonly ArrayLike<Maybe>[], fullMarks: readonly number[]): ItemAnalysis {
   const k = items.length;
